@@ -1,0 +1,37 @@
+import '@wanxiang/ui/fonts';
+import '@wanxiang/ui';
+import { withThemeByDataAttribute } from '@storybook/addon-themes';
+import type { Preview } from '@storybook/react-vite';
+import { I18nProvider } from 'react-aria-components';
+
+declare const __WX_STORY_THEME__: string | undefined;
+
+/** Each Vitest project (storybook-light, storybook-dark) builds the stories with its own theme. */
+const defaultTheme = typeof __WX_STORY_THEME__ === 'string' ? __WX_STORY_THEME__ : 'light';
+
+document.documentElement.lang = 'zh-CN';
+
+const preview: Preview = {
+  initialGlobals: { theme: defaultTheme },
+  parameters: {
+    layout: 'padded',
+    // An accessibility violation fails the story's test, in both themes.
+    a11y: { test: 'error' },
+    controls: { expanded: true },
+  },
+  decorators: [
+    (Story) => (
+      <I18nProvider locale="zh-CN">
+        <Story />
+      </I18nProvider>
+    ),
+    // The theme sits on <html>, not on the story root: overlays portal to <body> and need the tokens.
+    withThemeByDataAttribute({
+      themes: { light: 'light', dark: 'dark' },
+      defaultTheme,
+      attributeName: 'data-theme',
+      parentSelector: 'html',
+    }),
+  ],
+};
+export default preview;

@@ -1,0 +1,8 @@
+export {
+  Alert,
+  type AlertProps,
+  type AlertTone,
+  type AlertVariant,
+  alertTones,
+  alertVariants,
+} from './Alert';

@@ -1,0 +1,2 @@
+export { AppShell, type AppShellProps } from './AppShell';
+export { type AppShellContextValue, useAppShell } from './AppShellContext';

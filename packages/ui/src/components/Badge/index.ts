@@ -1,0 +1,8 @@
+export {
+  Badge,
+  type BadgeProps,
+  type BadgeTone,
+  type BadgeVariant,
+  badgeTones,
+  badgeVariants,
+} from './Badge';

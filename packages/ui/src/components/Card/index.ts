@@ -1,0 +1,1 @@
+export { Card, type CardPadding, type CardProps, type CardVariant, cardPaddings, cardVariants } from './Card';

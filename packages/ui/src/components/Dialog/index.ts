@@ -1,0 +1,8 @@
+export {
+  Dialog,
+  type DialogProps,
+  type DialogSize,
+  DialogTrigger,
+  type DialogTriggerProps,
+  dialogSizes,
+} from './Dialog';

@@ -1,0 +1,6 @@
+export {
+  ErrorBoundary,
+  type ErrorBoundaryProps,
+  ErrorFallback,
+  type ErrorFallbackProps,
+} from './ErrorFallback';

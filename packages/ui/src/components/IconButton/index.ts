@@ -1,0 +1,10 @@
+export {
+  IconButton,
+  type IconButtonProps,
+  type IconButtonShape,
+  type IconButtonSize,
+  type IconButtonVariant,
+  iconButtonShapes,
+  iconButtonSizes,
+  iconButtonVariants,
+} from './IconButton';

@@ -1,0 +1,1 @@
+export { NavGroup, type NavGroupProps } from './NavGroup';

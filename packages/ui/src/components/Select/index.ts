@@ -1,0 +1,8 @@
+export {
+  Select,
+  SelectItem,
+  type SelectItemProps,
+  type SelectProps,
+  SelectSection,
+  type SelectSectionProps,
+} from './Select';

@@ -1,0 +1,75 @@
+import { clsx } from 'clsx';
+import {
+  Text,
+  UNSTABLE_Toast as Toast,
+  UNSTABLE_ToastContent as ToastContentSlot,
+  UNSTABLE_ToastList as ToastList,
+  UNSTABLE_ToastRegion as ToastRegionBase,
+} from 'react-aria-components';
+import { useUiMessages } from '../../i18n/UiProvider';
+import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../../icons';
+import { IconButton } from '../IconButton/IconButton';
+import * as styles from './Toast.css';
+import { type ToastContent, type ToastQueue, type ToastTone, toastQueue } from './toastQueue';
+
+const toneIcons = {
+  info: InfoIcon,
+  success: SuccessIcon,
+  warning: WarningIcon,
+  error: ErrorIcon,
+} satisfies Record<ToastTone, unknown>;
+
+const toneLabel = { info: 'info', success: 'success', warning: 'warning', error: 'danger' } as const;
+
+export interface ToastRegionProps {
+  /** @default the shared `toastQueue` that `toast.*` adds to */
+  queue?: ToastQueue<ToastContent>;
+  className?: string;
+}
+
+/**
+ * Where toasts appear; render it once near the root of the app. It is a landmark region (F6 reaches it
+ * from the keyboard), portalled to <body>, and pauses the timers while hovered or focused.
+ */
+export function ToastRegion({ queue = toastQueue, className }: ToastRegionProps) {
+  const messages = useUiMessages();
+  return (
+    <ToastRegionBase
+      queue={queue}
+      aria-label={messages.toast.region}
+      className={clsx(styles.region, className)}
+    >
+      <ToastList<ToastContent> className={styles.list}>
+        {({ toast }) => {
+          const Icon = toneIcons[toast.content.tone];
+          return (
+            <Toast toast={toast} className={styles.toast}>
+              <span className={clsx(styles.icon, styles.iconTone[toast.content.tone])}>
+                <Icon aria-label={messages.tone[toneLabel[toast.content.tone]]} />
+              </span>
+              <ToastContentSlot className={styles.content}>
+                {toast.content.title ? (
+                  <Text slot="title" className={styles.title}>
+                    {toast.content.title}
+                  </Text>
+                ) : null}
+                <Text slot={toast.content.title ? 'description' : 'title'} className={styles.message}>
+                  {toast.content.message}
+                </Text>
+              </ToastContentSlot>
+              <IconButton
+                slot="close"
+                size="sm"
+                variant="subtle"
+                className={styles.close}
+                aria-label={messages.common.close}
+              >
+                <CloseIcon />
+              </IconButton>
+            </Toast>
+          );
+        }}
+      </ToastList>
+    </ToastRegionBase>
+  );
+}

@@ -1,0 +1,154 @@
+import type { ReactNode } from 'react';
+import {
+  Header,
+  type Key,
+  Button as RACButton,
+  MenuSection as RACMenuSection,
+  type Selection,
+  useLocale,
+} from 'react-aria-components';
+import { useUiMessages } from '../../i18n/UiProvider';
+import { ChevronUpIcon, LogoutIcon } from '../../icons';
+import { isThemePreference, type ThemePreference, themePreferences } from '../../theme/preference';
+import { useTheme } from '../../theme/useTheme';
+import { Chip } from '../Chip/Chip';
+import { Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '../Menu/Menu';
+import { SpinnerGlyph } from '../Spinner/Spinner';
+import { themeIcons } from '../ThemeSwitcher/ThemeSwitcher';
+import * as styles from './UserMenu.css';
+
+export const userMenuStatuses = ['idle', 'refreshing', 'error'] as const;
+export type UserMenuStatus = (typeof userMenuStatuses)[number];
+
+export interface UserMenuProps {
+  /** The nickname, or the email when there is none. */
+  name: string;
+  email?: string;
+  /** @default the catalogue's "默认计划" */
+  planName?: string;
+  /** The credit balance, shown with the catalogue's suffix (积分) in the locale's number format. */
+  credits?: number;
+  /**
+   * `refreshing` while the app fetches fresh user data (it does so when the menu opens), `error` when that
+   * failed; the menu says so under the balance. @default 'idle'
+   */
+  status?: UserMenuStatus;
+  /** Opening is the moment to refresh the user's data. */
+  onOpenChange?: (isOpen: boolean) => void;
+  onLogout: () => void;
+  /** Controlled theme preference; leave out to use (and store) the document theme through useTheme. */
+  themePreference?: ThemePreference;
+  onThemePreferenceChange?: (preference: ThemePreference) => void;
+  /** Entries of the app between the theme and logout (settings, help…): <MenuItem>s. */
+  children?: ReactNode;
+}
+
+function initial(name: string): string {
+  // The first character as the user sees it (an ideograph, a letter, an emoji), not a UTF-16 half.
+  const [first = '?'] = Array.from(name.trim());
+  return first.toUpperCase();
+}
+
+/**
+ * The account entry at the foot of the sidebar: who is signed in and their plan; the menu shows the
+ * balance, the theme choice and logout.
+ */
+export function UserMenu({
+  name,
+  email,
+  planName,
+  credits,
+  status = 'idle',
+  onOpenChange,
+  onLogout,
+  themePreference,
+  onThemePreferenceChange,
+  children,
+}: UserMenuProps) {
+  const messages = useUiMessages();
+  const { locale } = useLocale();
+  const theme = useTheme();
+  const plan = planName || messages.userMenu.defaultPlan;
+  const preference = themePreference ?? theme.preference;
+
+  const choose = (selection: Selection) => {
+    if (selection === 'all') return;
+    const [next] = [...selection];
+    if (!isThemePreference(next)) return;
+    onThemePreferenceChange?.(next);
+    if (themePreference === undefined) theme.setPreference(next);
+  };
+
+  const onAction = (key: Key) => {
+    if (key === 'logout') onLogout();
+  };
+
+  return (
+    <MenuTrigger onOpenChange={onOpenChange}>
+      <RACButton className={styles.trigger}>
+        <span className={styles.avatar} aria-hidden="true">
+          {initial(name)}
+        </span>
+        <span className={styles.identity}>
+          <span className={styles.name}>{name}</span>
+          <span className={styles.plan}>{plan}</span>
+        </span>
+        <span className={styles.chevron} aria-hidden="true">
+          <ChevronUpIcon />
+        </span>
+      </RACButton>
+      <Menu placement="top start" className={styles.menu} onAction={onAction}>
+        <RACMenuSection aria-label={messages.userMenu.label}>
+          <Header className={styles.summary}>
+            <span className={styles.summaryName}>{name}</span>
+            {email && email !== name ? <span className={styles.summaryEmail}>{email}</span> : null}
+            <span className={styles.summaryRow}>
+              <Chip tone="accent">{plan}</Chip>
+              {credits !== undefined ? (
+                <span className={styles.credits}>
+                  {`${new Intl.NumberFormat(locale).format(credits)} ${messages.userMenu.creditsSuffix}`}
+                </span>
+              ) : null}
+            </span>
+            {status === 'refreshing' ? (
+              <span className={styles.status}>
+                <SpinnerGlyph size="sm" />
+                {messages.userMenu.refreshing}
+              </span>
+            ) : null}
+            {status === 'error' ? (
+              <span className={`${styles.status} ${styles.statusError}`}>{messages.userMenu.loadFailed}</span>
+            ) : null}
+          </Header>
+        </RACMenuSection>
+        <MenuSeparator />
+        <MenuSection
+          title={messages.theme.label}
+          selectionMode="single"
+          disallowEmptySelection
+          selectedKeys={[preference]}
+          onSelectionChange={choose}
+        >
+          {themePreferences.map((option) => {
+            const Icon = themeIcons[option];
+            return (
+              <MenuItem key={option} id={option} icon={<Icon />}>
+                {messages.theme[option]}
+              </MenuItem>
+            );
+          })}
+        </MenuSection>
+        {children ? (
+          <>
+            <MenuSeparator />
+            <MenuSection aria-label={messages.userMenu.label}>{children}</MenuSection>
+          </>
+        ) : null}
+        <MenuSeparator />
+        <MenuItem id="logout" icon={<LogoutIcon />}>
+          {messages.userMenu.logout}
+        </MenuItem>
+      </Menu>
+    </MenuTrigger>
+  );
+}

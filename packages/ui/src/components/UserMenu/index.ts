@@ -1,0 +1,1 @@
+export { UserMenu, type UserMenuProps, type UserMenuStatus, userMenuStatuses } from './UserMenu';

@@ -1,0 +1,58 @@
+import type { UiMessages } from './zh-CN';
+
+export const enUS: UiMessages = {
+  common: {
+    close: 'Close',
+    confirm: 'OK',
+    cancel: 'Cancel',
+    loading: 'Loading...',
+    required: 'Required',
+  },
+  tone: {
+    neutral: 'Note',
+    info: 'Info',
+    success: 'Success',
+    warning: 'Warning',
+    danger: 'Error',
+  },
+  passwordField: {
+    show: 'Show password',
+    hide: 'Hide password',
+  },
+  select: {
+    placeholder: 'Select an option',
+  },
+  confirmDialog: {
+    failed: 'The action failed, please try again',
+  },
+  shell: {
+    openNavigation: 'Open menu',
+    closeNavigation: 'Close menu',
+    navigation: 'Main navigation',
+    navigationDrawer: 'Navigation menu',
+    skipToContent: 'Skip to main content',
+  },
+  errorFallback: {
+    title: 'Something went wrong',
+    description:
+      'The application ran into an unexpected error. Please try refreshing the page. If the problem persists, contact support.',
+    reload: 'Refresh page',
+  },
+  theme: {
+    label: 'Appearance',
+    light: 'Light',
+    dark: 'Dark',
+    system: 'System',
+  },
+  userMenu: {
+    label: 'User menu',
+    creditsSuffix: 'credits',
+    defaultPlan: 'Default plan',
+    refreshing: 'Fetching the latest information…',
+    loadFailed: 'Failed to load user information',
+    logout: 'Log out',
+  },
+  toast: {
+    region: 'Notifications',
+  },
+};

@@ -1,0 +1,221 @@
+/*
+ * @wanxiang/ui — the design system of 万象. Importing this entry also installs the themes and the base
+ * styles (theme/global.css); the self-hosted font is a separate entry, '@wanxiang/ui/fonts'.
+ */
+import './theme/global.css';
+
+export {
+  Alert,
+  type AlertProps,
+  type AlertTone,
+  type AlertVariant,
+  alertTones,
+  alertVariants,
+} from './components/Alert';
+export { AppShell, type AppShellContextValue, type AppShellProps, useAppShell } from './components/AppShell';
+export {
+  Badge,
+  type BadgeProps,
+  type BadgeTone,
+  type BadgeVariant,
+  badgeTones,
+  badgeVariants,
+} from './components/Badge';
+export {
+  Button,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+  buttonSizes,
+  buttonVariants,
+} from './components/Button';
+export {
+  Card,
+  type CardPadding,
+  type CardProps,
+  type CardVariant,
+  cardPaddings,
+  cardVariants,
+} from './components/Card';
+export { Checkbox, type CheckboxProps } from './components/Checkbox';
+export {
+  Chip,
+  type ChipProps,
+  type ChipSize,
+  type ChipTone,
+  type ChipVariant,
+  chipSizes,
+  chipTones,
+  chipVariants,
+} from './components/Chip';
+export {
+  ConfirmDialog,
+  type ConfirmDialogProps,
+  type ConfirmDialogTone,
+  confirmDialogTones,
+} from './components/ConfirmDialog';
+export {
+  Dialog,
+  type DialogProps,
+  type DialogSize,
+  DialogTrigger,
+  type DialogTriggerProps,
+  dialogSizes,
+} from './components/Dialog';
+export {
+  Disclosure,
+  DisclosureGroup,
+  type DisclosureGroupProps,
+  type DisclosureProps,
+} from './components/Disclosure';
+export { EmptyState, type EmptyStateProps } from './components/EmptyState';
+export {
+  ErrorBoundary,
+  type ErrorBoundaryProps,
+  ErrorFallback,
+  type ErrorFallbackProps,
+} from './components/ErrorFallback';
+export {
+  IconButton,
+  type IconButtonProps,
+  type IconButtonShape,
+  type IconButtonSize,
+  type IconButtonVariant,
+  iconButtonShapes,
+  iconButtonSizes,
+  iconButtonVariants,
+} from './components/IconButton';
+export {
+  Menu,
+  MenuItem,
+  type MenuItemProps,
+  type MenuItemTone,
+  type MenuProps,
+  MenuSection,
+  type MenuSectionProps,
+  MenuSeparator,
+  MenuTrigger,
+  type MenuTriggerProps,
+  menuItemTones,
+} from './components/Menu';
+export { NavGroup, type NavGroupProps } from './components/NavGroup';
+export { NavLink, type NavLinkProps } from './components/NavLink';
+export { PasswordField, type PasswordFieldProps } from './components/PasswordField';
+export { Popover, type PopoverProps } from './components/Popover';
+export {
+  Select,
+  SelectItem,
+  type SelectItemProps,
+  type SelectProps,
+  SelectSection,
+  type SelectSectionProps,
+} from './components/Select';
+export { Sidebar, type SidebarProps } from './components/Sidebar';
+export {
+  Spinner,
+  SpinnerGlyph,
+  type SpinnerProps,
+  type SpinnerSize,
+  spinnerSizes,
+} from './components/Spinner';
+export { Switch, type SwitchProps } from './components/Switch';
+export {
+  Tab,
+  TabList,
+  type TabListProps,
+  TabPanel,
+  type TabPanelProps,
+  type TabProps,
+  Tabs,
+  type TabsProps,
+  type TabsVariant,
+  tabsVariants,
+} from './components/Tabs';
+export { TextField, type TextFieldProps } from './components/TextField';
+export { ThemeSwitcher, type ThemeSwitcherProps, themeIcons } from './components/ThemeSwitcher';
+export {
+  createToastApi,
+  DEFAULT_TOAST_TIMEOUT_MS,
+  type ToastContent,
+  type ToastOptions,
+  ToastQueue,
+  ToastRegion,
+  type ToastRegionProps,
+  type ToastTone,
+  toast,
+  toastQueue,
+  toastTones,
+} from './components/Toast';
+export {
+  TOOLTIP_DELAY_MS,
+  TOOLTIP_TOUCH_HOLD_MS,
+  TOOLTIP_TOUCH_LINGER_MS,
+  Tooltip,
+  type TooltipProps,
+} from './components/Tooltip';
+export { UserMenu, type UserMenuProps, type UserMenuStatus, userMenuStatuses } from './components/UserMenu';
+export {
+  enUS,
+  type UiLocale,
+  type UiMessages,
+  UiProvider,
+  type UiProviderProps,
+  uiLocales,
+  useUiMessages,
+  zhCN,
+} from './i18n';
+export {
+  AttachIcon,
+  ChatIcon,
+  CheckIcon,
+  ChevronDownIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  ChevronUpIcon,
+  CloseIcon,
+  CopyIcon,
+  DesignIcon,
+  DocumentIcon,
+  ErrorIcon,
+  EyeIcon,
+  EyeOffIcon,
+  Icon,
+  type IconProps,
+  InfoIcon,
+  LogoutIcon,
+  MenuIcon,
+  MinusIcon,
+  MonitorIcon,
+  MoonIcon,
+  MoreIcon,
+  PlusIcon,
+  PresentationIcon,
+  SearchIcon,
+  SendIcon,
+  SpreadsheetIcon,
+  StockIcon,
+  StopIcon,
+  SuccessIcon,
+  SunIcon,
+  TrashIcon,
+  UserIcon,
+  WarningIcon,
+} from './icons';
+export {
+  applyStoredTheme,
+  darkTokens,
+  isThemePreference,
+  lightTokens,
+  resolveTheme,
+  THEME_STORAGE_KEY,
+  type ThemeName,
+  type ThemePreference,
+  type ThemeState,
+  type ThemeTokens,
+  themeBootScript,
+  themeNames,
+  themePreferences,
+  type UseThemeResult,
+  useTheme,
+  vars,
+} from './theme';

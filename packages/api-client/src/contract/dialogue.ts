@@ -1,0 +1,144 @@
+/**
+ * The wire contract of the chat's sessions and turns (spec 01 §3, §4, §7). Shared by the server (route
+ * validation, OpenAPI) and the client (answer parsing), so the two cannot drift.
+ */
+import { z } from 'zod';
+
+export const dialoguePaths = {
+  sessions: '/dialogue/sessions/',
+  session: (id: string) => `/dialogue/sessions/${encodeURIComponent(id)}/`,
+  createTurn: '/dialogue/turns/create-turn/',
+} as const;
+
+/** Spec 01 §9. */
+export const SESSION_PAGE_SIZE = 10;
+export const MAX_SESSION_PAGE_SIZE = 100;
+/** Longest prompt the server accepts, in characters. */
+export const MAX_PROMPT_LENGTH = 32_000;
+
+/** What became of an assistant answer. `streaming` while it is being written. */
+export const MESSAGE_STATUSES = ['streaming', 'complete', 'stopped', 'error'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const tokenUsage = z.object({
+  input_tokens: z.number().int().nonnegative(),
+  output_tokens: z.number().int().nonnegative(),
+  total_tokens: z.number().int().nonnegative(),
+  /** True when the provider reported no usage (an aborted stream) and the server counted the tokens itself. */
+  estimated: z.boolean().default(false),
+});
+export type TokenUsage = z.infer<typeof tokenUsage>;
+
+export const chatSession = z.object({
+  id: z.string(),
+  /** Null until the first prompt names it; show 未命名会话 then. */
+  title: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  total_credits_used: z.number().int().nonnegative(),
+  /** The model of the session's latest turn. */
+  model_id: z.string().nullable().default(null),
+});
+export type ChatSession = z.infer<typeof chatSession>;
+
+/** DRF's page shape. */
+export const sessionPage = z.object({
+  count: z.number().int().nonnegative(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(chatSession),
+});
+export type SessionPage = z.infer<typeof sessionPage>;
+
+/** The spec allows a plain array as well; it becomes a one-page answer. */
+export const sessionListAnswer = z.union([
+  sessionPage,
+  z
+    .array(chatSession)
+    .transform((results): SessionPage => ({ count: results.length, next: null, previous: null, results })),
+]);
+
+export const sessionListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_SESSION_PAGE_SIZE).default(SESSION_PAGE_SIZE),
+});
+export type SessionListQuery = z.input<typeof sessionListQuery>;
+
+export const attachedFile = z.object({ name: z.string(), type: z.string() });
+export type AttachedFile = z.infer<typeof attachedFile>;
+
+export const userContent = z.object({
+  text: z.string(),
+  files: z.array(attachedFile).default([]),
+});
+export type UserContent = z.infer<typeof userContent>;
+
+export const assistantPart = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({ type: z.literal('image_data'), mime_type: z.string(), data: z.string() }),
+  z.object({ type: z.literal('image_url'), url: z.string() }),
+]);
+export type AssistantPart = z.infer<typeof assistantPart>;
+
+/** A plain string for a text answer, a list of parts when it holds images. */
+export const assistantContent = z.union([z.string(), z.array(assistantPart)]);
+export type AssistantContent = z.infer<typeof assistantContent>;
+
+/** What the server records about a turn's answer; also the payload of the stream's `final_data`. */
+export const turnMetadata = z.looseObject({
+  status: z.enum(MESSAGE_STATUSES).optional(),
+  model_id: z.string().optional(),
+  model_name: z.string().optional(),
+  usage: tokenUsage.nullable().optional(),
+  credits_charged: z.number().int().nonnegative().optional(),
+  /** The reason shown when status is `error`. */
+  error: z.string().nullable().optional(),
+});
+export type TurnMetadata = z.infer<typeof turnMetadata>;
+
+const messageBase = {
+  id: z.string(),
+  created_at: z.string(),
+};
+
+export const chatMessage = z.discriminatedUnion('role', [
+  z.object({ ...messageBase, role: z.literal('user'), content: userContent }),
+  z.object({
+    ...messageBase,
+    role: z.literal('assistant'),
+    content: assistantContent,
+    metadata: turnMetadata.default({}),
+  }),
+]);
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+/**
+ * A session with its messages, oldest first, always in user/assistant pairs so that a message's turn index
+ * is floor(position / 2) (spec 01 §3).
+ */
+export const sessionDetail = chatSession.extend({ history: z.array(chatMessage) });
+export type SessionDetail = z.infer<typeof sessionDetail>;
+
+/** The JSON form of create-turn (spec 01 §7); the multipart form carries the same object in its `data` part. */
+export const createTurnRequest = z.object({
+  session_id: z.string().nullable().optional().default(null),
+  model_id: z.string().min(1),
+  prompt: z.object({ text: z.string().max(MAX_PROMPT_LENGTH) }),
+  search_enabled: z.boolean().optional().default(false),
+});
+export type CreateTurnRequest = z.input<typeof createTurnRequest>;
+
+/** Body code of a turn refused because the balance cannot cover its minimum (HTTP 402). */
+export const INSUFFICIENT_CREDITS_CODE = 'insufficient_credits';
+
+/** `code` values of the stream's `error` event. */
+export const STREAM_ERROR_CODES = [
+  'provider_unreachable',
+  'provider_auth',
+  'provider_rate_limited',
+  'provider_unavailable',
+  'provider_error',
+  'provider_timeout',
+  'internal',
+] as const;
+export type StreamErrorCode = (typeof STREAM_ERROR_CODES)[number];

@@ -1,0 +1,4 @@
+export * from './auth';
+export * from './dialogue';
+export * from './models';
+export * from './stream';

@@ -1,0 +1,49 @@
+export {
+  describeFieldErrors,
+  type FormatAuthErrorOptions,
+  formatAuthError,
+  formatLoginError,
+  formatRegisterError,
+} from './auth/formatAuthError';
+export { decodeJwtPayload, getTokenExpiry, getTokenOwner } from './auth/jwt';
+export {
+  SESSION_CHECK_INTERVAL_MS,
+  type SessionCheckOptions,
+  startSessionCheck,
+  type VisibilitySource,
+} from './auth/sessionCheck';
+export {
+  AUTH_LOGOUT_EVENT,
+  type LockRunner,
+  type LogoutDetail,
+  type LogoutReason,
+  MAX_CONSECUTIVE_REFRESH_FAILURES,
+  REFRESH_COOLDOWN_MS,
+  TOKEN_REFRESH_THRESHOLD_MS,
+  TokenService,
+  type TokenServiceOptions,
+} from './auth/tokenService';
+export { type ApiClient, type ApiClientOptions, createApiClient } from './client';
+export * from './contract';
+export { type AuthApi, type CallOptions, createAuthApi } from './endpoints/auth';
+export { type CreateTurnInput, createDialogueApi, type DialogueApi } from './endpoints/dialogue';
+export { createModelsApi, type ModelsApi } from './endpoints/models';
+export * from './errors';
+export * from './http';
+export {
+  enUS,
+  getMessages,
+  type MessageCatalogue,
+  type MessageKey,
+  setMessages,
+  t,
+  zhCN,
+} from './i18n/messages';
+export {
+  type ChatStreamEvent,
+  type EventSourceMessage,
+  type ReadStreamOptions,
+  readChatStream,
+  readSseMessages,
+} from './sse/readSse';
+export * from './storage';

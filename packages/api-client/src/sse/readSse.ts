@@ -1,0 +1,132 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import {
+  CHAT_STREAM_FRAME_TYPES,
+  chatStreamFrame,
+  STREAM_DONE,
+  type StreamFinalData,
+  type StreamImageData,
+} from '../contract/stream';
+import { ApiError, NetworkError, StreamError } from '../errors/errors';
+
+export type { EventSourceMessage };
+
+export interface ReadStreamOptions {
+  /** Aborting stops the reading: the body is cancelled and the iterator throws the abort reason. */
+  signal?: AbortSignal;
+}
+
+/** What the chat does with each part of an answer (spec 01 §4). */
+export type ChatStreamEvent =
+  | { type: 'text'; text: string }
+  | { type: 'image_data'; image: StreamImageData }
+  | { type: 'final_data'; data: StreamFinalData }
+  | { type: 'error'; message: string; code?: string | undefined }
+  | { type: 'done' };
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+}
+
+/**
+ * The server-sent events of a response body, as they arrive. A non-2xx response throws its
+ * {@link ApiError}; a missing body a {@link StreamError}; a connection lost mid-stream a
+ * {@link NetworkError}. An event not terminated by a blank line when the body ends is dropped, as the SSE
+ * standard requires: it may be a truncated frame. Leaving the loop early cancels the body.
+ */
+export async function* readSseMessages(
+  response: Response,
+  options: ReadStreamOptions = {},
+): AsyncGenerator<EventSourceMessage, void, undefined> {
+  const { signal } = options;
+  if (!response.ok) throw await ApiError.fromResponse(response);
+  if (!response.body) throw new StreamError('EMPTY_BODY');
+  if (signal?.aborted) throw abortReason(signal);
+
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const pending: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (message) => pending.push(message) });
+  // A pending read only returns when the next chunk comes; cancelling the reader makes it return at once.
+  const onAbort = () => {
+    reader.cancel(signal?.reason).catch(() => {});
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let finished = false;
+  try {
+    while (true) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        if (signal?.aborted) throw abortReason(signal);
+        throw new NetworkError({ cause: error });
+      }
+      if (signal?.aborted) throw abortReason(signal);
+      if (chunk.done) {
+        parser.feed(decoder.decode());
+        finished = true;
+        break;
+      }
+      parser.feed(decoder.decode(chunk.value, { stream: true }));
+      for (const message of pending.splice(0)) {
+        yield message;
+        if (signal?.aborted) throw abortReason(signal);
+      }
+    }
+    for (const message of pending.splice(0)) yield message;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    if (!finished) await reader.cancel().catch(() => {});
+    reader.releaseLock();
+  }
+}
+
+const knownTypes: ReadonlySet<string> = new Set(CHAT_STREAM_FRAME_TYPES);
+
+/**
+ * The chat answer's events (contract/stream.ts). Tolerances, chosen for a stream that must not die on a
+ * detail: a `data:` payload that is not a JSON object is taken as plain text (as the document chat's
+ * fallback does, spec 02); an object with an unknown `type` is skipped so that the server may add event
+ * types. A known type with the wrong shape is a {@link StreamError}. After `[DONE]` it yields `done` and
+ * stops reading.
+ */
+export async function* readChatStream(
+  response: Response,
+  options: ReadStreamOptions = {},
+): AsyncGenerator<ChatStreamEvent, void, undefined> {
+  for await (const message of readSseMessages(response, options)) {
+    if (message.data.trim() === STREAM_DONE) {
+      yield { type: 'done' };
+      return;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(message.data);
+    } catch {
+      json = undefined;
+    }
+    if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+      yield { type: 'text', text: message.data };
+      continue;
+    }
+    const type = (json as { type?: unknown }).type;
+    if (typeof type !== 'string' || !knownTypes.has(type)) continue;
+    const parsed = chatStreamFrame.safeParse(json);
+    if (!parsed.success) throw new StreamError('MALFORMED_EVENT', { cause: parsed.error });
+    const frame = parsed.data;
+    switch (frame.type) {
+      case 'text':
+        yield { type: 'text', text: frame.data };
+        break;
+      case 'image_data':
+        yield { type: 'image_data', image: frame.data };
+        break;
+      case 'final_data':
+        yield { type: 'final_data', data: frame.data };
+        break;
+      case 'error':
+        yield { type: 'error', message: frame.data.message, code: frame.data.code };
+        break;
+    }
+  }
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'tsdown';
+
+export default defineConfig({
+  entry: { index: 'src/index.ts', 'contract/index': 'src/contract/index.ts' },
+  format: 'esm',
+  // Runs in browsers and in Node alike: no Node built-ins, plain .js output as package.json exports it.
+  platform: 'neutral',
+  dts: true,
+  sourcemap: true,
+  clean: true,
+});

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Logger, pino } from 'pino';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createRequireAuth } from './http/auth';
+import { registerErrorHandler, throttled } from './http/errors';
+import { registerOpenApi } from './http/openapi';
+import { registerSecurityHeaders } from './http/security';
+import { isApiPath, registerSpa } from './http/spa';
+import { validatorCompiler } from './http/validation';
+import { loggerOptions, quieter } from './logger';
+import { PasswordHasher } from './modules/auth/passwords';
+import { authRoutes } from './modules/auth/routes';
+import { AuthService } from './modules/auth/service';
+import { LoginThrottle } from './modules/auth/throttle';
+import { TokenService } from './modules/auth/tokens';
+import { dialogueRoutes } from './modules/dialogue/routes';
+import { ChatService } from './modules/dialogue/service';
+import { healthRoutes } from './modules/health/routes';
+import { ModelRegistry } from './modules/models/registry';
+import { modelRoutes } from './modules/models/routes';
+
+export interface AppDeps {
+  /** Opened, migrated and seeded by the caller (main.ts or a test), and closed by it after the app. */
+  database: Database;
+  /** The process logger; without one the app makes its own from the config. */
+  logger?: Logger;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
+
+/** A hop count becomes proxy-addr's function form, which is what fastify's types accept. */
+function trustProxy(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+/** The whole HTTP application, not yet listening. Tests call this with their own config and database. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    // pino's Logger is what fastify creates anyway; the cast only picks fastify's narrower logger type.
+    loggerInstance: (deps.logger ?? pino(loggerOptions(config))) as FastifyBaseLogger,
+    bodyLimit: config.bodyLimit,
+    trustProxy: trustProxy(config.trustProxy),
+    routerOptions: { ignoreTrailingSlash: true },
+    requestIdHeader: false,
+    // A caller's request id is kept when it is harmless, so logs can be joined across a proxy.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  registerErrorHandler(app);
+
+  await registerSecurityHeaders(app);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => throttled(context.ttl / 1000),
+  });
+  await registerOpenApi(app, config.version);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // Node's server.close() only drops connections idle at that moment; a keep-alive connection whose request
+  // is still running would hold the shutdown until its idle timeout. Answers sent while closing end theirs.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    // API answers carry tokens and personal data: no cache may keep them.
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
+  const { db } = deps.database;
+  const tokens = new TokenService(config.jwtSecret, config.accessTokenTtl);
+  const passwords = new PasswordHasher(config.passwordHash);
+  const throttle = new LoginThrottle(db, config.loginThrottle);
+  const auth = new AuthService({ db, config, tokens, passwords, throttle, logger: app.log });
+  const requireAuth = createRequireAuth(auth);
+  const registry = new ModelRegistry(config.chat.models, {
+    offlineChunkDelayMs: config.chat.offlineChunkDelayMs,
+  });
+  const chat = new ChatService(db, registry, config.chat, app.log as unknown as Logger);
+  // A turn silent for this long cannot be running anywhere: the provider timeout would have ended it.
+  const interruptedAfterMs = Math.max(10 * 60_000, (2 * config.chat.firstTokenTimeout + 60) * 1000);
+  // Streaming turns would hold the shutdown; they are stopped, stored and settled before the database closes.
+  app.addHook('preClose', async () => {
+    await chat.stopAll();
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, {
+        database: deps.database,
+        version: config.version,
+        logLevel: quieter(config.logLevel, 'warn'),
+      });
+      await api.register(authRoutes, {
+        auth,
+        db,
+        requireAuth,
+        rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.window * 1000 },
+      });
+      await api.register(modelRoutes, { registry, requireAuth });
+      await api.register(dialogueRoutes, { db, chat, requireAuth });
+      api.get('/schema/', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  await registerSpa(app, config.webDistDir);
+
+  let maintenance: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    const recover = () => chat.recoverInterrupted(interruptedAfterMs);
+    recover().catch((error) => app.log.error({ err: error }, 'recovering interrupted chat turns failed'));
+    maintenance = setInterval(() => {
+      Promise.all([throttle.sweep(), auth.sweep(), recover()]).catch((error) =>
+        app.log.error({ err: error }, 'maintenance sweep failed'),
+      );
+    }, MAINTENANCE_INTERVAL_MS);
+    maintenance.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(maintenance));
+
+  return app;
+}

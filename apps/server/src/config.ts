@@ -1,0 +1,335 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { messages } from './i18n/zh-CN';
+import { loadModels, type ModelDefinition, ModelsConfigError, OFFLINE_MODES } from './modules/models/config';
+import { defaultWebDistDir, packageJsonPath } from './paths';
+
+const c = messages.config;
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+const MIN_SECRET_LENGTH = 32;
+const DAY = 86_400;
+
+/** The whole configuration of one server process. Durations are in seconds, sizes in bytes. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+  logFormat: (typeof LOG_FORMATS)[number];
+  jwtSecret: Uint8Array;
+  /** Where the signing secret came from; a generated one is per data directory, not shared by instances. */
+  jwtSecretSource: 'env' | 'file';
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  refreshTokenTtlRemember: number;
+  /** Authenticated responses ask the client to refresh when the access token has less than this left. */
+  tokenRefreshThreshold: number;
+  webDistDir: string;
+  bodyLimit: number;
+  trustProxy: boolean | number | string[];
+  rateLimit: { max: number; window: number };
+  loginThrottle: { maxFailuresPerAccount: number; maxFailuresPerIp: number; window: number };
+  defaultPlan: { code: string; name: string; credits: number };
+  passwordHash: { memoryCost: number; timeCost: number; parallelism: number };
+  shutdownTimeout: number;
+  version: string;
+  chat: {
+    /** The models users may pick, the offline one included when it is on; exactly one is the default. */
+    models: ModelDefinition[];
+    /** Pause between two pieces of the offline model's answer, in milliseconds. */
+    offlineChunkDelayMs: number;
+    /** A provider that sends nothing for this long (seconds) fails the turn. */
+    firstTokenTimeout: number;
+    /** Retries of a provider call that failed before answering (429, 5xx, connection). */
+    providerRetries: number;
+    /** How many earlier messages of the session go to the model as context. */
+    historyMessages: number;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`${c.invalid}\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const UNIT_SECONDS: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600, d: DAY };
+
+/** "300" (seconds), "30s", "5m", "12h", "30d", "1500ms" → seconds; undefined when malformed. */
+export function parseDuration(raw: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?$/i.exec(raw.trim());
+  if (!match?.[1]) return undefined;
+  return Number(match[1]) * (UNIT_SECONDS[(match[2] ?? 's').toLowerCase()] ?? 1);
+}
+
+const UNIT_BYTES: Record<string, number> = {
+  b: 1,
+  k: 1024,
+  kb: 1024,
+  m: 1024 ** 2,
+  mb: 1024 ** 2,
+  g: 1024 ** 3,
+  gb: 1024 ** 3,
+};
+
+/** "1048576", "512kb", "1mb" → bytes; undefined when malformed. */
+export function parseSize(raw: string): number | undefined {
+  const match = /^(\d+)\s*(b|kb?|mb?|gb?)?$/i.exec(raw.trim());
+  if (!match?.[1]) return undefined;
+  return Number(match[1]) * (UNIT_BYTES[(match[2] ?? 'b').toLowerCase()] ?? 1);
+}
+
+function formatSeconds(seconds: number): string {
+  if (seconds >= DAY && seconds % DAY === 0) return `${seconds / DAY}d`;
+  if (seconds >= 3600 && seconds % 3600 === 0) return `${seconds / 3600}h`;
+  if (seconds >= 60 && seconds % 60 === 0) return `${seconds / 60}m`;
+  return `${seconds}s`;
+}
+
+const optionalString = z.string().optional();
+
+const intVar = (fallback: number, min: number, max: number) =>
+  optionalString.transform((raw, ctx) => {
+    if (raw === undefined) return fallback;
+    const n = /^-?\d+$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+      ctx.addIssue({ code: 'custom', message: c.integerRange(min, max) });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const durationVar = (fallback: string, min: number, max: number) =>
+  optionalString.transform((raw, ctx) => {
+    const seconds = parseDuration(raw ?? fallback);
+    if (seconds === undefined) {
+      ctx.addIssue({ code: 'custom', message: c.duration });
+      return z.NEVER;
+    }
+    if (seconds < min || seconds > max) {
+      ctx.addIssue({ code: 'custom', message: c.durationRange(formatSeconds(min), formatSeconds(max)) });
+      return z.NEVER;
+    }
+    return seconds;
+  });
+
+const sizeVar = (fallback: string, min: number, max: number) =>
+  optionalString.transform((raw, ctx) => {
+    const bytes = parseSize(raw ?? fallback);
+    if (bytes === undefined || bytes < min || bytes > max) {
+      ctx.addIssue({ code: 'custom', message: c.size });
+      return z.NEVER;
+    }
+    return bytes;
+  });
+
+const enumVar = <const T extends readonly string[]>(values: T, fallback: T[number]) =>
+  optionalString.transform((raw, ctx) => {
+    const value = (raw ?? fallback).toLowerCase();
+    if (!values.includes(value)) {
+      ctx.addIssue({ code: 'custom', message: c.oneOf(values) });
+      return z.NEVER;
+    }
+    return value as T[number];
+  });
+
+const stringVar = (fallback: string) => optionalString.transform((raw) => raw ?? fallback);
+
+const envSchema = z.object({
+  PORT: intVar(8000, 0, 65_535),
+  HOST: stringVar('0.0.0.0'),
+  DATA_DIR: stringVar('./data'),
+  DATABASE_URL: optionalString.superRefine((raw, ctx) => {
+    if (raw === undefined) return;
+    let ok = false;
+    try {
+      ok = ['postgres:', 'postgresql:'].includes(new URL(raw).protocol);
+    } catch {
+      ok = false;
+    }
+    if (!ok) ctx.addIssue({ code: 'custom', message: c.postgresUrl });
+  }),
+  DATABASE_POOL_MAX: intVar(10, 1, 1000),
+  LOG_LEVEL: enumVar(LOG_LEVELS, 'info'),
+  LOG_FORMAT: enumVar(LOG_FORMATS, 'json'),
+  JWT_SECRET: optionalString.superRefine((raw, ctx) => {
+    if (raw !== undefined && raw.length < MIN_SECRET_LENGTH) {
+      ctx.addIssue({ code: 'custom', message: c.secretTooShort(MIN_SECRET_LENGTH) });
+    }
+  }),
+  ACCESS_TOKEN_TTL: durationVar('5m', 1, DAY),
+  REFRESH_TOKEN_TTL: durationVar('1d', 1, 365 * DAY),
+  REFRESH_TOKEN_TTL_REMEMBER: durationVar('30d', 1, 365 * DAY),
+  TOKEN_REFRESH_THRESHOLD: durationVar('60s', 0, DAY),
+  WEB_DIST_DIR: stringVar(defaultWebDistDir),
+  BODY_LIMIT: sizeVar('1mb', 1024, 1024 ** 3),
+  TRUST_PROXY: optionalString.transform((raw, ctx): boolean | number | string[] => {
+    if (raw === undefined || /^(false|0|no|off)$/i.test(raw)) return false;
+    if (/^(true|yes|on)$/i.test(raw)) return true;
+    if (/^\d+$/.test(raw)) return Number(raw);
+    const list = raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (
+      list.length === 0 ||
+      list.some((s) => !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(s) && !/^(loopback|linklocal|uniquelocal)$/.test(s))
+    ) {
+      ctx.addIssue({ code: 'custom', message: c.trustProxy });
+      return z.NEVER;
+    }
+    return list;
+  }),
+  RATE_LIMIT_MAX: intVar(60, 1, 1_000_000),
+  RATE_LIMIT_WINDOW: durationVar('1m', 1, DAY),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: intVar(5, 1, 10_000),
+  LOGIN_MAX_FAILURES_PER_IP: intVar(50, 1, 1_000_000),
+  LOGIN_FAILURE_WINDOW: durationVar('15m', 1, 7 * DAY),
+  DEFAULT_PLAN_NAME: stringVar(messages.plans.defaultName),
+  DEFAULT_PLAN_CREDITS: intVar(1000, 0, 1_000_000_000),
+  PASSWORD_HASH_MEMORY_KIB: intVar(19_456, 1024, 4 * 1024 * 1024),
+  PASSWORD_HASH_ITERATIONS: intVar(2, 1, 100),
+  PASSWORD_HASH_PARALLELISM: intVar(1, 1, 16),
+  SHUTDOWN_TIMEOUT: durationVar('10s', 1, 3600),
+  MODELS_CONFIG: optionalString,
+  MODELS_CONFIG_JSON: optionalString,
+  OFFLINE_MODEL: enumVar(OFFLINE_MODES, 'auto'),
+  OFFLINE_MODEL_CHUNK_DELAY: durationVar('35ms', 0, 10),
+  MODEL_FIRST_TOKEN_TIMEOUT: durationVar('60s', 1, 3600),
+  MODEL_RETRIES: intVar(1, 0, 5),
+  CHAT_HISTORY_MESSAGES: intVar(20, 0, 500),
+});
+
+type EnvKey = keyof typeof envSchema.shape;
+const SECRET_VARS = new Set<string>(['JWT_SECRET', 'DATABASE_URL', 'MODELS_CONFIG_JSON']);
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as { version?: unknown };
+    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** Validates the environment; every problem is reported at once, each naming its variable. */
+export function parseEnv(env: NodeJS.ProcessEnv) {
+  // Only our variables, trimmed; an empty value means "not set" so `FOO=` falls back to the default.
+  const input: Partial<Record<EnvKey, string>> = {};
+  for (const key of Object.keys(envSchema.shape) as EnvKey[]) {
+    const value = env[key]?.trim();
+    if (value) input[key] = value;
+  }
+  const result = envSchema.safeParse(input);
+  const problems: string[] = [];
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const name = String(issue.path[0]);
+      const shown = SECRET_VARS.has(name) ? undefined : input[name as EnvKey];
+      problems.push(c.variable(name, issue.message, shown));
+    }
+    throw new ConfigError(problems);
+  }
+  const e = result.data;
+  if (e.REFRESH_TOKEN_TTL <= e.ACCESS_TOKEN_TTL) {
+    problems.push(c.variable('REFRESH_TOKEN_TTL', c.refreshShorterThanAccess, input.REFRESH_TOKEN_TTL));
+  }
+  if (e.REFRESH_TOKEN_TTL_REMEMBER < e.REFRESH_TOKEN_TTL) {
+    problems.push(
+      c.variable(
+        'REFRESH_TOKEN_TTL_REMEMBER',
+        c.rememberShorterThanRefresh,
+        input.REFRESH_TOKEN_TTL_REMEMBER,
+      ),
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return e;
+}
+
+/**
+ * A generated secret is kept in DATA_DIR/secret so tokens survive restarts. `wx` makes concurrent first
+ * starts agree: whoever loses the race reads the winner's file.
+ */
+async function loadOrCreateSecret(dataDir: string): Promise<Uint8Array> {
+  const file = path.join(dataDir, 'secret');
+  try {
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    try {
+      await writeFile(file, `${randomBytes(48).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const secret = (await readFile(file, 'utf8')).trim();
+    if (secret.length < MIN_SECRET_LENGTH) throw new Error(c.secretTooShort(MIN_SECRET_LENGTH));
+    return new TextEncoder().encode(secret);
+  } catch (error) {
+    throw new ConfigError([c.secretFileUnreadable(file, (error as Error).message)]);
+  }
+}
+
+export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<Config> {
+  const e = parseEnv(env);
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const jwtSecret = e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : await loadOrCreateSecret(dataDir);
+  let models: ModelDefinition[];
+  try {
+    models = await loadModels({
+      file: e.MODELS_CONFIG,
+      json: e.MODELS_CONFIG_JSON,
+      offline: e.OFFLINE_MODEL,
+      env,
+      cwd,
+    });
+  } catch (error) {
+    if (error instanceof ModelsConfigError) throw new ConfigError(error.problems);
+    throw error;
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    jwtSecret,
+    jwtSecretSource: e.JWT_SECRET ? 'env' : 'file',
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    refreshTokenTtlRemember: e.REFRESH_TOKEN_TTL_REMEMBER,
+    tokenRefreshThreshold: e.TOKEN_REFRESH_THRESHOLD,
+    webDistDir: path.resolve(cwd, e.WEB_DIST_DIR),
+    bodyLimit: e.BODY_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    rateLimit: { max: e.RATE_LIMIT_MAX, window: e.RATE_LIMIT_WINDOW },
+    loginThrottle: {
+      maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      window: e.LOGIN_FAILURE_WINDOW,
+    },
+    defaultPlan: { code: 'default', name: e.DEFAULT_PLAN_NAME, credits: e.DEFAULT_PLAN_CREDITS },
+    passwordHash: {
+      memoryCost: e.PASSWORD_HASH_MEMORY_KIB,
+      timeCost: e.PASSWORD_HASH_ITERATIONS,
+      parallelism: e.PASSWORD_HASH_PARALLELISM,
+    },
+    shutdownTimeout: e.SHUTDOWN_TIMEOUT,
+    version: readVersion(),
+    chat: {
+      models,
+      offlineChunkDelayMs: Math.round(e.OFFLINE_MODEL_CHUNK_DELAY * 1000),
+      firstTokenTimeout: e.MODEL_FIRST_TOKEN_TIMEOUT,
+      providerRetries: e.MODEL_RETRIES,
+      historyMessages: e.CHAT_HISTORY_MESSAGES,
+    },
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * The one schema of the server, for PGlite and PostgreSQL alike. `drizzle-kit generate` turns changes into
+ * SQL migrations under drizzle/, applied at start-up. Keep this file free of imports other than
+ * drizzle-orm: drizzle-kit loads it on its own.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Subscription plans. Exactly one is the default that new users receive, with its grant of credits. */
+export const plans = pgTable(
+  'plans',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    creditsGrant: integer('credits_grant').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('plans_one_default').on(t.isDefault).where(sql`${t.isDefault}`),
+    check('plans_credits_grant_non_negative', sql`${t.creditsGrant} >= 0`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored trimmed and lower-cased, so the unique constraint is case-insensitive in effect. */
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    nickname: text('nickname'),
+    /** Always equals the sum of the user's credit_ledger deltas; never negative. */
+    creditsBalance: integer('credits_balance').notNull().default(0),
+    planId: integer('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Access tokens issued before this instant are still accepted but answered with
+     * `x-token-refresh-required: true`, so clients pick up fresh claims without a forced logout.
+     */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('users_credits_balance_non_negative', sql`${t.creditsBalance} >= 0`)],
+);
+
+/** Every change of a balance is one row; later issues append charges for chat turns. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    /** grant | charge | refund | adjustment */
+    kind: text('kind').notNull(),
+    /** What caused the change, e.g. `plan:default` or a turn id; with `kind` it makes retries idempotent. */
+    reference: text('reference'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_ledger_user_created').on(t.userId, t.createdAt),
+    uniqueIndex('credit_ledger_user_kind_reference').on(t.userId, t.kind, t.reference),
+    check('credit_ledger_balance_after_non_negative', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+/**
+ * One sign-in on one device: the family of refresh tokens that rotate from one login. Revoking the session
+ * (logout, reuse detection) kills the whole family and every access token minted from it.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    rememberMe: boolean('remember_me').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Expiry of the newest refresh token; the session is dead after it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** logout | reuse | admin */
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('auth_sessions_user').on(t.userId), index('auth_sessions_expires').on(t.expiresAt)],
+);
+
+/** Refresh tokens, stored only as sha256 of the token string. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    parentId: uuid('parent_id'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the token is exchanged; presenting it again is reuse. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_session').on(t.sessionId), index('refresh_tokens_expires').on(t.expiresAt)],
+);
+
+/**
+ * Failed sign-ins, kept for the throttle window. In the database rather than in memory so the limit holds
+ * across restarts and across instances.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The normalised email as typed, whether or not such a user exists. */
+    account: text('account').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_failures_account').on(t.account, t.createdAt),
+    index('login_failures_ip').on(t.ip, t.createdAt),
+    index('login_failures_created').on(t.createdAt),
+  ],
+);
+
+/** A chat conversation of one user. */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Taken from the first prompt; null until then. */
+    title: text('title'),
+    /** The model of the latest turn. */
+    modelId: text('model_id'),
+    totalCreditsUsed: integer('total_credits_used').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('chat_sessions_user_updated').on(t.userId, t.updatedAt)],
+);
+
+/**
+ * The messages of a session, in user/assistant pairs: a turn writes both rows at once (the answer as
+ * `streaming`), so position / 2 is always the turn index. The answer is updated as it streams and settled
+ * with its status, usage and charge when it ends.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    /** The turn both messages of a pair belong to; the credit ledger refers to it. */
+    turnId: uuid('turn_id').notNull(),
+    position: integer('position').notNull(),
+    /** user | assistant */
+    role: text('role').notNull(),
+    /** The prompt, or the answer's text so far. */
+    text: text('text').notNull().default(''),
+    /** User: attached files {name, type}[]; assistant: image parts {type, mime_type, data}[]. */
+    parts: jsonb('parts').notNull().default([]),
+    /** streaming | complete | stopped | error (assistant); complete (user). */
+    status: text('status').notNull(),
+    modelId: text('model_id'),
+    modelName: text('model_name'),
+    inputTokens: integer('input_tokens'),
+    outputTokens: integer('output_tokens'),
+    usageEstimated: boolean('usage_estimated').notNull().default(false),
+    creditsCharged: integer('credits_charged').notNull().default(0),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('chat_messages_session_position').on(t.sessionId, t.position),
+    index('chat_messages_turn').on(t.turnId),
+    index('chat_messages_status').on(t.status),
+  ],
+);

@@ -1,0 +1,27 @@
+import { TOKEN_REFRESH_REQUIRED_HEADER } from '@wanxiang/api-client/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthContext, AuthService } from '../modules/auth/service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireAuth; null on routes that do not require it. */
+    auth: AuthContext | null;
+  }
+}
+
+export type RequireAuth = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** preHandler for routes that need a signed-in user. */
+export function createRequireAuth(auth: AuthService): RequireAuth {
+  return async (request, reply) => {
+    const context = await auth.authenticate(request.headers.authorization);
+    request.auth = context;
+    if (context.refreshRequired) reply.header(TOKEN_REFRESH_REQUIRED_HEADER, 'true');
+  };
+}
+
+/** The authenticated context of a route guarded by requireAuth. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new Error('route is missing the requireAuth preHandler');
+  return request.auth;
+}

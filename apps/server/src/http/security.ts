@@ -1,0 +1,43 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The SPA is served from this origin and loads nothing from elsewhere, so everything is 'self'. Styles come
+ * from Vite's CSS files (vanilla-extract), and inline style changes made through the CSSOM (React's style
+ * prop, d3's .style()) are not governed by CSP, so no 'unsafe-inline' is needed. upgrade-insecure-requests
+ * is left out on purpose: the default install is plain HTTP on a LAN address, where it would break every
+ * asset URL.
+ */
+export const contentSecurityPolicy = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'connect-src': ["'self'"],
+  'font-src': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'frame-src': ["'self'", 'blob:'],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'manifest-src': ["'self'"],
+  'media-src': ["'self'", 'blob:'],
+  'object-src': ["'none'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  // The one <style> element the app adds itself: react-aria's usePress puts
+  // `[data-react-aria-pressable]{touch-action:pan-x pan-y pinch-zoom;}` in <head> so that presses do not
+  // wait for a double-tap zoom. Allowed by its hash, not by 'unsafe-inline'; if a react-aria upgrade changes
+  // that text, the browser console names the new hash.
+  'style-src': ["'self'", "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='"],
+  'worker-src': ["'self'", 'blob:'],
+} as const;
+
+export async function registerSecurityHeaders(app: FastifyInstance) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: Object.fromEntries(Object.entries(contentSecurityPolicy).map(([k, v]) => [k, [...v]])),
+    },
+    // Downloads and images from blob: URLs must stay usable inside the app.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+}

@@ -1,0 +1,154 @@
+/**
+ * Every text the server sends to users (and to the operator at start-up) lives here. Placeholders are
+ * function parameters so a translation can reorder them.
+ */
+export const zhCN = {
+  http: {
+    notFound: '未找到',
+    badRequest: '请求无效。',
+    unauthorized: '身份认证信息未提供。',
+    forbidden: '您没有执行该操作的权限。',
+    methodNotAllowed: '不允许该请求方法。',
+    notAcceptable: '无法满足请求的 Accept 头。',
+    conflict: '请求与当前状态冲突。',
+    internal: '服务器内部错误，请稍后重试。',
+    unavailable: '服务暂时不可用，请稍后重试。',
+    closing: '服务器正在重启，请稍后重试。',
+    emptyJsonBody: '请求体不能为空：Content-Type 为 application/json 时需要提供 JSON 内容。',
+    invalidJson: '请求体不是有效的 JSON。',
+    invalidContentLength: '请求头 Content-Length 与实际请求体大小不符。',
+    unsupportedMediaType: (type: string) => `不支持的媒体类型“${type}”，请使用 application/json。`,
+    bodyTooLarge: (limit: string) => `请求体过大，上限为 ${limit}。`,
+    badUrl: '请求地址无效。',
+    notAnObject: '无效的数据，应为 JSON 对象。',
+    tooManyRequests: (wait: string) => `请求过于频繁，请在${wait}后重试。`,
+    spaMissing: '前端页面尚未构建。请先运行 pnpm build，或设置 WEB_DIST_DIR 指向构建好的页面目录。',
+  },
+  validation: {
+    required: '该字段是必填项。',
+    notNull: '该字段不能为空值（null）。',
+    blank: '该字段不能为空。',
+    type: (expected: string) => `该字段应为${expected}。`,
+    minLength: (min: number) => `长度不能少于 ${min} 个字符。`,
+    maxLength: (max: number) => `长度不能超过 ${max} 个字符。`,
+    minItems: (min: number) => `至少需要 ${min} 项。`,
+    maxItems: (max: number) => `最多允许 ${max} 项。`,
+    minValue: (min: number | bigint, inclusive: boolean) =>
+      `该值应${inclusive ? '大于或等于' : '大于'} ${min}。`,
+    maxValue: (max: number | bigint, inclusive: boolean) =>
+      `该值应${inclusive ? '小于或等于' : '小于'} ${max}。`,
+    integer: '该字段应为整数。',
+    oneOf: (values: string) => `该值应为以下之一：${values}。`,
+    invalidEmail: '请输入有效的邮箱地址。',
+    invalidUrl: '请输入有效的网址。',
+    invalidUuid: '应为有效的 UUID。',
+    invalidFormat: '格式不正确。',
+    invalid: '该字段的值无效。',
+    unknownKeys: (keys: string) => `包含未知的字段：${keys}。`,
+    types: {
+      string: '字符串',
+      number: '数字',
+      int: '整数',
+      boolean: '布尔值（true 或 false）',
+      object: '对象',
+      array: '列表',
+      date: '日期',
+      bigint: '整数',
+    } as Record<string, string>,
+  },
+  auth: {
+    emailTaken: '该邮箱已被注册',
+    passwordTooShort: (min: number) => `密码长度不能少于 ${min} 个字符。`,
+    passwordTooLong: (max: number) => `密码长度不能超过 ${max} 个字符。`,
+    passwordNumeric: '密码不能全部为数字。',
+    passwordLikeEmail: '密码与邮箱过于相似。',
+    nicknameTooLong: (max: number) => `昵称长度不能超过 ${max} 个字符。`,
+    emailTooLong: (max: number) => `邮箱长度不能超过 ${max} 个字符。`,
+    badCredentials: '邮箱或密码错误。',
+    tokenInvalid: '认证已过期，请重新登录',
+    notAuthenticated: '身份认证信息未提供。',
+    loggedOut: '已退出登录。',
+    loginThrottled: (wait: string) => `登录尝试次数过多，请在${wait}后重试。`,
+  },
+  duration: {
+    seconds: (n: number) => ` ${n} 秒`,
+    minutes: (n: number) => ` ${n} 分钟`,
+    hours: (n: number) => ` ${n} 小时`,
+  },
+  health: {
+    databaseDown: '数据库不可用。',
+  },
+  config: {
+    invalid: '服务器配置无效：',
+    variable: (name: string, problem: string, shown: string | undefined) =>
+      shown === undefined
+        ? `环境变量 ${name}：${problem}`
+        : `环境变量 ${name}：${problem}（当前值：“${shown}”）`,
+    integerRange: (min: number, max: number) => `应为 ${min} 到 ${max} 之间的整数`,
+    duration: '应为时长：秒数（如 300），或带单位的值（如 30s、5m、12h、30d）',
+    durationRange: (min: string, max: string) => `应在 ${min} 到 ${max} 之间`,
+    size: '应为字节数（如 1048576），或带单位的值（如 512kb、1mb）',
+    oneOf: (values: readonly string[]) => `应为以下之一：${values.join('、')}`,
+    postgresUrl: '应为 PostgreSQL 连接串，如 postgres://user:password@host:5432/dbname',
+    secretTooShort: (min: number) => `长度至少为 ${min} 个字符（建议使用 openssl rand -base64 48 生成）`,
+    trustProxy: '应为 true、false、代理层数（如 1），或以逗号分隔的代理地址（如 10.0.0.0/8,127.0.0.1）',
+    nonEmpty: '不能为空',
+    refreshShorterThanAccess: '刷新令牌的有效期必须长于访问令牌',
+    rememberShorterThanRefresh: 'REFRESH_TOKEN_TTL_REMEMBER 不能短于 REFRESH_TOKEN_TTL',
+    secretFileUnreadable: (file: string, reason: string) => `无法读取或创建密钥文件 ${file}：${reason}`,
+    dataDirLocked: (dir: string, pid: number, lockFile: string) =>
+      `数据目录 ${dir} 正被进程 ${pid} 使用。同一个内嵌数据库只能由一个服务器进程打开；请先停止该进程，或为本进程设置不同的 DATA_DIR。若确认没有其他进程在使用，可删除锁文件 ${lockFile}。`,
+  },
+  models: {
+    offlineName: '离线演示模型',
+    offlineDescription: '服务器尚未配置 AI 模型服务时使用的内置演示模型，不联网，按固定规则回复。',
+    configUnreadable: (file: string, reason: string) => `无法读取模型配置文件 ${file}：${reason}`,
+    configNotJson: (source: string, reason: string) => `${source} 不是有效的 JSON：${reason}`,
+    configInvalid: (source: string, where: string, problem: string) => `${source} 中 ${where}：${problem}`,
+    duplicateModel: (id: string) => `模型 id“${id}”重复`,
+    missingApiKey: (provider: string, variable: string) =>
+      `服务商“${provider}”的密钥环境变量 ${variable} 未设置`,
+    perCallNeedsInteger: '按次计费的 fixed_price_credits 应为非负整数',
+    noModels: '没有可用的模型：配置中没有任何模型，且离线演示模型被 OFFLINE_MODEL=off 关闭',
+  },
+  chat: {
+    untitled: '未命名会话',
+    unknownModel: '该模型不存在或已下线，请重新选择模型。',
+    emptyPrompt: '请输入内容。',
+    attachmentsUnsupported: '暂不支持上传附件，请去掉附件后重试。',
+    insufficientCredits: (needed: number, balance: number) =>
+      `积分不足：本次对话至少需要 ${needed} 积分，当前余额 ${balance} 积分。`,
+    ledgerHold: (model: string) => `对话预扣：${model}`,
+    ledgerRefund: (model: string) => `对话结算退还：${model}`,
+    ledgerExtra: (model: string) => `对话结算补扣：${model}`,
+    providerUnreachable: '无法连接到模型服务，请稍后重试。',
+    providerAuth: (status: number) => `模型服务拒绝了访问（HTTP ${status}），请联系管理员检查 API 密钥配置。`,
+    providerRateLimited: '模型服务繁忙（请求过于频繁），请稍后重试。',
+    providerNotFound: '模型服务找不到该模型（HTTP 404），请联系管理员检查模型配置。',
+    providerRejected: (status: number, reason: string) =>
+      reason ? `模型服务拒绝了请求（HTTP ${status}）：${reason}` : `模型服务拒绝了请求（HTTP ${status}）。`,
+    providerUnavailable: (status: number) => `模型服务暂时不可用（HTTP ${status}），请稍后重试。`,
+    providerInterrupted: (reason: string) =>
+      reason ? `模型服务中断了回答：${reason}` : '模型服务中断了回答，请稍后重试。',
+    providerTimeout: (seconds: number) => `模型服务响应超时（${seconds} 秒内没有返回内容），请稍后重试。`,
+    providerEmpty: '模型服务没有返回任何内容，请稍后重试。',
+    internal: '服务器处理回答时出错，请稍后重试。',
+    shuttingDown: '服务器正在重启，回答已中断，请稍后重试。',
+    interrupted: '服务器意外中断，回答未能完成。',
+  },
+  plans: {
+    defaultName: '免费体验版',
+    signupGrant: '注册赠送积分',
+  },
+} as const;
+
+export type Messages = typeof zhCN;
+export const messages: Messages = zhCN;
+
+/** Renders a wait in whole seconds as the largest sensible unit, rounding up so users never retry too early. */
+export function formatWait(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 90) return messages.duration.seconds(s);
+  if (s < 90 * 60) return messages.duration.minutes(Math.ceil(s / 60));
+  return messages.duration.hours(Math.ceil(s / 3600));
+}

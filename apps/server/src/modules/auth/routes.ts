@@ -1,0 +1,133 @@
+import { normalizeIP } from '@fastify/rate-limit';
+import {
+  authPaths,
+  currentUser,
+  DEVICE_ID_HEADER,
+  errorBody,
+  loginRequest,
+  loginResponse,
+  logoutRequest,
+  refreshRequest,
+  refreshResponse,
+  registerRequest,
+  registerResponse,
+} from '@wanxiang/api-client/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { authOf, type RequireAuth } from '../../http/auth';
+import { notFound } from '../../http/errors';
+import { messages } from '../../i18n/zh-CN';
+import { getProfile } from '../users/service';
+import type { AuthService, ClientInfo } from './service';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  db: Db;
+  requireAuth: RequireAuth;
+  /** Per-address limit for the unauthenticated endpoints (in-process; login has its own DB throttle). */
+  rateLimit: { max: number; timeWindow: number };
+}
+
+/** The server always rotates, so both tokens are always present (the shared schema allows older shapes). */
+const refreshPair = refreshResponse.required({ access: true, refresh: true }).omit({ access_token: true });
+const detailOnly = z.object({ detail: z.string() });
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorBody]));
+
+function clientInfo(request: FastifyRequest): ClientInfo {
+  const deviceId = request.headers[DEVICE_ID_HEADER.toLowerCase()];
+  return {
+    ip: normalizeIP(request.ip),
+    userAgent: request.headers['user-agent'],
+    deviceId: typeof deviceId === 'string' ? deviceId : undefined,
+  };
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const { auth, db, requireAuth } = options;
+  const rateLimit = { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindow };
+
+  app.post(
+    authPaths.register,
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: '注册账号',
+        description: '新用户获得默认套餐及其赠送积分。',
+        body: registerRequest,
+        response: { 201: registerResponse, ...errors(400, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await auth.register(request.body)),
+  );
+
+  app.post(
+    authPaths.login,
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: '登录',
+        description:
+          '返回访问令牌与刷新令牌。remember_me 决定刷新令牌的有效期。失败的登录按账号与来源地址限流（429，附 Retry-After）。',
+        headers: z.object({ [DEVICE_ID_HEADER.toLowerCase()]: z.string().optional() }).loose(),
+        body: loginRequest,
+        response: { 200: loginResponse, ...errors(400, 401, 413, 415, 429) },
+      },
+    },
+    async (request) => auth.login(request.body, clientInfo(request)),
+  );
+
+  app.post(
+    authPaths.refresh,
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: '刷新令牌',
+        description: '每次刷新都会轮换刷新令牌；重复使用已轮换的刷新令牌会吊销整个会话。',
+        body: refreshRequest,
+        response: { 200: refreshPair, ...errors(400, 401, 413, 415, 429) },
+      },
+    },
+    async (request) => auth.refresh(request.body.refresh),
+  );
+
+  app.post(
+    authPaths.logout,
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: '退出登录',
+        description: '吊销该刷新令牌所属的会话，包括由其签发的访问令牌。',
+        body: logoutRequest,
+        response: { 200: detailOnly, ...errors(400, 401, 413, 415, 429) },
+      },
+    },
+    async (request) => {
+      await auth.logout(request.body.refresh);
+      return { detail: messages.auth.loggedOut };
+    },
+  );
+
+  app.get(
+    authPaths.me,
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['auth'],
+        summary: '当前用户',
+        security: [{ bearerAuth: [] }],
+        response: { 200: currentUser, ...errors(401, 404) },
+      },
+    },
+    async (request) => {
+      const profile = await getProfile(db, authOf(request).userId);
+      if (!profile) throw notFound();
+      return profile;
+    },
+  );
+};

@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client';
+import { authSessions, refreshTokens, users } from '../../db/schema';
+import { fieldErrors, HttpError, notAuthenticated, tokenNotValid } from '../../http/errors';
+import { messages } from '../../i18n/zh-CN';
+import { applyCreditChange } from '../billing/ledger';
+import { findDefaultPlan } from '../billing/plans';
+import type { PasswordHasher } from './passwords';
+import { checkLogin, checkRegistration } from './rules';
+import type { LoginThrottle } from './throttle';
+import { hashToken, type TokenService } from './tokens';
+
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  /** The client should refresh now: little life left, or issued before the user's tokens_valid_after. */
+  refreshRequired: boolean;
+  /** The balance as read while checking the token; a hint only (the chat's hold decides under a lock). */
+  creditsBalance: number;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+  deviceId: string | undefined;
+}
+
+export interface TokenPair {
+  access: string;
+  refresh: string;
+}
+
+/** A device id the client generated and keeps; anything else is replaced by one of ours. */
+const DEVICE_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+export interface AuthServiceDeps {
+  db: Db;
+  config: Pick<Config, 'refreshTokenTtl' | 'refreshTokenTtlRemember' | 'tokenRefreshThreshold'>;
+  tokens: TokenService;
+  passwords: PasswordHasher;
+  throttle: LoginThrottle;
+  logger: FastifyBaseLogger;
+}
+
+/**
+ * Accounts and sessions. A session is one sign-in on one device; its refresh tokens rotate on every use
+ * and form a family. Presenting a refresh token that was already exchanged is treated as theft (RFC 9700
+ * §4.14.2): the whole family is revoked, and with it every access token of the session.
+ */
+export class AuthService {
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  async register(input: { email: string; password: string; nickname?: string | null | undefined }) {
+    const { value, errors } = checkRegistration(input);
+    if (errors) throw fieldErrors(errors);
+    // Checked before hashing only to spare the work; the unique constraint below is what guarantees it.
+    const [existing] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, value.email))
+      .limit(1);
+    if (existing) throw fieldErrors({ email: [messages.auth.emailTaken] });
+    const passwordHash = await this.deps.passwords.hash(value.password);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const plan = await findDefaultPlan(tx);
+        const [user] = await tx
+          .insert(users)
+          .values({ email: value.email, passwordHash, nickname: value.nickname, planId: plan?.id ?? null })
+          .returning({ id: users.id, email: users.email, nickname: users.nickname });
+        if (!user) throw new Error('users insert returned no row');
+        if (plan && plan.creditsGrant > 0) {
+          await applyCreditChange(tx, {
+            userId: user.id,
+            delta: plan.creditsGrant,
+            kind: 'grant',
+            reference: `signup:${plan.code}`,
+            note: messages.plans.signupGrant,
+          });
+        }
+        return { id: user.id, email: user.email, nickname: user.nickname ?? '' };
+      });
+    } catch (error) {
+      if (sqlState(error) === UNIQUE_VIOLATION) throw fieldErrors({ email: [messages.auth.emailTaken] });
+      throw error;
+    }
+  }
+
+  async login(input: { email: string; password: string; remember_me: boolean }, client: ClientInfo) {
+    const { email, errors } = checkLogin(input);
+    if (errors) throw fieldErrors(errors);
+    await this.deps.throttle.begin(email, client.ip);
+
+    const [user] = await this.db
+      .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1);
+    let verdict = { ok: false, needsRehash: false };
+    if (user) verdict = await this.deps.passwords.verify(user.passwordHash, input.password);
+    else await this.deps.passwords.verifyDummy(input.password);
+    if (!user || !verdict.ok || !user.isActive) {
+      throw new HttpError(401, { detail: messages.auth.badCredentials, code: 'no_active_account' });
+    }
+
+    await this.deps.throttle.succeed(email);
+    const rehashed = verdict.needsRehash ? await this.deps.passwords.hash(input.password) : undefined;
+    await this.db
+      .update(users)
+      .set({
+        lastLoginAt: new Date(),
+        ...(rehashed ? { passwordHash: rehashed, updatedAt: new Date() } : {}),
+      })
+      .where(eq(users.id, user.id));
+
+    const deviceId = client.deviceId && DEVICE_ID.test(client.deviceId) ? client.deviceId : randomUUID();
+    const rememberMe = input.remember_me;
+    const sessionId = randomUUID();
+    const refresh = await this.deps.tokens.signRefresh(
+      user.id,
+      sessionId,
+      randomUUID(),
+      this.refreshTtl(rememberMe),
+    );
+    const access = await this.deps.tokens.signAccess(user.id, sessionId);
+    await this.db.transaction(async (tx) => {
+      await tx.insert(authSessions).values({
+        id: sessionId,
+        userId: user.id,
+        deviceId,
+        rememberMe,
+        userAgent: client.userAgent?.slice(0, 512) ?? null,
+        ip: client.ip,
+        expiresAt: refresh.expiresAt,
+      });
+      await tx.insert(refreshTokens).values({
+        id: refresh.jti,
+        sessionId,
+        tokenHash: hashToken(refresh.token),
+        expiresAt: refresh.expiresAt,
+      });
+    });
+    return { access: access.token, refresh: refresh.token, device_id: deviceId };
+  }
+
+  private refreshTtl(rememberMe: boolean) {
+    return rememberMe ? this.deps.config.refreshTokenTtlRemember : this.deps.config.refreshTokenTtl;
+  }
+
+  async refresh(token: string): Promise<TokenPair> {
+    const claims = await this.deps.tokens.verify(token, 'refresh');
+    if (!claims) throw tokenNotValid();
+    const tokenHash = hashToken(token);
+
+    const outcome = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({
+          id: refreshTokens.id,
+          usedAt: refreshTokens.usedAt,
+          expiresAt: refreshTokens.expiresAt,
+          sessionId: authSessions.id,
+          revokedAt: authSessions.revokedAt,
+          rememberMe: authSessions.rememberMe,
+          userId: authSessions.userId,
+          isActive: users.isActive,
+        })
+        .from(refreshTokens)
+        .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+        .innerJoin(users, eq(users.id, authSessions.userId))
+        // Locks this token's row: of two concurrent exchanges, the second sees usedAt set.
+        .where(eq(refreshTokens.tokenHash, tokenHash))
+        .for('update', { of: refreshTokens });
+      if (!row || row.sessionId !== claims.sessionId || row.userId !== claims.userId)
+        return { kind: 'invalid' as const };
+      if (row.revokedAt) return { kind: 'invalid' as const };
+      if (row.usedAt) {
+        await tx
+          .update(authSessions)
+          .set({ revokedAt: new Date(), revokedReason: 'reuse' })
+          .where(and(eq(authSessions.id, row.sessionId), isNull(authSessions.revokedAt)));
+        return { kind: 'reuse' as const, sessionId: row.sessionId, userId: row.userId };
+      }
+      if (row.expiresAt.getTime() <= Date.now() || !row.isActive) return { kind: 'invalid' as const };
+
+      const now = new Date();
+      const next = await this.deps.tokens.signRefresh(
+        row.userId,
+        row.sessionId,
+        randomUUID(),
+        this.refreshTtl(row.rememberMe),
+      );
+      const access = await this.deps.tokens.signAccess(row.userId, row.sessionId);
+      await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
+      await tx.insert(refreshTokens).values({
+        id: next.jti,
+        sessionId: row.sessionId,
+        tokenHash: hashToken(next.token),
+        parentId: row.id,
+        expiresAt: next.expiresAt,
+      });
+      await tx
+        .update(authSessions)
+        .set({ lastUsedAt: now, expiresAt: next.expiresAt })
+        .where(eq(authSessions.id, row.sessionId));
+      return { kind: 'ok' as const, pair: { access: access.token, refresh: next.token } };
+    });
+
+    if (outcome.kind === 'reuse') {
+      this.deps.logger.warn(
+        { userId: outcome.userId, sessionId: outcome.sessionId },
+        'refresh token reused: session revoked (RFC 9700 reuse detection)',
+      );
+    }
+    if (outcome.kind !== 'ok') throw tokenNotValid();
+    return outcome.pair;
+  }
+
+  /** Ends the session the refresh token belongs to; an expired but genuine token still logs out. */
+  async logout(token: string): Promise<void> {
+    const claims = await this.deps.tokens.verify(token, 'refresh', { allowExpired: true });
+    if (!claims) throw tokenNotValid();
+    await this.db
+      .update(authSessions)
+      .set({ revokedAt: new Date(), revokedReason: 'logout' })
+      .where(
+        and(
+          eq(authSessions.id, claims.sessionId),
+          eq(authSessions.userId, claims.userId),
+          isNull(authSessions.revokedAt),
+        ),
+      );
+  }
+
+  /** Resolves `Authorization: Bearer …` to the user and session, or throws the 401 the client expects. */
+  async authenticate(authorization: string | undefined): Promise<AuthContext> {
+    if (!authorization?.trim()) throw notAuthenticated();
+    const token = BEARER.exec(authorization)?.[1];
+    if (!token) throw tokenNotValid();
+    const claims = await this.deps.tokens.verify(token, 'access');
+    if (!claims) throw tokenNotValid();
+    const [row] = await this.db
+      .select({
+        isActive: users.isActive,
+        tokensValidAfter: users.tokensValidAfter,
+        creditsBalance: users.creditsBalance,
+        revokedAt: authSessions.revokedAt,
+      })
+      .from(authSessions)
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .where(and(eq(authSessions.id, claims.sessionId), eq(authSessions.userId, claims.userId)))
+      .limit(1);
+    if (!row?.isActive || row.revokedAt) throw tokenNotValid();
+    const nowSeconds = Date.now() / 1000;
+    const stale =
+      row.tokensValidAfter !== null && claims.issuedAt < Math.floor(row.tokensValidAfter.getTime() / 1000);
+    return {
+      userId: claims.userId,
+      sessionId: claims.sessionId,
+      refreshRequired: stale || claims.expiresAt - nowSeconds < this.deps.config.tokenRefreshThreshold,
+      creditsBalance: row.creditsBalance,
+    };
+  }
+
+  /** Drops what can no longer be used: expired refresh tokens and sessions dead for a week. */
+  async sweep(): Promise<void> {
+    const now = new Date();
+    const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
+    await this.db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now));
+    await this.db
+      .delete(authSessions)
+      .where(or(lt(authSessions.expiresAt, weekAgo), lt(authSessions.revokedAt, weekAgo)));
+  }
+}

@@ -1,0 +1,94 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export type TokenType = 'access' | 'refresh';
+
+export interface TokenClaims {
+  userId: string;
+  sessionId: string;
+  jti: string;
+  /** Seconds since the epoch, as in the JWT. */
+  issuedAt: number;
+  expiresAt: number;
+}
+
+export interface SignedToken {
+  token: string;
+  jti: string;
+  expiresAt: Date;
+}
+
+const ISSUER = 'wanxiang';
+const ALGORITHM = 'HS256';
+
+/** Refresh tokens are stored only as this digest; a database leak then yields nothing usable. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * HS256 JWTs in simplejwt's shape (`token_type`, `jti`, `sub`), plus `sid`: the session (refresh family)
+ * the token belongs to, so revoking a session also refuses its access tokens.
+ */
+export class TokenService {
+  constructor(
+    private readonly secret: Uint8Array,
+    private readonly accessTtl: number,
+  ) {}
+
+  signAccess(userId: string, sessionId: string): Promise<SignedToken> {
+    return this.sign('access', userId, sessionId, randomUUID(), this.accessTtl);
+  }
+
+  signRefresh(userId: string, sessionId: string, jti: string, ttlSeconds: number): Promise<SignedToken> {
+    return this.sign('refresh', userId, sessionId, jti, ttlSeconds);
+  }
+
+  private async sign(
+    type: TokenType,
+    userId: string,
+    sessionId: string,
+    jti: string,
+    ttl: number,
+  ): Promise<SignedToken> {
+    const now = Math.floor(Date.now() / 1000);
+    const exp = now + Math.max(1, Math.round(ttl));
+    const token = await new SignJWT({ token_type: type, sid: sessionId })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setSubject(userId)
+      .setJti(jti)
+      .setIssuedAt(now)
+      .setExpirationTime(exp)
+      .sign(this.secret);
+    return { token, jti, expiresAt: new Date(exp * 1000) };
+  }
+
+  /**
+   * The claims of a token of the given type whose signature is ours, or null. With `allowExpired`, an
+   * expired but genuine token still yields its claims (logout accepts those).
+   */
+  async verify(
+    token: string,
+    type: TokenType,
+    options: { allowExpired?: boolean } = {},
+  ): Promise<TokenClaims | null> {
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(token, this.secret, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        requiredClaims: ['sub', 'jti', 'iat', 'exp'],
+      }));
+    } catch (error) {
+      // jose checks the signature before the claims, so an expired token's payload is authentic.
+      if (options.allowExpired && error instanceof errors.JWTExpired) payload = error.payload;
+      else return null;
+    }
+    const { sub, sid, jti, iat, exp, token_type: tokenType } = payload;
+    if (tokenType !== type) return null;
+    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof jti !== 'string') return null;
+    if (typeof iat !== 'number' || typeof exp !== 'number') return null;
+    return { userId: sub, sessionId: sid, jti, issuedAt: iat, expiresAt: exp };
+  }
+}

@@ -1,0 +1,165 @@
+import {
+  createTurnRequest,
+  dialoguePaths,
+  encodeStreamFrame,
+  errorBody,
+  STREAM_DONE_FRAME,
+  sessionDetail,
+  sessionListQuery,
+  sessionPage,
+} from '@wanxiang/api-client/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { authOf, type RequireAuth } from '../../http/auth';
+import { HttpError, notFound } from '../../http/errors';
+import { openEventStream } from '../../http/sse';
+import { messages } from '../../i18n/zh-CN';
+import { deleteSession, listSessions, sessionDetail as loadSessionDetail, sessionJson } from './repo';
+import type { ChatService } from './service';
+
+export interface DialogueRoutesOptions {
+  db: Db;
+  chat: ChatService;
+  requireAuth: RequireAuth;
+}
+
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorBody]));
+const sessionParams = z.object({ id: z.string() });
+const security = [{ bearerAuth: [] }];
+const SESSION_PATH = `${dialoguePaths.sessions}:id/`;
+
+function pageUrl(url: string, page: number, pageSize: number): string {
+  const [path = ''] = url.split('?');
+  return `${path}?page=${page}&page_size=${pageSize}`;
+}
+
+export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = async (app, options) => {
+  const { db, chat, requireAuth } = options;
+
+  app.get(
+    dialoguePaths.sessions,
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['chat'],
+        summary: '会话列表',
+        description:
+          '当前用户的会话，按最近活动时间倒序分页（page 从 1 开始，page_size 默认 10，最大 100）。',
+        security,
+        querystring: sessionListQuery,
+        response: { 200: sessionPage, ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const { page, page_size: pageSize } = request.query;
+      const { count, rows } = await listSessions(db, authOf(request).userId, page, pageSize);
+      const last = Math.max(1, Math.ceil(count / pageSize));
+      return {
+        count,
+        next: page < last ? pageUrl(request.url, page + 1, pageSize) : null,
+        previous: page > 1 ? pageUrl(request.url, Math.min(page - 1, last), pageSize) : null,
+        results: rows.map(sessionJson),
+      };
+    },
+  );
+
+  app.get(
+    SESSION_PATH,
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['chat'],
+        summary: '会话详情',
+        description: '会话及其全部消息（history），按时间先后，用户消息与回答成对出现。',
+        security,
+        params: sessionParams,
+        response: { 200: sessionDetail, ...errors(401, 404) },
+      },
+    },
+    async (request) => {
+      const detail = await loadSessionDetail(db, authOf(request).userId, request.params.id);
+      if (!detail) throw notFound();
+      return detail;
+    },
+  );
+
+  app.delete(
+    SESSION_PATH,
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['chat'],
+        summary: '删除会话',
+        description: '删除会话及其消息；正在生成的回答会被停止，已生成部分照常结算。',
+        security,
+        params: sessionParams,
+        response: { 204: z.null().describe('已删除'), ...errors(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const deleted = await deleteSession(db, authOf(request).userId, request.params.id);
+      if (!deleted) throw notFound();
+      chat.stopSession(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // Attachments come with another issue; until then a multipart turn gets a clear answer, not a generic 415.
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => {
+    done(new HttpError(415, { detail: messages.chat.attachmentsUnsupported }), undefined);
+  });
+
+  app.post(
+    dialoguePaths.createTurn,
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['chat'],
+        summary: '发送消息（流式回答）',
+        description: [
+          '发送一条消息并以 text/event-stream 流式返回回答。每帧为一行 `data: {"type", "data"}` 加空行：',
+          'text（回答片段）、image_data（{mime_type, data} 图片）、error（{message, code}）、',
+          'final_data（session_id、model_id、usage、credits_charged、credits_balance、status 等），最后是 `data: [DONE]`。',
+          'session_id 为 null 时新建会话。余额不足以支付本轮最低费用时直接返回 402（code: insufficient_credits），不会开始流。',
+          '客户端断开时停止调用模型，已生成的部分保存为 stopped 并只按已生成内容计费；在第一个词元之前失败不收费。',
+        ].join(''),
+        security,
+        body: createTurnRequest,
+        response: {
+          200: {
+            description: '服务器发送事件流（SSE）',
+            content: {
+              'text/event-stream': {
+                schema: z
+                  .string()
+                  .describe(
+                    '每帧 `data: {"type": "text" | "image_data" | "final_data" | "error", "data": …}`，以 `data: [DONE]` 结束',
+                  ),
+              },
+            },
+          },
+          ...errors(400, 401, 402, 404, 413, 415),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const turn = await chat.prepareTurn(auth.userId, request.body, auth.creditsBalance);
+      const stream = openEventStream(reply);
+      await chat.runTurn(
+        turn,
+        {
+          text: (data) => stream.write(encodeStreamFrame({ type: 'text', data })),
+          image: (data) => stream.write(encodeStreamFrame({ type: 'image_data', data })),
+          error: (data) => stream.write(encodeStreamFrame({ type: 'error', data })),
+          final: (data) => stream.write(encodeStreamFrame({ type: 'final_data', data })),
+        },
+        stream.signal,
+      );
+      stream.write(STREAM_DONE_FRAME);
+      stream.end();
+      return reply;
+    },
+  );
+};

@@ -1,0 +1,176 @@
+/**
+ * The built-in offline model: an AI SDK language model that answers without a network, so that every screen
+ * works on a fresh machine and tests need no provider. Its answer is deterministic Markdown that quotes the
+ * user's prompt, streamed in small pieces at a reading pace (the delay is configurable; tests use 0).
+ */
+import type { LanguageModel } from 'ai';
+import { estimatePromptTokens, estimateTokens } from '../dialogue/tokens';
+
+type LanguageModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
+type CallOptions = Parameters<LanguageModelV3['doStream']>[0];
+type StreamResult = Awaited<ReturnType<LanguageModelV3['doStream']>>;
+type StreamPart = StreamResult['stream'] extends ReadableStream<infer P> ? P : never;
+type Message = CallOptions['prompt'][number];
+
+function textOf(message: Message | undefined): string {
+  if (!message) return '';
+  if (typeof message.content === 'string') return message.content;
+  return message.content
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join('')
+    .trim();
+}
+
+function quote(text: string, maxChars = 600): string {
+  const chars = Array.from(text);
+  const shown = chars.length > maxChars ? `${chars.slice(0, maxChars).join('')}…` : text;
+  return shown
+    .split(/\r?\n/)
+    .map((line) => (line.trim() === '' ? '>' : `> ${line}`))
+    .join('\n');
+}
+
+/** The whole answer to a conversation whose last user message is `prompt`. */
+export function offlineAnswer(prompt: string, turn: number): string {
+  const chars = Array.from(prompt).length;
+  const lines = prompt.split(/\r?\n/).length;
+  return [
+    '你的消息：',
+    '',
+    quote(prompt),
+    '',
+    '这是**离线演示模型**的回复。服务器还没有配置 AI 模型服务，所以这段回答由内置的演示模型按固定规则生成：它不联网，也不理解内容，只是原样引用你的消息，帮助你在没有模型服务时体验聊天的每个环节。',
+    '',
+    '### 这条消息',
+    '',
+    '| 项目 | 数值 |',
+    '| --- | --- |',
+    `| 字符数 | ${chars} |`,
+    `| 行数 | ${lines} |`,
+    `| 估算词元 | ${estimateTokens(prompt)} |`,
+    `| 本会话第几轮 | ${turn} |`,
+    '',
+    '### 接入真实模型',
+    '',
+    '1. 准备一个模型配置文件，例如 `models.json`；',
+    '2. 设置环境变量 `MODELS_CONFIG=./models.json` 后重启服务器；',
+    '3. 在聊天页面的模型选择器中选择新模型。',
+    '',
+    '```json',
+    '{',
+    '  "providers": [{',
+    '    "type": "openai-compatible",',
+    '    "base_url": "https://api.deepseek.com/v1",',
+    '    "api_key_env": "DEEPSEEK_API_KEY",',
+    '    "models": [{ "id": "deepseek-chat", "name": "DeepSeek", "input_price_credits": 2, "output_price_credits": 8 }]',
+    '  }]',
+    '}',
+    '```',
+    '',
+    '> 提示：DeepSeek、通义千问、Kimi、智谱、Ollama、vLLM 等兼容 OpenAI 接口的服务都可以这样接入，OpenAI 与 Anthropic 也受支持。',
+  ].join('\n');
+}
+
+/** Pieces of two to five characters (never splitting a surrogate pair), varied but deterministic. */
+export function splitIntoPieces(text: string): string[] {
+  const chars = Array.from(text);
+  const pieces: string[] = [];
+  let index = 0;
+  let step = 0;
+  while (index < chars.length) {
+    const size = 2 + ((step * 7) % 4);
+    pieces.push(chars.slice(index, index + size).join(''));
+    index += size;
+    step += 1;
+  }
+  return pieces;
+}
+
+export class OfflineLanguageModel implements LanguageModelV3 {
+  readonly specificationVersion = 'v3' as const;
+  readonly provider = 'offline';
+  readonly supportedUrls = {};
+
+  constructor(
+    readonly modelId: string,
+    private readonly chunkDelayMs: number,
+  ) {}
+
+  async doGenerate(): Promise<never> {
+    throw new Error('the offline model only streams');
+  }
+
+  async doStream(options: CallOptions): Promise<StreamResult> {
+    const users = options.prompt.filter((message) => message.role === 'user');
+    const prompt = textOf(users.at(-1));
+    const answer = offlineAnswer(prompt, users.length);
+    const inputTokens = estimatePromptTokens(options.prompt.map((message) => ({ text: textOf(message) })));
+    let pieces = splitIntoPieces(answer);
+    let truncated = false;
+    const limit = options.maxOutputTokens;
+    if (limit !== undefined) {
+      let used = 0;
+      const kept: string[] = [];
+      for (const piece of pieces) {
+        used += estimateTokens(piece);
+        if (used > limit) {
+          truncated = true;
+          break;
+        }
+        kept.push(piece);
+      }
+      pieces = kept;
+    }
+    const delay = this.chunkDelayMs;
+    const signal = options.abortSignal;
+    let timer: NodeJS.Timeout | undefined;
+    let index = 0;
+    let emitted = '';
+
+    const stream = new ReadableStream<StreamPart>({
+      start(controller) {
+        controller.enqueue({ type: 'stream-start', warnings: [] });
+        controller.enqueue({ type: 'text-start', id: 'answer' });
+      },
+      pull(controller) {
+        return new Promise<void>((resolve) => {
+          const emit = () => {
+            timer = undefined;
+            if (signal?.aborted) {
+              controller.error(signal.reason);
+              resolve();
+              return;
+            }
+            const piece = pieces[index];
+            if (piece === undefined) {
+              const outputTokens = estimateTokens(emitted);
+              controller.enqueue({ type: 'text-end', id: 'answer' });
+              controller.enqueue({
+                type: 'finish',
+                finishReason: { unified: truncated ? 'length' : 'stop', raw: truncated ? 'length' : 'stop' },
+                usage: {
+                  inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0, cacheWrite: 0 },
+                  outputTokens: { total: outputTokens, text: outputTokens, reasoning: 0 },
+                },
+              });
+              controller.close();
+              resolve();
+              return;
+            }
+            index += 1;
+            emitted += piece;
+            controller.enqueue({ type: 'text-delta', id: 'answer', delta: piece });
+            resolve();
+          };
+          // The first piece comes at once, as a provider's first token does after its latency.
+          if (delay > 0 && index > 0) timer = setTimeout(emit, delay);
+          else emit();
+        });
+      },
+      cancel() {
+        if (timer) clearTimeout(timer);
+      },
+    });
+    return { stream };
+  }
+}

@@ -1,0 +1,100 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { ChatModel } from '@wanxiang/api-client/contract';
+import type { LanguageModel } from 'ai';
+import type { ModelDefinition, ProviderSettings } from './config';
+import { OfflineLanguageModel } from './offline';
+
+export type LanguageModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
+
+export interface RegistryOptions {
+  offlineChunkDelayMs: number;
+  /** Tests and benchmarks route provider calls through their own fetch. */
+  fetch?: typeof globalThis.fetch;
+}
+
+/**
+ * The configured models and a language model for each, built once: the AI SDK providers are cheap objects
+ * holding settings, and every turn calls `doStream` on the same instance.
+ */
+export class ModelRegistry {
+  private readonly byId = new Map<string, { definition: ModelDefinition; model: LanguageModelV3 }>();
+
+  constructor(
+    readonly definitions: readonly ModelDefinition[],
+    options: RegistryOptions,
+  ) {
+    const providers = new Map<string, (id: string) => LanguageModelV3>();
+    for (const definition of definitions) {
+      const settings = definition.provider;
+      let factory = providers.get(settings.id);
+      if (!factory) {
+        factory = providerFactory(settings, options);
+        providers.set(settings.id, factory);
+      }
+      this.byId.set(definition.id, { definition, model: factory(definition.upstreamModel) });
+    }
+  }
+
+  get(id: string): { definition: ModelDefinition; model: LanguageModelV3 } | undefined {
+    return this.byId.get(id);
+  }
+
+  /** The public description of every model, in configuration order. */
+  list(): ChatModel[] {
+    return this.definitions.map(describeModel);
+  }
+}
+
+export function describeModel(definition: ModelDefinition): ChatModel {
+  return {
+    id: definition.id,
+    name: definition.name,
+    description: definition.description,
+    provider: definition.provider.type,
+    is_per_call: definition.isPerCall,
+    fixed_price_credits: definition.fixedPrice,
+    input_price_credits: definition.inputPrice,
+    output_price_credits: definition.outputPrice,
+    is_default: definition.isDefault,
+  };
+}
+
+function providerFactory(
+  settings: ProviderSettings,
+  options: RegistryOptions,
+): (id: string) => LanguageModelV3 {
+  const common = {
+    headers: settings.headers,
+    ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  };
+  switch (settings.type) {
+    case 'offline':
+      return (id) => new OfflineLanguageModel(id, options.offlineChunkDelayMs);
+    case 'openai-compatible': {
+      const provider = createOpenAICompatible({
+        name: settings.id,
+        baseURL: settings.baseURL ?? 'http://127.0.0.1:11434/v1',
+        includeUsage: true,
+        ...common,
+      });
+      return (id) => provider.chatModel(id);
+    }
+    case 'openai': {
+      const provider = createOpenAI({
+        ...common,
+        ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
+      });
+      return (id) => provider.chat(id);
+    }
+    case 'anthropic': {
+      const provider = createAnthropic({
+        ...common,
+        ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
+      });
+      return (id) => provider.messages(id);
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import { request as httpRequest } from 'node:http';
+import { chatStreamFrame, STREAM_DONE } from '@wanxiang/api-client/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import type { Db } from '../src/db/client';
+import { creditLedger, users } from '../src/db/schema';
+import { applyCreditChange } from '../src/modules/billing/ledger';
+import { json } from './helpers';
+
+export const PASSWORD = 'correct horse battery staple';
+
+let counter = 0;
+
+/** Registers and signs in a fresh user; optionally sets the balance exactly (through the ledger). */
+export async function signUp(app: FastifyInstance, db: Db, balance?: number) {
+  counter += 1;
+  const email = `chat${counter}-${process.pid}@example.com`;
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register/',
+    ...json({ email, password: PASSWORD }),
+  });
+  expect(created.statusCode).toBe(201);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login/',
+    ...json({ email, password: PASSWORD }),
+  });
+  expect(login.statusCode).toBe(200);
+  const userId = (created.json() as { id: string }).id;
+  if (balance !== undefined) {
+    const current = (await ledgerState(db, userId)).balance;
+    if (current !== balance) {
+      await applyCreditChange(db, {
+        userId,
+        delta: balance - current,
+        kind: 'adjustment',
+        reference: 'test',
+      });
+    }
+  }
+  const access = (login.json() as { access: string }).access;
+  return { userId, access, auth: { authorization: `Bearer ${access}` } };
+}
+
+export async function ledgerState(db: Db, userId: string) {
+  const [row] = await db.select({ balance: users.creditsBalance }).from(users).where(eq(users.id, userId));
+  const [sum] = await db
+    .select({
+      total: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int`,
+      rows: sql<number>`count(*)::int`,
+    })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId));
+  return { balance: row?.balance ?? Number.NaN, ledgerSum: sum?.total ?? Number.NaN, rows: sum?.rows ?? 0 };
+}
+
+type Frame = z.infer<typeof chatStreamFrame>;
+export type ChatStreamEvent =
+  | { type: 'text'; text: string }
+  | { type: 'image_data'; image: Extract<Frame, { type: 'image_data' }>['data'] }
+  | { type: 'final_data'; data: Extract<Frame, { type: 'final_data' }>['data'] }
+  | { type: 'error'; message: string; code?: string | undefined }
+  | { type: 'done' };
+
+/**
+ * The events of a whole SSE body, each frame validated against the shared contract (the client's reader
+ * needs DOM types the server's build does not have). Anything after [DONE] is an error.
+ */
+export function parseStream(body: string): ChatStreamEvent[] {
+  const events: ChatStreamEvent[] = [];
+  for (const block of body.split('\n\n')) {
+    const data = block
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => line.slice(6))
+      .join('\n');
+    if (data === '') continue;
+    if (events.at(-1)?.type === 'done') throw new Error(`data after [DONE]: ${data}`);
+    if (data === STREAM_DONE) {
+      events.push({ type: 'done' });
+      continue;
+    }
+    const frame = chatStreamFrame.parse(JSON.parse(data));
+    if (frame.type === 'text') events.push({ type: 'text', text: frame.data });
+    else if (frame.type === 'image_data') events.push({ type: 'image_data', image: frame.data });
+    else if (frame.type === 'final_data') events.push({ type: 'final_data', data: frame.data });
+    else events.push({ type: 'error', message: frame.data.message, code: frame.data.code });
+  }
+  return events;
+}
+
+/** Sends a turn over a real socket and reads the whole stream. */
+export async function sendTurn(
+  baseURL: string,
+  access: string,
+  body: Record<string, unknown>,
+): Promise<{ status: number; events: ChatStreamEvent[]; response: Response; body: string }> {
+  const response = await fetch(`${baseURL}/api/dialogue/turns/create-turn/`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${access}`,
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, events: response.ok ? parseStream(text) : [], response, body: text };
+}
+
+export const textOf = (events: ChatStreamEvent[]) =>
+  events.map((event) => (event.type === 'text' ? event.text : '')).join('');
+
+export function finalOf(events: ChatStreamEvent[]) {
+  const final = events.find((event) => event.type === 'final_data');
+  if (final?.type !== 'final_data') throw new Error(`no final_data in ${JSON.stringify(events)}`);
+  return final.data;
+}
+
+export function errorOf(events: ChatStreamEvent[]) {
+  const error = events.find((event) => event.type === 'error');
+  return error?.type === 'error' ? error : undefined;
+}
+
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Starts a turn with node:http and hands over the raw frames as they come; `abort()` destroys the socket
+ * as a closing browser tab does. (fetch's pool may leave a spare socket open after an abort, which would
+ * hold the server's close in tests.)
+ */
+export function rawTurn(baseURL: string, access: string, body: Record<string, unknown>) {
+  const url = new URL('/api/dialogue/turns/create-turn/', baseURL);
+  let received = '';
+  const listeners = new Set<() => void>();
+  let resolveEnd!: () => void;
+  const ended = new Promise<void>((resolve) => {
+    resolveEnd = resolve;
+  });
+  const request = httpRequest(
+    url,
+    {
+      method: 'POST',
+      agent: false,
+      headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+    },
+    (response) => {
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        received += chunk;
+        for (const listener of listeners) listener();
+      });
+      response.on('end', resolveEnd);
+      response.on('close', resolveEnd);
+    },
+  );
+  request.on('error', () => resolveEnd());
+  request.end(JSON.stringify(body));
+  return {
+    get received() {
+      return received;
+    },
+    /** Resolves once `count` text frames have arrived. */
+    textFrames(count: number): Promise<void> {
+      return new Promise((resolve) => {
+        const check = () => {
+          if (received.split('"type":"text"').length > count) {
+            listeners.delete(check);
+            resolve();
+          }
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+    abort() {
+      request.destroy();
+    },
+    ended,
+  };
+}

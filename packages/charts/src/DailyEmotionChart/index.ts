@@ -1,0 +1,1 @@
+export { DailyEmotionChart, type DailyEmotionChartProps } from './DailyEmotionChart';

@@ -1,0 +1,1 @@
+export { MinuteEmotionChart, type MinuteEmotionChartProps } from './MinuteEmotionChart';

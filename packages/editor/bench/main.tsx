@@ -1,0 +1,180 @@
+/**
+ * The page bench/editor.bench.ts drives in Chromium: the 万象 word processor and a bare Lexical rich-text
+ * editor, each opened on the same 100-page Chinese document, with timing functions on `window.editorBench`.
+ */
+import '@wanxiang/ui';
+import { LexicalComposer } from '@lexical/react/LexicalComposer';
+import { ContentEditable } from '@lexical/react/LexicalContentEditable';
+import { EditorRefPlugin } from '@lexical/react/LexicalEditorRefPlugin';
+import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
+import { HistoryPlugin } from '@lexical/react/LexicalHistoryPlugin';
+import { ListPlugin } from '@lexical/react/LexicalListPlugin';
+import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
+import { TablePlugin } from '@lexical/react/LexicalTablePlugin';
+import { $getRoot, $isElementNode, type LexicalEditor } from 'lexical';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryDocumentRepository, WordEditor } from '../src';
+import { EDITOR_NAMESPACE, editorNodes, editorTheme } from '../src/editor/config';
+import { largeChineseDocument } from './fixture';
+
+export type EditorKind = 'ours' | 'bare';
+
+const stage = document.getElementById('stage') as HTMLElement;
+let root: Root | null = null;
+let editor: LexicalEditor | null = null;
+const doc = largeChineseDocument(100);
+const emptyDoc = largeChineseDocument(1);
+const repository = createMemoryDocumentRepository();
+const samples: number[] = [];
+
+const nextPaint = () =>
+  new Promise<number>((resolve) =>
+    requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)),
+  );
+
+function mount(kind: EditorKind, onReady: (e: LexicalEditor) => void, small = false) {
+  root?.unmount();
+  stage.replaceChildren();
+  editor = null;
+  const container = document.createElement('div');
+  container.style.height = '100%';
+  stage.append(container);
+  root = createRoot(container);
+  const json = small ? emptyDoc.state : doc.state;
+  if (kind === 'ours') {
+    root.render(
+      <WordEditor
+        documentId="bench"
+        initialTitle="基准文档"
+        initialContent={{ version: '2.0.0', editorState: json }}
+        onSave={async (content, title) => {
+          await repository.save('bench', 'bench', content, title);
+        }}
+        onBack={() => {}}
+        onEditorReady={onReady}
+      />,
+    );
+  } else {
+    root.render(
+      <LexicalComposer
+        initialConfig={{
+          namespace: `${EDITOR_NAMESPACE}-bare`,
+          nodes: [...editorNodes],
+          theme: editorTheme,
+          onError: (error: Error) => {
+            throw error;
+          },
+          editorState: JSON.stringify(json),
+        }}
+      >
+        <div style={{ height: '100%', overflow: 'auto' }}>
+          <RichTextPlugin
+            contentEditable={
+              <ContentEditable
+                style={{ width: 794, margin: '0 auto', padding: '96px 90px', outline: 'none' }}
+              />
+            }
+            ErrorBoundary={LexicalErrorBoundary}
+          />
+        </div>
+        <HistoryPlugin />
+        <ListPlugin />
+        <TablePlugin />
+        <EditorRefPlugin
+          editorRef={(e) => {
+            if (e) onReady(e);
+          }}
+        />
+      </LexicalComposer>,
+    );
+  }
+}
+
+/** Milliseconds from mounting the editor on the stored snapshot to the first paint of its content. */
+async function open(kind: EditorKind, small = false): Promise<number> {
+  const start = performance.now();
+  await new Promise<void>((resolve) =>
+    mount(
+      kind,
+      (e) => {
+        editor = e;
+        resolve();
+      },
+      small,
+    ),
+  );
+  while (!stage.querySelector('[contenteditable] h1')) await new Promise((r) => setTimeout(r, 0));
+  return (await nextPaint()) - start;
+}
+
+/** Puts the caret at the end of a body paragraph in the middle of the document and focuses it. */
+async function placeCaret(): Promise<void> {
+  const e = editor;
+  if (!e) throw new Error('no editor');
+  e.update(() => {
+    const blocks = $getRoot().getChildren();
+    const middle = blocks.slice(Math.floor(blocks.length / 2)).find((b) => b.getType() === 'paragraph');
+    if ($isElementNode(middle)) middle.selectEnd();
+  });
+  e.focus();
+  await nextPaint();
+  e.getRootElement()
+    ?.ownerDocument.getSelection()
+    ?.focusNode?.parentElement?.scrollIntoView({ block: 'center' });
+  await nextPaint();
+}
+
+/** Each beforeinput's time to the next frame: the key-to-paint latency the user feels. */
+document.addEventListener(
+  'beforeinput',
+  () => {
+    const start = performance.now();
+    // A message posted in the frame's rAF is delivered right after that frame renders (no timer clamping).
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => samples.push(performance.now() - start);
+      channel.port2.postMessage(null);
+    });
+  },
+  true,
+);
+
+/**
+ * The browser's own key-to-paint figure (Event Timing, as INP uses): only events of 16 ms or more are
+ * reported, so every entry here is a keystroke that missed the 16 ms budget.
+ */
+const slowInputs: number[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (entry.name === 'beforeinput' || entry.name === 'keydown') slowInputs.push(entry.duration);
+  }
+}).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
+
+window.editorBench = {
+  ready: true,
+  chars: doc.chars,
+  open,
+  placeCaret,
+  resetSamples: () => {
+    samples.length = 0;
+    slowInputs.length = 0;
+  },
+  slowInputs: () => [...slowInputs],
+  samples: () => [...samples],
+  text: () => editor?.getEditorState().read(() => $getRoot().getTextContent().length) ?? 0,
+};
+
+declare global {
+  interface Window {
+    editorBench: {
+      ready: true;
+      chars: number;
+      open(kind: EditorKind, small?: boolean): Promise<number>;
+      placeCaret(): Promise<void>;
+      resetSamples(): void;
+      slowInputs(): number[];
+      samples(): number[];
+      text(): number;
+    };
+  }
+}

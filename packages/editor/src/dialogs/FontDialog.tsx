@@ -1,0 +1,179 @@
+import { Button, Checkbox, Dialog, TextField } from '@wanxiang/ui';
+import { useEffect, useState } from 'react';
+import type { TextFormatPatch } from '../editor/commands';
+import type { FormatState } from '../editor/useFormatState';
+import * as css from '../editor/WordEditor.css';
+import { FONT_FAMILIES, FONT_SIZE_OPTIONS, type LengthUnit, parseCustomFontSize } from '../format/units';
+import { t } from '../i18n/zh-CN';
+import { DEFAULT_HIGHLIGHT, DEFAULT_TEXT_COLOR } from '../toolbar/Toolbar';
+import { Choice } from './Choice';
+
+export interface FontDialogProps {
+  isOpen: boolean;
+  onOpenChange(isOpen: boolean): void;
+  format: FormatState;
+  onApply(patch: TextFormatPatch): void;
+}
+
+const UNCHANGED = 'unchanged';
+
+/** 字体: family, named or custom size (pt, mm or px; must be a number), styles and colours. */
+export function FontDialog({ isOpen, onOpenChange, format, onApply }: FontDialogProps) {
+  const [family, setFamily] = useState<string>(UNCHANGED);
+  const [sizeKey, setSizeKey] = useState<string>(UNCHANGED);
+  const [custom, setCustom] = useState('');
+  const [unit, setUnit] = useState<LengthUnit>('pt');
+  const [flags, setFlags] = useState({ bold: false, italic: false, underline: false, strike: false });
+  const [color, setColor] = useState<string | null>(null);
+  const [highlight, setHighlight] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    setFamily(UNCHANGED);
+    setSizeKey(UNCHANGED);
+    setCustom('');
+    setFlags({
+      bold: format.bold,
+      italic: format.italic,
+      underline: format.underline,
+      strike: format.strike,
+    });
+    setColor(null);
+    setHighlight(null);
+  }, [isOpen, format.bold, format.italic, format.underline, format.strike]);
+
+  const customPx = custom.trim() ? parseCustomFontSize(custom, unit) : null;
+  const customInvalid = custom.trim() !== '' && customPx === null;
+  const presetPx = FONT_SIZE_OPTIONS.find((o) => o.key === sizeKey)?.px ?? null;
+  const sizePx = customPx ?? presetPx;
+
+  const patch = (): TextFormatPatch => {
+    const p: TextFormatPatch = { ...flags };
+    if (family !== UNCHANGED) p.fontFamily = family === 'default' ? null : family;
+    if (sizePx !== null) p.fontSizePx = sizePx;
+    if (color !== null) p.color = color;
+    if (highlight !== null) p.highlight = highlight === DEFAULT_HIGHLIGHT ? null : highlight;
+    return p;
+  };
+
+  const stack = FONT_FAMILIES.find((f) => f.key === family)?.stack;
+  const decorations = [flags.underline && 'underline', flags.strike && 'line-through']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <Dialog
+      title={t.font.title}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      footer={(close) => (
+        <>
+          <Button variant="ghost" onPress={close}>
+            {t.dialogs.cancel}
+          </Button>
+          <Button
+            variant="primary"
+            onPress={() => {
+              // A custom size that is not a number is ignored (spec 02 §5); the rest still applies.
+              onApply(patch());
+              close();
+            }}
+          >
+            {t.dialogs.ok}
+          </Button>
+        </>
+      )}
+    >
+      <div className={css.dialogStack}>
+        <div className={css.dialogGrid}>
+          <Choice
+            label={t.font.family}
+            value={family}
+            onChange={setFamily}
+            options={[
+              { id: UNCHANGED, label: t.dialogs.unchanged },
+              { id: 'default', label: t.font.defaultFamily },
+              ...FONT_FAMILIES.map((f) => ({ id: f.key, label: f.label })),
+            ]}
+          />
+          <Choice
+            label={t.font.size}
+            value={sizeKey}
+            onChange={setSizeKey}
+            options={[
+              { id: UNCHANGED, label: t.dialogs.unchanged },
+              ...FONT_SIZE_OPTIONS.map((o) => ({ id: o.key, label: o.label })),
+            ]}
+          />
+          <TextField
+            label={t.font.customSize}
+            value={custom}
+            onChange={setCustom}
+            isInvalid={customInvalid}
+            errorMessage={t.font.sizeInvalid}
+            inputMode="decimal"
+          />
+          <Choice
+            label={t.font.unit}
+            value={unit}
+            onChange={setUnit}
+            options={[
+              { id: 'pt', label: 'pt' },
+              { id: 'mm', label: 'mm' },
+              { id: 'px', label: 'px' },
+            ]}
+          />
+        </div>
+        <div className={css.dialogRow}>
+          {(['bold', 'italic', 'underline', 'strike'] as const).map((flag) => (
+            <Checkbox
+              key={flag}
+              isSelected={flags[flag]}
+              onChange={(on) => setFlags((f) => ({ ...f, [flag]: on }))}
+            >
+              {t.font[flag]}
+            </Checkbox>
+          ))}
+        </div>
+        <div className={css.dialogRow}>
+          <label className={css.fieldLabel}>
+            {t.font.color}
+            <input
+              type="color"
+              className={css.colorInput}
+              value={color ?? (/^#[0-9a-f]{6}$/i.test(format.color) ? format.color : DEFAULT_TEXT_COLOR)}
+              onChange={(e) => setColor(e.target.value)}
+            />
+          </label>
+          <label className={css.fieldLabel}>
+            {t.font.highlight}
+            <input
+              type="color"
+              className={css.colorInput}
+              value={
+                highlight ?? (/^#[0-9a-f]{6}$/i.test(format.highlight) ? format.highlight : DEFAULT_HIGHLIGHT)
+              }
+              onChange={(e) => setHighlight(e.target.value)}
+            />
+          </label>
+        </div>
+        <div
+          className={css.preview}
+          role="img"
+          aria-label={t.font.preview}
+          style={{
+            fontFamily: stack,
+            fontSize: sizePx ? `${sizePx}px` : undefined,
+            fontWeight: flags.bold ? 700 : 400,
+            fontStyle: flags.italic ? 'italic' : 'normal',
+            textDecoration: decorations || 'none',
+            color: color ?? undefined,
+            background: highlight ?? undefined,
+          }}
+        >
+          {t.font.previewText}
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import { Button, Dialog, TextField } from '@wanxiang/ui';
+import { useEffect, useState } from 'react';
+import * as css from '../editor/WordEditor.css';
+import { t } from '../i18n/zh-CN';
+
+export interface LinkDialogProps {
+  isOpen: boolean;
+  onOpenChange(isOpen: boolean): void;
+  initialUrl: string;
+  /** null removes the link (empty input, spec 02 §5). */
+  onApply(url: string | null): void;
+}
+
+const SAFE_URL = /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
+
+export function isSafeUrl(url: string): boolean {
+  return SAFE_URL.test(url.trim());
+}
+
+/** The link prompt: an address, https:// by default; empty removes the link. */
+export function LinkDialog({ isOpen, onOpenChange, initialUrl, onApply }: LinkDialogProps) {
+  const [url, setUrl] = useState(initialUrl);
+  const [invalid, setInvalid] = useState(false);
+  useEffect(() => {
+    if (isOpen) {
+      setUrl(initialUrl || 'https://');
+      setInvalid(false);
+    }
+  }, [isOpen, initialUrl]);
+  const submit = (close: () => void) => {
+    const value = url.trim();
+    if (value === '') {
+      onApply(null);
+      close();
+      return;
+    }
+    if (!isSafeUrl(value)) {
+      setInvalid(true);
+      return;
+    }
+    onApply(value);
+    close();
+  };
+  return (
+    <Dialog
+      title={t.link.title}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      footer={(close) => (
+        <>
+          <Button variant="ghost" onPress={close}>
+            {t.link.cancel}
+          </Button>
+          <Button variant="primary" onPress={() => submit(close)}>
+            {t.link.apply}
+          </Button>
+        </>
+      )}
+    >
+      {(close) => (
+        <form
+          className={css.dialogStack}
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit(close);
+          }}
+        >
+          <TextField
+            label={t.link.url}
+            value={url}
+            onChange={(v) => {
+              setUrl(v);
+              setInvalid(false);
+            }}
+            description={t.link.hint}
+            isInvalid={invalid}
+            errorMessage={t.link.invalid}
+            autoFocus
+            type="url"
+          />
+        </form>
+      )}
+    </Dialog>
+  );
+}

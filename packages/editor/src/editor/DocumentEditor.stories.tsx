@@ -1,0 +1,113 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { createMemoryDocumentRepository } from '../documents/memoryRepository';
+import { DocumentStorageError } from '../documents/types';
+import { t } from '../i18n/zh-CN';
+import { sampleContent } from '../stories/sampleDocument';
+import { DocumentEditor } from './DocumentEditor';
+
+const meta = {
+  title: 'DocumentEditor',
+  component: DocumentEditor,
+  parameters: { layout: 'fullscreen' },
+  decorators: [
+    (Story) => (
+      <div style={{ height: '100vh' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  args: {
+    owner: 'me',
+    documentId: 'local-doc-1',
+    onBack: fn(),
+    onNavigate: fn(),
+    repository: createMemoryDocumentRepository([
+      {
+        record: { id: 'local-doc-1', title: '季度工作报告', createdAt: 1, modifiedAt: 2, owner: 'me' },
+        content: sampleContent,
+      },
+    ]),
+  },
+} satisfies Meta<typeof DocumentEditor>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Loads the stored document into the editor. */
+export const Loaded: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const paper = await canvas.findByRole('textbox', { name: t.editorLabel });
+    await waitFor(() => expect(paper).toHaveTextContent('季度工作报告'));
+    await expect(canvas.getByText(t.draftTitle('季度工作报告'))).toBeVisible();
+  },
+};
+
+/** Until the repository answers: 正在加载文档... */
+export const Loading: Story = {
+  args: {
+    repository: {
+      ...createMemoryDocumentRepository(),
+      load: () => new Promise(() => {}),
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(t.loadingDocument);
+  },
+};
+
+/** Another owner's (or a missing) document: a new document is created and replaces the address. */
+export const NotFoundCreatesNew: Story = {
+  args: {
+    documentId: 'local-doc-missing',
+    repository: createMemoryDocumentRepository([], () => 1767000000000),
+  },
+  play: async ({ args }) => {
+    await waitFor(() =>
+      expect(args.onNavigate).toHaveBeenCalledWith('local-doc-1767000000000', { replace: true }),
+    );
+  },
+};
+
+/** A full disk: the edit stays in the editor, and an alert offers to save a local file instead. */
+export const QuotaExceeded: Story = {
+  // Not pixel-compared: whether the failed-save banner shows before the screenshot depends on when the
+  // first autosave runs. The play function below checks the banner and the kept text.
+  tags: ['!vrt'],
+  args: {
+    repository: {
+      ...createMemoryDocumentRepository([
+        {
+          record: { id: 'local-doc-1', title: '季度工作报告', createdAt: 1, modifiedAt: 2, owner: 'me' },
+          content: sampleContent,
+        },
+      ]),
+      save: () => Promise.reject(new DocumentStorageError('quota', t.storage.quota)),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const paper = await canvas.findByRole('textbox', { name: t.editorLabel });
+    await userEvent.click(paper);
+    await userEvent.keyboard('新的一句');
+    const alert = await canvas.findByRole('alert', {}, { timeout: 3000 });
+    await expect(alert).toHaveTextContent(t.storage.quota);
+    await expect(within(alert).getByRole('button', { name: t.file.saveLocal })).toBeVisible();
+    await expect(paper).toHaveTextContent('新的一句');
+  },
+};
+
+/** A stored snapshot the editor cannot read: the fallback message, not a blank screen. */
+export const EditorCrashed: Story = {
+  args: {
+    repository: createMemoryDocumentRepository([
+      {
+        record: { id: 'local-doc-1', title: '损坏的文档', createdAt: 1, modifiedAt: 2, owner: 'me' },
+        content: { version: '2.0.0', editorState: { root: { type: 'no-such-node', children: [] } } as never },
+      },
+    ]),
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(t.editorCrashed);
+  },
+};

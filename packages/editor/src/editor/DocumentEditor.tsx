@@ -1,0 +1,127 @@
+import { ErrorBoundary, Spinner } from '@wanxiang/ui';
+import type { LexicalEditor } from 'lexical';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import type { DocumentRecord, DocumentRepository, LoadedDocument } from '../documents/types';
+import { t } from '../i18n/zh-CN';
+import { WordEditor } from './WordEditor';
+import * as css from './WordEditor.css';
+
+export interface DocumentEditorProps {
+  repository: DocumentRepository;
+  /** The signed-in owner (from the access token's claims). */
+  owner: string;
+  documentId: string | undefined;
+  onBack(): void;
+  /** Go to another document; `replace` when a failed load created a new one in place of the requested id. */
+  onNavigate(id: string, options?: { replace?: boolean }): void;
+  rightPanel?: ReactNode;
+  dock?: ReactNode;
+  onEditorReady?(editor: LexicalEditor): void;
+}
+
+type State = { status: 'loading' } | { status: 'ready'; doc: LoadedDocument };
+
+/**
+ * /document/{id}: loads the document from the repository (正在加载文档... until then); a document that
+ * cannot be loaded is replaced by a new one (spec 02 §4); an editor crash shows the fallback message.
+ */
+export function DocumentEditor({
+  repository,
+  owner,
+  documentId,
+  onBack,
+  onNavigate,
+  rightPanel,
+  dock,
+  onEditorReady,
+}: DocumentEditorProps) {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [recent, setRecent] = useState<DocumentRecord[]>([]);
+
+  useEffect(() => {
+    if (!documentId) return;
+    let cancelled = false;
+    setState({ status: 'loading' });
+    (async () => {
+      let doc: LoadedDocument | null = null;
+      try {
+        doc = await repository.load(documentId, owner);
+      } catch {
+        doc = null;
+      }
+      if (cancelled) return;
+      if (!doc) {
+        try {
+          const record = await repository.create(owner);
+          if (!cancelled) onNavigate(record.id, { replace: true });
+        } catch (error) {
+          if (cancelled) return;
+          // Not even a new document can be stored: still let the user write (saving reports the error).
+          const now = Date.now();
+          setState({
+            status: 'ready',
+            doc: {
+              record: { id: documentId, title: '', createdAt: now, modifiedAt: now, owner },
+              content: { version: '2.0.0', editorState: null },
+            },
+          });
+          void error;
+        }
+        return;
+      }
+      setState({ status: 'ready', doc });
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [repository, owner, documentId, onNavigate]);
+
+  const refreshRecent = useCallback(() => {
+    repository.listRecent(owner, 20).then(setRecent, () => setRecent([]));
+  }, [repository, owner]);
+  useEffect(refreshRecent, [refreshRecent]);
+
+  const id = state.status === 'ready' ? state.doc.record.id : null;
+  const onSave = useCallback(
+    async (content: LoadedDocument['content'], title: string) => {
+      if (!id) return;
+      await repository.save(id, owner, content, title);
+      // The Files tab shows titles and times: keep it current.
+      refreshRecent();
+    },
+    [repository, owner, id, refreshRecent],
+  );
+
+  if (!documentId || state.status === 'loading') {
+    return (
+      <div className={css.loading}>
+        <Spinner size="sm" label={t.loadingDocument} showLabel />
+      </div>
+    );
+  }
+  return (
+    <ErrorBoundary fallback={<EditorCrashed />}>
+      <WordEditor
+        key={state.doc.record.id}
+        documentId={state.doc.record.id}
+        initialContent={state.doc.content}
+        initialTitle={state.doc.record.title}
+        onSave={onSave}
+        onBack={onBack}
+        recentDocuments={recent}
+        onOpenDocument={(next) => onNavigate(next)}
+        rightPanel={rightPanel}
+        dock={dock}
+        {...(onEditorReady ? { onEditorReady } : {})}
+      />
+    </ErrorBoundary>
+  );
+}
+
+function EditorCrashed() {
+  return (
+    <div className={css.loading} role="alert">
+      {t.editorCrashed}
+    </div>
+  );
+}

@@ -1,0 +1,526 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '@wanxiang/ui';
+
+export const root = style({
+  display: 'flex',
+  flexDirection: 'column',
+  height: '100%',
+  minHeight: 0,
+  background: vars.color.bg.sunken,
+  color: vars.color.text.primary,
+  fontFamily: vars.font.family.sans,
+  position: 'relative',
+});
+
+export const menuBar = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  background: vars.color.bg.surface,
+  borderBottom: `1px solid ${vars.color.border.subtle}`,
+  minHeight: '40px',
+});
+
+export const menuList = style({ display: 'flex', alignItems: 'center', gap: vars.space.xxs });
+
+export const menuButton = style({
+  appearance: 'none',
+  border: 'none',
+  background: 'transparent',
+  color: vars.color.text.primary,
+  font: 'inherit',
+  fontSize: vars.font.size.md,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderRadius: vars.radius.md,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover, &[data-hovered], &[data-pressed], &[aria-expanded="true"]': { background: vars.color.bg.hover },
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' },
+  },
+});
+
+export const titleChip = style({
+  margin: '0 auto',
+  fontSize: vars.font.size.sm,
+  color: vars.color.text.secondary,
+  background: vars.color.bg.sunken,
+  border: `1px solid ${vars.color.border.subtle}`,
+  borderRadius: vars.radius.full,
+  padding: `${vars.space.xxs} ${vars.space.md}`,
+  maxWidth: '40%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
+
+export const saveStatus = style({
+  fontSize: vars.font.size.xs,
+  color: vars.color.text.tertiary,
+  marginInlineEnd: vars.space.sm,
+  whiteSpace: 'nowrap',
+});
+
+export const toolbar = style({
+  display: 'flex',
+  minHeight: '45px',
+  boxSizing: 'border-box',
+  alignItems: 'center',
+  flexWrap: 'wrap',
+  gap: vars.space.xxs,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  background: vars.color.bg.surface,
+  borderBottom: `1px solid ${vars.color.border.subtle}`,
+});
+
+export const toolbarDivider = style({
+  width: '1px',
+  alignSelf: 'stretch',
+  margin: `${vars.space.xxs} ${vars.space.xs}`,
+  background: vars.color.border.default,
+});
+
+export const glyph = style({ fontSize: '15px', lineHeight: 1, minWidth: '1em', textAlign: 'center' });
+export const glyphBold = style([glyph, { fontWeight: 800 }]);
+export const glyphItalic = style([glyph, { fontStyle: 'italic', fontFamily: 'Georgia, serif' }]);
+export const glyphUnderline = style([glyph, { textDecoration: 'underline' }]);
+export const glyphStrike = style([glyph, { textDecoration: 'line-through' }]);
+export const glyphCode = style([glyph, { fontFamily: vars.font.family.mono, fontSize: '12px' }]);
+
+export const toolbarSelect = style({ minWidth: '96px' });
+export const toolbarSelectWide = style({ minWidth: '120px' });
+
+export const workspace = style({ display: 'flex', flex: 1, minHeight: 0, position: 'relative' });
+
+export const leftPanel = style({
+  width: '240px',
+  flexShrink: 0,
+  background: vars.color.bg.surface,
+  borderInlineEnd: `1px solid ${vars.color.border.subtle}`,
+  display: 'flex',
+  flexDirection: 'column',
+  minHeight: 0,
+  overflow: 'auto',
+  padding: vars.space.sm,
+  '@media': {
+    '(max-width: 900px)': {
+      position: 'absolute',
+      insetBlock: 0,
+      insetInlineStart: 0,
+      zIndex: 5,
+      boxShadow: vars.shadow.md,
+    },
+  },
+});
+
+export const rightPanel = style({
+  width: '320px',
+  flexShrink: 0,
+  background: vars.color.bg.surface,
+  borderInlineStart: `1px solid ${vars.color.border.subtle}`,
+  overflow: 'auto',
+  '@media': {
+    '(max-width: 900px)': {
+      position: 'absolute',
+      insetBlock: 0,
+      insetInlineEnd: 0,
+      zIndex: 5,
+      boxShadow: vars.shadow.md,
+    },
+  },
+});
+
+export const panelList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+});
+
+export const panelItem = style({
+  appearance: 'none',
+  border: 'none',
+  background: 'transparent',
+  width: '100%',
+  textAlign: 'start',
+  font: 'inherit',
+  fontSize: vars.font.size.sm,
+  color: vars.color.text.primary,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderRadius: vars.radius.md,
+  cursor: 'pointer',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  selectors: {
+    '&:hover': { background: vars.color.bg.hover },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}` },
+    '&[aria-current="true"]': { background: vars.color.bg.selected, color: vars.color.accent.text },
+  },
+});
+
+export const outlineLevel2 = style({ paddingInlineStart: vars.space.xl });
+export const outlineLevel3 = style({ paddingInlineStart: vars.space.xxxl });
+
+export const panelEmpty = style({
+  fontSize: vars.font.size.sm,
+  color: vars.color.text.tertiary,
+  padding: vars.space.sm,
+  lineHeight: vars.font.lineHeight.normal,
+});
+
+export const panelMeta = style({
+  display: 'block',
+  fontSize: vars.font.size.xs,
+  color: vars.color.text.tertiary,
+});
+
+export const stage = style({
+  flex: 1,
+  minWidth: 0,
+  overflow: 'auto',
+  // The notes beside the paper need 268 px: below a wide enough stage they move under the paper.
+  containerType: 'inline-size',
+  padding: `${vars.space.xl} ${vars.space.lg} 120px`,
+});
+
+export const paperRow = style({
+  position: 'relative',
+  margin: '0 auto',
+  width: 'fit-content',
+  maxWidth: '100%',
+  // Room for the floating notes (260 wide, 8 from the paper) so they are never cut off.
+  paddingInlineEnd: '268px',
+  '@container': { '(max-width: 1100px)': { paddingInlineEnd: 0 } },
+});
+
+export const paper = style({
+  position: 'relative',
+  width: '794px',
+  maxWidth: '100%',
+  minHeight: '1123px',
+  boxSizing: 'border-box',
+  padding: '96px 90px',
+  background: vars.color.bg.surface,
+  border: `1px solid ${vars.color.border.subtle}`,
+  boxShadow: vars.shadow.sm,
+  '@media': { '(max-width: 900px)': { padding: `${vars.space.xl} ${vars.space.lg}`, minHeight: '70vh' } },
+});
+
+export const contentEditable = style({
+  outline: 'none',
+  minHeight: '900px',
+  fontSize: '16px',
+  lineHeight: 1.5,
+  color: vars.color.text.primary,
+  caretColor: vars.color.text.primary,
+  whiteSpace: 'pre-wrap',
+  wordBreak: 'break-word',
+});
+
+export const placeholder = style({
+  position: 'absolute',
+  top: '96px',
+  insetInlineStart: '90px',
+  color: vars.color.text.tertiary,
+  pointerEvents: 'none',
+  userSelect: 'none',
+  fontSize: '16px',
+  '@media': { '(max-width: 900px)': { top: vars.space.xl, insetInlineStart: vars.space.lg } },
+});
+
+export const notes = style({
+  position: 'absolute',
+  top: 0,
+  insetInlineEnd: 0,
+  width: '260px',
+  '@container': { '(max-width: 1100px)': { position: 'static', width: 'auto', marginTop: vars.space.lg } },
+});
+
+export const note = style({
+  position: 'absolute',
+  width: '260px',
+  minHeight: '72px',
+  boxSizing: 'border-box',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  padding: vars.space.sm,
+  background: vars.color.bg.raised,
+  border: `1px solid ${vars.color.border.default}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.sm,
+  fontSize: vars.font.size.sm,
+  selectors: {
+    '&[data-active]': { borderColor: vars.color.accent.solid, boxShadow: vars.shadow.md },
+  },
+  '@container': { '(max-width: 1100px)': { position: 'static', width: 'auto', marginBottom: vars.space.sm } },
+});
+
+export const noteHeader = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  color: vars.color.text.secondary,
+});
+
+export const noteText = style({
+  resize: 'vertical',
+  minHeight: '40px',
+  border: `1px solid ${vars.color.border.subtle}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.bg.surface,
+  color: vars.color.text.primary,
+  font: 'inherit',
+  padding: vars.space.xs,
+});
+
+export const storageAlert = style({ margin: `${vars.space.sm} ${vars.space.lg} 0` });
+
+export const dock = style({
+  position: 'absolute',
+  insetInline: 0,
+  bottom: vars.space.lg,
+  display: 'flex',
+  justifyContent: 'center',
+  pointerEvents: 'none',
+});
+globalStyle(`${dock} > *`, { pointerEvents: 'auto' });
+
+export const loading = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+  height: '100%',
+  minHeight: '240px',
+  color: vars.color.text.secondary,
+});
+
+export const dialogGrid = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr 1fr',
+  gap: vars.space.md,
+  alignItems: 'end',
+});
+export const dialogRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+  alignItems: 'center',
+});
+export const dialogStack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const dialogHint = style({ fontSize: vars.font.size.sm, color: vars.color.text.secondary, margin: 0 });
+export const dialogError = style({ fontSize: vars.font.size.sm, color: vars.color.danger.text, margin: 0 });
+export const dialogStatus = style({
+  fontSize: vars.font.size.sm,
+  color: vars.color.text.secondary,
+  minHeight: '1.5em',
+  margin: 0,
+});
+export const fieldLabel = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  fontSize: vars.font.size.sm,
+  color: vars.color.text.secondary,
+});
+export const nativeInput = style({
+  height: vars.size.control.md,
+  boxSizing: 'border-box',
+  border: `1px solid ${vars.color.border.default}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.bg.surface,
+  color: vars.color.text.primary,
+  font: 'inherit',
+  fontSize: vars.font.size.md,
+  padding: `0 ${vars.space.sm}`,
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' } },
+});
+export const colorInput = style({
+  width: '48px',
+  height: vars.size.control.md,
+  padding: '2px',
+  border: `1px solid ${vars.color.border.default}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.bg.surface,
+});
+export const preview = style({
+  border: `1px dashed ${vars.color.border.strong}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  minHeight: '48px',
+  overflow: 'hidden',
+  background: vars.color.bg.surface,
+  color: vars.color.text.primary,
+});
+export const swatches = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(8, 24px)',
+  gap: vars.space.xs,
+});
+export const swatch = style({
+  width: '24px',
+  height: '24px',
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border.strong}`,
+  cursor: 'pointer',
+  padding: 0,
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' } },
+});
+export const popoverSection = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  padding: vars.space.xs,
+});
+export const popoverTitle = style({
+  fontSize: vars.font.size.sm,
+  color: vars.color.text.secondary,
+  margin: 0,
+});
+export const tableTools = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.xs });
+
+/* The paper's content, styled through the stable theme classes of editorTheme. */
+const p = `.${contentEditable}`;
+globalStyle(`${p} .wx-ed-p`, { margin: '0 0 0.6em' });
+globalStyle(`${p} .wx-ed-h1, ${p} .wx-ed-h2, ${p} .wx-ed-h3`, { margin: '0.9em 0 0.5em' });
+globalStyle(`${p} .wx-ed-quote`, {
+  margin: '0 0 0.6em',
+  paddingInlineStart: vars.space.lg,
+  borderInlineStart: `3px solid ${vars.color.border.strong}`,
+  color: vars.color.text.secondary,
+});
+globalStyle(`${p} .wx-ed-bold`, { fontWeight: 700 });
+globalStyle(`${p} .wx-ed-italic`, { fontStyle: 'italic' });
+globalStyle(`${p} .wx-ed-underline`, { textDecoration: 'underline' });
+globalStyle(`${p} .wx-ed-strike`, { textDecoration: 'line-through' });
+globalStyle(`${p} .wx-ed-underline-strike`, { textDecoration: 'underline line-through' });
+globalStyle(`${p} .wx-ed-inline-code`, {
+  fontFamily: vars.font.family.mono,
+  fontSize: '0.9em',
+  background: vars.color.bg.sunken,
+  border: `1px solid ${vars.color.border.subtle}`,
+  borderRadius: vars.radius.sm,
+  padding: '0 0.25em',
+});
+globalStyle(`${p} .wx-ed-link`, { color: vars.color.text.link, textDecoration: 'underline' });
+globalStyle(`${p} .wx-ed-ul, ${p} .wx-ed-ol`, { margin: '0 0 0.6em', paddingInlineStart: '2em' });
+globalStyle(`${p} .wx-ed-li`, { margin: '0.15em 0' });
+globalStyle(`${p} .wx-ed-nested-li`, { listStyleType: 'none' });
+globalStyle(`${p} .wx-ed-li-unchecked, ${p} .wx-ed-li-checked`, {
+  position: 'relative',
+  listStyleType: 'none',
+  paddingInlineStart: '1.6em',
+  marginInlineStart: '-1.6em',
+  outline: 'none',
+});
+globalStyle(`${p} .wx-ed-li-unchecked::before, ${p} .wx-ed-li-checked::before`, {
+  content: '""',
+  position: 'absolute',
+  insetInlineStart: 0,
+  top: '0.2em',
+  width: '1em',
+  height: '1em',
+  boxSizing: 'border-box',
+  border: `1.5px solid ${vars.color.border.strong}`,
+  borderRadius: '3px',
+  cursor: 'pointer',
+});
+globalStyle(`${p} .wx-ed-li-checked::before`, {
+  background: vars.color.accent.solid,
+  borderColor: vars.color.accent.solid,
+});
+globalStyle(`${p} .wx-ed-li-checked::after`, {
+  content: '""',
+  position: 'absolute',
+  insetInlineStart: '0.35em',
+  top: '0.3em',
+  width: '0.3em',
+  height: '0.55em',
+  border: `solid ${vars.color.text.onSolid}`,
+  borderWidth: '0 2px 2px 0',
+  transform: 'rotate(45deg)',
+  pointerEvents: 'none',
+});
+globalStyle(`${p} .wx-ed-li-checked`, { textDecoration: 'line-through', color: vars.color.text.secondary });
+globalStyle(`${p} .wx-ed-table`, {
+  borderCollapse: 'collapse',
+  margin: '0 0 0.8em',
+  width: 'max-content',
+  maxWidth: '100%',
+});
+globalStyle(`${p} .wx-ed-th, ${p} .wx-ed-td`, {
+  border: `1px solid ${vars.color.border.strong}`,
+  padding: '4px 8px',
+  minWidth: '72px',
+  verticalAlign: 'top',
+  textAlign: 'start',
+  position: 'relative',
+});
+globalStyle(`${p} .wx-ed-th`, { background: vars.color.bg.sunken });
+globalStyle(`${p} .wx-ed-th .wx-ed-p, ${p} .wx-ed-td .wx-ed-p`, { margin: 0 });
+globalStyle(`${p} .wx-ed-cell-selected`, { background: vars.color.bg.selected });
+globalStyle(`${p} .wx-ed-table-selection *::selection`, { background: 'transparent' });
+globalStyle(`${p} .wx-ed-code`, {
+  display: 'block',
+  fontFamily: vars.font.family.mono,
+  fontSize: '14px',
+  lineHeight: 1.55,
+  background: vars.color.bg.sunken,
+  border: `1px solid ${vars.color.border.subtle}`,
+  borderRadius: vars.radius.md,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  margin: '0 0 0.8em',
+  overflowX: 'auto',
+  tabSize: 2,
+  whiteSpace: 'pre',
+});
+globalStyle(`${p} .wx-tok-comment`, { color: vars.color.text.tertiary, fontStyle: 'italic' });
+globalStyle(`${p} .wx-tok-keyword, ${p} .wx-tok-tag`, { color: vars.color.accent.text });
+globalStyle(`${p} .wx-tok-string, ${p} .wx-tok-attr`, { color: vars.color.success.text });
+globalStyle(`${p} .wx-tok-number, ${p} .wx-tok-property, ${p} .wx-tok-variable`, {
+  color: vars.color.warning.text,
+});
+globalStyle(`${p} .wx-tok-function`, { color: vars.color.info.text });
+globalStyle(`${p} .wx-tok-operator, ${p} .wx-tok-punctuation`, { color: vars.color.text.secondary });
+globalStyle(`${p} .wx-ed-image`, { display: 'inline-block', maxWidth: '100%', verticalAlign: 'bottom' });
+globalStyle(`${p} .wx-ed-image img`, { maxWidth: '100%', height: 'auto', display: 'block' });
+globalStyle(`${p} .wx-ed-footnote-marker`, {
+  color: vars.color.accent.text,
+  cursor: 'pointer',
+  fontSize: '0.75em',
+  padding: '0 1px',
+  userSelect: 'none',
+});
+globalStyle(`${p} .wx-ed-footnote-marker[data-active]`, {
+  background: vars.color.accent.soft,
+  borderRadius: vars.radius.sm,
+});
+globalStyle(`${p} .wx-ed-find-current`, { background: vars.color.warning.soft });
+globalStyle('::highlight(wx-find-all)', {
+  backgroundColor: vars.color.warning.soft,
+  color: vars.color.text.primary,
+});
+globalStyle('::highlight(wx-find-current)', {
+  backgroundColor: vars.color.warning.border,
+  color: vars.color.text.primary,
+});
+globalStyle(`${p} .wx-ed-footnote-button`, {
+  appearance: 'none',
+  border: 'none',
+  background: 'transparent',
+  color: 'inherit',
+  font: 'inherit',
+  padding: 0,
+  cursor: 'pointer',
+});
+/*
+ * A 100-page document is thousands of top-level blocks. Off-screen ones skip layout and paint until they
+ * scroll near the viewport (their last measured size is remembered), which keeps opening and typing fast
+ * however long the document grows. The content stays in the DOM: selection, find and copy see all of it.
+ */
+globalStyle(`${p} > *`, { contentVisibility: 'auto', containIntrinsicSize: 'auto 1.6em' });
+globalStyle(`${p} > table, ${p} > .wx-ed-table`, { containIntrinsicSize: 'auto 8em' });

@@ -1,0 +1,297 @@
+import { $createTableSelection, $isTableNode } from '@lexical/table';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { $getRoot, $isElementNode, $setSelection, type LexicalEditor } from 'lexical';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { t } from '../i18n/zh-CN';
+import { sampleContent } from '../stories/sampleDocument';
+import { WordEditor } from './WordEditor';
+
+const meta = {
+  title: 'WordEditor',
+  component: WordEditor,
+  parameters: { layout: 'fullscreen' },
+  decorators: [
+    (Story) => (
+      <div style={{ height: '100vh' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  args: {
+    documentId: 'local-doc-1',
+    initialTitle: '未命名文档',
+    initialContent: { version: '2.0.0', editorState: null },
+    onSave: fn(async () => {}),
+    onBack: fn(),
+    onOpenDocument: fn(),
+    saveDelayMs: 50,
+    recentDocuments: [
+      {
+        id: 'local-doc-1',
+        title: '未命名文档',
+        createdAt: 1,
+        modifiedAt: Date.UTC(2026, 10, 20, 2),
+        owner: 'u',
+      },
+      { id: 'local-doc-2', title: '周报', createdAt: 1, modifiedAt: Date.UTC(2026, 10, 19, 2), owner: 'u' },
+    ],
+  },
+} satisfies Meta<typeof WordEditor>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const paper = (canvasElement: HTMLElement) =>
+  within(canvasElement).getByRole('textbox', { name: t.editorLabel });
+
+/** A blank document: type Chinese, make it bold from the toolbar; the edit is saved. */
+export const Blank: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(t.placeholder)).toBeVisible();
+    await expect(canvas.getByText(t.draftTitle('未命名文档'))).toBeVisible();
+    const editor = paper(canvasElement);
+    await userEvent.click(editor);
+    await userEvent.keyboard('你好世界');
+    // Select 世界 as a mouse drag would (synthetic arrow keys do not move a native caret).
+    const textNode = editor.querySelector('[data-lexical-text]')?.firstChild as Text;
+    const range = document.createRange();
+    range.setStart(textNode, 2);
+    range.setEnd(textNode, 4);
+    window.getSelection()?.removeAllRanges();
+    window.getSelection()?.addRange(range);
+    await waitFor(() => expect(window.getSelection()?.toString()).toBe('世界'));
+    await new Promise((r) => setTimeout(r, 50));
+    await userEvent.click(canvas.getByRole('button', { name: t.toolbar.bold }));
+    await waitFor(() => expect(editor.querySelector('.wx-ed-bold')).toHaveTextContent('世界'));
+    await waitFor(() =>
+      expect(canvas.getByRole('button', { name: t.toolbar.bold })).toHaveAttribute('aria-pressed', 'true'),
+    );
+    // Saved as written: 你好 plain, 世界 bold (format 1). The autosave after the typing may land before the
+    // one after the bold, so wait for the latest save to carry it.
+    const lastSave = () => (args.onSave as ReturnType<typeof fn>).mock.lastCall ?? [];
+    await waitFor(() =>
+      expect(JSON.stringify(lastSave()[0])).toContain('"format":1,"mode":"normal","style":"","text":"世界"'),
+    );
+    await expect(lastSave()[1]).toBe('你好世界');
+  },
+};
+
+/** A document with headings, a list, a table, code and a footnote; the outline lists the headings. */
+export const WithContent: Story = {
+  args: { initialContent: sampleContent, initialTitle: '季度工作报告' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const outlineTab = await canvas.findByRole('tab', { name: t.panels.outline });
+    await userEvent.click(outlineTab);
+    const item = await canvas.findByRole('button', { name: '1.1 数据' });
+    await expect(canvas.getByRole('button', { name: '季度工作报告' })).toBeVisible();
+    await userEvent.click(item);
+    await waitFor(() => expect(window.getSelection()?.toString()).toBe('1.1 数据'));
+    // The footnote is numbered ① and its note floats beside the paper.
+    await expect(await canvas.findByRole('button', { name: t.footnote.label('①') })).toBeVisible();
+    await expect(canvas.getByDisplayValue('数据截至九月三十日。')).toBeVisible();
+  },
+};
+
+/** One menu at a time; placeholder entries are disabled and say 即将推出; Escape closes. */
+export const Menus: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: t.menus.file }));
+    const menu = await body.findByRole('menu', { name: t.menus.file });
+    const print = within(menu).getByRole('menuitem', { name: new RegExp(t.file.print) });
+    await expect(print).toHaveAttribute('aria-disabled', 'true');
+    await expect(print).toHaveTextContent(t.comingSoon);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('menu')).toBeNull());
+    await userEvent.click(canvas.getByRole('button', { name: t.menus.insert }));
+    const insert = await body.findByRole('menu', { name: t.menus.insert });
+    await expect(
+      within(insert).getByRole('menuitem', { name: new RegExp(t.insert.annotation) }),
+    ).not.toHaveAttribute('aria-disabled');
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
+/** Ctrl+Alt+F inserts a footnote at the caret; its note takes the focus. */
+export const Footnote: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const editor = paper(canvasElement);
+    await userEvent.click(editor);
+    await userEvent.keyboard('引用一句话');
+    await userEvent.keyboard('{Control>}{Alt>}f{/Alt}{/Control}');
+    const note = await canvas.findByRole('textbox', { name: t.footnote.label('①') });
+    await waitFor(() => expect(note).toHaveFocus());
+    await userEvent.keyboard('出处：某某');
+    await expect(note).toHaveValue('出处：某某');
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
+/** Find and replace from the Edit menu: an empty search is refused, replace all counts. */
+export const FindAndReplace: Story = {
+  args: { initialContent: sampleContent },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: t.menus.edit }));
+    await userEvent.click(await body.findByRole('menuitem', { name: new RegExp(t.edit.findReplace) }));
+    const dialog = await body.findByRole('dialog', { name: t.find.title });
+    await userEvent.click(within(dialog).getByRole('button', { name: t.find.replaceAll }));
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent(t.find.empty);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: t.find.find }), '季度');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: t.find.replace }), '年度');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.find.next }));
+    await expect(within(dialog).getByRole('status')).toHaveTextContent(t.find.count(1, 4));
+    // The focus stays in the dialog while the match is shown.
+    await expect(dialog.contains(document.activeElement)).toBe(true);
+    await userEvent.click(within(dialog).getByRole('button', { name: t.find.replaceOne }));
+    await expect(within(dialog).getByRole('status')).toHaveTextContent(t.find.replaced(1));
+    await userEvent.click(within(dialog).getByRole('button', { name: t.find.replaceAll }));
+    await expect(within(dialog).getByRole('status')).toHaveTextContent(t.find.replaced(3));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(paper(canvasElement)).toHaveTextContent('年度工作报告'));
+  },
+};
+
+/** A table from the toolbar: 3 × 4 with a header row. */
+export const InsertTable: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const editor = paper(canvasElement);
+    await userEvent.click(editor);
+    await userEvent.click(await canvas.findByRole('button', { name: t.toolbar.table }));
+    await waitFor(() => expect(editor.querySelectorAll('tr')).toHaveLength(3));
+    await expect(editor.querySelectorAll('tr:first-child th')).toHaveLength(4);
+  },
+};
+
+/** An image file goes in with its file name as alt text; other files are refused. */
+export const InsertImage: Story = {
+  play: async ({ canvasElement }) => {
+    const editor = paper(canvasElement);
+    await userEvent.click(editor);
+    const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"][accept="image/*"]');
+    if (!input) throw new Error('no image input');
+    const png = Uint8Array.from(
+      atob(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      ),
+      (c) => c.charCodeAt(0),
+    );
+    const refuse = new DataTransfer();
+    refuse.items.add(new File(['hello'], '说明.txt', { type: 'text/plain' }));
+    input.files = refuse.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    await new Promise((r) => setTimeout(r, 100));
+    await expect(editor.querySelector('img')).toBeNull();
+    const accept = new DataTransfer();
+    accept.items.add(new File([png], '流程图.png', { type: 'image/png' }));
+    input.files = accept.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitFor(() => expect(editor.querySelector('img')).toHaveAttribute('alt', '流程图.png'));
+    await expect(editor.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  },
+};
+
+/** Paste rules: HTML pasted into a code block arrives as plain text. */
+export const PasteIntoCode: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const editor = paper(canvasElement);
+    await userEvent.click(editor);
+    await userEvent.click(await canvas.findByRole('button', { name: t.toolbar.codeBlock }));
+    await waitFor(() => expect(editor.querySelector('.wx-ed-code')).not.toBeNull());
+    const data = new DataTransfer();
+    data.setData('text/html', '<b>粗体</b><table><tr><td>表格</td></tr></table>');
+    data.setData('text/plain', 'let x = 1;');
+    editor.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+    await waitFor(() => expect(editor.querySelector('.wx-ed-code')).toHaveTextContent('let x = 1;'));
+    await expect(editor.querySelector('table')).toBeNull();
+  },
+};
+
+/** Format › 段落… on the caret's paragraph: an exact 18 pt line height lands on the paragraph. */
+export const ParagraphFromMenu: Story = {
+  args: { initialContent: sampleContent },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const editor = paper(canvasElement);
+    await userEvent.click(await within(editor).findByText('春江潮水连海平，海上明月共潮生。'));
+    await userEvent.click(await canvas.findByRole('button', { name: t.menus.format }));
+    await userEvent.click(await body.findByRole('menuitem', { name: t.format.paragraph }));
+    const dialog = await body.findByRole('dialog', { name: t.paragraph.title });
+    await userEvent.click(within(dialog).getByRole('button', { name: new RegExp(t.paragraph.lineHeight) }));
+    await userEvent.click(await body.findByRole('option', { name: t.paragraph.exact }));
+    const value = within(dialog).getByRole('spinbutton', { name: t.paragraph.value });
+    await userEvent.clear(value);
+    await userEvent.type(value, '18');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.dialogs.ok }));
+    const target = within(editor).getByText('春江潮水连海平，海上明月共潮生。').closest('p') as HTMLElement;
+    await waitFor(() => expect(target.style.lineHeight).toBe('24px'));
+    // The first-line indent it already had is kept (special indent was left 不变).
+    await expect(target.style.textIndent).toBe('2em');
+  },
+};
+
+/** Format › 样式…: a changed preset restyles the whole document at once. */
+export const StylePresetsApply: Story = {
+  args: { initialContent: sampleContent },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const editor = paper(canvasElement);
+    const h1 = await within(editor).findByText('季度工作报告');
+    await userEvent.click(await canvas.findByRole('button', { name: t.menus.format }));
+    await userEvent.click(await body.findByRole('menuitem', { name: t.format.style }));
+    const dialog = await body.findByRole('dialog', { name: t.style.title });
+    await userEvent.click(within(dialog).getByRole('button', { name: new RegExp(t.style.preset) }));
+    await userEvent.click(await body.findByRole('option', { name: t.style.names.h1 }));
+    const size = within(dialog).getByRole('spinbutton', { name: t.style.fontSizePx });
+    await userEvent.clear(size);
+    await userEvent.type(size, '40');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: t.font.italic }));
+    await userEvent.click(within(dialog).getByRole('button', { name: t.dialogs.ok }));
+    await waitFor(() => expect(getComputedStyle(h1.closest('h1') as Element).fontSize).toBe('40px'));
+    await expect(getComputedStyle(h1.closest('h1') as Element).fontStyle).toBe('italic');
+  },
+};
+
+let tableEditor: LexicalEditor | null = null;
+/** Table tools: two selected cells merge into one spanning two columns, and split again. */
+export const MergeCells: Story = {
+  args: {
+    onEditorReady: (editor: LexicalEditor) => {
+      tableEditor = editor;
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const editor = paper(canvasElement);
+    await userEvent.click(editor);
+    await userEvent.click(await canvas.findByRole('button', { name: t.toolbar.table }));
+    await waitFor(() => expect(editor.querySelectorAll('tr')).toHaveLength(3));
+    tableEditor?.update(() => {
+      const table = $getRoot().getChildren().find($isTableNode);
+      const row = table?.getChildAtIndex(1);
+      const [first, second] = $isElementNode(row) ? row.getChildren() : [];
+      if (!table || !first || !second) throw new Error('no table');
+      const selection = $createTableSelection();
+      selection.set(table.getKey(), first.getKey(), second.getKey());
+      $setSelection(selection);
+    });
+    await userEvent.click(await canvas.findByRole('button', { name: t.toolbar.tableTools }));
+    await userEvent.click(await body.findByRole('button', { name: t.table.merge }));
+    await waitFor(() => expect(editor.querySelector('td[colspan="2"]')).not.toBeNull());
+    await userEvent.click(editor.querySelector('td[colspan="2"]') as HTMLElement);
+    await userEvent.click(await canvas.findByRole('button', { name: t.toolbar.tableTools }));
+    await userEvent.click(await body.findByRole('button', { name: t.table.unmerge }));
+    await waitFor(() => expect(editor.querySelector('td[colspan="2"]')).toBeNull());
+  },
+};

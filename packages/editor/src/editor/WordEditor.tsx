@@ -1,0 +1,629 @@
+import { TOGGLE_LINK_COMMAND } from '@lexical/link';
+import { $convertFromMarkdownString, $convertToMarkdownString, TRANSFORMERS } from '@lexical/markdown';
+import { CheckListPlugin } from '@lexical/react/LexicalCheckListPlugin';
+import { LexicalComposer } from '@lexical/react/LexicalComposer';
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { ContentEditable } from '@lexical/react/LexicalContentEditable';
+import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
+import { HistoryPlugin } from '@lexical/react/LexicalHistoryPlugin';
+import { LinkPlugin } from '@lexical/react/LexicalLinkPlugin';
+import { ListPlugin } from '@lexical/react/LexicalListPlugin';
+import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
+import { TabIndentationPlugin } from '@lexical/react/LexicalTabIndentationPlugin';
+import { TablePlugin } from '@lexical/react/LexicalTablePlugin';
+import { Alert, toast } from '@wanxiang/ui';
+import {
+  $createParagraphNode,
+  $createTextNode,
+  $getRoot,
+  $getSelection,
+  $setSelection,
+  type BaseSelection,
+  type EditorState,
+  type LexicalEditor,
+  REDO_COMMAND,
+  UNDO_COMMAND,
+} from 'lexical';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { FindReplaceDialog } from '../dialogs/FindReplaceDialog';
+import { FontDialog } from '../dialogs/FontDialog';
+import { LinkDialog } from '../dialogs/LinkDialog';
+import { ListDialog } from '../dialogs/ListDialog';
+import { ParagraphDialog } from '../dialogs/ParagraphDialog';
+import { StyleDialog } from '../dialogs/StyleDialog';
+import type { DocumentContent, DocumentRecord } from '../documents/types';
+import { DocumentStorageError } from '../documents/types';
+import { exportFileName, importKindOf, UnsupportedFileError } from '../files/fileNames';
+import { buildLexdoc, decodeText, downloadFile, parseLexdoc } from '../files/lexdoc';
+import { FootnotesProvider } from '../footnotes/FootnotesPlugin';
+import { createFootnoteId } from '../footnotes/numbering';
+import { t } from '../i18n/zh-CN';
+import { type MenuAction, MenuBar } from '../menus/MenuBar';
+import { LeftPanel } from '../panels/LeftPanel';
+import { $documentTitle, AutosavePlugin, type SaveStatus } from '../plugins/AutosavePlugin';
+import { BlockStylePlugin } from '../plugins/BlockStylePlugin';
+import { CodeHighlightPlugin } from '../plugins/CodeHighlightPlugin';
+import { PastePlugin } from '../plugins/PastePlugin';
+import { ShortcutsPlugin } from '../plugins/ShortcutsPlugin';
+import { buildPresetStylesheet, normalizeStylePresets, type StylePresets } from '../styles/presets';
+import { Toolbar } from '../toolbar/Toolbar';
+import {
+  $applyTextFormatPatch,
+  type Alignment,
+  applyList,
+  applyParagraph,
+  clearFormatting,
+  insertDefaultTable,
+  insertFootnote,
+  insertImage,
+  type ListType,
+  selectAll,
+  selectParagraph,
+  setAlignment,
+  setBlockType,
+} from './commands';
+import { EDITOR_NAMESPACE, editorNodes, editorTheme } from './config';
+import { useFormatState } from './useFormatState';
+import * as css from './WordEditor.css';
+
+export interface WordEditorProps {
+  documentId: string;
+  /** The stored content (editorState null for a new document). */
+  initialContent: DocumentContent;
+  initialTitle: string;
+  /** Persists the document; rejects with a DocumentStorageError when it cannot. */
+  onSave(content: DocumentContent, title: string): Promise<void>;
+  onBack(): void;
+  /** The owner's recent documents for the Files tab. */
+  recentDocuments?: readonly DocumentRecord[];
+  onOpenDocument?(id: string): void;
+  /** The right panel's content (the AI assistant lives elsewhere); the panel is hidden without it. */
+  rightPanel?: ReactNode;
+  /** The floating dock at the bottom centre. */
+  dock?: ReactNode;
+  /** Autosave pause in ms. */
+  saveDelayMs?: number;
+  /** Receives the Lexical editor once it exists (tests, benchmarks, the AI assistant). */
+  onEditorReady?(editor: LexicalEditor): void;
+}
+
+type DialogName = 'font' | 'paragraph' | 'list' | 'style' | 'find' | 'link' | null;
+
+const dateFormat = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The word processor: menu bar, toolbar, side panels, the paper, floating notes, dialogs. */
+export function WordEditor(props: WordEditorProps) {
+  // The composer reads its config once; another document remounts the editor (keyed by id).
+  const [initialConfig] = useState(() => ({
+    namespace: EDITOR_NAMESPACE,
+    nodes: [...editorNodes],
+    theme: editorTheme,
+    onError(error: Error) {
+      // Reaching here means Lexical could not recover: the error boundary shows the fallback.
+      throw error;
+    },
+    editorState: props.initialContent.editorState
+      ? JSON.stringify(props.initialContent.editorState)
+      : undefined,
+  }));
+  return (
+    <LexicalComposer initialConfig={initialConfig}>
+      <EditorFrame {...props} />
+    </LexicalComposer>
+  );
+}
+
+function EditorFrame({
+  documentId,
+  initialContent,
+  initialTitle,
+  onSave,
+  onBack,
+  recentDocuments = [],
+  onOpenDocument,
+  rightPanel,
+  dock,
+  saveDelayMs,
+  onEditorReady,
+}: WordEditorProps) {
+  const [editor] = useLexicalComposerContext();
+  const format = useFormatState();
+  const [ready, setReady] = useState(false);
+  const [leftOpen, setLeftOpen] = useState(true);
+  const [rightOpen, setRightOpen] = useState(rightPanel != null);
+  const [dialog, setDialog] = useState<DialogName>(null);
+  const [findMode, setFindMode] = useState<'find' | 'replace'>('find');
+  const [title, setTitle] = useState(initialTitle);
+  const [presets, setPresets] = useState<StylePresets>(() => normalizeStylePresets(initialContent.styles));
+  // The save status changes every few seconds while typing: it lives in a tiny store read by the label
+  // alone, so a save never re-renders the toolbar and menus.
+  const [saveStatus] = useState(() => createStatusStore());
+  const [storageError, setStorageError] = useState<DocumentStorageError | null>(null);
+  const savedSelection = useRef<BaseSelection | null>(null);
+  const flushRef = useRef<(() => Promise<void>) | null>(null);
+  const pendingNoteFocus = useRef<string | null>(null);
+  const paperRef = useRef<HTMLDivElement>(null);
+  const imageInput = useRef<HTMLInputElement>(null);
+  const openInput = useRef<HTMLInputElement>(null);
+  const paperId = useId().replace(/:/g, '');
+  const presetsRef = useRef(presets);
+  presetsRef.current = presets;
+
+  useEffect(() => {
+    setReady(true);
+    onEditorReady?.(editor);
+  }, [editor, onEditorReady]);
+
+  // The paper paints first; the menus, toolbar and side panel (many controls) mount in the next frame, so a
+  // long document shows as early as possible. Their boxes keep their size meanwhile: nothing jumps.
+  const [chromeReady, setChromeReady] = useState(false);
+  const [panelReady, setPanelReady] = useState(false);
+  useEffect(() => {
+    // Two frames: the first one paints the paper, the controls render after it.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => setChromeReady(true));
+    });
+    // The side panel (outline of every heading) waits for an idle moment.
+    const idle =
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(() => setPanelReady(true), { timeout: 500 })
+        : window.setTimeout(() => setPanelReady(true), 50);
+    return () => {
+      cancelAnimationFrame(frame);
+      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+      else clearTimeout(idle);
+    };
+  }, []);
+
+  const persist = useCallback(
+    async (state: EditorState) => {
+      const nextTitle = state.read(() => $documentTitle());
+      setTitle(nextTitle);
+      await onSave({ version: '2.0.0', editorState: state.toJSON(), styles: presetsRef.current }, nextTitle);
+    },
+    [onSave],
+  );
+
+  const onStatus = useCallback(
+    (status: SaveStatus, error?: unknown) => {
+      saveStatus.set(status);
+      if (status === 'saved') setStorageError(null);
+      if (status === 'error')
+        setStorageError(
+          error instanceof DocumentStorageError
+            ? error
+            : new DocumentStorageError('failed', t.storage.failed),
+        );
+    },
+    [saveStatus],
+  );
+
+  /** Dialogs take the focus away; they act on the selection the user had when opening them. */
+  const openDialog = (name: Exclude<DialogName, null>) => {
+    savedSelection.current = editor.getEditorState().read(() => $getSelection()?.clone() ?? null);
+    setDialog(name);
+  };
+  const withSelection = (change: () => void) => {
+    editor.update(() => {
+      if (savedSelection.current) $setSelection(savedSelection.current.clone());
+    });
+    change();
+    editor.focus();
+  };
+
+  const saveLocal = () => {
+    const state = editor.getEditorState();
+    const file = buildLexdoc({ title, docId: documentId, editorState: state.toJSON(), styles: presets });
+    downloadFile(exportFileName(title, 'lexdoc'), 'application/json', JSON.stringify(file));
+    toast.success(t.file.saved);
+  };
+
+  const exportMarkdown = () => {
+    const markdown = editor.getEditorState().read(() => $convertToMarkdownString(TRANSFORMERS));
+    downloadFile(exportFileName(title, 'md'), 'text/markdown;charset=utf-8', markdown);
+  };
+
+  const openFile = async (file: File) => {
+    try {
+      const kind = importKindOf(file.name);
+      if (kind === 'docx') {
+        toast.info(t.comingSoon);
+        return;
+      }
+      const text = decodeText(await file.arrayBuffer());
+      if (kind === 'lexdoc') {
+        const parsed = parseLexdoc(text);
+        editor.setEditorState(editor.parseEditorState(JSON.stringify(parsed.editorState)));
+        if (parsed.styles) setPresets(normalizeStylePresets(parsed.styles));
+      } else if (kind === 'markdown') {
+        editor.update(() => $convertFromMarkdownString(text, TRANSFORMERS));
+      } else {
+        editor.update(() => {
+          const root = $getRoot();
+          root.clear();
+          for (const line of text.split(/\r?\n/)) {
+            const paragraph = $createParagraphNode();
+            if (line) paragraph.append($createTextNode(line));
+            root.append(paragraph);
+          }
+        });
+      }
+      editor.focus();
+    } catch (error) {
+      toast.error(
+        error instanceof UnsupportedFileError || error instanceof Error ? error.message : String(error),
+      );
+    }
+  };
+
+  const onMenu = (action: MenuAction) => {
+    if (action.startsWith('align:')) {
+      setAlignment(editor, action.slice(6) as Alignment);
+      editor.focus();
+      return;
+    }
+    switch (action) {
+      case 'open':
+        openInput.current?.click();
+        break;
+      case 'saveLocal':
+        saveLocal();
+        break;
+      case 'exportMarkdown':
+        exportMarkdown();
+        break;
+      case 'undo':
+        editor.dispatchCommand(UNDO_COMMAND, undefined);
+        editor.focus();
+        break;
+      case 'redo':
+        editor.dispatchCommand(REDO_COMMAND, undefined);
+        editor.focus();
+        break;
+      case 'selectAll':
+        selectAll(editor);
+        editor.focus();
+        break;
+      case 'selectParagraph':
+        selectParagraph(editor);
+        editor.focus();
+        break;
+      case 'findReplace':
+        setFindMode('replace');
+        openDialog('find');
+        break;
+      case 'fontDialog':
+        openDialog('font');
+        break;
+      case 'paragraphDialog':
+        openDialog('paragraph');
+        break;
+      case 'listDialog':
+        openDialog('list');
+        break;
+      case 'styleDialog':
+        openDialog('style');
+        break;
+      case 'clearFormatting':
+        clearFormatting(editor);
+        editor.focus();
+        break;
+      case 'footnote':
+        addFootnote();
+        break;
+      case 'image':
+        imageInput.current?.click();
+        break;
+      case 'table':
+        insertDefaultTable(editor, t.table.headerLabel);
+        editor.focus();
+        break;
+      case 'codeBlock':
+        setBlockType(editor, 'code', format.blockType ?? undefined);
+        editor.focus();
+        break;
+      case 'link':
+        openDialog('link');
+        break;
+      case 'toggleLeft':
+        setLeftOpen((o) => !o);
+        break;
+      case 'toggleRight':
+        setRightOpen((o) => !o);
+        break;
+    }
+  };
+
+  const addFootnote = () => {
+    const id = createFootnoteId();
+    pendingNoteFocus.current = id;
+    insertFootnote(editor, id);
+    // The note's text box appears after the marker renders; give it the focus so the user can type.
+    const focusNote = (tries: number) => {
+      const box = paperRef.current?.ownerDocument.querySelector<HTMLTextAreaElement>(
+        `[data-footnote-text="${id}"]`,
+      );
+      if (box) box.focus();
+      else if (tries > 0) requestAnimationFrame(() => focusNote(tries - 1));
+    };
+    requestAnimationFrame(() => focusNote(10));
+  };
+
+  const onImageFile = (file: File) => {
+    if (!file.type.startsWith('image/')) {
+      toast.error(t.image.onlyImages);
+      return;
+    }
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (typeof reader.result === 'string') {
+        insertImage(editor, reader.result, file.name);
+        editor.focus();
+      }
+    };
+    reader.onerror = () => toast.error(t.image.readFailed);
+    reader.readAsDataURL(file);
+  };
+
+  const listType: ListType =
+    format.blockType === 'bullet'
+      ? 'bullet'
+      : format.blockType === 'number'
+        ? 'ordered'
+        : format.blockType === 'check'
+          ? 'check'
+          : 'none';
+  usePresetStylesheet(paperId, presets);
+
+  return (
+    <div className={css.root}>
+      <div className={css.menuBar}>
+        {chromeReady ? <MenuBar onAction={onMenu} isDisabled={!ready} /> : <div className={css.menuList} />}
+        <span className={css.titleChip} title={title}>
+          {t.draftTitle(title)}
+        </span>
+        <SaveStatusLabel store={saveStatus} />
+      </div>
+      {chromeReady ? (
+        <Toolbar
+          format={format}
+          isDisabled={!ready}
+          onBack={onBack}
+          onLink={() => openDialog('link')}
+          onImage={() => imageInput.current?.click()}
+          onToggleLeft={() => setLeftOpen((o) => !o)}
+          onToggleRight={() => setRightOpen((o) => !o)}
+        />
+      ) : (
+        <div className={css.toolbar} />
+      )}
+      {storageError ? (
+        <Alert
+          className={css.storageAlert}
+          tone={storageError.code === 'failed' ? 'warning' : 'danger'}
+          actionLabel={t.file.saveLocal}
+          onAction={saveLocal}
+        >
+          {storageError.message}
+        </Alert>
+      ) : null}
+      <div className={css.workspace}>
+        {leftOpen ? (
+          <aside className={css.leftPanel} aria-label={t.panels.left}>
+            {panelReady ? (
+              <LeftPanel
+                documents={recentDocuments}
+                currentId={documentId}
+                onOpenDocument={(id) => onOpenDocument?.(id)}
+                formatDate={(time) => dateFormat.format(time)}
+              />
+            ) : null}
+          </aside>
+        ) : null}
+        {/* The page scrolls here; it takes the focus so keyboard users can scroll it too. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be focusable (axe scrollable-region-focusable). */}
+        <section className={css.stage} tabIndex={0} aria-label={t.paperRegion}>
+          <div className={css.paperRow}>
+            <FootnotesProvider
+              paperRef={paperRef}
+              pendingFocus={pendingNoteFocus}
+              renderNotes={(notes) => notes}
+            >
+              <div className={css.paper} ref={paperRef} data-wx-paper={paperId}>
+                <RichTextPlugin
+                  contentEditable={
+                    <ContentEditable
+                      className={css.contentEditable}
+                      aria-label={t.editorLabel}
+                      aria-placeholder={t.placeholder}
+                      placeholder={<div className={css.placeholder}>{t.placeholder}</div>}
+                      spellCheck={false}
+                    />
+                  }
+                  ErrorBoundary={LexicalErrorBoundary}
+                />
+              </div>
+            </FootnotesProvider>
+          </div>
+        </section>
+        {rightOpen && rightPanel != null ? (
+          <aside className={css.rightPanel} aria-label={t.panels.right}>
+            {rightPanel}
+          </aside>
+        ) : null}
+      </div>
+      {dock != null ? <div className={css.dock}>{dock}</div> : null}
+
+      <HistoryPlugin />
+      <ListPlugin />
+      <CheckListPlugin />
+      <TablePlugin hasCellMerge hasCellBackgroundColor={false} />
+      <LinkPlugin validateUrl={(url) => /^(https?:\/\/|mailto:)/i.test(url)} />
+      <TabIndentationPlugin maxIndent={7} />
+      <CodeHighlightPlugin />
+      <BlockStylePlugin />
+      <PastePlugin />
+      <ShortcutsPlugin
+        onFind={(mode) => {
+          setFindMode(mode);
+          openDialog('find');
+        }}
+        onFootnote={addFootnote}
+        onLink={() => openDialog('link')}
+        onClearFormatting={() => clearFormatting(editor)}
+        onSave={() => void flushRef.current?.()}
+      />
+      <AutosavePlugin
+        flushRef={flushRef}
+        save={persist}
+        onStatus={onStatus}
+        {...(saveDelayMs === undefined ? {} : { delayMs: saveDelayMs })}
+      />
+      <PresetsSave presets={presets} persist={persist} onStatus={onStatus} />
+
+      <input
+        ref={imageInput}
+        type="file"
+        accept="image/*"
+        hidden
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) onImageFile(file);
+          event.target.value = '';
+        }}
+      />
+      <input
+        ref={openInput}
+        type="file"
+        accept=".lexdoc,.docx,.md,.markdown,.txt"
+        hidden
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void openFile(file);
+          event.target.value = '';
+        }}
+      />
+
+      <FontDialog
+        isOpen={dialog === 'font'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        format={format}
+        onApply={(patch) => withSelection(() => editor.update(() => $applyTextFormatPatch(patch)))}
+      />
+      <ParagraphDialog
+        isOpen={dialog === 'paragraph'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        onApply={(patch) => withSelection(() => applyParagraph(editor, patch))}
+      />
+      <ListDialog
+        isOpen={dialog === 'list'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        current={listType}
+        onApply={(type, indent) => withSelection(() => applyList(editor, type, indent))}
+      />
+      <StyleDialog
+        isOpen={dialog === 'style'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        presets={presets}
+        onApply={(next) => {
+          setPresets(next);
+          toast.success(t.style.applied);
+        }}
+      />
+      <FindReplaceDialog
+        isOpen={dialog === 'find'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        mode={findMode}
+      />
+      <LinkDialog
+        isOpen={dialog === 'link'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        initialUrl={format.linkUrl}
+        onApply={(url) => withSelection(() => editor.dispatchCommand(TOGGLE_LINK_COMMAND, url))}
+      />
+    </div>
+  );
+}
+
+/** Style presets are part of the document: a change is saved like an edit. */
+function PresetsSave({
+  presets,
+  persist,
+  onStatus,
+}: {
+  presets: StylePresets;
+  persist(state: EditorState): Promise<void>;
+  onStatus(status: SaveStatus, error?: unknown): void;
+}) {
+  const [editor] = useLexicalComposerContext();
+  const saved = useRef(presets);
+  useEffect(() => {
+    if (saved.current === presets) return;
+    saved.current = presets;
+    onStatus('saving');
+    persist(editor.getEditorState()).then(
+      () => onStatus('saved'),
+      (error: unknown) => onStatus('error', error),
+    );
+  }, [presets, editor, persist, onStatus]);
+  return null;
+}
+
+/**
+ * The style presets as a constructed stylesheet scoped to this paper. A constructed sheet goes through the
+ * CSSOM, which the app's Content-Security-Policy (no inline <style>) allows.
+ */
+function usePresetStylesheet(paperId: string, presets: StylePresets) {
+  const sheet = useRef<CSSStyleSheet | null>(null);
+  useEffect(() => {
+    const created = new CSSStyleSheet();
+    sheet.current = created;
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, created];
+    return () => {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== created);
+      sheet.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    sheet.current?.replaceSync(buildPresetStylesheet(`[data-wx-paper="${paperId}"]`, presets));
+  }, [paperId, presets]);
+}
+
+interface StatusStore {
+  get(): SaveStatus;
+  set(status: SaveStatus): void;
+  subscribe(listener: () => void): () => void;
+}
+
+function createStatusStore(): StatusStore {
+  let status: SaveStatus = 'saved';
+  const listeners = new Set<() => void>();
+  return {
+    get: () => status,
+    set(next) {
+      if (next === status) return;
+      status = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+const STATUS_TEXT: Record<SaveStatus, string> = {
+  saving: t.storage.saving,
+  saved: t.storage.saved,
+  dirty: t.storage.unsaved,
+  error: t.storage.failed,
+};
+
+function SaveStatusLabel({ store }: { store: StatusStore }) {
+  const status = useSyncExternalStore(store.subscribe, store.get);
+  return (
+    <span className={css.saveStatus} role="status" data-save-status={status}>
+      {STATUS_TEXT[status]}
+    </span>
+  );
+}

@@ -1,0 +1,118 @@
+import {
+  $createParagraphNode,
+  $createTextNode,
+  $getRoot,
+  $isElementNode,
+  $setState,
+  createEditor,
+  type LexicalEditor,
+} from 'lexical';
+import { describe, expect, it } from 'vitest';
+import { FootnoteNode } from '../nodes/FootnoteNode';
+import { ImageNode } from '../nodes/ImageNode';
+import { $getBlockStyle, blockStyleState } from './blockStyle';
+import { applyParagraph, clearFormatting, insertFootnote, setAlignment } from './commands';
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function paragraphEditor(style = ''): LexicalEditor {
+  const editor = createEditor({
+    nodes: [FootnoteNode, ImageNode],
+    onError: (e) => {
+      throw e;
+    },
+  });
+  editor.update(
+    () => {
+      const p = $createParagraphNode().append(
+        $createTextNode('春江潮水连海平').toggleFormat('bold').setStyle('color: #c00000;'),
+      );
+      if (style) $setState(p, blockStyleState, style);
+      $getRoot().append(p);
+      p.select(0, 1);
+    },
+    { discrete: true },
+  );
+  return editor;
+}
+
+const firstBlock = (editor: LexicalEditor) =>
+  editor.getEditorState().read(() => {
+    const block = $getRoot().getFirstChild();
+    if (!$isElementNode(block)) throw new Error('no block');
+    return {
+      style: $getBlockStyle(block),
+      format: block.getFormatType(),
+      text: block.getFirstChild()?.exportJSON(),
+    };
+  });
+
+describe('paragraph commands', () => {
+  it('distributes as justify plus a justified last line', async () => {
+    const editor = paragraphEditor();
+    setAlignment(editor, 'distribute');
+    await tick();
+    expect(firstBlock(editor)).toMatchObject({ format: 'justify', style: 'text-align-last: justify;' });
+    setAlignment(editor, 'center');
+    await tick();
+    expect(firstBlock(editor)).toMatchObject({ format: 'center', style: '' });
+  });
+
+  it('applies line height and a first-line indent of 2 characters', async () => {
+    const editor = paragraphEditor();
+    applyParagraph(editor, {
+      indent: 'none',
+      lineHeight: { kind: 'exact', value: 18, unit: 'pt' },
+      specialIndent: { kind: 'firstLine', value: 2, unit: 'char' },
+    });
+    await tick();
+    expect(firstBlock(editor).style).toBe('line-height: 24px; text-indent: 2em;');
+    // Saved with the document, and read back.
+    const json = JSON.stringify(editor.getEditorState().toJSON());
+    const copy = createEditor({
+      nodes: [FootnoteNode, ImageNode],
+      onError: (e) => {
+        throw e;
+      },
+    });
+    copy.setEditorState(copy.parseEditorState(json));
+    expect(firstBlock(copy).style).toBe('line-height: 24px; text-indent: 2em;');
+  });
+
+  it('clears the paragraph formatting when all three options are unchanged', async () => {
+    const editor = paragraphEditor('line-height: 2; text-indent: 2em; text-align-last: justify;');
+    applyParagraph(editor, { indent: 'none', lineHeight: null, specialIndent: null });
+    await tick();
+    expect(firstBlock(editor).style).toBe('');
+  });
+});
+
+describe('clearFormatting', () => {
+  it('drops text formats, inline styles and paragraph styles', async () => {
+    const editor = paragraphEditor('line-height: 2;');
+    clearFormatting(editor);
+    await tick();
+    const block = firstBlock(editor);
+    expect(block.style).toBe('');
+    expect(block.text).toMatchObject({ format: 0, style: '' });
+  });
+});
+
+describe('insertFootnote', () => {
+  it('puts the marker after the selected text', async () => {
+    const editor = paragraphEditor();
+    editor.update(() => $getRoot().getFirstChildOrThrow<import('lexical').ElementNode>().select(0, 1), {
+      discrete: true,
+    });
+    const id = insertFootnote(editor);
+    await tick();
+    const children = editor.getEditorState().read(() =>
+      $getRoot()
+        .getFirstChildOrThrow<import('lexical').ElementNode>()
+        .getChildren()
+        .map((n) => n.getType()),
+    );
+    expect(id).toMatch(/^fn-/);
+    expect(children).toEqual(['text', 'footnote']);
+  });
+});

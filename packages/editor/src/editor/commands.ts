@@ -1,0 +1,374 @@
+import { $createCodeNode, $isCodeNode } from '@lexical/code';
+import {
+  $isListItemNode,
+  $isListNode,
+  INSERT_CHECK_LIST_COMMAND,
+  INSERT_ORDERED_LIST_COMMAND,
+  INSERT_UNORDERED_LIST_COMMAND,
+  REMOVE_LIST_COMMAND,
+} from '@lexical/list';
+import { $createHeadingNode, $createQuoteNode, $isHeadingNode } from '@lexical/rich-text';
+import { $patchStyleText, $setBlocksType } from '@lexical/selection';
+import {
+  $findCellNode,
+  $findTableNode,
+  $isTableRowNode,
+  $isTableSelection,
+  INSERT_TABLE_COMMAND,
+} from '@lexical/table';
+import { $findMatchingParent, $getNearestBlockElementAncestorOrThrow } from '@lexical/utils';
+import {
+  $createParagraphNode,
+  $createRangeSelection,
+  $createTextNode,
+  $getRoot,
+  $getSelection,
+  $insertNodes,
+  $isElementNode,
+  $isRangeSelection,
+  $isRootOrShadowRoot,
+  $isTextNode,
+  $setSelection,
+  type BaseSelection,
+  type ElementFormatType,
+  type ElementNode,
+  INDENT_CONTENT_COMMAND,
+  type LexicalEditor,
+  OUTDENT_CONTENT_COMMAND,
+  SKIP_DOM_SELECTION_TAG,
+  type TextFormatType,
+} from 'lexical';
+import { DEFAULT_TABLE } from '../constants';
+import { createFootnoteId } from '../footnotes/numbering';
+import {
+  FONT_FAMILIES,
+  type LineHeightAdv,
+  lineHeightToCss,
+  type SpecialIndent,
+  specialIndentToCss,
+} from '../format/units';
+import { $createFootnoteNode } from '../nodes/FootnoteNode';
+import { $createImageNode } from '../nodes/ImageNode';
+import { $patchElementStyle, BLOCK_STYLE_PROPERTIES } from './blockStyle';
+
+export const BLOCK_TYPES = [
+  'paragraph',
+  'h1',
+  'h2',
+  'h3',
+  'bullet',
+  'number',
+  'check',
+  'quote',
+  'code',
+] as const;
+export type BlockType = (typeof BLOCK_TYPES)[number];
+
+export const ALIGNMENTS = ['left', 'center', 'right', 'justify', 'distribute'] as const;
+export type Alignment = (typeof ALIGNMENTS)[number];
+
+/** The selected blocks (top-most element under root or a table cell / list item) of a selection. */
+export function $selectedBlocks(selection: BaseSelection | null = $getSelection()): ElementNode[] {
+  if (!selection) return [];
+  const blocks = new Map<string, ElementNode>();
+  for (const node of selection.getNodes()) {
+    const block =
+      $isElementNode(node) && !node.isInline() && !$isListNode(node) && !$isRootOrShadowRoot(node)
+        ? node
+        : $findMatchingParent(
+            node,
+            (n) =>
+              $isElementNode(n) &&
+              !n.isInline() &&
+              !$isListNode(n) &&
+              !$isRootOrShadowRoot(n) &&
+              !$isTableLike(n),
+          );
+    if ($isElementNode(block) && !$isTableLike(block)) blocks.set(block.getKey(), block);
+  }
+  if (blocks.size === 0 && $isRangeSelection(selection)) {
+    const block = $getNearestBlockElementAncestorOrThrow(selection.anchor.getNode());
+    if (!$isRootOrShadowRoot(block)) blocks.set(block.getKey(), block);
+  }
+  return [...blocks.values()];
+}
+
+function $isTableLike(node: ElementNode): boolean {
+  const type = node.getType();
+  return type === 'table' || type === 'tablerow' || type === 'tablecell';
+}
+
+export function setBlockType(editor: LexicalEditor, type: BlockType, current?: BlockType) {
+  if (type === 'bullet' || type === 'number' || type === 'check') {
+    if (current === type) editor.dispatchCommand(REMOVE_LIST_COMMAND, undefined);
+    else
+      editor.dispatchCommand(
+        type === 'bullet'
+          ? INSERT_UNORDERED_LIST_COMMAND
+          : type === 'number'
+            ? INSERT_ORDERED_LIST_COMMAND
+            : INSERT_CHECK_LIST_COMMAND,
+        undefined,
+      );
+    return;
+  }
+  editor.update(() => {
+    const selection = $getSelection();
+    if (!$isRangeSelection(selection) && !$isTableSelection(selection)) return;
+    switch (type) {
+      case 'paragraph':
+        $setBlocksType(selection, () => $createParagraphNode());
+        break;
+      case 'h1':
+      case 'h2':
+      case 'h3':
+        $setBlocksType(selection, () => $createHeadingNode(type));
+        break;
+      case 'quote':
+        $setBlocksType(selection, () => $createQuoteNode());
+        break;
+      case 'code':
+        if (current === 'code') $setBlocksType(selection, () => $createParagraphNode());
+        else $setBlocksType(selection, () => $createCodeNode('plain'));
+        break;
+    }
+  });
+}
+
+export function setAlignment(editor: LexicalEditor, alignment: Alignment) {
+  editor.update(() => {
+    for (const block of $selectedBlocks()) {
+      // Lexical has no 'distribute'; justify plus a justified last line is what Word's 分散对齐 looks like.
+      const format: ElementFormatType = alignment === 'distribute' ? 'justify' : alignment;
+      block.setFormat(format);
+      $patchElementStyle(block, { 'text-align-last': alignment === 'distribute' ? 'justify' : '' });
+    }
+  });
+}
+
+/** A text format patch of spec 02 §3 (applyScope is always the selection). */
+export interface TextFormatPatch {
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  strike?: boolean;
+  code?: boolean;
+  fontFamily?: string | null;
+  fontSizePx?: number | null;
+  color?: string | null;
+  highlight?: string | null;
+}
+
+const FORMAT_FLAGS: Array<[keyof TextFormatPatch, TextFormatType]> = [
+  ['bold', 'bold'],
+  ['italic', 'italic'],
+  ['underline', 'underline'],
+  ['strike', 'strikethrough'],
+  ['code', 'code'],
+];
+
+/** Applies a patch to the current selection (inside an update). */
+export function $applyTextFormatPatch(patch: TextFormatPatch) {
+  const selection = $getSelection();
+  if (!$isRangeSelection(selection) && !$isTableSelection(selection)) return;
+  const style: Record<string, string | null> = {};
+  if (patch.fontFamily !== undefined) {
+    style['font-family'] = patch.fontFamily
+      ? (FONT_FAMILIES.find((f) => f.key === patch.fontFamily)?.stack ?? null)
+      : null;
+  }
+  if (patch.fontSizePx !== undefined) style['font-size'] = patch.fontSizePx ? `${patch.fontSizePx}px` : null;
+  if (patch.color !== undefined) style.color = patch.color || null;
+  if (patch.highlight !== undefined) style['background-color'] = patch.highlight || null;
+  if (Object.keys(style).length) $patchStyleText(selection, style);
+  if ($isRangeSelection(selection)) {
+    for (const [key, format] of FORMAT_FLAGS) {
+      const wanted = patch[key];
+      if (wanted === undefined) continue;
+      if (selection.hasFormat(format) !== wanted) selection.formatText(format);
+    }
+  }
+}
+
+export type IndentChange = 'none' | 'inc' | 'dec';
+
+/** Paragraph apply payload (spec 02 §3). `null` means 不变 (unchanged). */
+export interface ParagraphPatch {
+  indent: IndentChange;
+  lineHeight: LineHeightAdv | null;
+  specialIndent: SpecialIndent | null;
+}
+
+export function applyParagraph(editor: LexicalEditor, patch: ParagraphPatch) {
+  const unchanged = patch.indent === 'none' && patch.lineHeight === null && patch.specialIndent === null;
+  editor.update(() => {
+    const blocks = $selectedBlocks();
+    if (unchanged) {
+      // Spec 02 §5: all three "unchanged" clears the block-level paragraph formatting.
+      for (const block of blocks) {
+        $patchElementStyle(block, Object.fromEntries(BLOCK_STYLE_PROPERTIES.map((p) => [p, ''])));
+        block.setIndent(0);
+        block.setFormat('');
+      }
+      return;
+    }
+    for (const block of blocks) {
+      const styles: Record<string, string> = {};
+      if (patch.lineHeight) {
+        const css = lineHeightToCss(patch.lineHeight);
+        if (css) styles['line-height'] = css;
+      }
+      if (patch.specialIndent) Object.assign(styles, specialIndentToCss(patch.specialIndent) ?? {});
+      if (Object.keys(styles).length) $patchElementStyle(block, styles);
+    }
+  });
+  if (patch.indent !== 'none')
+    editor.dispatchCommand(
+      patch.indent === 'inc' ? INDENT_CONTENT_COMMAND : OUTDENT_CONTENT_COMMAND,
+      undefined,
+    );
+}
+
+export type ListType = 'none' | 'bullet' | 'ordered' | 'check';
+
+export function applyList(editor: LexicalEditor, type: ListType, indent: IndentChange) {
+  if (type === 'none') editor.dispatchCommand(REMOVE_LIST_COMMAND, undefined);
+  else
+    editor.dispatchCommand(
+      type === 'bullet'
+        ? INSERT_UNORDERED_LIST_COMMAND
+        : type === 'ordered'
+          ? INSERT_ORDERED_LIST_COMMAND
+          : INSERT_CHECK_LIST_COMMAND,
+      undefined,
+    );
+  if (indent !== 'none')
+    editor.dispatchCommand(indent === 'inc' ? INDENT_CONTENT_COMMAND : OUTDENT_CONTENT_COMMAND, undefined);
+}
+
+/** 清除格式: text formats and inline styles of the selection, and the paragraph formatting of its blocks. */
+export function clearFormatting(editor: LexicalEditor) {
+  editor.update(() => {
+    const selection = $getSelection();
+    if (!$isRangeSelection(selection) && !$isTableSelection(selection)) return;
+    for (const node of selection.getNodes()) {
+      if ($isTextNode(node)) {
+        node.setFormat(0);
+        node.setStyle('');
+      }
+    }
+    if ($isRangeSelection(selection)) {
+      selection.setFormat(0);
+      selection.setStyle('');
+    }
+    for (const block of $selectedBlocks(selection)) {
+      $patchElementStyle(block, Object.fromEntries(BLOCK_STYLE_PROPERTIES.map((p) => [p, ''])));
+      block.setFormat('');
+      if (!$isListItemNode(block)) block.setIndent(0);
+    }
+  });
+}
+
+/** 选择段落: the whole block around the caret. */
+export function selectParagraph(editor: LexicalEditor) {
+  editor.update(() => {
+    const selection = $getSelection();
+    if (!$isRangeSelection(selection)) return;
+    const block = $getNearestBlockElementAncestorOrThrow(selection.anchor.getNode());
+    if ($isRootOrShadowRoot(block)) return;
+    block.select(0, block.getChildrenSize());
+  });
+}
+
+export function selectAll(editor: LexicalEditor) {
+  editor.update(() => {
+    $getRoot().select(0, $getRoot().getChildrenSize());
+  });
+}
+
+export function insertImage(editor: LexicalEditor, src: string, altText: string) {
+  editor.update(() => {
+    if (!$getSelection()) $getRoot().selectEnd();
+    $insertNodes([$createImageNode({ src, altText })]);
+  });
+}
+
+/** Inserts a footnote marker at the selection and returns its id. */
+export function insertFootnote(editor: LexicalEditor, id: string = createFootnoteId()): string {
+  editor.update(
+    () => {
+      let selection = $getSelection();
+      if (!$isRangeSelection(selection)) {
+        $getRoot().selectEnd();
+        selection = $getSelection();
+      }
+      if (!$isRangeSelection(selection)) return;
+      // The marker goes after the selected text, like Word: the selection becomes the noted passage.
+      if (!selection.isCollapsed()) {
+        const end = selection.isBackward() ? selection.anchor : selection.focus;
+        const caret = $createRangeSelection();
+        caret.anchor.set(end.key, end.offset, end.type);
+        caret.focus.set(end.key, end.offset, end.type);
+        $setSelection(caret);
+      }
+      $insertNodes([$createFootnoteNode(id)]);
+      // The focus goes to the new note, not back into the paper.
+    },
+    { tag: SKIP_DOM_SELECTION_TAG },
+  );
+  return id;
+}
+
+export function $currentBlockType(): BlockType | null {
+  const selection = $getSelection();
+  if (!$isRangeSelection(selection)) return null;
+  const anchor = selection.anchor.getNode();
+  const element =
+    anchor.getKey() === 'root'
+      ? anchor
+      : $findMatchingParent(anchor, (n) => {
+          const parent = n.getParent();
+          return parent !== null && ($isRootOrShadowRoot(parent) || parent.getType() === 'tablecell');
+        });
+  if (!element) return null;
+  if ($isListNode(element)) {
+    const type = element.getListType();
+    return type === 'bullet' ? 'bullet' : type === 'number' ? 'number' : 'check';
+  }
+  if ($isHeadingNode(element)) {
+    const tag = element.getTag();
+    return tag === 'h1' || tag === 'h2' || tag === 'h3' ? tag : 'h3';
+  }
+  if ($isCodeNode(element)) return 'code';
+  if (element.getType() === 'quote') return 'quote';
+  return 'paragraph';
+}
+
+/**
+ * Inserts the default table (3 rows × 4 columns with a header row). The header cells are labelled 列 1…列 4
+ * so the table is never born with empty headers (screen readers announce them; the user retitles them).
+ */
+export function insertDefaultTable(editor: LexicalEditor, headerLabel: (column: number) => string) {
+  editor.dispatchCommand(INSERT_TABLE_COMMAND, {
+    rows: String(DEFAULT_TABLE.rows),
+    columns: String(DEFAULT_TABLE.columns),
+    includeHeaders: { rows: DEFAULT_TABLE.withHeader, columns: false },
+  });
+  editor.update(() => {
+    const selection = $getSelection();
+    if (!$isRangeSelection(selection)) return;
+    const cell = $findCellNode(selection.anchor.getNode());
+    const table = cell ? $findTableNode(cell) : null;
+    const header = table?.getFirstChild();
+    if (!$isTableRowNode(header)) return;
+    header.getChildren().forEach((headerCell, index) => {
+      if (!$isElementNode(headerCell) || headerCell.getTextContent() !== '') return;
+      const paragraph = headerCell.getFirstChild();
+      if ($isElementNode(paragraph)) paragraph.append($createTextNode(headerLabel(index + 1)));
+    });
+    // The caret goes to the first body cell, ready for data.
+    const firstBody = header.getNextSibling();
+    const bodyCell = $isTableRowNode(firstBody) ? firstBody.getFirstChild() : null;
+    if ($isElementNode(bodyCell)) bodyCell.selectStart();
+  });
+}

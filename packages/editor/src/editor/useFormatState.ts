@@ -1,0 +1,154 @@
+import { $isCodeNode } from '@lexical/code';
+import { $isLinkNode } from '@lexical/link';
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { $getSelectionStyleValueForProperty } from '@lexical/selection';
+import { $findCellNode, $isTableSelection } from '@lexical/table';
+import { $findMatchingParent, $getNearestBlockElementAncestorOrThrow, mergeRegister } from '@lexical/utils';
+import {
+  $getSelection,
+  $isElementNode,
+  $isRangeSelection,
+  COMMAND_PRIORITY_LOW,
+  SELECTION_CHANGE_COMMAND,
+} from 'lexical';
+import { useEffect, useState } from 'react';
+import {
+  cssFontSizeToPx,
+  DEFAULT_FONT_SIZE_PX,
+  fontFamilyFromCss,
+  TOOLBAR_INITIAL_FONT_SIZE_PX,
+} from '../format/units';
+import { $getBlockStyle, parseStyle } from './blockStyle';
+import { $currentBlockType, type Alignment, type BlockType } from './commands';
+
+/** Format query throttle of spec 02 §9. */
+export const FORMAT_QUERY_THROTTLE_MS = 120;
+
+export interface FormatState {
+  bold: boolean;
+  italic: boolean;
+  underline: boolean;
+  strike: boolean;
+  code: boolean;
+  blockType: BlockType | null;
+  /** A FONT_FAMILIES key, or null when mixed or default. */
+  fontFamily: string | null;
+  fontSizePx: number | null;
+  color: string;
+  highlight: string;
+  alignment: Alignment;
+  isLink: boolean;
+  linkUrl: string;
+  codeLanguage: string | null;
+  inTable: boolean;
+  canMerge: boolean;
+  canUnmerge: boolean;
+}
+
+export const initialFormatState: FormatState = {
+  bold: false,
+  italic: false,
+  underline: false,
+  strike: false,
+  code: false,
+  blockType: 'paragraph',
+  fontFamily: null,
+  fontSizePx: TOOLBAR_INITIAL_FONT_SIZE_PX,
+  color: '',
+  highlight: '',
+  alignment: 'left',
+  isLink: false,
+  linkUrl: '',
+  codeLanguage: null,
+  inTable: false,
+  canMerge: false,
+  canUnmerge: false,
+};
+
+function $readFormatState(): FormatState | null {
+  const selection = $getSelection();
+  if ($isTableSelection(selection)) {
+    const cells = selection.getNodes().filter((n) => n.getType() === 'tablecell');
+    return { ...initialFormatState, blockType: null, inTable: true, canMerge: cells.length > 1 };
+  }
+  if (!$isRangeSelection(selection)) return null;
+  const anchor = selection.anchor.getNode();
+  const link = $findMatchingParent(anchor, $isLinkNode) ?? ($isLinkNode(anchor) ? anchor : null);
+  const block = anchor.getKey() === 'root' ? null : $getNearestBlockElementAncestorOrThrow(anchor);
+  const blockStyle = block && $isElementNode(block) ? parseStyle($getBlockStyle(block)) : {};
+  const format = block && $isElementNode(block) ? block.getFormatType() : '';
+  const alignment: Alignment =
+    format === 'center' || format === 'right'
+      ? format
+      : format === 'justify'
+        ? blockStyle['text-align-last'] === 'justify'
+          ? 'distribute'
+          : 'justify'
+        : 'left';
+  const cell = $findCellNode(anchor);
+  const code = $findMatchingParent(anchor, $isCodeNode);
+  const size = cssFontSizeToPx($getSelectionStyleValueForProperty(selection, 'font-size', ''));
+  return {
+    bold: selection.hasFormat('bold'),
+    italic: selection.hasFormat('italic'),
+    underline: selection.hasFormat('underline'),
+    strike: selection.hasFormat('strikethrough'),
+    code: selection.hasFormat('code'),
+    blockType: $currentBlockType(),
+    fontFamily:
+      fontFamilyFromCss($getSelectionStyleValueForProperty(selection, 'font-family', ''))?.key ?? null,
+    // Text without a size of its own is at the paper's default, 16 px.
+    fontSizePx: size ?? DEFAULT_FONT_SIZE_PX,
+    color: $getSelectionStyleValueForProperty(selection, 'color', ''),
+    highlight: $getSelectionStyleValueForProperty(selection, 'background-color', ''),
+    alignment,
+    isLink: link !== null,
+    linkUrl: $isLinkNode(link) ? link.getURL() : '',
+    codeLanguage: $isCodeNode(code) ? (code.getLanguage() ?? 'plain') : null,
+    inTable: cell !== null,
+    canMerge: false,
+    canUnmerge: cell !== null && (cell.getColSpan() > 1 || cell.getRowSpan() > 1),
+  };
+}
+
+/**
+ * The selection's format, re-read after editor updates and selection changes, at most every 120 ms
+ * (leading and trailing), so a burst of keystrokes costs one read, not one per key.
+ */
+export function useFormatState(): FormatState {
+  const [editor] = useLexicalComposerContext();
+  const [state, setState] = useState(initialFormatState);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let last = 0;
+    const read = () => {
+      timer = undefined;
+      last = performance.now();
+      const next = editor.getEditorState().read(() => $readFormatState(), { editor });
+      if (next) setState((prev) => (shallowEqual(prev, next) ? prev : next));
+    };
+    const schedule = () => {
+      if (timer !== undefined) return;
+      const wait = Math.max(0, FORMAT_QUERY_THROTTLE_MS - (performance.now() - last));
+      timer = setTimeout(read, wait);
+    };
+    schedule();
+    return mergeRegister(
+      editor.registerUpdateListener(schedule),
+      editor.registerCommand(
+        SELECTION_CHANGE_COMMAND,
+        () => {
+          schedule();
+          return false;
+        },
+        COMMAND_PRIORITY_LOW,
+      ),
+      () => clearTimeout(timer),
+    );
+  }, [editor]);
+  return state;
+}
+
+function shallowEqual(a: FormatState, b: FormatState) {
+  return (Object.keys(a) as Array<keyof FormatState>).every((key) => a[key] === b[key]);
+}

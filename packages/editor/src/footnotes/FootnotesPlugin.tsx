@@ -1,0 +1,217 @@
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { mergeRegister } from '@lexical/utils';
+import { IconButton, TrashIcon } from '@wanxiang/ui';
+import { $getNodeByKey, type NodeKey, SKIP_DOM_SELECTION_TAG } from 'lexical';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import * as css from '../editor/WordEditor.css';
+import { t } from '../i18n/zh-CN';
+import { $isFootnoteNode, FootnoteNode } from '../nodes/FootnoteNode';
+import { FootnoteContext, type FootnoteContextValue } from './FootnoteContext';
+import { footnoteMarker, layoutFootnoteNotes, numberFootnotes, type PositionedFootnote } from './numbering';
+
+interface NoteEntry {
+  key: NodeKey;
+  id: string;
+  text: string;
+}
+
+/**
+ * Provides footnote numbers to the markers and renders the floating notes beside the paper. Numbers follow
+ * the markers' vertical positions, measured after layout; notes stack without overlapping.
+ */
+export function FootnotesProvider({
+  paperRef,
+  pendingFocus,
+  children,
+  renderNotes,
+}: {
+  paperRef: React.RefObject<HTMLElement | null>;
+  /** The id of a note to focus as soon as its text box exists (set just before inserting a footnote). */
+  pendingFocus: { current: string | null };
+  children: ReactNode;
+  renderNotes: (notes: ReactNode) => ReactNode;
+}) {
+  const [editor] = useLexicalComposerContext();
+  const [entries, setEntries] = useState<NoteEntry[]>([]);
+  const [positions, setPositions] = useState<PositionedFootnote[]>([]);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const heights = useRef(new Map<string, number>());
+
+  const [, forceLayout] = useState(0);
+
+  const measure = useCallback(() => {
+    const paper = paperRef.current;
+    if (!paper) return;
+    const top = paper.getBoundingClientRect().top;
+    const markers = paper.querySelectorAll<HTMLElement>('[data-footnote-id]');
+    const next: PositionedFootnote[] = [];
+    markers.forEach((marker, order) => {
+      const id = marker.dataset.footnoteId;
+      if (id) next.push({ id, top: Math.round(marker.getBoundingClientRect().top - top), order });
+    });
+    setPositions((prev) =>
+      prev.length === next.length && prev.every((p, i) => p.id === next[i]?.id && p.top === next[i]?.top)
+        ? prev
+        : next,
+    );
+  }, [paperRef]);
+
+  useEffect(() => {
+    let frame = 0;
+    let hasNotes = false;
+    const schedule = () => {
+      if (!hasNotes || frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        measure();
+      });
+    };
+    const readEntries = () => {
+      editor.getEditorState().read(() => {
+        const found: NoteEntry[] = [];
+        for (const key of keys) {
+          const node = $getNodeByKey(key);
+          if ($isFootnoteNode(node)) found.push({ key, id: node.getId(), text: node.getText() });
+        }
+        hasNotes = found.length > 0;
+        setEntries(found);
+      });
+      schedule();
+      // Markers render in a React portal after this update: measure once more when they are in the DOM.
+      setTimeout(schedule, 0);
+    };
+    const keys = new Set<NodeKey>();
+    const resize = new ResizeObserver(schedule);
+    if (paperRef.current) resize.observe(paperRef.current);
+    return mergeRegister(
+      editor.registerMutationListener(FootnoteNode, (mutations) => {
+        for (const [key, mutation] of mutations) {
+          if (mutation === 'destroyed') keys.delete(key);
+          else keys.add(key);
+        }
+        readEntries();
+      }),
+      // Text typed above a marker moves it down: re-measure after content updates (one rAF per frame).
+      editor.registerUpdateListener(({ dirtyElements }) => {
+        if (dirtyElements.size) schedule();
+      }),
+      () => {
+        cancelAnimationFrame(frame);
+        resize.disconnect();
+      },
+    );
+  }, [editor, measure, paperRef]);
+
+  // Outside click and Escape clear the active note (spec 02 §4).
+  useEffect(() => {
+    if (!activeId) return;
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Element | null;
+      if (target?.closest?.(`[data-footnote-id="${activeId}"], [data-note-id="${activeId}"]`)) return;
+      setActiveId(null);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setActiveId(null);
+    };
+    document.addEventListener('pointerdown', onPointer, true);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer, true);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [activeId]);
+
+  const known = useMemo(() => new Set(entries.map((e) => e.id)), [entries]);
+  const live = useMemo(() => positions.filter((p) => known.has(p.id)), [positions, known]);
+  const numbers = useMemo(() => numberFootnotes(live), [live]);
+  const tops = layoutFootnoteNotes(live, heights.current);
+
+  const value = useMemo<FootnoteContextValue>(
+    () => ({
+      numbers,
+      activeId,
+      setActive: setActiveId,
+      focusWhenReady: (id) => {
+        pendingFocus.current = id;
+      },
+    }),
+    [numbers, activeId, pendingFocus],
+  );
+
+  // Typing in a note must not put the DOM selection (and so the focus) back into the paper.
+  const setText = (key: NodeKey, text: string) =>
+    editor.update(
+      () => {
+        const node = $getNodeByKey(key);
+        if ($isFootnoteNode(node)) node.setText(text);
+      },
+      { tag: SKIP_DOM_SELECTION_TAG },
+    );
+  const remove = (key: NodeKey) =>
+    editor.update(() => {
+      $getNodeByKey(key)?.remove();
+    });
+
+  const ordered = [...entries].sort((a, b) => (numbers.get(a.id) ?? 1e9) - (numbers.get(b.id) ?? 1e9));
+  const notes = ordered.length ? (
+    <section className={css.notes} aria-label={t.footnote.notes}>
+      {ordered.map((entry) => {
+        const n = numbers.get(entry.id);
+        const marker = n === undefined ? '*' : footnoteMarker(n);
+        return (
+          <div
+            key={entry.id}
+            data-note-id={entry.id}
+            data-active={activeId === entry.id || undefined}
+            className={css.note}
+            style={{ top: tops.get(entry.id) ?? 0 }}
+            ref={(el) => {
+              if (!el) return;
+              if (pendingFocus.current === entry.id) {
+                pendingFocus.current = null;
+                el.querySelector('textarea')?.focus();
+              }
+              const h = el.offsetHeight;
+              if (heights.current.get(entry.id) !== h) {
+                heights.current.set(entry.id, h);
+                forceLayout((x) => x + 1);
+              }
+            }}
+          >
+            <div className={css.noteHeader}>
+              <span>{t.footnote.label(marker)}</span>
+              <IconButton
+                size="sm"
+                variant="ghost"
+                aria-label={t.footnote.remove}
+                onPress={() => remove(entry.key)}
+              >
+                <TrashIcon />
+              </IconButton>
+            </div>
+            <textarea
+              className={css.noteText}
+              aria-label={t.footnote.label(marker)}
+              placeholder={t.footnote.placeholder}
+              value={entry.text}
+              data-footnote-text={entry.id}
+              onFocus={() => setActiveId(entry.id)}
+              onChange={(event) => {
+                const text = event.target.value;
+                setEntries((prev) => prev.map((e) => (e.key === entry.key ? { ...e, text } : e)));
+                setText(entry.key, text);
+              }}
+            />
+          </div>
+        );
+      })}
+    </section>
+  ) : null;
+
+  return (
+    <FootnoteContext.Provider value={value}>
+      {children}
+      {renderNotes(notes)}
+    </FootnoteContext.Provider>
+  );
+}

@@ -1,0 +1,43 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@wanxiang/ui';
+
+export const page = style({
+  maxWidth: '1080px',
+  margin: '0 auto',
+  padding: `${vars.space.xl} ${vars.space.lg}`,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xl,
+  color: vars.color.text.primary,
+});
+export const header = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+});
+export const title = style({ fontSize: vars.font.size.xxl, fontWeight: vars.font.weight.bold, margin: 0 });
+export const sectionTitle = style({
+  fontSize: vars.font.size.lg,
+  fontWeight: vars.font.weight.medium,
+  margin: `0 0 ${vars.space.md}`,
+});
+export const grid = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+  gap: vars.space.md,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+});
+export const card = style({ height: '100%', minHeight: '132px' });
+export const blankIcon = style({ fontSize: '28px' });
+export const meta = style({ fontSize: vars.font.size.xs, color: vars.color.text.tertiary });
+export const cloud = style({
+  border: `1px dashed ${vars.color.border.strong}`,
+  borderRadius: vars.radius.lg,
+  padding: vars.space.xl,
+  color: vars.color.text.secondary,
+  fontSize: vars.font.size.md,
+  textAlign: 'center',
+});

@@ -1,0 +1,31 @@
+export * from './constants';
+export {
+  createIndexedDbDocumentRepository,
+  DOCUMENTS_DB_NAME,
+  emptyDocumentContent,
+} from './documents/indexedDbRepository';
+export { LEGACY_DOCS_KEY, LEGACY_RECORDS_KEY } from './documents/legacy';
+export { createMemoryDocumentRepository } from './documents/memoryRepository';
+export {
+  type DocumentContent,
+  type DocumentRecord,
+  type DocumentRepository,
+  DocumentStorageError,
+  type DocumentStorageErrorCode,
+  type LoadedDocument,
+} from './documents/types';
+export { DocumentEditor, type DocumentEditorProps } from './editor/DocumentEditor';
+export { WordEditor, type WordEditorProps } from './editor/WordEditor';
+export * from './files/fileNames';
+export { buildLexdoc, type LexdocFile, parseLexdoc } from './files/lexdoc';
+export { footnoteMarker, numberFootnotes } from './footnotes/numbering';
+export * from './format/units';
+export { DocumentHome, type DocumentHomeProps } from './home/DocumentHome';
+export { type EditorMessages, editorZhCN } from './i18n/zh-CN';
+export {
+  DEFAULT_STYLE_PRESETS,
+  STYLE_PRESET_KEYS,
+  type StylePreset,
+  type StylePresetKey,
+  type StylePresets,
+} from './styles/presets';

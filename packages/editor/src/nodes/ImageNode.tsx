@@ -1,0 +1,108 @@
+import {
+  $applyNodeReplacement,
+  DecoratorNode,
+  type DOMConversionMap,
+  type DOMConversionOutput,
+  type DOMExportOutput,
+  type LexicalNode,
+  type NodeKey,
+  type SerializedLexicalNode,
+  type Spread,
+} from 'lexical';
+import type { JSX } from 'react';
+
+export interface ImagePayload {
+  /** A data URL read from the chosen file (spec 02 §3), or an http(s) URL from pasted HTML. */
+  src: string;
+  /** The file name. */
+  altText: string;
+  key?: NodeKey;
+}
+
+export type SerializedImageNode = Spread<{ src: string; altText: string }, SerializedLexicalNode>;
+
+const SAFE_SRC = /^(data:image\/[a-z0-9.+-]+;|https?:\/\/|blob:)/i;
+
+function convertImageElement(dom: HTMLElement): DOMConversionOutput | null {
+  if (!(dom instanceof HTMLImageElement)) return null;
+  const src = dom.getAttribute('src') ?? '';
+  if (!SAFE_SRC.test(src)) return null;
+  return { node: $createImageNode({ src, altText: dom.alt }) };
+}
+
+/** An inline picture; the document stores it as a data URL so a local document is self-contained. */
+export class ImageNode extends DecoratorNode<JSX.Element> {
+  __src: string;
+  __altText: string;
+
+  static override getType(): string {
+    return 'image';
+  }
+
+  static override clone(node: ImageNode): ImageNode {
+    return new ImageNode(node.__src, node.__altText, node.__key);
+  }
+
+  static override importJSON(serialized: SerializedImageNode): ImageNode {
+    return $createImageNode({ src: serialized.src, altText: serialized.altText });
+  }
+
+  static override importDOM(): DOMConversionMap | null {
+    return { img: () => ({ conversion: convertImageElement, priority: 0 }) };
+  }
+
+  constructor(src: string, altText: string, key?: NodeKey) {
+    super(key);
+    this.__src = src;
+    this.__altText = altText;
+  }
+
+  override exportJSON(): SerializedImageNode {
+    return { ...super.exportJSON(), type: 'image', version: 1, src: this.__src, altText: this.__altText };
+  }
+
+  override exportDOM(): DOMExportOutput {
+    const img = document.createElement('img');
+    img.setAttribute('src', this.__src);
+    img.setAttribute('alt', this.__altText);
+    return { element: img };
+  }
+
+  override createDOM(): HTMLElement {
+    const span = document.createElement('span');
+    span.className = 'wx-ed-image';
+    return span;
+  }
+
+  override updateDOM(): false {
+    return false;
+  }
+
+  override isInline(): boolean {
+    return true;
+  }
+
+  getSrc(): string {
+    return this.getLatest().__src;
+  }
+
+  getAltText(): string {
+    return this.getLatest().__altText;
+  }
+
+  override getTextContent(): string {
+    return '';
+  }
+
+  override decorate(): JSX.Element {
+    return <img src={this.__src} alt={this.__altText} draggable={false} />;
+  }
+}
+
+export function $createImageNode({ src, altText, key }: ImagePayload): ImageNode {
+  return $applyNodeReplacement(new ImageNode(src, altText, key));
+}
+
+export function $isImageNode(node: LexicalNode | null | undefined): node is ImageNode {
+  return node instanceof ImageNode;
+}

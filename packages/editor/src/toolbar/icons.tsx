@@ -1,0 +1,82 @@
+import { Icon, type IconProps } from '@wanxiang/ui';
+
+/** Editor glyphs on the design system's 24 px grid (the ui package has no word-processing icons). */
+export const AlignLeftIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 6h16M4 10h10M4 14h16M4 18h10" />
+  </Icon>
+);
+export const AlignCenterIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 6h16M7 10h10M4 14h16M7 18h10" />
+  </Icon>
+);
+export const AlignRightIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 6h16M10 10h10M4 14h16M10 18h10" />
+  </Icon>
+);
+export const CodeBlockIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="m9 10-2 2 2 2M15 10l2 2-2 2" />
+  </Icon>
+);
+export const ImageIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="10" r="1.5" />
+    <path d="m21 16-5-5-9 9" />
+  </Icon>
+);
+export const TableIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="M3 9h18M3 14.5h18M9 4v16M15 4v16" />
+  </Icon>
+);
+export const TableToolsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="14" height="12" rx="1.5" />
+    <path d="M3 10h14M10 4v12M19 15v6M16 18h6" />
+  </Icon>
+);
+export const LinkIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1" />
+    <path d="M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1" />
+  </Icon>
+);
+export const UndoIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 14 4 9l5-5" />
+    <path d="M4 9h10a6 6 0 0 1 0 12h-3" />
+  </Icon>
+);
+export const RedoIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m15 14 5-5-5-5" />
+    <path d="M20 9H10a6 6 0 0 0 0 12h3" />
+  </Icon>
+);
+export const ColorIcon = (p: IconProps & { swatch?: string }) => {
+  const { swatch, ...rest } = p;
+  return (
+    <Icon {...rest}>
+      <path d="m7 15 5-11 5 11M8.8 11h6.4" />
+      <path d="M4 20h16" stroke={swatch || 'currentColor'} strokeWidth={3} />
+    </Icon>
+  );
+};
+export const PanelLeftIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="M9 4v16" />
+  </Icon>
+);
+export const PanelRightIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="M15 4v16" />
+  </Icon>
+);

@@ -1,0 +1,14 @@
+import { ErrorBoundary, ToastRegion, UiProvider } from '@wanxiang/ui';
+import { RouterProvider } from 'react-router';
+import { router } from './router';
+
+export function App() {
+  return (
+    <UiProvider locale="zh-CN">
+      <ErrorBoundary>
+        <RouterProvider router={router} />
+        <ToastRegion />
+      </ErrorBoundary>
+    </UiProvider>
+  );
+}

@@ -1,0 +1,101 @@
+import {
+  AppShell,
+  ChatIcon,
+  DesignIcon,
+  DocumentIcon,
+  NavGroup,
+  NavLink,
+  PresentationIcon,
+  Sidebar,
+  SpreadsheetIcon,
+  StockIcon,
+  UserMenu,
+} from '@wanxiang/ui';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ChatHistory, NewChatButton } from '../features/chat/sidebar';
+import { t } from '../i18n/zh-CN';
+import { api } from '../session/client';
+import { useCurrentUser, useCurrentUserActions } from '../session/currentUser';
+import { usePersistentFlag } from './usePersistentFlag';
+
+/** The frame of every signed-in screen (spec 01 §2): the 260-wide sidebar and the page beside it. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const [officeOpen, setOfficeOpen] = usePersistentFlag('wanxiang.nav.office', true);
+  const [wealthOpen, setWealthOpen] = usePersistentFlag('wanxiang.nav.wealth', true);
+  const link = (href: string) => ({ href, isCurrent: pathname === href || pathname.startsWith(`${href}/`) });
+
+  return (
+    <AppShell
+      mobileTitle={t.brand.name}
+      sidebar={
+        <Sidebar
+          aria-label={t.nav.main}
+          header={
+            <>
+              <span lang="zh-CN" style={{ fontSize: '18px', fontWeight: 700 }}>
+                {t.brand.name}
+              </span>
+              <NewChatButton />
+            </>
+          }
+          footer={<AccountMenu />}
+        >
+          <NavLink {...link('/home')} icon={<ChatIcon />}>
+            {t.nav.modelChat}
+          </NavLink>
+          <NavGroup title={t.nav.office} isExpanded={officeOpen} onExpandedChange={setOfficeOpen}>
+            <NavLink {...link('/document')} icon={<DocumentIcon />}>
+              {t.nav.documents}
+            </NavLink>
+            <NavLink {...link('/presentation')} icon={<PresentationIcon />}>
+              {t.nav.presentations}
+            </NavLink>
+            <NavLink {...link('/spreadsheet')} icon={<SpreadsheetIcon />}>
+              {t.nav.spreadsheets}
+            </NavLink>
+            <NavLink {...link('/design')} icon={<DesignIcon />}>
+              {t.nav.design}
+            </NavLink>
+          </NavGroup>
+          <NavGroup title={t.nav.wealth} isExpanded={wealthOpen} onExpandedChange={setWealthOpen}>
+            <NavLink {...link('/stock')} icon={<StockIcon />}>
+              {t.nav.stock}
+            </NavLink>
+          </NavGroup>
+          <ChatHistory />
+        </Sidebar>
+      }
+    >
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/** The user menu at the foot of the sidebar: who is signed in, plan, credits, theme and logout. */
+function AccountMenu() {
+  const { user, status } = useCurrentUser();
+  const { refresh, clear } = useCurrentUserActions();
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  return (
+    <UserMenu
+      name={user ? user.nickname || user.email : t.pages.loading}
+      {...(user ? { email: user.email, credits: user.credits_balance } : {})}
+      {...(user?.subscription_plan?.name ? { planName: user.subscription_plan.name } : {})}
+      status={status}
+      onOpenChange={(isOpen) => {
+        if (isOpen) void refresh();
+      }}
+      onLogout={() => {
+        clear();
+        // The auth:logout event this fires takes the user to /login (RootLayout).
+        void api.auth.logout();
+      }}
+    />
+  );
+}

@@ -1,0 +1,59 @@
+import type { LogoutDetail } from '@wanxiang/api-client';
+import { UiProvider } from '@wanxiang/ui';
+import { useEffect } from 'react';
+import { Outlet, useHref, useLocation, useNavigate } from 'react-router';
+import { t } from '../i18n/zh-CN';
+import { AUTH_LOGOUT_EVENT, startSessionWatch } from '../session/client';
+
+const publicPaths = new Set(['/login', '/register']);
+
+const titles: [prefix: string, title: string][] = [
+  ['/login', t.auth.loginTitle],
+  ['/register', t.auth.registerTitle],
+  ['/home', t.nav.modelChat],
+  ['/document', t.nav.documents],
+  ['/stock', t.pages.stockTitle],
+  ['/presentation', t.nav.presentations],
+  ['/spreadsheet', t.nav.spreadsheets],
+  ['/design', t.nav.design],
+];
+
+/**
+ * Wires what every route shares: links of the ui package navigate through the router, any `auth:logout`
+ * event sends the user to /login (keeping where they were when the session expired, spec 01 §6), the
+ * background session check runs on every page but sign-in and registration, and the tab title follows the
+ * page.
+ */
+export function RootLayout() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    const onLogout = (event: Event) => {
+      const detail = (event as CustomEvent<LogoutDetail>).detail;
+      const { pathname: path, search } = window.location;
+      if (publicPaths.has(path)) return;
+      // A user who chose to log out starts fresh; an expired session comes back to where it was.
+      const query =
+        detail?.reason && detail.reason !== 'user'
+          ? `?next=${encodeURIComponent(path + search)}&expired=1`
+          : '';
+      navigate(`/login${query}`, { replace: true });
+    };
+    globalThis.addEventListener(AUTH_LOGOUT_EVENT, onLogout);
+    return () => globalThis.removeEventListener(AUTH_LOGOUT_EVENT, onLogout);
+  }, [navigate]);
+
+  useEffect(() => startSessionWatch(() => publicPaths.has(window.location.pathname)), []);
+
+  useEffect(() => {
+    const page = titles.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+    document.title = page ? `${page[1]} · ${t.brand.name}` : t.brand.name;
+  }, [pathname]);
+
+  return (
+    <UiProvider locale="zh-CN" navigate={(to) => navigate(to)} useHref={useHref}>
+      <Outlet />
+    </UiProvider>
+  );
+}

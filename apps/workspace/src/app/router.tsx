@@ -1,0 +1,69 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { hasStoredSession } from '../session/client';
+import { AppLayout } from './AppLayout';
+import { RequireAuth } from './RequireAuth';
+import { RootLayout } from './RootLayout';
+
+/**
+ * The routes of spec 01 §2 and 03 §2. Pages load on demand, one chunk per screen, so /login ships only
+ * what sign-in needs.
+ */
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      // Reading two of the root route (spec README, decision 2).
+      { path: '/', element: <Navigate to={hasStoredSession() ? '/home' : '/login'} replace /> },
+      {
+        path: '/login',
+        lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })),
+      },
+      {
+        path: '/register',
+        lazy: () => import('../features/auth/RegisterPage').then((m) => ({ Component: m.RegisterPage })),
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              {
+                path: '/home',
+                lazy: () => import('../features/chat/HomePage').then((m) => ({ Component: m.HomePage })),
+              },
+              {
+                path: '/document',
+                lazy: () =>
+                  import('../features/documents/DocumentHomePage').then((m) => ({
+                    Component: m.DocumentHomePage,
+                  })),
+              },
+              {
+                path: '/document/:docId',
+                lazy: () =>
+                  import('../features/documents/DocumentPage').then((m) => ({ Component: m.DocumentPage })),
+              },
+              {
+                path: '/stock',
+                lazy: () => import('../features/stock/StockPage').then((m) => ({ Component: m.StockPage })),
+              },
+              ...(['/presentation', '/spreadsheet', '/design'] as const).map((path) => ({
+                path,
+                lazy: () =>
+                  import('../features/placeholder/ComingSoonPage').then((m) => ({
+                    Component: m.ComingSoonPage,
+                  })),
+              })),
+              {
+                path: '*',
+                lazy: () =>
+                  import('../features/placeholder/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]);

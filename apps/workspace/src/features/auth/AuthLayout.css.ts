@@ -1,0 +1,76 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@wanxiang/ui';
+
+export const page = style({
+  minHeight: '100dvh',
+  display: 'grid',
+  placeItems: 'center',
+  padding: vars.space.xl,
+  background: vars.color.bg.canvas,
+});
+
+export const panel = style({
+  width: '100%',
+  maxWidth: '400px',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xl,
+});
+
+export const brand = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  textAlign: 'center',
+});
+
+export const logo = style({
+  width: '48px',
+  height: '48px',
+  marginBottom: vars.space.sm,
+});
+
+export const title = style({
+  margin: 0,
+  fontSize: vars.font.size.xxl,
+  fontWeight: vars.font.weight.bold,
+  color: vars.color.text.primary,
+});
+
+export const subtitle = style({
+  margin: 0,
+  fontSize: vars.font.size.md,
+  color: vars.color.text.secondary,
+});
+
+export const form = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+});
+
+export const footer = style({
+  margin: 0,
+  textAlign: 'center',
+  fontSize: vars.font.size.md,
+  color: vars.color.text.secondary,
+});
+
+export const link = style({
+  color: vars.color.text.link,
+  fontWeight: vars.font.weight.medium,
+  textDecoration: 'none',
+  borderRadius: vars.radius.sm,
+  selectors: {
+    '&:hover': { textDecoration: 'underline' },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+});
+
+export const tagline = style({
+  margin: 0,
+  textAlign: 'center',
+  fontSize: vars.font.size.sm,
+  color: vars.color.text.tertiary,
+});

@@ -1,0 +1,55 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@wanxiang/ui';
+
+export const root = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  padding: vars.space.sm,
+  borderRadius: vars.radius.xl,
+  border: `1px solid ${vars.color.border.default}`,
+  background: vars.color.bg.surface,
+  boxShadow: vars.shadow.sm,
+  transition: `border-color ${vars.motion.duration.fast} ${vars.motion.easing.standard}`,
+  selectors: {
+    '&:focus-within': { borderColor: vars.color.accent.solid },
+  },
+});
+
+export const textarea = style({
+  resize: 'none',
+  border: 'none',
+  outline: 'none',
+  background: 'transparent',
+  color: vars.color.text.primary,
+  font: 'inherit',
+  fontSize: vars.font.size.md,
+  lineHeight: vars.font.lineHeight.normal,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  width: '100%',
+  boxSizing: 'border-box',
+  overflowY: 'hidden',
+  '::placeholder': { color: vars.color.text.tertiary },
+  selectors: {
+    '&:disabled': { color: vars.color.text.secondary, cursor: 'not-allowed' },
+  },
+});
+
+export const toolbar = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+
+export const tools = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+});
+
+/** Shown but not usable yet (with the 即将推出 tooltip): focusable, so its tooltip can be read. */
+export const unavailable = style({
+  opacity: 0.55,
+  cursor: 'not-allowed',
+});

@@ -1,0 +1,112 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { ChatInput, type ChatInputProps } from './ChatInput';
+
+/** The input is controlled; the story keeps its text the way the page does. */
+function Stateful(props: ChatInputProps) {
+  const [value, setValue] = useState(props.value);
+  const [search, setSearch] = useState(props.searchEnabled);
+  return (
+    <ChatInput
+      {...props}
+      value={value}
+      onChange={(next) => {
+        setValue(next);
+        props.onChange(next);
+      }}
+      searchEnabled={search}
+      onSearchChange={(next) => {
+        setSearch(next);
+        props.onSearchChange(next);
+      }}
+    />
+  );
+}
+
+const meta = {
+  title: 'Chat/ChatInput',
+  component: ChatInput,
+  args: {
+    value: '',
+    onChange: fn(),
+    onSend: fn(),
+    onStop: fn(),
+    onSearchChange: fn(),
+    isStreaming: false,
+    searchEnabled: false,
+  },
+  render: (args) => <Stateful {...args} />,
+  decorators: [(Story) => <div style={{ maxWidth: 800 }}>{Story()}</div>],
+} satisfies Meta<typeof ChatInput>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const EnterSendsShiftEnterBreaks: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const box = canvas.getByRole('textbox', { name: '输入消息' });
+    await expect(canvas.getByRole('button', { name: '发送' })).toBeDisabled();
+    await userEvent.type(box, '第一行');
+    await userEvent.keyboard('{Shift>}{Enter}{/Shift}');
+    await userEvent.type(box, '第二行');
+    await expect(box).toHaveValue('第一行\n第二行');
+    await expect(args.onSend).not.toHaveBeenCalled();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSend).toHaveBeenCalledOnce();
+  },
+};
+
+export const EnterDuringImeCompositionDoesNotSend: Story = {
+  args: { value: 'ni hao' },
+  play: async ({ canvasElement, args }) => {
+    const box = within(canvasElement).getByRole('textbox', { name: '输入消息' });
+    box.focus();
+    // The Enter that confirms a Pinyin candidate arrives while the composition is still on.
+    box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, isComposing: true }));
+    box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, keyCode: 229 }));
+    await expect(args.onSend).not.toHaveBeenCalled();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSend).toHaveBeenCalledOnce();
+  },
+};
+
+export const GrowsToSixRows: Story = {
+  play: async ({ canvasElement }) => {
+    const box = within(canvasElement).getByRole('textbox', { name: '输入消息' }) as HTMLTextAreaElement;
+    const oneRow = box.getBoundingClientRect().height;
+    await userEvent.click(box);
+    await userEvent.keyboard('1{Shift>}{Enter}{/Shift}2{Shift>}{Enter}{/Shift}3');
+    const threeRows = box.getBoundingClientRect().height;
+    await expect(threeRows).toBeGreaterThan(oneRow * 2);
+    await userEvent.keyboard('{Shift>}{Enter}{/Shift}4{Shift>}{Enter}{/Shift}5{Shift>}{Enter}{/Shift}6');
+    const sixRows = box.getBoundingClientRect().height;
+    await userEvent.keyboard('{Shift>}{Enter}{/Shift}7{Shift>}{Enter}{/Shift}8{Shift>}{Enter}{/Shift}9');
+    // Past six rows it stops growing and scrolls instead.
+    await expect(Math.abs(box.getBoundingClientRect().height - sixRows)).toBeLessThan(1);
+    await expect(getComputedStyle(box).overflowY).toBe('auto');
+  },
+};
+
+export const StreamingShowsStop: Story = {
+  args: { isStreaming: true, value: '' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('textbox', { name: '输入消息' })).toBeDisabled();
+    await expect(canvas.queryByRole('button', { name: '发送' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: '停止生成' }));
+    await expect(args.onStop).toHaveBeenCalledOnce();
+  },
+};
+
+export const ToolsWebSearchAndAttachments: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('switch', { name: '联网搜索' }));
+    await expect(args.onSearchChange).toHaveBeenCalledWith(true);
+    const attach = canvas.getByRole('button', { name: '添加附件' });
+    await expect(attach).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.hover(attach);
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('即将推出'));
+  },
+};

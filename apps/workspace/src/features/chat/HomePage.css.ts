@@ -1,0 +1,140 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@wanxiang/ui';
+
+/** Spec 01 §9: the chat column is at most 800 wide. */
+const column = {
+  width: '100%',
+  maxWidth: vars.size.content,
+  marginInline: 'auto',
+  paddingInline: vars.space.xl,
+  boxSizing: 'border-box',
+} as const;
+
+export const page = style({
+  display: 'flex',
+  flexDirection: 'column',
+  height: '100%',
+  minHeight: 0,
+  background: vars.color.bg.canvas,
+});
+
+export const topBar = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  padding: `${vars.space.sm} ${vars.space.xl}`,
+  borderBottom: `1px solid ${vars.color.border.subtle}`,
+  minHeight: '52px',
+  boxSizing: 'border-box',
+});
+
+export const modelSelector = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  minWidth: 0,
+});
+
+export const modelSelect = style({
+  width: '220px',
+  maxWidth: '50vw',
+});
+
+export const modelNote = style({
+  color: vars.color.text.secondary,
+  fontSize: vars.font.size.sm,
+  whiteSpace: 'nowrap',
+});
+
+export const banner = style({ flexShrink: 0 });
+
+export const body = style({
+  flex: 1,
+  minHeight: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  position: 'relative',
+});
+
+export const centered = style({
+  flex: 1,
+  display: 'grid',
+  placeItems: 'center',
+  padding: vars.space.xl,
+});
+
+export const list = style({
+  flex: 1,
+  minHeight: 0,
+  outline: 'none',
+  // An opaque scroller can scroll on the compositor: following the answer then repaints only new text.
+  backgroundColor: vars.color.bg.canvas,
+  selectors: { '&:focus-visible': { boxShadow: `inset 0 0 0 2px ${vars.color.focusRing}` } },
+});
+
+export const row = style({ ...column });
+
+export const listEnd = style({ height: vars.space.lg });
+
+export const scrollButton = style({
+  position: 'absolute',
+  insetInlineStart: '50%',
+  bottom: vars.space.md,
+  transform: 'translateX(-50%)',
+  boxShadow: vars.shadow.md,
+  borderRadius: vars.radius.full,
+});
+
+export const composer = style({
+  ...column,
+  flexShrink: 0,
+  paddingTop: vars.space.sm,
+  paddingBottom: vars.space.lg,
+});
+
+export const welcome = style({
+  ...column,
+  flex: 1,
+  overflowY: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+  justifyContent: 'center',
+  paddingBlock: vars.space.xl,
+});
+
+export const welcomeTitle = style({
+  margin: 0,
+  fontSize: vars.font.size.xxxl,
+  fontWeight: vars.font.weight.bold,
+  lineHeight: vars.font.lineHeight.tight,
+  color: vars.color.text.primary,
+});
+
+export const welcomeBody = style({
+  margin: `${vars.space.sm} 0 ${vars.space.xl}`,
+  color: vars.color.text.secondary,
+  fontSize: vars.font.size.md,
+});
+
+export const suggestions = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
+  gap: vars.space.md,
+});
+
+export const suggestion = style({ width: '100%', height: '100%', boxSizing: 'border-box' });
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});

@@ -1,0 +1,64 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@wanxiang/ui';
+
+export const userRow = style({
+  display: 'flex',
+  justifyContent: 'flex-end',
+  padding: `${vars.space.md} 0`,
+});
+
+export const userBubble = style({
+  maxWidth: '85%',
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  borderRadius: vars.radius.xl,
+  background: vars.color.accent.soft,
+  color: vars.color.text.primary,
+  fontSize: vars.font.size.md,
+  lineHeight: vars.font.lineHeight.normal,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+});
+
+export const assistantRow = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  padding: `${vars.space.md} 0`,
+  minWidth: 0,
+});
+
+export const thinking = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  color: vars.color.text.secondary,
+  fontSize: vars.font.size.sm,
+});
+
+export const clock = style({
+  fontVariantNumeric: 'tabular-nums',
+  fontFamily: vars.font.family.mono,
+});
+
+export const image = style({
+  maxWidth: '100%',
+  maxHeight: '480px',
+  alignSelf: 'flex-start',
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border.subtle}`,
+});
+
+export const error = style({
+  margin: 0,
+  fontWeight: vars.font.weight.bold,
+  color: vars.color.danger.text,
+});
+
+export const meta = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  minHeight: vars.size.control.sm,
+  color: vars.color.text.tertiary,
+  fontSize: vars.font.size.xs,
+});

@@ -1,0 +1,129 @@
+import { ChevronDownIcon, IconButton } from '@wanxiang/ui';
+import {
+  createContext,
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { VList, type VListHandle } from 'virtua';
+import * as styles from './HomePage.css';
+import { MessageView } from './Message';
+import { chatText } from './messages';
+import type { ChatStore } from './state/chatStore';
+import { useChatMessage, useChatState } from './state/hooks';
+
+/** Within this many pixels of the end the list counts as "at the bottom" and follows the answer. */
+export const STICK_THRESHOLD_PX = 80;
+
+const GrowContext = createContext<() => void>(() => {});
+
+/** One row: subscribes to its own message, so a streaming answer re-renders only itself. */
+const MessageRow = memo(function MessageRow({ id, store }: { id: string; store: ChatStore }) {
+  const message = useChatMessage(store, id);
+  const onGrow = useContext(GrowContext);
+  useLayoutEffect(() => {
+    if (message) onGrow();
+  }, [message, onGrow]);
+  if (!message) return null;
+  return (
+    <div className={styles.row}>
+      <MessageView message={message} />
+    </div>
+  );
+});
+
+export interface MessageListProps {
+  store: ChatStore;
+}
+
+/**
+ * The conversation, virtualized (virtua): only the messages on screen are in the DOM, so a session of
+ * hundreds of turns scrolls and streams like a short one. It follows a streaming answer only while the
+ * reader is at the bottom; scrolling up to re-read stops that, and a button brings them back.
+ */
+export function MessageList({ store }: MessageListProps) {
+  const ids = useChatState(store, (state) => state.conversation.messageIds);
+  const list = useRef<VListHandle>(null);
+  const stick = useRef(true);
+  const lastOffset = useRef(0);
+  const [atBottom, setAtBottom] = useState(true);
+  const count = useRef(ids.length);
+  count.current = ids.length;
+
+  const scrollToEnd = useCallback(() => {
+    const handle = list.current;
+    if (handle && count.current > 0) handle.scrollToIndex(count.current - 1, { align: 'end' });
+  }, []);
+
+  /*
+   * Following a growing answer: scrolling right away would force a second layout inside the frame that
+   * just changed the text. Scrolling at the start of the next frame, when the layout is still clean, costs
+   * nothing but the scroll itself; one frame of lag (16 ms) is invisible.
+   */
+  const followFrame = useRef(0);
+  const onGrow = useCallback(() => {
+    if (!stick.current || followFrame.current) return;
+    followFrame.current = requestAnimationFrame(() => {
+      followFrame.current = 0;
+      const handle = list.current;
+      if (stick.current && handle) handle.scrollTo(handle.scrollSize);
+    });
+  }, []);
+  useEffect(() => () => cancelAnimationFrame(followFrame.current), []);
+
+  // A message the user just sent always brings the view to the end.
+  const lastCount = useRef(0);
+  useLayoutEffect(() => {
+    if (ids.length > lastCount.current) {
+      stick.current = true;
+      setAtBottom(true);
+      scrollToEnd();
+    }
+    lastCount.current = ids.length;
+  }, [ids.length, scrollToEnd]);
+
+  return (
+    <GrowContext.Provider value={onGrow}>
+      <VList
+        ref={list}
+        data={ids}
+        className={styles.list}
+        aria-label={chatText.messageList}
+        role="region"
+        // A scrolling region must be reachable by keyboard to be scrolled with the arrow keys.
+        tabIndex={0}
+        onScroll={(offset) => {
+          const handle = list.current;
+          if (!handle) return;
+          // Only the reader moving up lets go of the bottom: an answer growing under the view (a code
+          // block can add 100 px at once) leaves the offset where it was, so it never counts as leaving.
+          if (handle.scrollSize - handle.viewportSize - offset <= STICK_THRESHOLD_PX) stick.current = true;
+          else if (offset < lastOffset.current - 1) stick.current = false;
+          lastOffset.current = offset;
+          setAtBottom(stick.current);
+        }}
+      >
+        {(id: string) => <MessageRow key={id} id={id} store={store} />}
+      </VList>
+      {atBottom ? null : (
+        <IconButton
+          aria-label={chatText.scrollToBottom}
+          variant="secondary"
+          shape="circle"
+          className={styles.scrollButton}
+          onPress={() => {
+            stick.current = true;
+            setAtBottom(true);
+            scrollToEnd();
+          }}
+        >
+          <ChevronDownIcon />
+        </IconButton>
+      )}
+    </GrowContext.Provider>
+  );
+}

@@ -1,0 +1,148 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '@wanxiang/ui';
+
+export const markdown = style({
+  display: 'flow-root',
+  color: vars.color.text.primary,
+  fontSize: vars.font.size.md,
+  lineHeight: vars.font.lineHeight.relaxed,
+  overflowWrap: 'anywhere',
+  minWidth: 0,
+});
+
+const m = markdown;
+
+/*
+ * Groups of blocks skip style, layout and paint while off screen (content-visibility), so a long answer
+ * costs per frame what its visible part costs; the browser remembers each group's last rendered height.
+ * Containment stops margins collapsing across boxes, so groups and blocks are spaced here.
+ */
+export const group = style({
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 640px',
+  selectors: { '& + &': { marginTop: vars.space.md } },
+});
+
+export const block = style({
+  selectors: { '& + &': { marginTop: vars.space.md } },
+});
+globalStyle(`${block} > :first-child`, { marginTop: 0 });
+globalStyle(`${block} > :last-child`, { marginBottom: 0 });
+globalStyle(`${m} p, ${m} ul, ${m} ol, ${m} blockquote, ${m} hr`, {
+  margin: `${vars.space.md} 0`,
+});
+globalStyle(`${m} h1, ${m} h2, ${m} h3, ${m} h4, ${m} h5, ${m} h6`, {
+  margin: `${vars.space.lg} 0 ${vars.space.sm}`,
+  lineHeight: vars.font.lineHeight.tight,
+  fontWeight: vars.font.weight.bold,
+});
+globalStyle(`${m} h1`, { fontSize: vars.font.size.xxl });
+globalStyle(`${m} h2`, { fontSize: vars.font.size.xl });
+globalStyle(`${m} h3`, { fontSize: vars.font.size.lg });
+globalStyle(`${m} h4, ${m} h5, ${m} h6`, { fontSize: vars.font.size.md });
+globalStyle(`${m} ul, ${m} ol`, { paddingInlineStart: vars.space.xl });
+globalStyle(`${m} li + li, ${m} li > ul, ${m} li > ol`, { marginTop: vars.space.xs });
+globalStyle(`${m} li > p`, { margin: `${vars.space.xs} 0` });
+globalStyle(`${m} li:has(> input[type="checkbox"])`, { listStyle: 'none' });
+globalStyle(`${m} input[type="checkbox"]`, { marginInlineEnd: vars.space.sm });
+globalStyle(`${m} a`, {
+  color: vars.color.text.link,
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+});
+globalStyle(`${m} a:focus-visible`, {
+  outline: `2px solid ${vars.color.focusRing}`,
+  outlineOffset: '2px',
+  borderRadius: vars.radius.sm,
+});
+globalStyle(`${m} blockquote`, {
+  paddingInlineStart: vars.space.md,
+  borderInlineStart: `3px solid ${vars.color.border.strong}`,
+  color: vars.color.text.secondary,
+});
+globalStyle(`${m} hr`, { border: 'none', borderTop: `1px solid ${vars.color.border.default}` });
+globalStyle(`${m} img`, { maxWidth: '100%', borderRadius: vars.radius.md });
+globalStyle(`${m} :not(pre) > code`, {
+  fontFamily: vars.font.family.mono,
+  fontSize: '0.9em',
+  padding: `1px ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.bg.sunken,
+  border: `1px solid ${vars.color.border.subtle}`,
+});
+
+export const tableWrap = style({
+  overflowX: 'auto',
+  margin: `${vars.space.md} 0`,
+  borderRadius: vars.radius.md,
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' } },
+});
+globalStyle(`${tableWrap} table`, {
+  borderCollapse: 'collapse',
+  minWidth: '100%',
+  fontSize: vars.font.size.sm,
+});
+globalStyle(`${tableWrap} th, ${tableWrap} td`, {
+  border: `1px solid ${vars.color.border.default}`,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  textAlign: 'start',
+  verticalAlign: 'top',
+});
+globalStyle(`${tableWrap} th`, { background: vars.color.bg.sunken, fontWeight: vars.font.weight.medium });
+
+export const codeBlock = style({
+  margin: `${vars.space.md} 0`,
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border.default}`,
+  background: vars.color.bg.sunken,
+  overflow: 'hidden',
+});
+
+export const codeHeader = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  padding: `${vars.space.xxs} ${vars.space.xs} ${vars.space.xxs} ${vars.space.md}`,
+  borderBottom: `1px solid ${vars.color.border.subtle}`,
+});
+
+export const codeLanguage = style({
+  fontSize: vars.font.size.xs,
+  color: vars.color.text.tertiary,
+  fontFamily: vars.font.family.mono,
+});
+
+export const pre = style({
+  margin: 0,
+  padding: vars.space.md,
+  overflowX: 'auto',
+  fontFamily: vars.font.family.mono,
+  fontSize: vars.font.size.sm,
+  lineHeight: vars.font.lineHeight.snug,
+  color: vars.color.text.primary,
+  outline: 'none',
+  selectors: { '&:focus-visible': { boxShadow: `inset 0 0 0 2px ${vars.color.focusRing}` } },
+});
+globalStyle(`${pre} code`, { fontFamily: 'inherit', whiteSpace: 'pre' });
+
+/*
+ * highlight.js classes, coloured from the theme's tone texts (each reaches AA on the sunken background in
+ * both themes), so code looks right in light and dark without a separate stylesheet.
+ */
+const hl = (classes: string[], rule: Parameters<typeof globalStyle>[1]) =>
+  globalStyle(classes.map((c) => `${pre} .hljs-${c}`).join(', '), rule);
+hl(['keyword', 'selector-tag', 'meta-keyword', 'doctag', 'section'], { color: vars.color.accent.text });
+hl(['string', 'regexp', 'addition', 'attribute', 'template-tag', 'selector-attr'], {
+  color: vars.color.success.text,
+});
+hl(['number', 'literal', 'symbol', 'bullet', 'link', 'variable.constant_'], {
+  color: vars.color.warning.text,
+});
+hl(['title', 'title.function_', 'title.class_', 'name', 'selector-id', 'selector-class'], {
+  color: vars.color.info.text,
+});
+hl(['built_in', 'type', 'params', 'deletion', 'tag'], { color: vars.color.danger.text });
+hl(['comment', 'quote', 'meta'], { color: vars.color.text.tertiary, fontStyle: 'italic' });
+hl(['emphasis'], { fontStyle: 'italic' });
+hl(['strong'], { fontWeight: vars.font.weight.bold });

@@ -1,0 +1,83 @@
+import type { ApiClient, ChatStreamEvent } from '@wanxiang/api-client';
+import { describe, expect, test } from 'vitest';
+import { createApiBackend, fromWireMessage } from './backend';
+
+describe('fromWireMessage', () => {
+  test('a user message keeps its text and files', () => {
+    expect(
+      fromWireMessage({
+        id: 'u1',
+        created_at: '2026-01-01T00:00:00Z',
+        role: 'user',
+        content: { text: '你好', files: [{ name: 'a.pdf', type: 'application/pdf' }] },
+      }),
+    ).toMatchObject({ id: 'u1', role: 'user', text: '你好', files: [{ name: 'a.pdf' }], status: 'done' });
+  });
+
+  test('an answer flattens its parts, and carries its status, error and cost', () => {
+    const message = fromWireMessage({
+      id: 'a1',
+      created_at: '2026-01-01T00:00:00Z',
+      role: 'assistant',
+      content: [
+        { type: 'text', text: '第一段' },
+        { type: 'image_data', mime_type: 'image/png', data: 'AAAA' },
+        { type: 'text', text: '第二段' },
+        { type: 'image_url', url: 'https://example.com/a.png' },
+      ],
+      metadata: { status: 'error', error: '模型服务不可用', credits_charged: 4 },
+    });
+    expect(message).toMatchObject({
+      text: '第一段第二段',
+      images: [{ src: 'data:image/png;base64,AAAA' }, { src: 'https://example.com/a.png' }],
+      status: 'error',
+      error: '模型服务不可用',
+      credits: 4,
+    });
+    const stopped = fromWireMessage({
+      id: 'a2',
+      created_at: '2026-01-01T00:00:00Z',
+      role: 'assistant',
+      content: '从前',
+      metadata: { status: 'stopped' },
+    });
+    expect(stopped).toMatchObject({ text: '从前', status: 'stopped', error: null, credits: null });
+  });
+});
+
+describe('createApiBackend', () => {
+  test('maps pages and turns onto the api-client', async () => {
+    const calls: unknown[] = [];
+    async function* events(): AsyncGenerator<ChatStreamEvent> {
+      yield { type: 'done' };
+    }
+    const api = {
+      models: { listModels: async () => [] },
+      dialogue: {
+        listSessions: async (page: number, size: number) => {
+          calls.push(['list', page, size]);
+          return { count: 11, next: '/api/dialogue/sessions/?page=2', previous: null, results: [] };
+        },
+        getSession: async () => ({ history: [] }),
+        deleteSession: async () => {},
+        createTurn: (input: unknown, options: unknown) => {
+          calls.push(['turn', input, options]);
+          return events();
+        },
+      },
+    } as unknown as Pick<ApiClient, 'models' | 'dialogue'>;
+    const backend = createApiBackend(api);
+    expect(await backend.listSessions(1, 10)).toEqual({ items: [], total: 11, hasMore: true });
+    const signal = new AbortController().signal;
+    for await (const _ of backend.createTurn(
+      { sessionId: null, modelId: 'm', text: 'hi', searchEnabled: true },
+      signal,
+    )) {
+      // drain
+    }
+    expect(calls).toEqual([
+      ['list', 1, 10],
+      ['turn', { session_id: null, model_id: 'm', prompt: { text: 'hi' }, search_enabled: true }, { signal }],
+    ]);
+  });
+});

@@ -1,0 +1,70 @@
+import type { ApiClient, ChatMessage as WireMessage } from '@wanxiang/api-client';
+import { creditsFromMetadata } from './format';
+import type { ChatBackend, ChatMessage } from './types';
+
+/** A stored message as the chat shows it. Assistant parts (text, images) are flattened in order. */
+export function fromWireMessage(message: WireMessage): ChatMessage {
+  if (message.role === 'user') {
+    return {
+      id: message.id,
+      role: 'user',
+      text: message.content.text,
+      images: [],
+      files: message.content.files,
+      status: 'done',
+      error: null,
+      credits: null,
+      startedAt: null,
+    };
+  }
+  const parts =
+    typeof message.content === 'string'
+      ? [{ type: 'text' as const, text: message.content }]
+      : message.content;
+  let text = '';
+  const images: { src: string }[] = [];
+  for (const part of parts) {
+    if (part.type === 'text') text += part.text;
+    else if (part.type === 'image_data') images.push({ src: `data:${part.mime_type};base64,${part.data}` });
+    else images.push({ src: part.url });
+  }
+  const { metadata } = message;
+  const status = metadata.status === 'stopped' ? 'stopped' : metadata.status === 'error' ? 'error' : 'done';
+  return {
+    id: message.id,
+    role: 'assistant',
+    text,
+    images,
+    files: [],
+    status,
+    error: status === 'error' ? (metadata.error ?? null) : null,
+    credits: creditsFromMetadata(metadata),
+    startedAt: null,
+  };
+}
+
+/** The chat's view of the server, through the app's API client (api.models, api.dialogue). */
+export function createApiBackend(api: Pick<ApiClient, 'models' | 'dialogue'>): ChatBackend {
+  return {
+    listModels: () => api.models.listModels(),
+    async listSessions(page, pageSize) {
+      const answer = await api.dialogue.listSessions(page, pageSize);
+      return { items: answer.results, total: answer.count, hasMore: answer.next !== null };
+    },
+    async getSession(id) {
+      const detail = await api.dialogue.getSession(id);
+      return detail.history.map(fromWireMessage);
+    },
+    deleteSession: (id) => api.dialogue.deleteSession(id),
+    createTurn: (input, signal) =>
+      api.dialogue.createTurn(
+        {
+          session_id: input.sessionId,
+          model_id: input.modelId,
+          prompt: { text: input.text },
+          search_enabled: input.searchEnabled,
+        },
+        { signal },
+      ),
+  };
+}

@@ -1,0 +1,318 @@
+import type { ChatStreamEvent } from '@wanxiang/api-client';
+import { describe, expect, test, vi } from 'vitest';
+import { chatText } from '../messages';
+import { ChatStore } from './chatStore';
+import { formatClock, formatModelPrice, newestBy, sessionTitle } from './format';
+import type { ChatBackend, ChatMessage, ChatSessionSummary, TurnInput } from './types';
+
+/** A stream the test drives event by event; it honours the abort signal like the real reader does. */
+function controllableStream() {
+  const queue: ChatStreamEvent[] = [];
+  let wake: (() => void) | null = null;
+  let closed = false;
+  const push = (event: ChatStreamEvent) => {
+    queue.push(event);
+    wake?.();
+  };
+  const close = () => {
+    closed = true;
+    wake?.();
+  };
+  async function* read(signal: AbortSignal): AsyncGenerator<ChatStreamEvent> {
+    while (true) {
+      if (signal.aborted) throw new DOMException('aborted', 'AbortError');
+      const next = queue.shift();
+      if (next) {
+        yield next;
+        continue;
+      }
+      if (closed) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+      wake = null;
+    }
+  }
+  return { push, close, read };
+}
+
+const session = (
+  id: string,
+  created: string,
+  updated: string,
+  title: string | null = id,
+): ChatSessionSummary => ({
+  id,
+  title,
+  created_at: created,
+  updated_at: updated,
+  total_credits_used: 0,
+});
+
+function setup(sessions: ChatSessionSummary[] = []) {
+  const stream = controllableStream();
+  const turns: TurnInput[] = [];
+  let list = [...sessions];
+  const frames: Array<() => void> = [];
+  let stored: string | null = null;
+  const backend: ChatBackend = {
+    listModels: async () => [
+      { id: 'm1', name: 'One', is_per_call: true, fixed_price_credits: 2 },
+      {
+        id: 'm2',
+        name: 'Two',
+        is_per_call: false,
+        input_price_credits: 1,
+        output_price_credits: 3,
+        is_default: true,
+      },
+    ],
+    listSessions: async () => ({ items: list, total: list.length, hasMore: false }),
+    getSession: vi.fn(
+      async (id: string): Promise<ChatMessage[]> => [
+        {
+          id: `${id}-u`,
+          role: 'user',
+          text: `question of ${id}`,
+          images: [],
+          files: [],
+          status: 'done',
+          error: null,
+          credits: null,
+          startedAt: null,
+        },
+      ],
+    ),
+    deleteSession: vi.fn(async (id: string) => {
+      if (id === 'locked') throw new Error('nope');
+      list = list.filter((s) => s.id !== id);
+    }),
+    createTurn: (input, signal) => {
+      turns.push(input);
+      return stream.read(signal);
+    },
+  };
+  const onTurnEnd = vi.fn();
+  const onInterrupted = vi.fn();
+  const store = new ChatStore({
+    backend,
+    selectedModel: {
+      get: () => stored,
+      set: (id) => {
+        stored = id;
+      },
+    },
+    onTurnEnd,
+    onInterrupted,
+    scheduleFrame: (flush) => frames.push(flush),
+  });
+  const runFrame = () => {
+    for (const flush of frames.splice(0)) flush();
+  };
+  const addSession = (s: ChatSessionSummary) => list.unshift(s);
+  return {
+    store,
+    stream,
+    turns,
+    frames,
+    runFrame,
+    onTurnEnd,
+    onInterrupted,
+    backend,
+    addSession,
+    stored: () => stored,
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const texts = (store: ChatStore) =>
+  store.getState().conversation.messageIds.map((id) => store.getMessage(id)?.text);
+
+describe('ChatStore', () => {
+  test('after the list loads the newest updated_at is opened, and its history loaded', async () => {
+    const { store, backend } = setup([
+      session('old', '2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z'),
+      session('recent', '2025-12-01T00:00:00Z', '2026-03-01T00:00:00Z'),
+    ]);
+    store.start();
+    await settle();
+    expect(store.getState().currentSessionId).toBe('recent');
+    await settle();
+    expect(backend.getSession).toHaveBeenCalledWith('recent');
+    expect(texts(store)).toEqual(['question of recent']);
+    // The server's default model is chosen when nothing is stored.
+    expect(store.getState().selectedModelId).toBe('m2');
+  });
+
+  test('a stored model choice wins and a new choice is kept', async () => {
+    const { store, stored } = setup();
+    store.start();
+    await settle();
+    store.selectModel('m1');
+    expect(stored()).toBe('m1');
+    expect(store.getState().selectedModelId).toBe('m1');
+  });
+
+  test('text is applied once per frame, however many deltas arrive', async () => {
+    const { store, stream, runFrame, frames } = setup();
+    store.start();
+    await settle();
+    expect(store.send('  你好  ')).toBe(true);
+    const ids = store.getState().conversation.messageIds;
+    const assistantId = ids[1] as string;
+    const seen: string[] = [];
+    store.subscribeMessage(assistantId, () => seen.push(store.getMessage(assistantId)?.text ?? ''));
+    for (const piece of ['一', '二', '三']) stream.push({ type: 'text', text: piece });
+    await settle();
+    expect(frames).toHaveLength(1);
+    expect(seen).toEqual([]);
+    runFrame();
+    expect(seen).toEqual(['一二三']);
+    stream.push({ type: 'text', text: '四' });
+    await settle();
+    runFrame();
+    expect(seen).toEqual(['一二三', '一二三四']);
+    expect(store.getMessage(ids[0] as string)?.text).toBe('你好');
+  });
+
+  test('a new chat becomes its session on final_data, the list reloads, credits are refreshed', async () => {
+    const { store, stream, turns, onTurnEnd, addSession } = setup();
+    store.start();
+    await settle();
+    store.send('第一个问题');
+    expect(turns[0]).toEqual({ sessionId: null, modelId: 'm2', text: '第一个问题', searchEnabled: false });
+    expect(store.getState().isStreaming).toBe(true);
+    expect(store.send('again')).toBe(false);
+    stream.push({ type: 'text', text: '答' });
+    addSession(session('new', '2026-04-01T00:00:00Z', '2026-04-01T00:00:00Z'));
+    stream.push({ type: 'final_data', data: { session_id: 'new', credits_charged: 3 } });
+    stream.push({ type: 'done' });
+    await settle();
+    await settle();
+    const assistant = store.getMessage(store.getState().conversation.messageIds[1] as string);
+    expect(assistant).toMatchObject({ text: '答', status: 'done', credits: 3 });
+    expect(store.getState().currentSessionId).toBe('new');
+    expect(store.getState().isStreaming).toBe(false);
+    expect(store.getState().sessions.items.map((s) => s.id)).toEqual(['new']);
+    expect(onTurnEnd).toHaveBeenCalledTimes(1);
+  });
+
+  test('stop keeps what arrived, marks it stopped, toasts, and picks up the session the server made', async () => {
+    const { store, stream, onInterrupted, addSession } = setup([
+      session('older', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z'),
+    ]);
+    store.start();
+    await settle();
+    store.newChat();
+    store.send('讲个长故事');
+    stream.push({ type: 'text', text: '从前' });
+    await settle();
+    addSession(session('fresh', '2026-05-01T00:00:00Z', '2026-05-01T00:00:00Z'));
+    store.stop();
+    await settle();
+    await settle();
+    const assistant = store.getMessage(store.getState().conversation.messageIds[1] as string);
+    expect(assistant).toMatchObject({ text: '从前', status: 'stopped' });
+    expect(onInterrupted).toHaveBeenCalledTimes(1);
+    expect(store.getState().currentSessionId).toBe('fresh');
+  });
+
+  test('a stream error shows in the message and in the banner', async () => {
+    const { store, stream } = setup();
+    store.start();
+    await settle();
+    store.send('hi');
+    stream.push({ type: 'error', message: '模型不可用' });
+    stream.push({ type: 'done' });
+    await settle();
+    await settle();
+    const assistant = store.getMessage(store.getState().conversation.messageIds[1] as string);
+    expect(assistant).toMatchObject({ status: 'error', error: '模型不可用' });
+    expect(store.getState().banner).toBe('对话失败: 模型不可用');
+  });
+
+  test('a turn ends even when the store was never started (a page of its own, the bench)', async () => {
+    const { store, stream } = setup();
+    await store.loadModels();
+    store.send('hi');
+    stream.push({ type: 'text', text: '好' });
+    stream.push({ type: 'done' });
+    await settle();
+    await settle();
+    expect(store.getState().isStreaming).toBe(false);
+  });
+
+  test('sending needs text and a model', async () => {
+    const { store } = setup();
+    expect(store.send('   ')).toBe(false);
+    expect(store.send('hi')).toBe(false);
+    expect(store.getState().banner).toBe(chatText.noModelSelected);
+  });
+
+  test('deleting the open session clears the selection; a failure says 删除会话失败', async () => {
+    const { store } = setup([
+      session('a', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'),
+      session('locked', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z'),
+    ]);
+    store.start();
+    await settle();
+    await settle();
+    expect(store.getState().currentSessionId).toBe('a');
+    await expect(store.deleteSession('locked')).rejects.toThrow('删除会话失败');
+    await store.deleteSession('a');
+    expect(store.getState().currentSessionId).toBeNull();
+    expect(store.getState().conversation.messageIds).toEqual([]);
+    expect(store.getState().sessions.items.map((s) => s.id)).toEqual(['locked']);
+    expect(store.getState().sessions.total).toBe(1);
+  });
+
+  test('new chat before the first load keeps the welcome screen', async () => {
+    const { store } = setup([session('a', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z')]);
+    store.newChat();
+    store.start();
+    await settle();
+    await settle();
+    expect(store.getState().currentSessionId).toBeNull();
+  });
+});
+
+test('reset forgets the history and stops a running answer without a toast', async () => {
+  const { store, stream, onInterrupted } = setup([
+    session('a', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'),
+  ]);
+  store.start();
+  await settle();
+  await settle();
+  store.send('hi');
+  stream.push({ type: 'text', text: '部分' });
+  await settle();
+  store.reset();
+  await settle();
+  expect(store.getState().sessions.items).toEqual([]);
+  expect(store.getState().conversation.messageIds).toEqual([]);
+  expect(store.getState().currentSessionId).toBeNull();
+  expect(store.getState().isStreaming).toBe(false);
+  expect(onInterrupted).not.toHaveBeenCalled();
+});
+
+describe('formatting', () => {
+  test('prices, clock, titles, newest', () => {
+    expect(formatModelPrice({ is_per_call: true, fixed_price_credits: 5 })).toBe('每次 5 积分');
+    expect(formatModelPrice({ is_per_call: false, input_price_credits: 1, output_price_credits: 2 })).toBe(
+      '输入 1 / 输出 2 积分',
+    );
+    expect(formatClock(0)).toBe('00:00');
+    expect(formatClock(65_400)).toBe('01:05');
+    expect(formatClock(3_725_000)).toBe('62:05');
+    expect(sessionTitle(null)).toBe('未命名会话');
+    expect(sessionTitle('  ')).toBe('未命名会话');
+    expect(sessionTitle('周报')).toBe('周报');
+    const items = [
+      { id: 'a', at: '2026-01-01T00:00:00Z' },
+      { id: 'b', at: '2026-03-01T00:00:00Z' },
+      { id: 'c', at: 'garbage' },
+    ];
+    expect(newestBy(items, 'at')?.id).toBe('b');
+  });
+});

@@ -1,0 +1,485 @@
+import { isAbortError } from '@wanxiang/api-client';
+import { chatText } from '../messages';
+import { creditsFromMetadata, newestBy } from './format';
+import type { ChatBackend, ChatMessage, ChatModel, ChatSessionSummary } from './types';
+
+/** Spec 01 §9: the history loads 10 sessions a page. */
+export const SESSION_PAGE_SIZE = 10;
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface ChatState {
+  models: { status: LoadStatus; items: readonly ChatModel[] };
+  selectedModelId: string | null;
+  sessions: {
+    status: LoadStatus;
+    items: readonly ChatSessionSummary[];
+    total: number;
+    hasMore: boolean;
+    page: number;
+    isLoadingMore: boolean;
+  };
+  currentSessionId: string | null;
+  conversation: { status: LoadStatus; messageIds: readonly string[] };
+  isStreaming: boolean;
+  /** The error banner above the messages (spec 01 §8), null when there is none. */
+  banner: string | null;
+  searchEnabled: boolean;
+}
+
+export interface ChatStoreDeps {
+  backend: ChatBackend;
+  /** Where the chosen model is kept across visits (api.selectedModel). */
+  selectedModel: { get(): string | null; set(id: string | null): void };
+  /** A turn ended (finished, failed or stopped): the user's credits changed. */
+  onTurnEnd?: () => void;
+  /** The user stopped an answer: the info toast 对话已中断. */
+  onInterrupted?: () => void;
+  /** Runs `flush` before the next paint; defaults to requestAnimationFrame with a timer for hidden tabs. */
+  scheduleFrame?: (flush: () => void) => void;
+  now?: () => number;
+}
+
+const initialState: ChatState = {
+  models: { status: 'idle', items: [] },
+  selectedModelId: null,
+  sessions: { status: 'idle', items: [], total: 0, hasMore: false, page: 0, isLoadingMore: false },
+  currentSessionId: null,
+  conversation: { status: 'ready', messageIds: [] },
+  isStreaming: false,
+  banner: null,
+  searchEnabled: false,
+};
+
+/*
+ * rAF runs before each paint, so the answer's text is applied at most once per frame however many
+ * deltas arrive. Browsers pause rAF in hidden tabs (research-chat §3.9): the timer keeps the answer
+ * growing there, so nothing is stuck when the user comes back.
+ */
+function defaultScheduleFrame(flush: () => void) {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    flush();
+  };
+  const frame = requestAnimationFrame(run);
+  const timer = setTimeout(run, typeof document !== 'undefined' && document.hidden ? 0 : 100);
+}
+
+let localIds = 0;
+const localId = (prefix: string) => {
+  localIds += 1;
+  return `${prefix}-${Date.now().toString(36)}-${localIds}`;
+};
+
+const emptyMessage = (role: ChatMessage['role']): Omit<ChatMessage, 'id'> => ({
+  role,
+  text: '',
+  images: [],
+  files: [],
+  status: 'done',
+  error: null,
+  credits: null,
+  startedAt: null,
+});
+
+const errorMessage = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : String(error ?? '');
+
+/**
+ * The home chat's state and rules (spec 01 §4): models, the history, the open conversation and the
+ * stream. Framework-free; React reads it through useSyncExternalStore. Messages live apart from the
+ * state snapshot with their own listeners, so a streaming answer re-renders only its own row.
+ */
+export class ChatStore {
+  private state: ChatState;
+  private readonly listeners = new Set<() => void>();
+  private readonly messages = new Map<string, ChatMessage>();
+  private readonly messageListeners = new Map<string, Set<() => void>>();
+  private readonly deps: ChatStoreDeps;
+  private readonly now: () => number;
+  private readonly scheduleFrame: (flush: () => void) => void;
+
+  private started = false;
+  /** Bumped by reset(): an answer from before it (the previous user's) is dropped. */
+  private generation = 0;
+  /** Set when the user asked for a new chat: the first list load must not pick a session then. */
+  private choseNewChat = false;
+  private conversationToken = 0;
+  private turn: {
+    controller: AbortController;
+    assistantId: string;
+    pending: string;
+    frameScheduled: boolean;
+  } | null = null;
+
+  constructor(deps: ChatStoreDeps) {
+    this.deps = deps;
+    this.now = deps.now ?? Date.now;
+    this.scheduleFrame = deps.scheduleFrame ?? defaultScheduleFrame;
+    this.state = { ...initialState, selectedModelId: deps.selectedModel.get() };
+  }
+
+  // ---- subscription -------------------------------------------------------------------------------
+
+  getState = (): ChatState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getMessage = (id: string): ChatMessage | undefined => this.messages.get(id);
+
+  subscribeMessage = (id: string, listener: () => void): (() => void) => {
+    let set = this.messageListeners.get(id);
+    if (!set) {
+      set = new Set();
+      this.messageListeners.set(id, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.messageListeners.delete(id);
+    };
+  };
+
+  private set(patch: Partial<ChatState>) {
+    this.state = { ...this.state, ...patch };
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private putMessage(message: ChatMessage) {
+    this.messages.set(message.id, message);
+    const set = this.messageListeners.get(message.id);
+    if (set) for (const listener of [...set]) listener();
+  }
+
+  private replaceConversation(messages: readonly ChatMessage[], status: LoadStatus) {
+    this.messages.clear();
+    for (const message of messages) this.messages.set(message.id, message);
+    this.set({ conversation: { status, messageIds: messages.map((m) => m.id) } });
+  }
+
+  /**
+   * Forgets everything (on logout): the next user must not see this one's history, and a running answer
+   * stops. The next start() loads afresh.
+   */
+  reset(): void {
+    const turn = this.turn;
+    this.turn = null;
+    turn?.controller.abort();
+    this.started = false;
+    this.generation += 1;
+    this.choseNewChat = false;
+    this.conversationToken += 1;
+    this.messages.clear();
+    this.state = { ...initialState, selectedModelId: this.deps.selectedModel.get() };
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  // ---- loading ------------------------------------------------------------------------------------
+
+  /** First visit of the page: models and the history. Later calls do nothing. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    void this.loadModels();
+    void this.loadSessions({ selectNewest: 'updated_at' });
+  }
+
+  async loadModels(): Promise<void> {
+    this.set({ models: { ...this.state.models, status: 'loading' } });
+    const generation = this.generation;
+    try {
+      const items = await this.deps.backend.listModels();
+      if (generation !== this.generation) return;
+      const stored = this.state.selectedModelId ?? this.deps.selectedModel.get();
+      const selected =
+        items.find((m) => m.id === stored) ?? items.find((m) => m.is_default) ?? items[0] ?? null;
+      this.set({ models: { status: 'ready', items }, selectedModelId: selected?.id ?? null });
+    } catch {
+      if (generation !== this.generation) return;
+      this.set({ models: { ...this.state.models, status: 'error' } });
+    }
+  }
+
+  /**
+   * Reloads the first page of the history. `selectNewest` applies the session rules of spec 01 §4:
+   * after the list loads the newest updated_at is opened (unless the user asked for a new chat); after a
+   * turn created a session, the newest created_at.
+   */
+  async loadSessions(
+    options: { selectNewest?: 'updated_at' | 'created_at'; knownIds?: ReadonlySet<string> } = {},
+  ) {
+    this.set({ sessions: { ...this.state.sessions, status: 'loading' } });
+    const generation = this.generation;
+    try {
+      const page = await this.deps.backend.listSessions(1, SESSION_PAGE_SIZE);
+      if (generation !== this.generation) return;
+      this.set({
+        sessions: {
+          status: 'ready',
+          items: page.items,
+          total: page.total ?? page.items.length,
+          hasMore: page.hasMore,
+          page: 1,
+          isLoadingMore: false,
+        },
+      });
+      if (options.selectNewest === 'updated_at') {
+        const newest = newestBy(page.items, 'updated_at');
+        if (newest && !this.choseNewChat && this.state.currentSessionId === null && !this.hasConversation()) {
+          void this.openSession(newest.id);
+        }
+      } else if (options.selectNewest === 'created_at' && this.state.currentSessionId === null) {
+        const known = options.knownIds;
+        const newest = newestBy(
+          page.items.filter((s) => !known?.has(s.id)),
+          'created_at',
+        );
+        if (newest) this.set({ currentSessionId: newest.id });
+      }
+    } catch {
+      if (generation !== this.generation) return;
+      this.set({ sessions: { ...this.state.sessions, status: 'error', isLoadingMore: false } });
+    }
+  }
+
+  async loadMoreSessions(): Promise<void> {
+    const { sessions } = this.state;
+    if (!sessions.hasMore || sessions.isLoadingMore) return;
+    this.set({ sessions: { ...sessions, isLoadingMore: true } });
+    const generation = this.generation;
+    try {
+      const next = sessions.page + 1;
+      const page = await this.deps.backend.listSessions(next, SESSION_PAGE_SIZE);
+      if (generation !== this.generation) return;
+      const seen = new Set(this.state.sessions.items.map((s) => s.id));
+      this.set({
+        sessions: {
+          ...this.state.sessions,
+          items: [...this.state.sessions.items, ...page.items.filter((s) => !seen.has(s.id))],
+          total: page.total ?? this.state.sessions.total,
+          hasMore: page.hasMore,
+          page: next,
+          isLoadingMore: false,
+        },
+      });
+    } catch {
+      if (generation !== this.generation) return;
+      this.set({ sessions: { ...this.state.sessions, isLoadingMore: false, status: 'error' } });
+    }
+  }
+
+  private hasConversation() {
+    return this.state.conversation.messageIds.length > 0;
+  }
+
+  // ---- sessions -----------------------------------------------------------------------------------
+
+  /** Opens a session and loads its history (spec 01 §4). A running answer is stopped first. */
+  async openSession(id: string): Promise<void> {
+    if (this.state.currentSessionId === id && this.state.conversation.status !== 'error') return;
+    this.stop();
+    const token = ++this.conversationToken;
+    this.set({ currentSessionId: id, banner: null });
+    this.replaceConversation([], 'loading');
+    try {
+      const messages = await this.deps.backend.getSession(id);
+      if (token !== this.conversationToken) return;
+      this.replaceConversation(messages, 'ready');
+    } catch {
+      if (token !== this.conversationToken) return;
+      this.replaceConversation([], 'error');
+    }
+  }
+
+  /** New chat clears the current session (spec 01 §4) and shows the welcome screen. */
+  newChat(): void {
+    this.choseNewChat = true;
+    this.stop();
+    this.conversationToken += 1;
+    this.set({ currentSessionId: null, banner: null });
+    this.replaceConversation([], 'ready');
+  }
+
+  /** Deletes a session; throws 删除会话失败 for the confirm dialog to show. Deleting the open one clears it. */
+  async deleteSession(id: string): Promise<void> {
+    try {
+      await this.deps.backend.deleteSession(id);
+    } catch {
+      throw new Error(chatText.deleteFailed);
+    }
+    const { sessions } = this.state;
+    const items = sessions.items.filter((s) => s.id !== id);
+    const removed = sessions.items.length - items.length;
+    this.set({ sessions: { ...sessions, items, total: Math.max(items.length, sessions.total - removed) } });
+    if (this.state.currentSessionId === id) this.newChat();
+    // The page lost a row: fetch it again so that a session from page two moves up.
+    if (sessions.hasMore) void this.loadSessions();
+  }
+
+  // ---- models and options -------------------------------------------------------------------------
+
+  selectModel(id: string): void {
+    this.deps.selectedModel.set(id);
+    this.set({
+      selectedModelId: id,
+      banner: this.state.banner === chatText.noModelSelected ? null : this.state.banner,
+    });
+  }
+
+  setSearchEnabled(enabled: boolean): void {
+    this.set({ searchEnabled: enabled });
+  }
+
+  dismissBanner(): void {
+    this.set({ banner: null });
+  }
+
+  // ---- the turn -----------------------------------------------------------------------------------
+
+  /**
+   * Sends a message and streams the answer (spec 01 §4, §5). Returns false when nothing was sent: empty
+   * text, a stream already running, or no model (then the banner says 未选择模型).
+   */
+  send(text: string): boolean {
+    const prompt = text.trim();
+    if (!prompt || this.turn) return false;
+    const modelId = this.state.selectedModelId;
+    if (!modelId) {
+      this.set({ banner: chatText.noModelSelected });
+      return false;
+    }
+    const user: ChatMessage = { ...emptyMessage('user'), id: localId('user'), text: prompt };
+    const assistant: ChatMessage = {
+      ...emptyMessage('assistant'),
+      id: localId('assistant'),
+      status: 'streaming',
+      startedAt: this.now(),
+    };
+    this.messages.set(user.id, user);
+    this.messages.set(assistant.id, assistant);
+    const controller = new AbortController();
+    this.turn = { controller, assistantId: assistant.id, pending: '', frameScheduled: false };
+    this.set({
+      banner: null,
+      isStreaming: true,
+      conversation: {
+        status: 'ready',
+        messageIds: [...this.state.conversation.messageIds, user.id, assistant.id],
+      },
+    });
+    void this.runTurn(this.turn, {
+      sessionId: this.state.currentSessionId,
+      modelId,
+      text: prompt,
+      searchEnabled: this.state.searchEnabled,
+    });
+    return true;
+  }
+
+  /** Stops the running answer; what arrived stays, marked 已停止, and the toast 对话已中断 shows. */
+  stop(): void {
+    this.turn?.controller.abort();
+  }
+
+  private flush(turn: NonNullable<ChatStore['turn']>) {
+    turn.frameScheduled = false;
+    if (!turn.pending) return;
+    const message = this.messages.get(turn.assistantId);
+    const text = turn.pending;
+    turn.pending = '';
+    if (message) this.putMessage({ ...message, text: message.text + text });
+  }
+
+  private async runTurn(
+    turn: NonNullable<ChatStore['turn']>,
+    input: Parameters<ChatBackend['createTurn']>[0],
+  ) {
+    const id = turn.assistantId;
+    const isNewSession = input.sessionId === null;
+    const generation = this.generation;
+    const knownIds = new Set(this.state.sessions.items.map((s) => s.id));
+    let createdSessionId: string | null = null;
+    try {
+      for await (const event of this.deps.backend.createTurn(input, turn.controller.signal)) {
+        if (event.type === 'text') {
+          turn.pending += event.text;
+          if (!turn.frameScheduled) {
+            turn.frameScheduled = true;
+            this.scheduleFrame(() => this.flush(turn));
+          }
+          continue;
+        }
+        this.flush(turn);
+        const message = this.messages.get(id);
+        if (!message) continue;
+        if (event.type === 'image_data') {
+          const src = `data:${event.image.mime_type};base64,${event.image.data}`;
+          this.putMessage({ ...message, images: [...message.images, { src }] });
+        } else if (event.type === 'final_data') {
+          const sessionId = typeof event.data.session_id === 'string' ? event.data.session_id : null;
+          if (sessionId) createdSessionId = sessionId;
+          this.putMessage({
+            ...message,
+            status: message.status === 'error' ? 'error' : 'done',
+            credits: creditsFromMetadata(event.data),
+          });
+        } else if (event.type === 'error') {
+          this.putMessage({ ...message, status: 'error', error: event.message });
+          this.set({ banner: chatText.streamError(event.message) });
+        } else if (event.type === 'done') {
+          break;
+        }
+      }
+      this.flush(turn);
+      const message = this.messages.get(id);
+      if (message?.status === 'streaming') this.putMessage({ ...message, status: 'done' });
+    } catch (error) {
+      this.flush(turn);
+      const message = this.messages.get(id);
+      if (isAbortError(error) || turn.controller.signal.aborted) {
+        if (message) this.putMessage({ ...message, status: 'stopped' });
+        if (generation === this.generation) this.deps.onInterrupted?.();
+      } else {
+        const text = errorMessage(error);
+        if (message) this.putMessage({ ...message, status: 'error', error: text });
+        this.set({ banner: chatText.streamError(text) });
+      }
+    } finally {
+      // After a reset (logout) nothing of this turn is wanted any more.
+      if (generation === this.generation) this.finishTurn(turn, id, isNewSession, createdSessionId, knownIds);
+    }
+  }
+
+  private finishTurn(
+    turn: NonNullable<ChatStore['turn']>,
+    id: string,
+    isNewSession: boolean,
+    createdSessionId: string | null,
+    knownIds: ReadonlySet<string>,
+  ) {
+    if (this.turn === turn) this.turn = null;
+    this.set({ isStreaming: this.turn !== null });
+    // A new chat becomes its session; the list is reloaded so that it shows (spec 01 §4, final_data).
+    if (isNewSession && this.state.conversation.messageIds.includes(id)) {
+      if (createdSessionId) {
+        this.choseNewChat = false;
+        this.set({ currentSessionId: createdSessionId });
+        void this.loadSessions();
+      } else {
+        // Stopped or failed before final_data: the server may still have made the session.
+        void this.loadSessions({ selectNewest: 'created_at', knownIds });
+      }
+    } else {
+      // The session's updated_at (and maybe its title) changed: it moves to the top of the history.
+      void this.loadSessions();
+    }
+    this.deps.onTurnEnd?.();
+  }
+}

@@ -1,0 +1,67 @@
+import type { ChatStreamEvent } from '@wanxiang/api-client';
+
+/** A model as the selector shows it (spec 01 §3). */
+export interface ChatModel {
+  id: string;
+  name: string;
+  is_per_call: boolean;
+  fixed_price_credits?: number | null;
+  input_price_credits?: number | null;
+  output_price_credits?: number | null;
+  /** The server's pick when the user has chosen nothing yet. */
+  is_default?: boolean;
+}
+
+/** A row of the history list (spec 01 §3). */
+export interface ChatSessionSummary {
+  id: string;
+  title?: string | null;
+  updated_at: string;
+  created_at: string;
+  total_credits_used?: number | null;
+}
+
+export interface ChatImage {
+  src: string;
+}
+
+export type ChatMessageStatus = 'streaming' | 'done' | 'stopped' | 'error';
+
+/** One message on screen. Assistant text is Markdown; user text is shown as typed. */
+export interface ChatMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  text: string;
+  images: readonly ChatImage[];
+  files: readonly { name: string; type: string }[];
+  status: ChatMessageStatus;
+  /** The stream's error, shown in bold inside the message (spec 01 §4). */
+  error: string | null;
+  /** Credits this answer cost, when the server said. */
+  credits: number | null;
+  /** When the answer was requested (epoch ms): the thinking timer counts from here. */
+  startedAt: number | null;
+}
+
+export interface SessionPage {
+  items: ChatSessionSummary[];
+  /** Sessions in all pages, when the server says. */
+  total: number | null;
+  hasMore: boolean;
+}
+
+export interface TurnInput {
+  sessionId: string | null;
+  modelId: string;
+  text: string;
+  searchEnabled: boolean;
+}
+
+/** What the chat needs from the server: the api-client's models and dialogue modules, adapted. */
+export interface ChatBackend {
+  listModels(): Promise<ChatModel[]>;
+  listSessions(page: number, pageSize: number): Promise<SessionPage>;
+  getSession(id: string): Promise<ChatMessage[]>;
+  deleteSession(id: string): Promise<void>;
+  createTurn(input: TurnInput, signal: AbortSignal): AsyncIterable<ChatStreamEvent>;
+}

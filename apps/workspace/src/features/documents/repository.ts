@@ -1,0 +1,11 @@
+import { getTokenOwner } from '@wanxiang/api-client';
+import { createIndexedDbDocumentRepository, type DocumentRepository } from '@wanxiang/editor';
+import { api } from '../../session/client';
+
+/** The app's one local document repository (spec README decision 3), shared by the home and the editor. */
+export const documentRepository: DocumentRepository = createIndexedDbDocumentRepository();
+
+/** The signed-in owner of local documents, from the access token's claims (spec 01 §3). */
+export function currentOwner(): string {
+  return getTokenOwner(api.tokens.getAccessToken());
+}

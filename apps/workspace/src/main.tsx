@@ -1,0 +1,18 @@
+import './zodConfig';
+import '@wanxiang/ui/fonts';
+import { applyStoredTheme } from '@wanxiang/ui';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+
+// theme-boot.js already set <html data-theme> before the first paint; this keeps it following the OS
+// preference (or the user's choice, from any tab) from now on.
+applyStoredTheme();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

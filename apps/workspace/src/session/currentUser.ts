@@ -1,0 +1,44 @@
+import type { CurrentUser } from '@wanxiang/api-client';
+import { atom, useAtomValue, useSetAtom } from 'jotai';
+import { useCallback } from 'react';
+import { api } from './client';
+
+export type CurrentUserStatus = 'idle' | 'refreshing' | 'error';
+
+interface CurrentUserState {
+  user: CurrentUser | null;
+  status: CurrentUserStatus;
+}
+
+const currentUserAtom = atom<CurrentUserState>({ user: null, status: 'idle' });
+
+// One request at a time: opening the menu while a refresh runs must not start a second one.
+let inFlight: Promise<void> | null = null;
+
+/** Fetches the signed-in user again (on sign-in, when the user menu opens, after a chat turn spends credits). */
+const refreshAtom = atom(null, (_get, set) => {
+  if (inFlight) return inFlight;
+  set(currentUserAtom, (state) => ({ ...state, status: 'refreshing' }));
+  inFlight = api.auth
+    .me()
+    .then((user) => set(currentUserAtom, { user, status: 'idle' }))
+    .catch(() => set(currentUserAtom, (state) => ({ ...state, status: 'error' })))
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+});
+
+const clearAtom = atom(null, (_get, set) => set(currentUserAtom, { user: null, status: 'idle' }));
+
+/** The signed-in user as last fetched (null before the first answer) and whether a fetch is under way. */
+export function useCurrentUser(): CurrentUserState {
+  return useAtomValue(currentUserAtom);
+}
+
+/** `refresh()` fetches the user again; `clear()` forgets them (on logout). */
+export function useCurrentUserActions(): { refresh: () => Promise<void>; clear: () => void } {
+  const refresh = useSetAtom(refreshAtom);
+  const clear = useSetAtom(clearAtom);
+  return { refresh: useCallback(() => refresh(), [refresh]), clear };
+}

@@ -1,0 +1,144 @@
+/**
+ * The home chat in Debian Chromium: main-thread time per frame while the end of a 20,000-character
+ * Markdown answer streams in, from a production Vite build of apps/workspace/bench (the real store,
+ * message list and Markdown renderer; only the network is a timer). The issue's budget: p95 under 8 ms.
+ *
+ * Each frame that applied text is found in the browser's trace (the page marks it), and the main thread's
+ * top-level tasks from that frame's animation callbacks to the next frame's are summed: the store's
+ * update, React's render and commit, the scroll that follows the answer, style, layout, paint and the
+ * stream's own tasks in between. The headline figure is thread CPU time, which a busy machine does not
+ * inflate; the wall-clock sum is reported beside it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { chromium } from 'playwright-core';
+import { build, preview } from 'vite';
+import type { RunOptions, RunResult } from '../apps/workspace/bench/main';
+import { chromiumArgs, chromiumPath, sourceResolution } from '../vite.shared';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  cat?: string;
+}
+
+/** Per marked frame: [wall ms, CPU ms] of the main thread's top-level tasks in that frame. */
+export function frameCostsFromTrace(
+  events: readonly TraceEvent[],
+  markName: string,
+): Array<[number, number]> {
+  const marks = events.filter((e) => e.name === markName && (e.cat ?? '').includes('user_timing'));
+  const first = marks[0];
+  if (!first) return [];
+  const main = events
+    .filter((e) => e.pid === first.pid && e.tid === first.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const top: TraceEvent[] = [];
+  let end = Number.NEGATIVE_INFINITY;
+  for (const event of main) {
+    if (event.ts < end) continue;
+    top.push(event);
+    end = event.ts + (event.dur ?? 0);
+  }
+  const starts = top.filter((e) => e.name === 'FireAnimationFrame').map((e) => e.ts);
+  const costs: Array<[number, number]> = [];
+  let task = 0;
+  for (const mark of marks) {
+    const i = starts.findIndex(
+      (s, k) => s <= mark.ts && (starts[k + 1] ?? Number.POSITIVE_INFINITY) > mark.ts,
+    );
+    if (i < 0) continue;
+    const from = starts[i] as number;
+    const to = starts[i + 1] ?? Number.POSITIVE_INFINITY;
+    let wall = 0;
+    let cpu = 0;
+    while (task < top.length && (top[task] as TraceEvent).ts < from) task += 1;
+    for (let k = task; k < top.length && (top[k] as TraceEvent).ts < to; k += 1) {
+      const event = top[k] as TraceEvent;
+      wall += event.dur ?? 0;
+      cpu += event.tdur ?? event.dur ?? 0;
+    }
+    costs.push([wall / 1000, cpu / 1000]);
+  }
+  return costs;
+}
+
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+/** The measured part: the last 6,000 characters, 20 per chunk every 10 ms (2,000 characters a second). */
+const OPTIONS: RunOptions = { length: 20_000, prefix: 14_000, chunk: 20, intervalMs: 10 };
+
+export async function chatBrowserBench(): Promise<Array<readonly [string, string]>> {
+  const root = path.resolve(import.meta.dirname, '../apps/workspace/bench');
+  const outDir = mkdtempSync(path.join(tmpdir(), 'wanxiang-chat-bench-'));
+  try {
+    await build({
+      root,
+      configFile: false,
+      logLevel: 'warn',
+      mode: 'production',
+      plugins: [react(), vanillaExtractPlugin()],
+      ...sourceResolution,
+      build: { outDir, emptyOutDir: true },
+    });
+    const server = await preview({
+      root,
+      configFile: false,
+      logLevel: 'warn',
+      build: { outDir },
+      preview: { host: '127.0.0.1', port: 0, strictPort: false },
+    });
+    const url = server.resolvedUrls?.local[0];
+    if (!url) throw new Error('the bench page server has no address');
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(url);
+      await page.waitForFunction(() => window.chatBench?.ready === true);
+      await browser.startTracing(page, { categories: ['devtools.timeline', 'blink.user_timing'] });
+      const result: RunResult = await page.evaluate((options) => window.chatBench.run(options), OPTIONS);
+      const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+      await page.close();
+      const costs = frameCostsFromTrace(trace.traceEvents, 'chat-frame');
+      const cpu = costs.map(([, c]) => c).sort((a, b) => a - b);
+      const wall = costs.map(([w]) => w).sort((a, b) => a - b);
+      const latency = [...result.frames].sort((a, b) => a - b);
+      const intervals = [...result.intervals].sort((a, b) => a - b);
+      const label = `streaming the last ${(OPTIONS.length - OPTIONS.prefix).toLocaleString('en')} of ${OPTIONS.length.toLocaleString('en')} chars`;
+      return [
+        [`chat ${label}: frames that applied text`, String(cpu.length)],
+        ['chat main-thread CPU time per frame p50', ms(quantile(cpu, 0.5))],
+        ['chat main-thread CPU time per frame p95 (budget 8 ms)', ms(quantile(cpu, 0.95))],
+        ['chat main-thread CPU time per frame max', ms(cpu.at(-1) ?? Number.NaN)],
+        [
+          'chat main-thread wall time per frame p50 / p95 (machine load adds)',
+          `${ms(quantile(wall, 0.5))} / ${ms(quantile(wall, 0.95))}`,
+        ],
+        ['chat rAF to next task p50 / p95', `${ms(quantile(latency, 0.5))} / ${ms(quantile(latency, 0.95))}`],
+        ['chat frame interval p95 while streaming', ms(quantile(intervals, 0.95))],
+        ['chat long animation frames (≥ 50 ms) while streaming', String(result.longFrames)],
+        ['chat answer followed to the bottom', result.stuckToBottom ? 'yes' : 'NO'],
+        ['chat characters rendered', String(result.characters)],
+      ];
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const [name, value] of await chatBrowserBench()) console.log(`${name.padEnd(68)} ${value}`);
+}

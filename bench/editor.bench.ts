@@ -1,0 +1,149 @@
+/**
+ * @wanxiang/editor in Debian Chromium, on a 100-page Chinese document (~100,000 characters with headings,
+ * lists, tables and images), from a production Vite build of packages/editor/bench:
+ * - opening: mount on the stored snapshot to the first paint of its content (budget < 1 s);
+ * - typing: each character's beforeinput to the next painted frame (budget p95 < 16 ms);
+ * - the same two figures for a bare Lexical rich-text editor with the same content, in the same run
+ *   (budget: ours within 1.3× of it).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { chromium } from 'playwright-core';
+import { build, preview } from 'vite';
+import { chromiumArgs, chromiumPath, sourceResolution } from '../vite.shared';
+
+type EditorKind = 'ours' | 'bare';
+
+const OPENS = 3;
+const TYPED = '万象文档编辑器的输入延迟测试，每一个字都要在下一帧画出来。'.repeat(4);
+const KEY_DELAY_MS = 40;
+
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+const median = (values: number[]) =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+
+export async function editorBench(): Promise<Array<readonly [string, string]>> {
+  const root = path.resolve(import.meta.dirname, '../packages/editor/bench');
+  const outDir = mkdtempSync(path.join(tmpdir(), 'wanxiang-editor-bench-'));
+  try {
+    await build({
+      root,
+      configFile: false,
+      logLevel: 'warn',
+      mode: 'production',
+      plugins: [react(), vanillaExtractPlugin()],
+      ...sourceResolution,
+      build: { outDir, emptyOutDir: true },
+    });
+    const server = await preview({
+      root,
+      configFile: false,
+      logLevel: 'warn',
+      build: { outDir },
+      preview: { host: '127.0.0.1', port: 0, strictPort: false },
+    });
+    const url = server.resolvedUrls?.local[0];
+    if (!url) throw new Error('the bench page server has no address');
+    // Unthrottled frames: a frame starts as soon as there is something to paint, so key→paint measures the
+    // editor's work (script, style, layout, paint) rather than the wait for the next 60 Hz vsync.
+    const browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [...chromiumArgs, '--disable-gpu-vsync', '--disable-frame-rate-limit'],
+    });
+    try {
+      const results = {} as Record<
+        EditorKind,
+        { open: number; p50: number; p95: number; max: number; n: number; chars: number; slow: number }
+      >;
+      for (const kind of ['bare', 'ours'] as const) {
+        const opens: number[] = [];
+        let p50 = Number.NaN;
+        let p95 = Number.NaN;
+        let max = Number.NaN;
+        let n = 0;
+        let chars = 0;
+        let slow = 0;
+        for (let i = 0; i < OPENS; i++) {
+          // A fresh page each time: a cold open, as when the user follows a link to the document.
+          const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+          await page.goto(url);
+          await page.waitForFunction(() => window.editorBench?.ready === true);
+          opens.push(await page.evaluate((k) => window.editorBench.open(k), kind));
+          if (i === OPENS - 1) {
+            chars = await page.evaluate(() => window.editorBench.chars);
+            await page.evaluate(() => window.editorBench.placeCaret());
+            // Warm-up: the first keystrokes compile code paths; they are not what typing feels like.
+            await page.keyboard.type('预热', { delay: KEY_DELAY_MS });
+            await page.waitForTimeout(300);
+            await page.evaluate(() => window.editorBench.resetSamples());
+            await page.keyboard.type(TYPED, { delay: KEY_DELAY_MS });
+            await page.waitForTimeout(1500);
+            const samples = (await page.evaluate(() => window.editorBench.samples())).sort((a, b) => a - b);
+            n = samples.length;
+            p50 = quantile(samples, 0.5);
+            p95 = quantile(samples, 0.95);
+            max = samples[samples.length - 1] ?? Number.NaN;
+            slow = (await page.evaluate(() => window.editorBench.slowInputs())).length;
+          }
+          await page.close();
+        }
+        results[kind] = { open: median(opens), p50, p95, max, n, chars, slow };
+      }
+      const ours = results.ours;
+      const bare = results.bare;
+      return [
+        ['document', `${ours.chars.toLocaleString('en-US')} chars, 100 pages`],
+        [`open, median of ${OPENS} (ours)`, ms(ours.open)],
+        [`open, median of ${OPENS} (bare Lexical)`, ms(bare.open)],
+        ['open ratio ours / bare', `${(ours.open / bare.open).toFixed(2)}×`],
+        [`typing key→paint p50 (ours, ${ours.n} keys)`, ms(ours.p50)],
+        ['typing key→paint p95 (ours)', ms(ours.p95)],
+        ['typing key→paint max (ours)', ms(ours.max)],
+        [`typing key→paint p50 (bare Lexical, ${bare.n} keys)`, ms(bare.p50)],
+        ['typing key→paint p95 (bare Lexical)', ms(bare.p95)],
+        ['typing p95 ratio ours / bare', `${(ours.p95 / bare.p95).toFixed(2)}×`],
+        // Event Timing (the browser's key-to-next-paint, as INP measures it) reports only events ≥ 16 ms.
+        [
+          'keys ≥ 16 ms by Event Timing (ours)',
+          `${ours.slow} of ${ours.n} (${((100 * ours.slow) / ours.n).toFixed(1)}%)`,
+        ],
+        [
+          'keys ≥ 16 ms by Event Timing (bare Lexical)',
+          `${bare.slow} of ${bare.n} (${((100 * bare.slow) / bare.n).toFixed(1)}%)`,
+        ],
+      ];
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+declare global {
+  interface Window {
+    editorBench: {
+      ready: true;
+      chars: number;
+      open(kind: EditorKind, small?: boolean): Promise<number>;
+      placeCaret(): Promise<void>;
+      resetSamples(): void;
+      slowInputs(): number[];
+      samples(): number[];
+      text(): number;
+    };
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const [name, value] of await editorBench()) console.log(`${name.padEnd(52)} ${value}`);
+}

@@ -1,0 +1,88 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/** Builds the SPA and the server as `pnpm start` does. */
+export function buildProduct() {
+  const args = ['--filter', '@wanxiang/workspace', '--filter', '@wanxiang/server', 'build'];
+  // Under `pnpm test` the running pnpm is in npm_execpath; a bare `vitest` run may have no pnpm on PATH.
+  const execPath = process.env.npm_execpath;
+  const [command, commandArgs] =
+    execPath && /pnpm/.test(path.basename(execPath))
+      ? [process.execPath, [execPath, ...args]]
+      : ['npx', ['-y', 'pnpm@10.34.8', ...args]];
+  execFileSync(command, commandArgs, { cwd: repoRoot, stdio: 'inherit' });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become healthy in 60 s:\n${log()}`);
+}
+
+export interface RunningServer {
+  baseURL: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Starts the built server on a free port with a throwaway data directory. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wanxiang-'));
+  let output = '';
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: path.join(repoRoot, 'apps/server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (d: Buffer) => {
+    output += d;
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseURL, child, () => output);
+  return {
+    baseURL,
+    pid: child.pid ?? 0,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+/** End-to-end: the built app on the real server, driven in Debian's Chromium by Playwright. */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: import.meta.dirname,
+    include: ['**/*.e2e.test.ts'],
+    environment: 'node',
+    globalSetup: ['./global-setup.ts'],
+    // One server, one browser: journeys run one after another so they never fight over the CPU.
+    fileParallelism: false,
+    testTimeout: 90_000,
+    hookTimeout: 240_000,
+  },
+});

@@ -9,15 +9,28 @@ import { chatServerBench } from './chat-server.bench';
 import { editorBench } from './editor.bench';
 import { loginBundle } from './login-bundle.bench';
 
+/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor). */
+const benches = {
+  'login-bundle': loginBundle,
+  charts: () => chartsBench(),
+  'chat-browser': () => chatBrowserBench(),
+  'chat-server': chatServerBench,
+  editor: () => editorBench(),
+} as const;
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in benches));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(benches).join(', ')}.`);
+  process.exit(2);
+}
+
 if (process.env.BENCH_SKIP_BUILD !== '1') buildProduct();
 const server = await startServer({ NODE_ENV: 'production' });
 try {
   const rows: (readonly [string, string])[] = [];
-  rows.push(...(await loginBundle(server)));
-  rows.push(...(await chartsBench()));
-  rows.push(...(await chatBrowserBench()));
-  rows.push(...(await chatServerBench(server)));
-  rows.push(...(await editorBench()));
+  for (const [name, run] of Object.entries(benches)) {
+    if (wanted.length === 0 || wanted.includes(name)) rows.push(...(await run(server)));
+  }
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log('\n万象 benchmarks');
   for (const [name, value] of rows) console.log(`  ${name.padEnd(width)}  ${value}`);

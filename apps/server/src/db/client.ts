@@ -1,12 +1,11 @@
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { Worker } from 'node:worker_threads';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { ConfigError } from '../config';
@@ -66,35 +65,98 @@ async function openPostgres(options: { url: string; poolMax?: number; logger?: L
   };
 }
 
+/**
+ * The embedded database runs on a worker thread (see pglite-worker.ts) and is reached through the same
+ * node-postgres driver as a real PostgreSQL, over a Unix socket in a private temporary directory.
+ */
 async function openPglite(options: { dataDir: string; logger?: Logger }): Promise<Database> {
   const inMemory = options.dataDir.startsWith('memory://');
   const releaseLock = inMemory ? async () => undefined : await lockDataDir(options.dataDir);
-  let client: PGlite;
+  // mkdtemp creates the directory 0700: no other user of the machine can open the socket.
+  const socketDir = await mkdtemp(path.join(tmpdir(), 'wanxiang-db-'));
+  const cleanUp = async () => {
+    await rm(socketDir, { recursive: true, force: true });
+    await releaseLock();
+  };
+  let worker: Worker;
   try {
     if (!inMemory) await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
-    client = await PGlite.create(options.dataDir);
+    worker = await startPgliteWorker(options.dataDir, path.join(socketDir, `.s.PGSQL.${PGLITE_SOCKET_PORT}`));
   } catch (error) {
-    await releaseLock();
+    await cleanUp();
     throw error;
   }
-  const db = drizzlePglite({ client, schema });
+  let closing = false;
+  worker.on('exit', (code) => {
+    if (!closing) options.logger?.fatal({ code }, 'the embedded database thread stopped');
+  });
+  // One client: PGlite is a single PostgreSQL session, so statements queue here as they did in-process.
+  const pool = new pg.Pool({
+    host: socketDir,
+    port: PGLITE_SOCKET_PORT,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+  });
+  pool.on('error', (error) => options.logger?.error({ err: error }, 'embedded database connection error'));
+  const db = drizzlePg({ client: pool, schema });
   return {
     db,
     kind: 'pglite',
     async migrate() {
-      await migratePglite(db, { migrationsFolder: migrationsDir });
+      await migratePg(db, { migrationsFolder: migrationsDir });
     },
     async ping() {
       await db.execute(sql`select 1`);
     },
     async close() {
+      closing = true;
       try {
-        await client.close();
+        await pool.end();
+        const closed = new Promise<void>((resolve) => {
+          const done = () => resolve();
+          worker.once('exit', done);
+          worker.on('message', (message: { type?: string }) => {
+            if (message?.type === 'closed') done();
+          });
+        });
+        worker.postMessage({ type: 'close' });
+        await closed;
+        await worker.terminate();
       } finally {
-        await releaseLock();
+        await cleanUp();
       }
     },
   };
+}
+
+/** The port number only names the socket file (`.s.PGSQL.<port>`), as PostgreSQL's own sockets do. */
+const PGLITE_SOCKET_PORT = 5432;
+
+/** Starts the worker (src/db/pglite-worker.mjs, copied beside the built dist/main.js) and waits until it listens. */
+function startPgliteWorker(dataDir: string, socketPath: string): Promise<Worker> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir, socketPath },
+  });
+  return new Promise((resolve, reject) => {
+    const fail = (error: Error) => {
+      worker.terminate().catch(() => undefined);
+      reject(error);
+    };
+    worker.once('error', fail);
+    worker.once('exit', (code) =>
+      fail(new Error(`the embedded database thread exited (${code}) while starting`)),
+    );
+    worker.once('message', (message: { type?: string }) => {
+      if (message?.type !== 'ready') return;
+      worker.removeAllListeners('error');
+      worker.removeAllListeners('exit');
+      // Later errors end the thread; its exit is logged by openPglite.
+      worker.on('error', () => undefined);
+      resolve(worker);
+    });
+  });
 }
 
 function processIsAlive(pid: number): boolean {
@@ -145,3 +207,19 @@ export function sqlState(error: unknown): string | undefined {
 }
 
 export const UNIQUE_VIOLATION = '23505';
+
+const dialect = new PgDialect();
+
+/**
+ * Runs `query` as a named prepared statement: each connection parses and plans it once, then only binds
+ * and runs it. The statements of a chat turn are CTEs whose planning costs more than their execution (on
+ * the embedded database an auth check drops from 2.2 ms to 0.7 ms). The text of `query` must not vary
+ * between calls with one name; its values go as parameters. Works on the pool, not inside a transaction.
+ */
+export async function executePrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
+  const client = (db as { $client?: pg.Pool }).$client;
+  if (!client) throw new Error('executePrepared needs the database itself, not a transaction');
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const result = await client.query({ name, text, values: params });
+  return result.rows as Row[];
+}

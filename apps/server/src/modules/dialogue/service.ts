@@ -24,7 +24,7 @@ import { INSUFFICIENT_CREDITS_CODE } from '@wanxiang/api-client/contract';
 import { APICallError } from 'ai';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
+import { type Db, executePrepared } from '../../db/client';
 import { chatMessages, chatSessions, creditLedger, users } from '../../db/schema';
 import { fieldErrors, HttpError, notFound } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
@@ -239,7 +239,10 @@ export class ChatService {
    */
   private async hold(turn: PreparedTurn, full: number, minimum: number): Promise<number> {
     const { userId, turnId, definition } = turn;
-    const result = await this.db.execute(sql`
+    const [row] = await executePrepared<{ reserve: number | string }>(
+      this.db,
+      'chat_hold',
+      sql`
       with old as (
         select ${users.id} as id, ${users.creditsBalance} as balance from ${users} where ${users.id} = ${userId} for update
       ), held as (
@@ -252,8 +255,8 @@ export class ChatService {
         from held where held.reserve > 0
         returning 1
       )
-      select reserve from held`);
-    const row = (result as unknown as { rows: { reserve: number | string }[] }).rows[0];
+      select reserve from held`,
+    );
     if (row) return Number(row.reserve);
     const [user] = await this.db
       .select({ balance: users.creditsBalance })
@@ -270,7 +273,10 @@ export class ChatService {
   private async persist(turn: PreparedTurn): Promise<void> {
     if (turn.newSession) {
       // One statement for the common case: a new session and its first pair.
-      await this.db.execute(sql`
+      await executePrepared(
+        this.db,
+        'chat_new_session',
+        sql`
         with created as (
           insert into ${chatSessions} (id, user_id, title, model_id)
           values (${turn.sessionId}::uuid, ${turn.userId}::uuid, ${turn.title}, ${turn.definition.id})
@@ -282,7 +288,8 @@ export class ChatService {
         union all
         select ${turn.assistantMessageId}::uuid, created.id, ${turn.turnId}::uuid, 1, 'assistant', '', 'streaming',
                ${turn.definition.id}, ${turn.definition.name}
-        from created`);
+        from created`,
+      );
       return;
     }
     await this.db.transaction(async (tx) => {
@@ -388,10 +395,12 @@ export class ChatService {
       lastFlush = Date.now();
       flushing = flushing
         .then(async () => {
-          await this.db
-            .update(chatMessages)
-            .set({ text: snapshot, updatedAt: new Date() })
-            .where(eq(chatMessages.id, turn.assistantMessageId));
+          await executePrepared(
+            this.db,
+            'chat_partial_answer',
+            sql`update ${chatMessages} set text = ${snapshot}, updated_at = now()
+                where ${chatMessages.id} = ${turn.assistantMessageId}::uuid`,
+          );
         })
         .catch((error) =>
           this.logger.warn({ err: error, turn: turn.turnId }, 'could not store partial answer'),
@@ -545,7 +554,10 @@ export class ChatService {
     // far as the balance goes (only when the prompt estimate was low), with its ledger row; and store the
     // answer and the session's total with the amount charged.
     const usage = answer.usage;
-    const result = await this.db.execute(sql`
+    const [row] = await executePrepared<{ charged: number | string; balance: number | string | null }>(
+      this.db,
+      'chat_settle',
+      sql`
       with old as (
         select ${users.creditsBalance} as balance from ${users} where ${users.id} = ${turn.userId} for update
       ), change as (
@@ -582,10 +594,8 @@ export class ChatService {
         where ${chatSessions.id} = ${turn.sessionId}::uuid
         returning 1
       )
-      select (select amount from charged) as charged, (select balance + delta from change) as balance`);
-    const row = (
-      result as unknown as { rows: { charged: number | string; balance: number | string | null }[] }
-    ).rows[0];
+      select (select amount from charged) as charged, (select balance + delta from change) as balance`,
+    );
     return {
       charged: Number(row?.charged ?? turn.reserve),
       balance: row?.balance === null || row?.balance === undefined ? undefined : Number(row.balance),

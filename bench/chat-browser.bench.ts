@@ -9,15 +9,9 @@
  * stream's own tasks in between. The headline figure is thread CPU time, which a busy machine does not
  * inflate; the wall-clock sum is reported beside it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import react from '@vitejs/plugin-react';
-import { chromium } from 'playwright-core';
-import { build, preview } from 'vite';
+
 import type { RunOptions, RunResult } from '../apps/workspace/bench/main';
-import { chromiumArgs, chromiumPath, sourceResolution } from '../vite.shared';
+import { ms, quantile, withBenchPage } from './browser';
 
 interface TraceEvent {
   name: string;
@@ -71,72 +65,40 @@ export function frameCostsFromTrace(
   return costs;
 }
 
-const quantile = (sorted: readonly number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
-const ms = (n: number) => `${n.toFixed(2)} ms`;
-
 /** The measured part: the last 6,000 characters, 20 per chunk every 10 ms (2,000 characters a second). */
 const OPTIONS: RunOptions = { length: 20_000, prefix: 14_000, chunk: 20, intervalMs: 10 };
 
 export async function chatBrowserBench(): Promise<Array<readonly [string, string]>> {
-  const root = path.resolve(import.meta.dirname, '../apps/workspace/bench');
-  const outDir = mkdtempSync(path.join(tmpdir(), 'wanxiang-chat-bench-'));
-  try {
-    await build({
-      root,
-      configFile: false,
-      logLevel: 'warn',
-      mode: 'production',
-      plugins: [react(), vanillaExtractPlugin()],
-      ...sourceResolution,
-      build: { outDir, emptyOutDir: true },
-    });
-    const server = await preview({
-      root,
-      configFile: false,
-      logLevel: 'warn',
-      build: { outDir },
-      preview: { host: '127.0.0.1', port: 0, strictPort: false },
-    });
-    const url = server.resolvedUrls?.local[0];
-    if (!url) throw new Error('the bench page server has no address');
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-    try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      await page.goto(url);
-      await page.waitForFunction(() => window.chatBench?.ready === true);
-      await browser.startTracing(page, { categories: ['devtools.timeline', 'blink.user_timing'] });
-      const result: RunResult = await page.evaluate((options) => window.chatBench.run(options), OPTIONS);
-      const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
-      await page.close();
-      const costs = frameCostsFromTrace(trace.traceEvents, 'chat-frame');
-      const cpu = costs.map(([, c]) => c).sort((a, b) => a - b);
-      const wall = costs.map(([w]) => w).sort((a, b) => a - b);
-      const latency = [...result.frames].sort((a, b) => a - b);
-      const intervals = [...result.intervals].sort((a, b) => a - b);
-      const label = `streaming the last ${(OPTIONS.length - OPTIONS.prefix).toLocaleString('en')} of ${OPTIONS.length.toLocaleString('en')} chars`;
-      return [
-        [`chat ${label}: frames that applied text`, String(cpu.length)],
-        ['chat main-thread CPU time per frame p50', ms(quantile(cpu, 0.5))],
-        ['chat main-thread CPU time per frame p95 (budget 8 ms)', ms(quantile(cpu, 0.95))],
-        ['chat main-thread CPU time per frame max', ms(cpu.at(-1) ?? Number.NaN)],
-        [
-          'chat main-thread wall time per frame p50 / p95 (machine load adds)',
-          `${ms(quantile(wall, 0.5))} / ${ms(quantile(wall, 0.95))}`,
-        ],
-        ['chat rAF to next task p50 / p95', `${ms(quantile(latency, 0.5))} / ${ms(quantile(latency, 0.95))}`],
-        ['chat frame interval p95 while streaming', ms(quantile(intervals, 0.95))],
-        ['chat long animation frames (≥ 50 ms) while streaming', String(result.longFrames)],
-        ['chat answer followed to the bottom', result.stuckToBottom ? 'yes' : 'NO'],
-        ['chat characters rendered', String(result.characters)],
-      ];
-    } finally {
-      await browser.close();
-      await server.close();
-    }
-  } finally {
-    rmSync(outDir, { recursive: true, force: true });
-  }
+  return withBenchPage('apps/workspace/bench', async (url, browser) => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(url);
+    await page.waitForFunction(() => window.chatBench?.ready === true);
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'blink.user_timing'] });
+    const result: RunResult = await page.evaluate((options) => window.chatBench.run(options), OPTIONS);
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+    await page.close();
+    const costs = frameCostsFromTrace(trace.traceEvents, 'chat-frame');
+    const cpu = costs.map(([, c]) => c).sort((a, b) => a - b);
+    const wall = costs.map(([w]) => w).sort((a, b) => a - b);
+    const latency = [...result.frames].sort((a, b) => a - b);
+    const intervals = [...result.intervals].sort((a, b) => a - b);
+    const label = `streaming the last ${(OPTIONS.length - OPTIONS.prefix).toLocaleString('en')} of ${OPTIONS.length.toLocaleString('en')} chars`;
+    return [
+      [`chat ${label}: frames that applied text`, String(cpu.length)],
+      ['chat main-thread CPU time per frame p50', ms(quantile(cpu, 0.5))],
+      ['chat main-thread CPU time per frame p95 (budget 8 ms)', ms(quantile(cpu, 0.95))],
+      ['chat main-thread CPU time per frame max', ms(cpu.at(-1) ?? Number.NaN)],
+      [
+        'chat main-thread wall time per frame p50 / p95 (machine load adds)',
+        `${ms(quantile(wall, 0.5))} / ${ms(quantile(wall, 0.95))}`,
+      ],
+      ['chat rAF to next task p50 / p95', `${ms(quantile(latency, 0.5))} / ${ms(quantile(latency, 0.95))}`],
+      ['chat frame interval p95 while streaming', ms(quantile(intervals, 0.95))],
+      ['chat long animation frames (≥ 50 ms) while streaming', String(result.longFrames)],
+      ['chat answer followed to the bottom', result.stuckToBottom ? 'yes' : 'NO'],
+      ['chat characters rendered', String(result.characters)],
+    ];
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -6,14 +6,7 @@
  * - the same two figures for a bare Lexical rich-text editor with the same content, in the same run
  *   (budget: ours within 1.3× of it).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import react from '@vitejs/plugin-react';
-import { chromium } from 'playwright-core';
-import { build, preview } from 'vite';
-import { chromiumArgs, chromiumPath, sourceResolution } from '../vite.shared';
+import { ms, quantile, withBenchPage } from './browser';
 
 type EditorKind = 'ours' | 'bare';
 
@@ -21,9 +14,6 @@ const OPENS = 3;
 const TYPED = '万象文档编辑器的输入延迟测试，每一个字都要在下一帧画出来。'.repeat(4);
 const KEY_DELAY_MS = 40;
 
-const quantile = (sorted: readonly number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
-const ms = (n: number) => `${n.toFixed(2)} ms`;
 const median = (values: number[]) =>
   quantile(
     [...values].sort((a, b) => a - b),
@@ -31,34 +21,11 @@ const median = (values: number[]) =>
   );
 
 export async function editorBench(): Promise<Array<readonly [string, string]>> {
-  const root = path.resolve(import.meta.dirname, '../packages/editor/bench');
-  const outDir = mkdtempSync(path.join(tmpdir(), 'wanxiang-editor-bench-'));
-  try {
-    await build({
-      root,
-      configFile: false,
-      logLevel: 'warn',
-      mode: 'production',
-      plugins: [react(), vanillaExtractPlugin()],
-      ...sourceResolution,
-      build: { outDir, emptyOutDir: true },
-    });
-    const server = await preview({
-      root,
-      configFile: false,
-      logLevel: 'warn',
-      build: { outDir },
-      preview: { host: '127.0.0.1', port: 0, strictPort: false },
-    });
-    const url = server.resolvedUrls?.local[0];
-    if (!url) throw new Error('the bench page server has no address');
-    // Unthrottled frames: a frame starts as soon as there is something to paint, so key→paint measures the
-    // editor's work (script, style, layout, paint) rather than the wait for the next 60 Hz vsync.
-    const browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [...chromiumArgs, '--disable-gpu-vsync', '--disable-frame-rate-limit'],
-    });
-    try {
+  // Unthrottled frames: a frame starts as soon as there is something to paint, so key→paint measures the
+  // editor's work (script, style, layout, paint) rather than the wait for the next 60 Hz vsync.
+  return withBenchPage(
+    'packages/editor/bench',
+    async (url, browser) => {
       const results = {} as Record<
         EditorKind,
         { open: number; p50: number; p95: number; max: number; n: number; chars: number; slow: number }
@@ -120,13 +87,9 @@ export async function editorBench(): Promise<Array<readonly [string, string]>> {
           `${bare.slow} of ${bare.n} (${((100 * bare.slow) / bare.n).toFixed(1)}%)`,
         ],
       ];
-    } finally {
-      await browser.close();
-      await server.close();
-    }
-  } finally {
-    rmSync(outDir, { recursive: true, force: true });
-  }
+    },
+    ['--disable-gpu-vsync', '--disable-frame-rate-limit'],
+  );
 }
 
 declare global {

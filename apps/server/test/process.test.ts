@@ -8,6 +8,11 @@ import { createPostgresDatabase, databaseKinds, fixtureWebDist, tempDir } from '
 const serverDir = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'correct horse battery';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * These tests start the server two or three times from source, each start creating or opening an embedded
+ * database (3–7 s alone); with the browser suites running beside them that can pass 30 s.
+ */
+const PROCESS_TEST_TIMEOUT = 120_000;
 
 interface Running {
   child: ChildProcess;
@@ -135,7 +140,7 @@ describe.each(databaseKinds)('the server process on %s', (kind) => {
       await pgDb?.drop();
       await data.remove();
     }
-  });
+  }, PROCESS_TEST_TIMEOUT);
 });
 
 describe('start-up failures', () => {
@@ -166,5 +171,5 @@ describe('start-up failures', () => {
     } finally {
       await data.remove();
     }
-  });
+  }, PROCESS_TEST_TIMEOUT);
 });

@@ -74,73 +74,79 @@ async function post(base: string, url: string, body: unknown, headers: Record<st
 }
 
 describe.each(databaseKinds)('the server process on %s', (kind) => {
-  it('finishes a request in flight on SIGTERM, refuses new ones, closes the database and keeps its data', async () => {
-    const data = await tempDir('wx-proc-');
-    const pgDb = kind === 'postgres' ? await createPostgresDatabase() : undefined;
-    try {
-      // No JWT_SECRET: the generated one in DATA_DIR must survive the restart.
-      const env = {
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: data.dir,
-        WEB_DIST_DIR: await fixtureWebDist(),
-        PASSWORD_HASH_MEMORY_KIB: '1024',
-        PASSWORD_HASH_ITERATIONS: '1',
-        ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-      };
-      const first = launch(env);
-      const base = await first.address;
-      expect(
-        (await post(base, '/api/auth/register/', { email: 'before@example.com', password: PASSWORD })).status,
-      ).toBe(201);
-      const tokens = (await (
-        await post(base, '/api/auth/login/', { email: 'before@example.com', password: PASSWORD })
-      ).json()) as {
-        access: string;
-      };
+  it(
+    'finishes a request in flight on SIGTERM, refuses new ones, closes the database and keeps its data',
+    async () => {
+      const data = await tempDir('wx-proc-');
+      const pgDb = kind === 'postgres' ? await createPostgresDatabase() : undefined;
+      try {
+        // No JWT_SECRET: the generated one in DATA_DIR must survive the restart.
+        const env = {
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATA_DIR: data.dir,
+          WEB_DIST_DIR: await fixtureWebDist(),
+          PASSWORD_HASH_MEMORY_KIB: '1024',
+          PASSWORD_HASH_ITERATIONS: '1',
+          ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+        };
+        const first = launch(env);
+        const base = await first.address;
+        expect(
+          (await post(base, '/api/auth/register/', { email: 'before@example.com', password: PASSWORD }))
+            .status,
+        ).toBe(201);
+        const tokens = (await (
+          await post(base, '/api/auth/login/', { email: 'before@example.com', password: PASSWORD })
+        ).json()) as {
+          access: string;
+        };
 
-      // A registration whose body is only half sent when the signal arrives.
-      const { port } = new URL(base);
-      const socket = net.connect(Number(port), '127.0.0.1');
-      await once(socket, 'connect');
-      const body = JSON.stringify({ email: 'inflight@example.com', password: PASSWORD });
-      const half = Math.floor(body.length / 2);
-      socket.write(
-        `POST /api/auth/register/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
-      );
-      let response = '';
-      socket.on('data', (chunk) => {
-        response += chunk.toString();
-      });
-      await sleep(200);
-      first.child.kill('SIGTERM');
-      await sleep(400);
-      await expect(fetch(`${base}/api/health/`)).rejects.toThrow();
-      socket.write(body.slice(half));
-      await once(socket, 'close');
-      expect(response).toMatch(/^HTTP\/1\.1 201 /);
-      expect(response).toContain('inflight@example.com');
-      const { code } = await first.exited;
-      expect(code).toBe(0);
-      expect(first.output()).toContain('"msg":"stopped"');
+        // A registration whose body is only half sent when the signal arrives.
+        const { port } = new URL(base);
+        const socket = net.connect(Number(port), '127.0.0.1');
+        await once(socket, 'connect');
+        const body = JSON.stringify({ email: 'inflight@example.com', password: PASSWORD });
+        const half = Math.floor(body.length / 2);
+        socket.write(
+          `POST /api/auth/register/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+        );
+        let response = '';
+        socket.on('data', (chunk) => {
+          response += chunk.toString();
+        });
+        await sleep(200);
+        first.child.kill('SIGTERM');
+        await sleep(400);
+        await expect(fetch(`${base}/api/health/`)).rejects.toThrow();
+        socket.write(body.slice(half));
+        await once(socket, 'close');
+        expect(response).toMatch(/^HTTP\/1\.1 201 /);
+        expect(response).toContain('inflight@example.com');
+        const { code } = await first.exited;
+        expect(code).toBe(0);
+        expect(first.output()).toContain('"msg":"stopped"');
 
-      // Everything committed before the shutdown is there after a restart, and old tokens still verify.
-      const second = launch(env);
-      const again = await second.address;
-      const me = await fetch(`${again}/api/auth/users/me/`, {
-        headers: { authorization: `Bearer ${tokens.access}` },
-      });
-      expect(me.status).toBe(200);
-      expect(
-        (await post(again, '/api/auth/login/', { email: 'inflight@example.com', password: PASSWORD })).status,
-      ).toBe(200);
-      second.child.kill('SIGINT');
-      expect((await second.exited).code).toBe(0);
-    } finally {
-      await pgDb?.drop();
-      await data.remove();
-    }
-  }, PROCESS_TEST_TIMEOUT);
+        // Everything committed before the shutdown is there after a restart, and old tokens still verify.
+        const second = launch(env);
+        const again = await second.address;
+        const me = await fetch(`${again}/api/auth/users/me/`, {
+          headers: { authorization: `Bearer ${tokens.access}` },
+        });
+        expect(me.status).toBe(200);
+        expect(
+          (await post(again, '/api/auth/login/', { email: 'inflight@example.com', password: PASSWORD }))
+            .status,
+        ).toBe(200);
+        second.child.kill('SIGINT');
+        expect((await second.exited).code).toBe(0);
+      } finally {
+        await pgDb?.drop();
+        await data.remove();
+      }
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 });
 
 describe('start-up failures', () => {
@@ -151,25 +157,29 @@ describe('start-up failures', () => {
     expect(r.output()).toContain('环境变量 PORT：应为 0 到 65535 之间的整数（当前值：“eighty”）');
   });
 
-  it('refuses to open an embedded database that another process has open', async () => {
-    const data = await tempDir('wx-lock-');
-    try {
-      const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: data.dir, JWT_SECRET: 'x'.repeat(40) };
-      const owner = launch(env);
-      await owner.address;
-      const intruder = launch(env);
-      const { code } = await intruder.exited;
-      expect(code).toBe(1);
-      expect(intruder.output()).toContain(`正被进程 ${owner.child.pid} 使用`);
-      owner.child.kill('SIGTERM');
-      expect((await owner.exited).code).toBe(0);
-      // Released on shutdown: the next start succeeds.
-      const next = launch(env);
-      await next.address;
-      next.child.kill('SIGTERM');
-      expect((await next.exited).code).toBe(0);
-    } finally {
-      await data.remove();
-    }
-  }, PROCESS_TEST_TIMEOUT);
+  it(
+    'refuses to open an embedded database that another process has open',
+    async () => {
+      const data = await tempDir('wx-lock-');
+      try {
+        const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: data.dir, JWT_SECRET: 'x'.repeat(40) };
+        const owner = launch(env);
+        await owner.address;
+        const intruder = launch(env);
+        const { code } = await intruder.exited;
+        expect(code).toBe(1);
+        expect(intruder.output()).toContain(`正被进程 ${owner.child.pid} 使用`);
+        owner.child.kill('SIGTERM');
+        expect((await owner.exited).code).toBe(0);
+        // Released on shutdown: the next start succeeds.
+        const next = launch(env);
+        await next.address;
+        next.child.kill('SIGTERM');
+        expect((await next.exited).code).toBe(0);
+      } finally {
+        await data.remove();
+      }
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 });

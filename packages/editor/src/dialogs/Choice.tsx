@@ -1,10 +1,13 @@
 import { Select, SelectItem } from '@wanxiang/ui';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import * as css from '../editor/WordEditor.css';
+import { t } from '../i18n/zh-CN';
+import type { ChoiceOptions } from './options';
 
 export interface ChoiceProps<V extends string> {
   label: string;
   value: V;
-  options: ReadonlyArray<{ id: NoInfer<V>; label: string }>;
+  options: ChoiceOptions<NoInfer<V>>;
   onChange(value: NoInfer<V>): void;
   isDisabled?: boolean;
 }
@@ -24,6 +27,22 @@ export function Choice<V extends string>({ label, value, options, onChange, isDi
         </SelectItem>
       ))}
     </Select>
+  );
+}
+
+/**
+ * A setting's kind (行距, 特殊缩进) and, beside it in the dialog's two-column grid, the fields of the kind
+ * chosen.
+ */
+export function KindField<V extends string>({
+  children,
+  ...choice
+}: ChoiceProps<V> & { children: ReactNode }) {
+  return (
+    <div className={css.dialogGrid}>
+      <Choice {...choice} />
+      {children}
+    </div>
   );
 }
 
@@ -72,5 +91,66 @@ export function NumberInput({
         onChange(event.target.value);
       }}
     />
+  );
+}
+
+/** A NumberInput under its visible label, as the dialogs lay out their number fields. */
+export function NumberField({
+  label,
+  value,
+  onChange,
+  step,
+  min,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  step?: number;
+  min?: number;
+}) {
+  return (
+    <div className={css.fieldLabel}>
+      {label}
+      <NumberInput
+        label={label}
+        className={css.nativeInput}
+        value={value}
+        onChange={onChange}
+        step={step}
+        min={min}
+      />
+    </div>
+  );
+}
+
+/** The unit picker of a MeasureField. */
+export interface UnitChoice<U extends string> {
+  value: U;
+  options: ChoiceOptions<NoInfer<U>>;
+  onChange(unit: NoInfer<U>): void;
+}
+
+/**
+ * 值 (zero or more) and, when the setting has one, its 单位 side by side: the line height and special indent
+ * of 段落 and 样式.
+ */
+export function MeasureField<U extends string>({
+  value,
+  onChange,
+  step,
+  unit,
+}: {
+  value: string;
+  onChange(value: string): void;
+  step: number;
+  unit: UnitChoice<U> | null;
+}) {
+  return (
+    <div className={css.dialogRow}>
+      <NumberField label={t.paragraph.value} value={value} onChange={onChange} step={step} min={0} />
+      {unit ? (
+        <Choice label={t.font.unit} value={unit.value} onChange={unit.onChange} options={unit.options} />
+      ) : null}
+    </div>
   );
 }

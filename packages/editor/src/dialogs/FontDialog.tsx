@@ -1,4 +1,4 @@
-import { Button, Checkbox, Dialog, TextField } from '@wanxiang/ui';
+import { Dialog, TextField } from '@wanxiang/ui';
 import { useEffect, useState } from 'react';
 import type { TextFormatPatch } from '../editor/commands';
 import type { FormatState } from '../editor/useFormatState';
@@ -7,6 +7,8 @@ import { FONT_FAMILIES, FONT_SIZE_OPTIONS, type LengthUnit, parseCustomFontSize 
 import { t } from '../i18n/zh-CN';
 import { DEFAULT_HIGHLIGHT, DEFAULT_TEXT_COLOR } from '../toolbar/Toolbar';
 import { Choice } from './Choice';
+import { ColorField, FontFlags, okCancelFooter } from './DialogParts';
+import { FONT_FAMILY_OPTIONS, LENGTH_UNIT_OPTIONS, UNCHANGED, withUnchanged } from './options';
 
 export interface FontDialogProps {
   isOpen: boolean;
@@ -15,7 +17,9 @@ export interface FontDialogProps {
   onApply(patch: TextFormatPatch): void;
 }
 
-const UNCHANGED = 'unchanged';
+const FAMILY_OPTIONS = withUnchanged(FONT_FAMILY_OPTIONS);
+const SIZE_OPTIONS = withUnchanged(FONT_SIZE_OPTIONS.map((o) => ({ id: o.key, label: o.label })));
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
 /** 字体: family, named or custom size (pt, mm or px; must be a number), styles and colours. */
 export function FontDialog({ isOpen, onOpenChange, format, onApply }: FontDialogProps) {
@@ -66,45 +70,16 @@ export function FontDialog({ isOpen, onOpenChange, format, onApply }: FontDialog
       title={t.font.title}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      footer={(close) => (
-        <>
-          <Button variant="ghost" onPress={close}>
-            {t.dialogs.cancel}
-          </Button>
-          <Button
-            variant="primary"
-            onPress={() => {
-              // A custom size that is not a number is ignored (spec 02 §5); the rest still applies.
-              onApply(patch());
-              close();
-            }}
-          >
-            {t.dialogs.ok}
-          </Button>
-        </>
-      )}
+      footer={okCancelFooter((close) => {
+        // A custom size that is not a number is ignored (spec 02 §5); the rest still applies.
+        onApply(patch());
+        close();
+      })}
     >
       <div className={css.dialogStack}>
         <div className={css.dialogGrid}>
-          <Choice
-            label={t.font.family}
-            value={family}
-            onChange={setFamily}
-            options={[
-              { id: UNCHANGED, label: t.dialogs.unchanged },
-              { id: 'default', label: t.font.defaultFamily },
-              ...FONT_FAMILIES.map((f) => ({ id: f.key, label: f.label })),
-            ]}
-          />
-          <Choice
-            label={t.font.size}
-            value={sizeKey}
-            onChange={setSizeKey}
-            options={[
-              { id: UNCHANGED, label: t.dialogs.unchanged },
-              ...FONT_SIZE_OPTIONS.map((o) => ({ id: o.key, label: o.label })),
-            ]}
-          />
+          <Choice label={t.font.family} value={family} onChange={setFamily} options={FAMILY_OPTIONS} />
+          <Choice label={t.font.size} value={sizeKey} onChange={setSizeKey} options={SIZE_OPTIONS} />
           <TextField
             label={t.font.customSize}
             value={custom}
@@ -113,49 +88,20 @@ export function FontDialog({ isOpen, onOpenChange, format, onApply }: FontDialog
             errorMessage={t.font.sizeInvalid}
             inputMode="decimal"
           />
-          <Choice
-            label={t.font.unit}
-            value={unit}
-            onChange={setUnit}
-            options={[
-              { id: 'pt', label: 'pt' },
-              { id: 'mm', label: 'mm' },
-              { id: 'px', label: 'px' },
-            ]}
+          <Choice label={t.font.unit} value={unit} onChange={setUnit} options={LENGTH_UNIT_OPTIONS} />
+        </div>
+        <FontFlags flags={flags} onChange={(flag, on) => setFlags((f) => ({ ...f, [flag]: on }))} />
+        <div className={css.dialogRow}>
+          <ColorField
+            label={t.font.color}
+            value={color ?? (HEX_COLOR.test(format.color) ? format.color : DEFAULT_TEXT_COLOR)}
+            onChange={setColor}
           />
-        </div>
-        <div className={css.dialogRow}>
-          {(['bold', 'italic', 'underline', 'strike'] as const).map((flag) => (
-            <Checkbox
-              key={flag}
-              isSelected={flags[flag]}
-              onChange={(on) => setFlags((f) => ({ ...f, [flag]: on }))}
-            >
-              {t.font[flag]}
-            </Checkbox>
-          ))}
-        </div>
-        <div className={css.dialogRow}>
-          <label className={css.fieldLabel}>
-            {t.font.color}
-            <input
-              type="color"
-              className={css.colorInput}
-              value={color ?? (/^#[0-9a-f]{6}$/i.test(format.color) ? format.color : DEFAULT_TEXT_COLOR)}
-              onChange={(e) => setColor(e.target.value)}
-            />
-          </label>
-          <label className={css.fieldLabel}>
-            {t.font.highlight}
-            <input
-              type="color"
-              className={css.colorInput}
-              value={
-                highlight ?? (/^#[0-9a-f]{6}$/i.test(format.highlight) ? format.highlight : DEFAULT_HIGHLIGHT)
-              }
-              onChange={(e) => setHighlight(e.target.value)}
-            />
-          </label>
+          <ColorField
+            label={t.font.highlight}
+            value={highlight ?? (HEX_COLOR.test(format.highlight) ? format.highlight : DEFAULT_HIGHLIGHT)}
+            onChange={setHighlight}
+          />
         </div>
         <div
           className={css.preview}

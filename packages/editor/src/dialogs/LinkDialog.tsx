@@ -1,7 +1,8 @@
-import { Button, Dialog, TextField } from '@wanxiang/ui';
+import { Dialog, TextField } from '@wanxiang/ui';
 import { useEffect, useState } from 'react';
 import * as css from '../editor/WordEditor.css';
 import { t } from '../i18n/zh-CN';
+import { okCancelFooter } from './DialogParts';
 
 export interface LinkDialogProps {
   isOpen: boolean;
@@ -46,16 +47,7 @@ export function LinkDialog({ isOpen, onOpenChange, initialUrl, onApply }: LinkDi
       title={t.link.title}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      footer={(close) => (
-        <>
-          <Button variant="ghost" onPress={close}>
-            {t.link.cancel}
-          </Button>
-          <Button variant="primary" onPress={() => submit(close)}>
-            {t.link.apply}
-          </Button>
-        </>
-      )}
+      footer={okCancelFooter(submit, { okLabel: t.link.apply, cancelLabel: t.link.cancel })}
     >
       {(close) => (
         <form

@@ -1,9 +1,11 @@
-import { Button, Dialog } from '@wanxiang/ui';
+import { Dialog } from '@wanxiang/ui';
 import { useEffect, useState } from 'react';
 import type { IndentChange, ListType } from '../editor/commands';
 import * as css from '../editor/WordEditor.css';
 import { t } from '../i18n/zh-CN';
 import { Choice } from './Choice';
+import { okCancelFooter } from './DialogParts';
+import { INDENT_CHANGE_OPTIONS, LIST_TYPE_OPTIONS } from './options';
 
 export interface ListDialogProps {
   isOpen: boolean;
@@ -27,45 +29,14 @@ export function ListDialog({ isOpen, onOpenChange, current, onApply }: ListDialo
       title={t.list.title}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      footer={(close) => (
-        <>
-          <Button variant="ghost" onPress={close}>
-            {t.dialogs.cancel}
-          </Button>
-          <Button
-            variant="primary"
-            onPress={() => {
-              onApply(type, indent);
-              close();
-            }}
-          >
-            {t.dialogs.ok}
-          </Button>
-        </>
-      )}
+      footer={okCancelFooter((close) => {
+        onApply(type, indent);
+        close();
+      })}
     >
       <div className={css.dialogStack}>
-        <Choice
-          label={t.list.type}
-          value={type}
-          onChange={setType}
-          options={[
-            { id: 'bullet', label: t.list.bullet },
-            { id: 'ordered', label: t.list.ordered },
-            { id: 'check', label: t.list.check },
-            { id: 'none', label: t.list.none },
-          ]}
-        />
-        <Choice
-          label={t.list.indent}
-          value={indent}
-          onChange={setIndent}
-          options={[
-            { id: 'none', label: t.dialogs.unchanged },
-            { id: 'inc', label: t.paragraph.indentInc },
-            { id: 'dec', label: t.paragraph.indentDec },
-          ]}
-        />
+        <Choice label={t.list.type} value={type} onChange={setType} options={LIST_TYPE_OPTIONS} />
+        <Choice label={t.list.indent} value={indent} onChange={setIndent} options={INDENT_CHANGE_OPTIONS} />
       </div>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { Button, Dialog } from '@wanxiang/ui';
+import { Dialog } from '@wanxiang/ui';
 import { useEffect, useState } from 'react';
 import type { IndentChange, ParagraphPatch } from '../editor/commands';
 import * as css from '../editor/WordEditor.css';
@@ -10,7 +10,17 @@ import {
   type SpecialIndent,
 } from '../format/units';
 import { t } from '../i18n/zh-CN';
-import { Choice, NumberInput } from './Choice';
+import { Choice, KindField, MeasureField } from './Choice';
+import { okCancelFooter } from './DialogParts';
+import {
+  INDENT_CHANGE_OPTIONS,
+  INDENT_UNIT_OPTIONS,
+  LENGTH_UNIT_OPTIONS,
+  LINE_HEIGHT_KIND_OPTIONS,
+  parseNumber,
+  SPECIAL_INDENT_OPTIONS,
+  withUnchanged,
+} from './options';
 
 export interface ParagraphDialogProps {
   isOpen: boolean;
@@ -20,6 +30,11 @@ export interface ParagraphDialogProps {
 
 type LineKind = 'unchanged' | 'preset' | 'multiple' | 'exact';
 type SpecialKind = 'unchanged' | 'none' | 'firstLine' | 'hanging';
+
+const PRESET_OPTIONS = LINE_HEIGHT_PRESETS.map((p) => ({
+  id: String(p),
+  label: p.toFixed(p === 1.15 ? 2 : 1),
+}));
 
 /** Builds the payload; null when a value the chosen option needs is not a usable number. */
 export function paragraphPatchFrom(input: {
@@ -35,8 +50,8 @@ export function paragraphPatchFrom(input: {
   let lineHeight: LineHeightAdv | null = null;
   if (input.lineKind === 'preset') lineHeight = { kind: 'preset', value: Number(input.preset) };
   else if (input.lineKind === 'multiple' || input.lineKind === 'exact') {
-    const value = Number(input.lineValue);
-    if (!input.lineValue.trim() || !Number.isFinite(value) || value <= 0) return null;
+    const value = parseNumber(input.lineValue, (n) => n > 0);
+    if (value === null) return null;
     lineHeight =
       input.lineKind === 'multiple'
         ? { kind: 'multiple', value }
@@ -45,8 +60,8 @@ export function paragraphPatchFrom(input: {
   let specialIndent: SpecialIndent | null = null;
   if (input.specialKind === 'none') specialIndent = { kind: 'none' };
   else if (input.specialKind === 'firstLine' || input.specialKind === 'hanging') {
-    const value = Number(input.specialValue);
-    if (!input.specialValue.trim() || !Number.isFinite(value) || value < 0) return null;
+    const value = parseNumber(input.specialValue, (n) => n >= 0);
+    if (value === null) return null;
     specialIndent = { kind: input.specialKind, value, unit: input.specialUnit };
   }
   return { indent: input.indent, lineHeight, specialIndent };
@@ -80,139 +95,72 @@ export function ParagraphDialog({ isOpen, onOpenChange, onApply }: ParagraphDial
       title={t.paragraph.title}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      footer={(close) => (
-        <>
-          <Button variant="ghost" onPress={close}>
-            {t.dialogs.cancel}
-          </Button>
-          <Button
-            variant="primary"
-            onPress={() => {
-              const patch = paragraphPatchFrom({
-                indent,
-                lineKind,
-                preset,
-                lineValue,
-                lineUnit,
-                specialKind,
-                specialValue,
-                specialUnit,
-              });
-              if (!patch) {
-                setError(t.paragraph.invalid);
-                return;
-              }
-              onApply(patch);
-              close();
-            }}
-          >
-            {t.dialogs.ok}
-          </Button>
-        </>
-      )}
+      footer={okCancelFooter((close) => {
+        const patch = paragraphPatchFrom({
+          indent,
+          lineKind,
+          preset,
+          lineValue,
+          lineUnit,
+          specialKind,
+          specialValue,
+          specialUnit,
+        });
+        if (!patch) {
+          setError(t.paragraph.invalid);
+          return;
+        }
+        onApply(patch);
+        close();
+      })}
     >
       <div className={css.dialogStack}>
         <Choice
           label={t.paragraph.indent}
           value={indent}
           onChange={setIndent}
-          options={[
-            { id: 'none', label: t.dialogs.unchanged },
-            { id: 'inc', label: t.paragraph.indentInc },
-            { id: 'dec', label: t.paragraph.indentDec },
-          ]}
+          options={INDENT_CHANGE_OPTIONS}
         />
-        <div className={css.dialogGrid}>
-          <Choice
-            label={t.paragraph.lineHeight}
-            value={lineKind}
-            onChange={setLineKind}
-            options={[
-              { id: 'unchanged', label: t.dialogs.unchanged },
-              { id: 'preset', label: t.paragraph.preset },
-              { id: 'multiple', label: t.paragraph.multiple },
-              { id: 'exact', label: t.paragraph.exact },
-            ]}
-          />
+        <KindField
+          label={t.paragraph.lineHeight}
+          value={lineKind}
+          onChange={setLineKind}
+          options={withUnchanged(LINE_HEIGHT_KIND_OPTIONS)}
+        >
           {lineKind === 'preset' ? (
-            <Choice
-              label={t.paragraph.value}
-              value={preset}
-              onChange={setPreset}
-              options={LINE_HEIGHT_PRESETS.map((p) => ({
-                id: String(p),
-                label: p.toFixed(p === 1.15 ? 2 : 1),
-              }))}
-            />
+            <Choice label={t.paragraph.value} value={preset} onChange={setPreset} options={PRESET_OPTIONS} />
           ) : lineKind === 'multiple' || lineKind === 'exact' ? (
-            <div className={css.dialogRow}>
-              <div className={css.fieldLabel}>
-                {t.paragraph.value}
-                <NumberInput
-                  label={t.paragraph.value}
-                  className={css.nativeInput}
-                  value={lineValue}
-                  onChange={setLineValue}
-                  step={lineKind === 'multiple' ? LINE_HEIGHT_MULTIPLE_STEP : 1}
-                  min={0}
-                />
-              </div>
-              {lineKind === 'exact' ? (
-                <Choice
-                  label={t.font.unit}
-                  value={lineUnit}
-                  onChange={setLineUnit}
-                  options={[
-                    { id: 'pt', label: 'pt' },
-                    { id: 'mm', label: 'mm' },
-                    { id: 'px', label: 'px' },
-                  ]}
-                />
-              ) : null}
-            </div>
+            <MeasureField
+              value={lineValue}
+              onChange={setLineValue}
+              step={lineKind === 'multiple' ? LINE_HEIGHT_MULTIPLE_STEP : 1}
+              unit={
+                lineKind === 'exact'
+                  ? { value: lineUnit, options: LENGTH_UNIT_OPTIONS, onChange: setLineUnit }
+                  : null
+              }
+            />
           ) : (
             <span />
           )}
-        </div>
-        <div className={css.dialogGrid}>
-          <Choice
-            label={t.paragraph.special}
-            value={specialKind}
-            onChange={setSpecialKind}
-            options={[
-              { id: 'unchanged', label: t.dialogs.unchanged },
-              { id: 'none', label: t.paragraph.none },
-              { id: 'firstLine', label: t.paragraph.firstLine },
-              { id: 'hanging', label: t.paragraph.hanging },
-            ]}
-          />
+        </KindField>
+        <KindField
+          label={t.paragraph.special}
+          value={specialKind}
+          onChange={setSpecialKind}
+          options={withUnchanged(SPECIAL_INDENT_OPTIONS)}
+        >
           {specialKind === 'firstLine' || specialKind === 'hanging' ? (
-            <div className={css.dialogRow}>
-              <div className={css.fieldLabel}>
-                {t.paragraph.value}
-                <NumberInput
-                  label={t.paragraph.value}
-                  className={css.nativeInput}
-                  value={specialValue}
-                  onChange={setSpecialValue}
-                  step={0.5}
-                  min={0}
-                />
-              </div>
-              <Choice
-                label={t.font.unit}
-                value={specialUnit}
-                onChange={setSpecialUnit}
-                options={[
-                  { id: 'char', label: t.paragraph.char },
-                  { id: 'mm', label: t.paragraph.mm },
-                ]}
-              />
-            </div>
+            <MeasureField
+              value={specialValue}
+              onChange={setSpecialValue}
+              step={0.5}
+              unit={{ value: specialUnit, options: INDENT_UNIT_OPTIONS, onChange: setSpecialUnit }}
+            />
           ) : (
             <span />
           )}
-        </div>
+        </KindField>
         {allUnchanged ? <p className={css.dialogHint}>{t.paragraph.clearHint}</p> : null}
         {error ? (
           <p className={css.dialogError} role="alert">

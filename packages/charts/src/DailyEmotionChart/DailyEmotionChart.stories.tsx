@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, fn, userEvent, waitFor } from 'storybook/test';
 import { fixtures } from '../fixtures/emotionData';
 import { messages } from '../i18n/zh-CN';
-import { inPanel, plotX } from '../internal/stories/StoryPanel';
+import { namesInvalidData, retriesAfterLoadError, showsLoading } from '../internal/stories/chartPlays';
+import { inPanel, liveRegion, plotX } from '../internal/stories/StoryPanel';
 import { prepareDailySeries } from '../lib/dailySeries';
 import { formatLongDate, formatValue } from '../lib/format';
 import { DailyEmotionChart } from './DailyEmotionChart';
@@ -18,7 +19,6 @@ type Story = StoryObj<typeof meta>;
 
 const full = prepareDailySeries(fixtures.dailyFull);
 const chartName = messages.daily.title;
-const liveRegion = (root: HTMLElement) => root.querySelector('[aria-live="polite"]');
 
 export const Full: Story = {};
 
@@ -42,28 +42,17 @@ export const Empty: Story = {
   },
 };
 
-export const Loading: Story = {
-  args: { status: 'loading' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status')).toHaveTextContent(messages.daily.loading);
-  },
-};
+export const Loading: Story = { args: { status: 'loading' }, play: showsLoading(messages.daily.loading) };
 
 export const LoadError: Story = {
   args: { status: { error: messages.daily.error }, onRetry: fn() },
-  play: async ({ canvas, args }) => {
-    await expect(canvas.getByRole('alert')).toHaveTextContent(messages.daily.error);
-    await userEvent.click(canvas.getByRole('button', { name: messages.retry }));
-    await expect(args.onRetry).toHaveBeenCalledOnce();
-  },
+  play: retriesAfterLoadError(messages.daily.error),
 };
 
 /** Data the chart cannot draw is named, in Chinese, instead of drawing nonsense. */
 export const InvalidData: Story = {
   args: { data: [...fixtures.dailyFewDays, { date: '2026-11-31', value: 50 }] },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('alert')).toHaveTextContent('第 5 个数据点的日期“2026-11-31”无效');
-  },
+  play: namesInvalidData('第 5 个数据点的日期“2026-11-31”无效'),
 };
 
 export const Volatile: Story = { args: { data: fixtures.dailyVolatile } };

@@ -2,8 +2,8 @@ import { useCallback, useMemo } from 'react';
 import { messages } from '../i18n/zh-CN';
 import {
   type AxisTick,
+  type ChartFrameProps,
   type ChartPoint,
-  type ChartStatus,
   EmotionChart,
 } from '../internal/EmotionChart/EmotionChart';
 import { tryPrepare } from '../internal/tryPrepare';
@@ -15,22 +15,13 @@ import {
 } from '../lib/dailySeries';
 import { formatAxisDate, formatFullDate, formatLongDate, formatValue } from '../lib/format';
 
-export interface DailyEmotionChartProps {
+export interface DailyEmotionChartProps extends ChartFrameProps {
   /** One point per trading day, in any order; the 5- and 20-day averages are computed here. */
   data: readonly DailyEmotionInput[];
-  /** @default 'ready' */
-  status?: ChartStatus;
   /** The visible heading. @default 市场情绪指标（近 90 日） */
   title?: string;
   /** The chart's accessible name. @default the title */
   'aria-label'?: string;
-  /** @default 3 */
-  headingLevel?: 2 | 3 | 4 | 5 | 6;
-  /** Height of the plot (and of the loading, empty and error states) in pixels. @default 300 */
-  height?: number;
-  /** Offered as a 重试 button in the error state. */
-  onRetry?: () => void;
-  className?: string;
 }
 
 /** Room one date label needs on the x axis ("11月20日" plus a gap). */
@@ -43,13 +34,9 @@ const DATE_LABEL_PX = 64;
  */
 export function DailyEmotionChart({
   data,
-  status = 'ready',
   title = messages.daily.title,
   'aria-label': ariaLabel,
-  headingLevel = 3,
-  height = 300,
-  onRetry,
-  className,
+  ...frame
 }: DailyEmotionChartProps) {
   const [series, dataError] = useMemo(
     () => tryPrepare<DailyEmotionPoint[]>(() => prepareDailySeries(data), []),
@@ -79,22 +66,15 @@ export function DailyEmotionChart({
 
   return (
     <EmotionChart
+      {...frame}
       title={title}
       ariaLabel={ariaLabel ?? title}
-      roleDescription={messages.daily.roleDescription}
-      headingLevel={headingLevel}
-      status={status}
+      texts={messages.daily}
       dataError={dataError}
       points={points}
       xDomain={xDomain}
       ticks={ticks}
-      seriesNames={messages.daily.series}
       summary={summary}
-      keyboardHint={messages.daily.keyboardHint}
-      texts={messages.daily}
-      height={height}
-      onRetry={onRetry}
-      className={className}
     />
   );
 }

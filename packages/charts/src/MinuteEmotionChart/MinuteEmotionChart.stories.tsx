@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, fn, userEvent } from 'storybook/test';
 import { FIXTURE_DAY, fixtures } from '../fixtures/emotionData';
 import { messages } from '../i18n/zh-CN';
-import { inPanel, plotX } from '../internal/stories/StoryPanel';
+import { namesInvalidData, retriesAfterLoadError, showsLoading } from '../internal/stories/chartPlays';
+import { inPanel, liveRegion, plotX } from '../internal/stories/StoryPanel';
 import { formatLongDate, formatValue } from '../lib/format';
 import { slotMinuteSeries } from '../lib/minuteSeries';
 import { tradingDayLength } from '../scales/tradingSession';
@@ -20,7 +21,6 @@ type Story = StoryObj<typeof meta>;
 const full = slotMinuteSeries(fixtures.minuteFull).points;
 const partial = slotMinuteSeries(fixtures.minutePartial).points;
 const chartName = `${messages.minute.title}（${formatLongDate(FIXTURE_DAY)}）`;
-const liveRegion = (root: HTMLElement) => root.querySelector('[aria-live="polite"]');
 const tickLabels = (chart: HTMLElement) => [...chart.querySelectorAll('svg text')].map((t) => t.textContent);
 
 export const Full: Story = {
@@ -55,28 +55,17 @@ export const Empty: Story = {
   },
 };
 
-export const Loading: Story = {
-  args: { status: 'loading' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status')).toHaveTextContent(messages.minute.loading);
-  },
-};
+export const Loading: Story = { args: { status: 'loading' }, play: showsLoading(messages.minute.loading) };
 
 export const LoadError: Story = {
   args: { status: { error: messages.minute.error }, onRetry: fn() },
-  play: async ({ canvas, args }) => {
-    await expect(canvas.getByRole('alert')).toHaveTextContent(messages.minute.error);
-    await userEvent.click(canvas.getByRole('button', { name: messages.retry }));
-    await expect(args.onRetry).toHaveBeenCalledOnce();
-  },
+  play: retriesAfterLoadError(messages.minute.error),
 };
 
 /** Observations of another day than the one announced are refused with a clear message. */
 export const InvalidData: Story = {
   args: { data: [{ time: '2026-11-19T10:00:00+08:00', value: 40 }] },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('alert')).toHaveTextContent('与数据日期 2026-11-20 不一致');
-  },
+  play: namesInvalidData('与数据日期 2026-11-20 不一致'),
 };
 
 export const Volatile: Story = { args: { data: fixtures.minuteVolatile } };

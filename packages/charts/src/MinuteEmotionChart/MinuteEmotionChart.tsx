@@ -3,8 +3,8 @@ import { messages } from '../i18n/zh-CN';
 import {
   type AxisMarker,
   type AxisTick,
+  type ChartFrameProps,
   type ChartPoint,
-  type ChartStatus,
   EmotionChart,
 } from '../internal/EmotionChart/EmotionChart';
 import { tryPrepare } from '../internal/tryPrepare';
@@ -13,7 +13,7 @@ import { type MinuteEmotionInput, type MinuteSeries, slotMinuteSeries } from '..
 import { tradingDayLength, tradingOffset, tradingTicks } from '../scales/tradingSession';
 import * as styles from './MinuteEmotionChart.css';
 
-export interface MinuteEmotionChartProps {
+export interface MinuteEmotionChartProps extends ChartFrameProps {
   /**
    * Observations of one trading day ("HH:MM" China time or ISO timestamps). Each lands on the 5-minute
    * slot it is within 150 s of; the rest (auction, lunch break) is left out.
@@ -21,19 +21,10 @@ export interface MinuteEmotionChartProps {
   data: readonly MinuteEmotionInput[];
   /** The trading day of the data, "YYYY-MM-DD"; read from ISO timestamps when not given. */
   date?: string;
-  /** @default 'ready' */
-  status?: ChartStatus;
   /** The visible heading. @default 分钟级情绪 */
   title?: string;
   /** The chart's accessible name. @default the title and the date */
   'aria-label'?: string;
-  /** @default 3 */
-  headingLevel?: 2 | 3 | 4 | 5 | 6;
-  /** Height of the plot (and of the loading, empty and error states) in pixels. @default 300 */
-  height?: number;
-  /** Offered as a 重试 button in the error state. */
-  onRetry?: () => void;
-  className?: string;
 }
 
 const X_DOMAIN = [0, tradingDayLength] as const;
@@ -50,13 +41,9 @@ const EMPTY: MinuteSeries = { date: null, slots: [], points: [], unmatched: 0 };
 export function MinuteEmotionChart({
   data,
   date,
-  status = 'ready',
   title = messages.minute.title,
   'aria-label': ariaLabel,
-  headingLevel = 3,
-  height = 300,
-  onRetry,
-  className,
+  ...frame
 }: MinuteEmotionChartProps) {
   const [series, dataError] = useMemo(
     () => tryPrepare(() => slotMinuteSeries(data, date), EMPTY),
@@ -96,24 +83,17 @@ export function MinuteEmotionChart({
 
   return (
     <EmotionChart
+      {...frame}
       title={title}
       subtitle={dayText ? messages.minute.dataDate(dayText) : undefined}
       ariaLabel={ariaLabel ?? (dayText ? `${title}（${dayText}）` : title)}
-      roleDescription={messages.minute.roleDescription}
-      headingLevel={headingLevel}
-      status={status}
+      texts={messages.minute}
       dataError={dataError}
       points={points}
       xDomain={X_DOMAIN}
       ticks={ticks}
       markers={MARKERS}
-      seriesNames={messages.minute.series}
       summary={summary}
-      keyboardHint={messages.minute.keyboardHint}
-      texts={messages.minute}
-      height={height}
-      onRetry={onRetry}
-      className={className}
     />
   );
 }

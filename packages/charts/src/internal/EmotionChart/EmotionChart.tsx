@@ -46,14 +46,35 @@ export interface AxisMarker {
 
 export type SeriesNames = Readonly<Record<styles.SeriesKey, string>>;
 
-export interface EmotionChartProps {
+/** The props both emotion charts take besides their data, heading and name. */
+export interface ChartFrameProps {
+  /** @default 'ready' */
+  status?: ChartStatus;
+  /** @default 3 */
+  headingLevel?: 2 | 3 | 4 | 5 | 6;
+  /** Height of the plot (and of the loading, empty and error states) in pixels. @default 300 */
+  height?: number;
+  /** Offered as a 重试 button in the error state. */
+  onRetry?: () => void;
+  className?: string;
+}
+
+/** The words of one chart (`messages.daily`, `messages.minute`). */
+export interface ChartTexts {
+  /** Says what kind of thing the focusable plot is ("日线情绪折线图"). */
+  readonly roleDescription: string;
+  readonly series: SeriesNames;
+  /** Read after the summary: how to move between the points. */
+  readonly keyboardHint: string;
+  readonly loading: string;
+  readonly empty: string;
+  readonly error: string;
+}
+
+export interface EmotionChartProps extends ChartFrameProps {
   title: string;
   ariaLabel: string;
-  /** Says what kind of thing the focusable plot is ("日线情绪折线图"). */
-  roleDescription: string;
   subtitle?: string | undefined;
-  headingLevel: 2 | 3 | 4 | 5 | 6;
-  status: ChartStatus;
   /** Why the data cannot be drawn (Chinese, for the user); shown like a failed load. */
   dataError: string | null;
   points: readonly ChartPoint[];
@@ -61,13 +82,8 @@ export interface EmotionChartProps {
   /** The x-axis labels that fit a plot of this many pixels. */
   ticks: (plotWidth: number) => readonly AxisTick[];
   markers?: readonly AxisMarker[] | undefined;
-  seriesNames: SeriesNames;
   summary: string;
-  keyboardHint: string;
-  texts: { readonly loading: string; readonly empty: string; readonly error: string };
-  height: number;
-  onRetry?: (() => void) | undefined;
-  className?: string | undefined;
+  texts: ChartTexts;
 }
 
 const SERIES: readonly styles.SeriesKey[] = ['value', 'ma5', 'ma20'];
@@ -81,8 +97,18 @@ const TOOLTIP_GAP = 12;
  * The frame both emotion charts share: heading, legend, the loading / error / empty states, and the plot.
  */
 export function EmotionChart(props: EmotionChartProps) {
-  const { title, subtitle, headingLevel, status, dataError, points, texts, height, onRetry, className } =
-    props;
+  const {
+    title,
+    subtitle,
+    headingLevel = 3,
+    status = 'ready',
+    dataError,
+    points,
+    texts,
+    height = 300,
+    onRetry,
+    className,
+  } = props;
   const titleId = useId();
   const Heading = `h${headingLevel}` as const;
   const hasData = points.some((p) => p.value !== null);
@@ -115,7 +141,7 @@ export function EmotionChart(props: EmotionChartProps) {
       </div>
     );
   } else {
-    content = <Plot {...props} />;
+    content = <Plot {...props} height={height} />;
   }
 
   return (
@@ -127,7 +153,7 @@ export function EmotionChart(props: EmotionChartProps) {
           </Heading>
           {subtitle && <span className={styles.subtitle}>{subtitle}</span>}
         </div>
-        {status === 'ready' && dataError === null && hasData && <Legend names={props.seriesNames} />}
+        {status === 'ready' && dataError === null && hasData && <Legend names={texts.series} />}
       </div>
       <div className={styles.body} style={{ height }}>
         {content}
@@ -136,22 +162,29 @@ export function EmotionChart(props: EmotionChartProps) {
   );
 }
 
+/** A short stroke of a series' line, as drawn in the plot: the key of the legend and the tooltip. */
+function Swatch({ series, width }: { series: styles.SeriesKey; width: number }) {
+  return (
+    <svg width={width} height="8" aria-hidden="true" focusable="false">
+      <line
+        x1="1"
+        x2={width - 1}
+        y1="4"
+        y2="4"
+        className={`${styles.line} ${styles.stroke[series]}`}
+        strokeWidth={WIDTH[series]}
+        strokeDasharray={DASH[series]}
+      />
+    </svg>
+  );
+}
+
 function Legend({ names }: { names: SeriesNames }) {
   return (
     <ul className={styles.legend} aria-label={messages.legend}>
       {SERIES.map((key) => (
         <li key={key} className={styles.legendItem}>
-          <svg width="18" height="8" aria-hidden="true" focusable="false">
-            <line
-              x1="1"
-              x2="17"
-              y1="4"
-              y2="4"
-              className={`${styles.line} ${styles.stroke[key]}`}
-              strokeWidth={WIDTH[key]}
-              strokeDasharray={DASH[key]}
-            />
-          </svg>
+          <Swatch series={key} width={18} />
           {names[key]}
         </li>
       ))}
@@ -286,12 +319,10 @@ function Plot({
   ticks: ticksFor,
   markers,
   height,
-  seriesNames,
   ariaLabel,
-  roleDescription,
   summary,
-  keyboardHint,
-}: EmotionChartProps) {
+  texts: { series: seriesNames, roleDescription, keyboardHint },
+}: EmotionChartProps & { height: number }) {
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const summaryId = useId();
   const [active, setActive] = useState<Active | null>(null);
@@ -464,17 +495,7 @@ function Tooltip({
           return (
             <div key={key} className={styles.tooltipRow}>
               <dt className={styles.tooltipLabel}>
-                <svg width="12" height="8" aria-hidden="true" focusable="false">
-                  <line
-                    x1="1"
-                    x2="11"
-                    y1="4"
-                    y2="4"
-                    className={`${styles.line} ${styles.stroke[key]}`}
-                    strokeWidth={WIDTH[key]}
-                    strokeDasharray={DASH[key]}
-                  />
-                </svg>
+                <Swatch series={key} width={12} />
                 {names[key]}
               </dt>
               <dd className={styles.tooltipValue}>{v === null ? messages.noValue : formatValue(v)}</dd>

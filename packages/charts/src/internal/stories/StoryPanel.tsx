@@ -29,3 +29,6 @@ export function plotX(chart: HTMLElement, fraction: number): number {
   const plotWidth = rect.width - PLOT_MARGIN.left - PLOT_MARGIN.right;
   return rect.left + PLOT_MARGIN.left + plotWidth * fraction;
 }
+
+/** What a screen reader hears when the focused point changes. */
+export const liveRegion = (root: HTMLElement) => root.querySelector('[aria-live="polite"]');

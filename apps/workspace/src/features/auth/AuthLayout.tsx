@@ -1,7 +1,9 @@
-import { Card } from '@wanxiang/ui';
-import type { ReactNode } from 'react';
+import { Alert, type AlertTone, Button, Card, PasswordField, TextField } from '@wanxiang/ui';
+import type { FormEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
 import { t } from '../../i18n/zh-CN';
 import * as styles from './AuthLayout.css';
+import { fieldErrorProps } from './authForm';
 
 /** The frame of /login and /register: the brand, a heading and one card holding the form. */
 export function AuthLayout({
@@ -30,5 +32,109 @@ export function AuthLayout({
         </p>
       </div>
     </main>
+  );
+}
+
+/** What AuthForm shows of a submission (useAuthSubmit): its state and the handler to send the form. */
+export interface AuthSubmission {
+  pending: boolean;
+  error: unknown;
+  submit(event: FormEvent<HTMLFormElement>): void;
+}
+
+/**
+ * The form of /login and /register in its frame, named by the title: the server's answer to the last try
+ * (or else a notice) above the fields, the submit button under them, and below the card the way to the
+ * other page.
+ */
+export function AuthForm({
+  title,
+  subtitle,
+  switchTo,
+  submission: { pending, error, submit },
+  formatError,
+  notice,
+  submitLabel,
+  pendingLabel,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  /** The question under the card, and the link that answers it. */
+  switchTo: { prompt: string; label: string; to: string };
+  submission: AuthSubmission;
+  /** The failure as the user reads it, with the field names in Chinese. */
+  formatError(error: unknown): string;
+  notice?: { tone: AlertTone; text: string } | null;
+  submitLabel: string;
+  /** The button's label while the request is under way. */
+  pendingLabel: string;
+  /** The fields. */
+  children: ReactNode;
+}) {
+  return (
+    <AuthLayout
+      title={title}
+      subtitle={subtitle}
+      footer={
+        <>
+          {switchTo.prompt}{' '}
+          <Link className={styles.link} to={switchTo.to}>
+            {switchTo.label}
+          </Link>
+        </>
+      }
+    >
+      <form className={styles.form} onSubmit={submit} noValidate aria-label={title}>
+        {error ? (
+          <Alert tone="danger" role="alert">
+            {formatError(error)}
+          </Alert>
+        ) : notice ? (
+          <Alert tone={notice.tone} role="status">
+            {notice.text}
+          </Alert>
+        ) : null}
+        {children}
+        <Button type="submit" variant="primary" size="lg" isFullWidth isPending={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
+
+interface AuthFieldProps {
+  value: string;
+  onChange(value: string): void;
+  /** The last failure; the server's message for this field shows under it. */
+  error: unknown;
+  autoComplete: string;
+  autoFocus?: boolean;
+}
+
+/** 邮箱, in both forms. */
+export function AuthEmailField({ error, ...props }: AuthFieldProps) {
+  return (
+    <TextField
+      label={t.auth.email}
+      name="email"
+      type="email"
+      inputMode="email"
+      {...props}
+      {...fieldErrorProps(error, 'email')}
+    />
+  );
+}
+
+/** 密码, in both forms. */
+export function AuthPasswordField({ error, ...props }: AuthFieldProps & { description?: string }) {
+  return (
+    <PasswordField
+      label={t.auth.password}
+      name="password"
+      {...props}
+      {...fieldErrorProps(error, 'password')}
+    />
   );
 }

@@ -550,56 +550,59 @@ export class ChatService {
       error: string | null;
     },
   ): Promise<{ charged: number; balance: number | undefined }> {
-    // One statement, the user row locked: refund the unused hold, or charge what the hold did not cover as
-    // far as the balance goes (only when the prompt estimate was low), with its ledger row; and store the
-    // answer and the session's total with the amount charged.
+    // One transaction, the user row locked first: refund the unused hold, or charge what the hold did not
+    // cover as far as the balance goes (only when the prompt estimate was low), with its ledger row; then
+    // store the answer and the session's total with the amount charged. (One statement doing all of this
+    // from a FOR UPDATE CTE broke the balance CHECK under simultaneous turns on PostgreSQL now and then;
+    // after the lock, each statement here reads the row as it is.)
     const usage = answer.usage;
-    const [row] = await executePrepared<{ charged: number | string; balance: number | string | null }>(
-      this.db,
-      'chat_settle',
-      sql`
-      with old as (
-        select ${users.creditsBalance} as balance from ${users} where ${users.id} = ${turn.userId} for update
-      ), change as (
-        select case when ${cost}::int <= ${turn.reserve}::int then ${turn.reserve}::int - ${cost}::int
-                    else -least(${cost}::int - ${turn.reserve}::int, old.balance) end as delta,
-               old.balance as balance
-        from old
-      ), applied as (
-        update ${users} set credits_balance = ${users.creditsBalance} + change.delta, updated_at = now()
-        from change where ${users.id} = ${turn.userId} and change.delta <> 0
-        returning change.delta as delta, ${users.creditsBalance} as balance
-      ), ledger as (
-        insert into ${creditLedger} (user_id, delta, balance_after, kind, reference, note)
-        select ${turn.userId}::uuid, applied.delta, applied.balance,
-               case when applied.delta > 0 then 'refund' else 'charge' end,
-               case when applied.delta > 0 then ${`turn:${turn.turnId}`} else ${`turn:${turn.turnId}:extra`} end,
-               case when applied.delta > 0 then ${m.ledgerRefund(turn.definition.name)}
-                    else ${m.ledgerExtra(turn.definition.name)} end
-        from applied
-        returning delta
-      ), charged as (
-        select ${turn.reserve}::int - coalesce((select delta from change), 0) as amount
-      ), answer as (
-        update ${chatMessages}
-        set text = ${answer.text}, parts = ${JSON.stringify(answer.images)}::jsonb, status = ${answer.status},
-            input_tokens = ${usage?.input_tokens ?? null}::int, output_tokens = ${usage?.output_tokens ?? null}::int,
-            usage_estimated = ${usage?.estimated ?? false}, credits_charged = (select amount from charged),
-            error = ${answer.error}, updated_at = now()
-        where ${chatMessages.id} = ${turn.assistantMessageId}::uuid
-        returning 1
-      ), session as (
-        update ${chatSessions}
-        set total_credits_used = ${chatSessions.totalCreditsUsed} + (select amount from charged), updated_at = now()
-        where ${chatSessions.id} = ${turn.sessionId}::uuid
-        returning 1
-      )
-      select (select amount from charged) as charged, (select balance + delta from change) as balance`,
-    );
-    return {
-      charged: Number(row?.charged ?? turn.reserve),
-      balance: row?.balance === null || row?.balance === undefined ? undefined : Number(row.balance),
-    };
+    return this.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ balance: users.creditsBalance })
+        .from(users)
+        .where(eq(users.id, turn.userId))
+        .for('update');
+      let delta = 0;
+      let balance: number | undefined;
+      if (locked) {
+        delta = cost <= turn.reserve ? turn.reserve - cost : -Math.min(cost - turn.reserve, locked.balance);
+        balance = locked.balance + delta;
+        if (delta !== 0) {
+          await tx
+            .update(users)
+            .set({ creditsBalance: balance, updatedAt: new Date() })
+            .where(eq(users.id, turn.userId));
+          await tx.insert(creditLedger).values({
+            userId: turn.userId,
+            delta,
+            balanceAfter: balance,
+            kind: delta > 0 ? 'refund' : 'charge',
+            reference: delta > 0 ? `turn:${turn.turnId}` : `turn:${turn.turnId}:extra`,
+            note: delta > 0 ? m.ledgerRefund(turn.definition.name) : m.ledgerExtra(turn.definition.name),
+          });
+        }
+      }
+      const charged = turn.reserve - delta;
+      await tx
+        .update(chatMessages)
+        .set({
+          text: answer.text,
+          parts: answer.images,
+          status: answer.status,
+          inputTokens: usage?.input_tokens ?? null,
+          outputTokens: usage?.output_tokens ?? null,
+          usageEstimated: usage?.estimated ?? false,
+          creditsCharged: charged,
+          error: answer.error,
+          updatedAt: new Date(),
+        })
+        .where(eq(chatMessages.id, turn.assistantMessageId));
+      await tx
+        .update(chatSessions)
+        .set({ totalCreditsUsed: sql`${chatSessions.totalCreditsUsed} + ${charged}`, updatedAt: new Date() })
+        .where(eq(chatSessions.id, turn.sessionId));
+      return { charged, balance };
+    });
   }
 
   private flushInterval(): number {

@@ -12,5 +12,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 240_000,
+    // A page that reloads fetches its data from the real server; with every other suite running beside
+    // these journeys that can take more than expect.poll's default second.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -229,8 +229,12 @@ describe.each(databaseKinds)('chat through an OpenAI-compatible provider on %s',
     const { server, base, access, auth } = await setup();
     const turn = rawTurn(base, access, { model_id: 'slow', prompt: { text: '慢慢说' } });
     await turn.textFrames(3);
-    const sessions = await server.inject({ method: 'GET', url: '/api/dialogue/sessions/', headers: auth });
-    const sessionId = sessions.json().results[0].id as string;
+    // The rows are written just after the first pieces go out, so the session may appear a moment later.
+    const listed = async () =>
+      (await server.inject({ method: 'GET', url: '/api/dialogue/sessions/', headers: auth })).json()
+        .results as { id: string }[];
+    await waitFor(async () => (await listed()).length > 0, 8000);
+    const sessionId = (await listed())[0]?.id as string;
     const seen = async () => {
       const res = await server.inject({
         method: 'GET',
@@ -239,7 +243,8 @@ describe.each(databaseKinds)('chat through an OpenAI-compatible provider on %s',
       });
       return res.json().history[1] as { content: string; metadata: { status: string } };
     };
-    await waitFor(async () => (await seen()).content.length > 0, 8000);
+    // Stored every few hundred milliseconds while it streams: the stored text catches up, still streaming.
+    await waitFor(async () => /^片段1 片段2 /.test((await seen()).content), 8000);
     const partial = await seen();
     expect(partial.metadata.status).toBe('streaming');
     expect(partial.content).toMatch(/^片段1 片段2 /);

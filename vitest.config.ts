@@ -50,6 +50,8 @@ export default defineConfig({
         test: {
           name: 'vrt',
           include: ['.storybook/**/*.vrt.test.tsx'],
+          // A screenshot may wait up to 25 s for two equal frames when every suite runs at once.
+          testTimeout: 60_000,
           browser: {
             ...browser({ width: 1024, height: 720 }),
             expect: {

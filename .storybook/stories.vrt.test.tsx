@@ -57,7 +57,10 @@ for (const [file, module] of Object.entries(modules)) {
           await document.fonts.ready;
           // A blinking caret or a focus ring is not what we compare.
           if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-          await expect.element(page.elementLocator(document.body)).toMatchScreenshot(`${Story.id}--${theme}`);
+          // Under a full test run the page can take more than the default 5 s to render two equal frames.
+          await expect
+            .element(page.elementLocator(document.body), { timeout: 30_000 })
+            .toMatchScreenshot(`${Story.id}--${theme}`, { timeout: 25_000 });
         });
       }
     });

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { transition } from '../../styles/focusRing';
 import { vars } from '../../theme/contract.css';
 
@@ -24,13 +24,17 @@ export const box = style({
   flexShrink: 0,
   width: '16px',
   height: '16px',
-  // Centres the 16 px box on the first line of a 1.6 line-height label.
-  marginBlockStart: `calc((1em * ${vars.font.lineHeight.normal} - 16px) / 2)`,
+  /*
+   * Centres the 16 px box on the first line of the label, then lowers it by 0.05em onto the middle of the
+   * ideographs: in Noto Sans SC (the face we ship) they sit that far below the middle of the line box, so
+   * centred on the line the box looked higher than 记住我. `1em` is the label's size only while the box
+   * keeps the label's font size: the 12 px it once had for its check mark put it a further 1.6 px up.
+   */
+  marginBlockStart: `calc((1em * ${vars.font.lineHeight.normal} - 16px) / 2 + 0.05em)`,
   borderRadius: vars.radius.sm,
   border: `1px solid ${vars.color.border.strong}`,
   backgroundColor: vars.color.bg.surface,
   color: vars.color.text.onSolid,
-  fontSize: '12px',
   transition: transition('background-color', 'border-color'),
   selectors: {
     [`${root}[data-hovered] &`]: { borderColor: vars.color.text.tertiary },
@@ -47,3 +51,6 @@ export const box = style({
     },
   },
 });
+
+/* The mark is sized on its own, so that the box keeps the label's font size (see the margin above). */
+globalStyle(`${box} > svg`, { width: '12px', height: '12px' });

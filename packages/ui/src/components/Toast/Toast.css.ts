@@ -2,13 +2,20 @@ import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { focusRingSelectors } from '../../styles/focusRing';
 import { vars } from '../../theme/contract.css';
 
-const slideIn = keyframes({ from: { opacity: 0, transform: 'translateY(8px)' } });
+const slideIn = keyframes({ from: { opacity: 0, transform: 'translateY(-8px)' } });
 const fadeOut = keyframes({ to: { opacity: 0, transform: 'scale(0.98)' } });
 
+/*
+ * Top centre, where Chinese users expect a notice (the convention of Ant Design's message and of the chat
+ * apps they use): a corner at the bottom is where the chat's input, its send and stop buttons and the
+ * editor's status bar are, and a notice there hides the very control that was just pressed.
+ */
 export const region = style({
   position: 'fixed',
-  insetBlockEnd: vars.space.lg,
-  insetInlineEnd: vars.space.lg,
+  insetBlockStart: vars.space.lg,
+  insetInlineStart: '50%',
+  transform: 'translateX(-50%)',
+  maxWidth: `calc(100vw - 2 * ${vars.space.md})`,
   zIndex: vars.zIndex.toast,
   outline: 'none',
   borderRadius: vars.radius.lg,
@@ -16,18 +23,21 @@ export const region = style({
     ...focusRingSelectors(),
   },
   '@media': {
-    // On phones the toasts sit centred at the bottom, clear of the edges.
+    // On phones the toasts span the width, clear of the edges.
     '(max-width: 767px)': {
       insetInlineStart: vars.space.md,
       insetInlineEnd: vars.space.md,
-      insetBlockEnd: vars.space.md,
+      insetBlockStart: vars.space.md,
+      transform: 'none',
+      maxWidth: 'none',
     },
   },
 });
 
 export const list = style({
   display: 'flex',
-  flexDirection: 'column-reverse',
+  flexDirection: 'column',
+  alignItems: 'center',
   gap: vars.space.sm,
   margin: 0,
   padding: 0,
@@ -38,8 +48,11 @@ export const toast = style({
   display: 'flex',
   alignItems: 'flex-start',
   gap: vars.space.sm,
-  width: '360px',
-  maxWidth: '100%',
+  // As wide as its words (a short notice stays a compact pill at the top), wrapping past 420 px.
+  width: 'max-content',
+  minWidth: '200px',
+  maxWidth: 'min(420px, 100%)',
+  boxSizing: 'border-box',
   paddingBlock: vars.space.md,
   paddingInlineStart: vars.space.md,
   paddingInlineEnd: vars.space.sm,
@@ -55,7 +68,7 @@ export const toast = style({
     '&[data-exiting]': { animation: `${fadeOut} ${vars.motion.duration.fast} ${vars.motion.easing.exit}` },
   },
   '@media': {
-    '(max-width: 767px)': { width: '100%' },
+    '(max-width: 767px)': { width: '100%', maxWidth: '100%' },
   },
 });
 

@@ -85,6 +85,14 @@ test('a chat streams, stops, survives a reload and is deleted after confirmation
   const current = history.locator('a[aria-current="page"]', { hasText: 'XSS 测试' });
   await expect.poll(() => current.count()).toBe(1);
   expect(await history.getByLabel('1 个会话').isVisible()).toBe(true);
+  // It is under the history's 今天 heading, the one group there is.
+  expect(await history.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['今天']);
+  // The answer's two-column table is as wide as its content, not stretched over the column.
+  const tableWidth = await answer
+    .locator('table')
+    .first()
+    .evaluate((t) => t.getBoundingClientRect().width);
+  expect(tableWidth).toBeLessThan(400);
   await expectAccessible(page);
 
   // A second turn in the same session, stopped while it streams.
@@ -97,6 +105,10 @@ test('a chat streams, stops, survives a reload and is deleted after confirmation
   await stop.click();
   await expect.poll(() => page.getByText('对话已中断').isVisible()).toBe(true);
   await expect.poll(() => second.getByText('已停止').isVisible()).toBe(true);
+  // No final_data comes after a stop, yet the answer shows what the server charged for the part it
+  // generated, and which model gave it.
+  await expect.poll(() => second.getByText(/^消耗 \d+ 积分$/).isVisible(), { timeout: 10_000 }).toBe(true);
+  expect(await second.getByText('离线演示模型').isVisible()).toBe(true);
   const stoppedText = (await second.textContent()) ?? '';
   expect(stoppedText.replace('已停止', '').length).toBeGreaterThan(0);
 

@@ -110,3 +110,44 @@ export const ToolsWebSearchAndAttachments: Story = {
     await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('即将推出'));
   },
 };
+
+/** The page's loop: sending starts an answer, stopping ends it. */
+function Conversation(props: ChatInputProps) {
+  const [streaming, setStreaming] = useState(false);
+  return (
+    <Stateful
+      {...props}
+      isStreaming={streaming}
+      onSend={() => {
+        props.onSend();
+        setStreaming(true);
+      }}
+      onStop={() => {
+        props.onStop();
+        setStreaming(false);
+      }}
+    />
+  );
+}
+
+/** From the keyboard alone: Enter sends, the focus waits on stop, Enter stops, the caret is back to type. */
+export const KeyboardSendAndStop: Story = {
+  render: (args) => <Conversation {...args} />,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const box = canvas.getByRole('textbox', { name: '输入消息' });
+    await userEvent.type(box, '你好');
+    await userEvent.keyboard('{Enter}');
+    const stop = await canvas.findByRole('button', { name: '停止生成' });
+    await waitFor(() => expect(stop).toHaveFocus());
+    // Moved there for the user, the focus brings no tooltip to hang over the input while the answer streams.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(screen.queryByRole('tooltip')).toBeNull();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onStop).toHaveBeenCalledOnce();
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: '输入消息' })).toHaveFocus());
+    // Nor does the send button that takes the stop button's place flash one.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(screen.queryByRole('tooltip')).toBeNull();
+  },
+};

@@ -58,14 +58,29 @@ export function ChatInput({
     element.style.overflowY = element.scrollHeight > max ? 'auto' : 'hidden';
   }, [value]);
 
-  // The text box is disabled while streaming; give the focus back when the answer ends.
+  /*
+   * Keyboard users keep their place. The text box is disabled while an answer streams, so whoever just
+   * sent (Enter, or the send button, which is replaced) gets the stop button, and Enter or Space stops the
+   * answer. When it ends the caret goes back to the text box, unless the user has gone elsewhere meanwhile.
+   */
+  const root = useRef<HTMLDivElement>(null);
+  const handOff = useRef(false);
   useEffect(() => {
-    if (isStreaming) return;
-    if (wasFocused.current) {
-      wasFocused.current = false;
-      textarea.current?.focus();
+    if (isStreaming) {
+      if (handOff.current) root.current?.querySelector<HTMLElement>('[data-stop]')?.focus();
+      return;
     }
+    handOff.current = false;
+    const active = document.activeElement;
+    const stillHere = active === null || active === document.body || root.current?.contains(active);
+    if (wasFocused.current && stillHere) textarea.current?.focus();
+    wasFocused.current = false;
   }, [isStreaming]);
+  const send = () => {
+    handOff.current = true;
+    wasFocused.current = true;
+    onSend();
+  };
 
   useEffect(() => {
     if (autoFocus) textarea.current?.focus({ preventScroll: true });
@@ -78,11 +93,11 @@ export function ChatInput({
     // keyCode 229 is what Safari reports for the Enter that ends a composition.
     if (event.nativeEvent.isComposing || event.keyCode === 229) return;
     event.preventDefault();
-    if (canSend) onSend();
+    if (canSend) send();
   };
 
   return (
-    <div className={styles.root}>
+    <div ref={root} className={styles.root}>
       <textarea
         ref={textarea}
         className={styles.textarea}
@@ -116,19 +131,29 @@ export function ChatInput({
           </Switch>
         </div>
         {isStreaming ? (
-          <Tooltip content={chatText.stop}>
-            <IconButton aria-label={chatText.stop} variant="secondary" shape="circle" onPress={onStop}>
+          /*
+           * Keyed apart: the send button's tooltip must not inherit the stop button's open state. The focus
+           * handed to stop is ours, not the user's: its tooltip would hang over the input all answer long.
+           */
+          <Tooltip key="stop" content={chatText.stop} isDisabled={handOff.current}>
+            <IconButton
+              aria-label={chatText.stop}
+              variant="secondary"
+              shape="circle"
+              onPress={onStop}
+              data-stop=""
+            >
               <StopIcon />
             </IconButton>
           </Tooltip>
         ) : (
-          <Tooltip content={chatText.send}>
+          <Tooltip key="send" content={chatText.send}>
             <IconButton
               aria-label={chatText.send}
               variant="primary"
               shape="circle"
               isDisabled={!canSend}
-              onPress={onSend}
+              onPress={send}
             >
               <SendIcon />
             </IconButton>

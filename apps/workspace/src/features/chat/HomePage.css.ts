@@ -121,8 +121,10 @@ export const suggestions = style({
   margin: 0,
   padding: 0,
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
+  // Four cards: two by two, never three and a lonely fourth; one column where two would squeeze them.
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
   gap: vars.space.md,
+  '@media': { '(max-width: 640px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
 });
 
 export const suggestion = style({ width: '100%', height: '100%', boxSizing: 'border-box' });

@@ -6,7 +6,7 @@ import * as styles from './HomePage.css';
 import { MessageList } from './MessageList';
 import { ModelSelector } from './ModelSelector';
 import { chatText } from './messages';
-import { chatStore, setTurnEndHandler } from './state/chat';
+import { chatStore, setComposerFocus, setTurnEndHandler } from './state/chat';
 import type { ChatStore } from './state/chatStore';
 import { useChatState } from './state/hooks';
 import { Welcome } from './Welcome';
@@ -67,8 +67,14 @@ export function HomePage({ store = chatStore }: { store?: ChatStore }) {
   const conversation = useChatState(store, (s) => s.conversation);
   const currentSessionId = useChatState(store, (s) => s.currentSessionId);
   const isStreaming = useChatState(store, (s) => s.isStreaming);
+  const returnedDraft = useChatState(store, (s) => s.returnedDraft);
   const [draft, setDraft] = useState('');
   const textarea = useRef<HTMLTextAreaElement | null>(null);
+
+  // A message refused before any answer comes back to the input, unless something new was typed there.
+  useEffect(() => {
+    if (returnedDraft) setDraft((current) => (current.trim() === '' ? returnedDraft.text : current));
+  }, [returnedDraft]);
 
   // A suggestion card fills the input and puts the caret at its end, ready to edit or send.
   const pick = (prompt: string) => {
@@ -90,6 +96,11 @@ export function HomePage({ store = chatStore }: { store?: ChatStore }) {
     setTurnEndHandler(() => void refresh());
     return () => setTurnEndHandler(undefined);
   }, [refresh]);
+
+  useEffect(() => {
+    setComposerFocus(() => textarea.current?.focus());
+    return () => setComposerFocus(undefined);
+  }, []);
 
   useEffect(() => {
     document.title = `${chatText.pageTitle} · 万象`;

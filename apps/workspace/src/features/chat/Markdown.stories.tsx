@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Markdown } from './markdown/Markdown';
+import { fadeEnd, fadeStart } from './markdown/Markdown.css';
 
 const meta = {
   title: 'Chat/Markdown',
@@ -96,5 +97,77 @@ export const StreamingUnfinished: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('加粗文字').tagName).toBe('STRONG');
     await expect(canvasElement.querySelector('pre code')?.textContent).toContain('const a = 1');
+  },
+};
+
+/** The name of a custom property behind a vanilla-extract variable (`var(--name)` → `--name`). */
+const propertyName = (variable: string) => variable.replace(/^var\((--[^,)]+).*$/, '$1');
+const fadesOf = (element: Element) => {
+  const style = getComputedStyle(element);
+  return [style.getPropertyValue(propertyName(fadeStart)), style.getPropertyValue(propertyName(fadeEnd))];
+};
+
+const longLine =
+  "const report = await fetch('/api/reports/2026/annual-summary?include=charts,tables,appendix&lang=zh-CN').then((response) => response.json()); // 年度报告";
+
+/**
+ * A line wider than the column scrolls sideways, and an edge fades where there is more to see: at first
+ * the right one; scrolled to the middle, both; at the end, the left one. A block that fits has no fade.
+ */
+export const WideCodeFadesAtTheEdges: Story = {
+  args: { text: `\`\`\`ts\n${longLine}\nconsole.log(report);\n\`\`\`\n\n\`\`\`ts\nconst short = 1;\n\`\`\`` },
+  play: async ({ canvasElement }) => {
+    const [wide, short] = Array.from(canvasElement.querySelectorAll('pre'));
+    if (!wide || !short) throw new Error('two code blocks expected');
+    await expect(wide.scrollWidth).toBeGreaterThan(wide.clientWidth);
+    await waitFor(() => expect(fadesOf(wide)).toEqual(['0px', '32px']));
+    await expect(getComputedStyle(wide).maskImage).not.toBe('none');
+    await expect(getComputedStyle(short).maskImage).toBe('none');
+    wide.scrollLeft = 100;
+    await waitFor(() => expect(fadesOf(wide)).toEqual(['32px', '32px']));
+    wide.scrollLeft = wide.scrollWidth;
+    await waitFor(() => expect(fadesOf(wide)).toEqual(['32px', '0px']));
+    wide.scrollLeft = 0;
+  },
+};
+
+/** A narrow table is as wide as its content, not stretched over the whole column. */
+export const NarrowTableTakesItsWidth: Story = {
+  args: {
+    text: ['| 指标 | 数值 |', '| --- | ---: |', '| 市盈率 | 12.5 |', '| 股息率 | 3.2% |'].join('\n'),
+  },
+  play: async ({ canvasElement }) => {
+    const table = canvasElement.querySelector('table');
+    if (!table) throw new Error('a table expected');
+    await expect(table.getBoundingClientRect().width).toBeLessThan(300);
+    await expect(getComputedStyle(table.parentElement as HTMLElement).maskImage).toBe('none');
+  },
+};
+
+const wideTable = [
+  '| 代码 | 名称 | 最新价 | 涨跌幅 | 成交额（亿元） | 换手率 | 量比 | 振幅 | 市盈率 | 总市值（亿元） | 所属行业 | 连板数 | 首次封板时间 |',
+  '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |',
+  '| 600519 | 贵州茅台 | 1520.00 | +1.25% | 45.67 | 0.36% | 1.02 | 2.10% | 22.10 | 19094.35 | 白酒 | 0 | — |',
+  '| 000001 | 平安银行 | 11.32 | -0.44% | 12.08 | 0.52% | 0.87 | 1.33% | 4.80 | 2196.71 | 银行 | 0 | — |',
+  '| 300750 | 宁德时代 | 245.60 | +10.00% | 98.31 | 1.87% | 2.45 | 11.20% | 25.40 | 10802.88 | 电池 | 2 | 09:35:12 |',
+].join('\n');
+
+/** A table wider than the column scrolls, with the same fading edge as code; its frame takes the focus ring. */
+export const WideTableScrolls: Story = {
+  args: { text: wideTable },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const scroller = canvasElement.querySelector('table')?.parentElement;
+    if (!scroller) throw new Error('a table expected');
+    await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
+    await expect(scroller.getBoundingClientRect().width).toBeLessThanOrEqual(800);
+    // Short values stay on one line rather than squeezing into a column a character or two wide.
+    const name = canvas.getByRole('cell', { name: '贵州茅台' });
+    await expect(name.getBoundingClientRect().height).toBeLessThan(40);
+    await waitFor(() => expect(fadesOf(scroller)).toEqual(['0px', '32px']));
+    await userEvent.tab();
+    await expect(scroller).toHaveFocus();
+    scroller.scrollLeft = 120;
+    await waitFor(() => expect(fadesOf(scroller)).toEqual(['32px', '32px']));
   },
 };

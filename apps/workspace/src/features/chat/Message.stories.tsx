@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, within } from 'storybook/test';
 import { MessageView } from './Message';
 import type { ChatMessage } from './state/types';
@@ -47,7 +48,7 @@ export const UserMessage: Story = {
 };
 
 export const Answer: Story = {
-  args: { message: { ...base, text: answer, credits: 3 } },
+  args: { message: { ...base, text: answer, credits: 3, modelName: 'DeepSeek V3' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const article = canvas.getByRole('article', { name: 'AI 助手' });
@@ -55,13 +56,22 @@ export const Answer: Story = {
     await expect(within(article).getByText('利滚利').tagName).toBe('STRONG');
     // The credits the turn cost show under the answer, with a copy button for the whole answer.
     await expect(canvas.getByText('消耗 3 积分')).toBeVisible();
+    // Which model answered, as a session may mix several.
+    await expect(canvas.getByText('DeepSeek V3')).toBeVisible();
     await expect(canvas.getByRole('button', { name: '复制' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: '复制代码' })).toBeVisible();
   },
 };
 
+/** A question sent `seconds` before the story first renders (not before its file loaded, which may be long). */
+function AskedAgo({ seconds, message }: { seconds: number; message: ChatMessage }) {
+  const [startedAt] = useState(() => Date.now() - seconds * 1000);
+  return <MessageView message={{ ...message, startedAt }} />;
+}
+
 export const Thinking: Story = {
-  args: { message: { ...base, status: 'streaming', startedAt: Date.now() - 65_000 } },
+  args: { message: { ...base, status: 'streaming', startedAt: null } },
+  render: (args) => <AskedAgo seconds={65} message={args.message} />,
   play: async ({ canvasElement }) => {
     const timer = within(canvasElement).getByRole('timer');
     // mm:ss since the question was sent; no footer while the answer is still coming.

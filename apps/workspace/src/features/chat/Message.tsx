@@ -63,6 +63,7 @@ export const MessageView = memo(function MessageView({ message }: MessageViewPro
       {message.error ? <p className={styles.error}>{chatText.messageError(message.error)}</p> : null}
       {isStreaming ? null : (
         <footer className={styles.meta}>
+          {message.modelName ? <span>{message.modelName}</span> : null}
           {message.status === 'stopped' ? <span>{chatText.stopped}</span> : null}
           {message.credits !== null ? <span>{chatText.creditsUsed(message.credits)}</span> : null}
           {message.text ? <CopyButton label={chatText.copy} getText={() => message.text} /> : null}

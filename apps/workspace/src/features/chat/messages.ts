@@ -13,6 +13,12 @@ export const chatText = {
   historyLoadFailed: '无法加载会话历史',
   historyEmpty: '还没有会话，发送第一条消息吧',
   historyMore: '加载更多',
+  groupToday: '今天',
+  groupYesterday: '昨天',
+  groupWeek: '最近 7 天',
+  groupMonth: '最近 30 天',
+  groupCalendarMonth: (year: number, month: number) => `${year}年${month}月`,
+  groupUndated: '更早',
   retry: '重试',
 
   loading: '加载中...',

@@ -2,10 +2,10 @@ import { Badge, Button, NavGroup, PlusIcon, Spinner } from '@wanxiang/ui';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { usePersistentFlag } from '../../app/usePersistentFlag';
-import { HistoryRow } from './HistoryRow';
 import { chatText } from './messages';
+import { SessionList } from './SessionList';
 import * as styles from './sidebar.css';
-import { chatStore } from './state/chat';
+import { chatStore, focusComposer } from './state/chat';
 import { useChatState } from './state/hooks';
 
 /** Starts a new chat: the home chat with no session selected (spec 01 §4). */
@@ -19,6 +19,8 @@ export function NewChatButton() {
       onPress={() => {
         chatStore.newChat();
         navigate('/home');
+        // Ready to type, as after a suggestion: the welcome screen's input takes the caret.
+        requestAnimationFrame(() => focusComposer());
       }}
     >
       {chatText.newChat}
@@ -63,28 +65,18 @@ export function ChatHistory() {
       {sessions.status === 'ready' && sessions.items.length === 0 ? (
         <p className={styles.note}>{chatText.historyEmpty}</p>
       ) : null}
-      {sessions.items.map((session) => (
-        <HistoryRow
-          key={session.id}
-          session={session}
-          isCurrent={session.id === currentId}
-          onOpen={(id) => {
-            void chatStore.openSession(id);
-            navigate('/home');
-          }}
-          onDelete={(id) => chatStore.deleteSession(id)}
-        />
-      ))}
-      {sessions.hasMore ? (
-        <Button
-          size="sm"
-          variant="ghost"
-          isPending={sessions.isLoadingMore}
-          onPress={() => void chatStore.loadMoreSessions()}
-        >
-          {chatText.historyMore}
-        </Button>
-      ) : null}
+      <SessionList
+        sessions={sessions.items}
+        currentId={currentId}
+        hasMore={sessions.hasMore}
+        isLoadingMore={sessions.isLoadingMore}
+        onLoadMore={() => void chatStore.loadMoreSessions()}
+        onOpen={(id) => {
+          void chatStore.openSession(id);
+          navigate('/home');
+        }}
+        onDelete={(id) => chatStore.deleteSession(id)}
+      />
     </NavGroup>
   );
 }

@@ -1,4 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { createVar, globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { vars } from '@wanxiang/ui';
 
 export const markdown = style({
@@ -71,15 +71,57 @@ globalStyle(`${m} :not(pre) > code`, {
   border: `1px solid ${vars.color.border.subtle}`,
 });
 
-export const tableWrap = style({
-  overflowX: 'auto',
+/*
+ * Scrolling sideways, a code block or a table fades out at an edge beyond which there is more to see, and
+ * only then: at rest on the left, the right edge fades; scrolled to the end, the left one. The fades are
+ * scroll-driven animations of the scroller's own mask, so the browser does the work: no script, nothing
+ * per streamed frame (a block that does not overflow has no active timeline, hence no mask at all).
+ * A mask takes only alpha, not colour, so the same fade is right on every theme and background.
+ * Browsers without scroll-driven animations show the scrollbar alone, as before.
+ */
+export const fadeStart = createVar({ syntax: '<length>', inherits: false, initialValue: '0px' });
+export const fadeEnd = createVar({ syntax: '<length>', inherits: false, initialValue: '0px' });
+const fadeSize = vars.space.xxl;
+// Alpha stops of a mask (opaque shows, transparent hides), not colours.
+const edgeMask = `linear-gradient(to right, transparent, black ${fadeStart}, black calc(100% - ${fadeEnd}), transparent)`;
+const fadeInStart = keyframes({
+  from: { vars: { [fadeStart]: '0px' }, maskImage: edgeMask },
+  to: { vars: { [fadeStart]: fadeSize }, maskImage: edgeMask },
+});
+const fadeOutEnd = keyframes({
+  from: { vars: { [fadeEnd]: fadeSize } },
+  to: { vars: { [fadeEnd]: '0px' } },
+});
+export const scrollEdges = style({
+  '@supports': {
+    '(animation-timeline: scroll())': {
+      animationName: `${fadeInStart}, ${fadeOutEnd}`,
+      animationDuration: 'auto',
+      animationTimingFunction: 'linear',
+      animationFillMode: 'both',
+      animationTimeline: 'scroll(self inline), scroll(self inline)',
+      // The start fade grows over the first fade's width of scrolling; the end one shrinks over the last.
+      animationRange: `0 ${fadeSize}, calc(100% - ${fadeSize}) 100%`,
+    },
+  },
+});
+
+/*
+ * A table is as wide as its content needs, up to the column (as ChatGPT's); wider, it scrolls. The frame
+ * hugs the table and carries the focus ring, which the scroller's mask would clip.
+ */
+export const tableFrame = style({
+  width: 'fit-content',
+  maxWidth: '100%',
   margin: `${vars.space.md} 0`,
   borderRadius: vars.radius.md,
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' } },
+  selectors: {
+    '&:has(> :focus-visible)': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
 });
+export const tableWrap = style({ overflowX: 'auto', outline: 'none' });
 globalStyle(`${tableWrap} table`, {
   borderCollapse: 'collapse',
-  minWidth: '100%',
   fontSize: vars.font.size.sm,
 });
 globalStyle(`${tableWrap} th, ${tableWrap} td`, {
@@ -87,8 +129,12 @@ globalStyle(`${tableWrap} th, ${tableWrap} td`, {
   padding: `${vars.space.xs} ${vars.space.md}`,
   textAlign: 'start',
   verticalAlign: 'top',
+  // Words and numbers stay whole in a cell: a table too narrow for them scrolls rather than breaks them.
+  overflowWrap: 'break-word',
 });
 globalStyle(`${tableWrap} th`, { background: vars.color.bg.sunken, fontWeight: vars.font.weight.medium });
+/* A short value stays on one line (cellWidth.ts): squeezed, 贵州茅台 would stand two characters a line. */
+export const shortCell = style({ whiteSpace: 'nowrap' });
 
 export const codeBlock = style({
   margin: `${vars.space.md} 0`,
@@ -96,6 +142,10 @@ export const codeBlock = style({
   border: `1px solid ${vars.color.border.default}`,
   background: vars.color.bg.sunken,
   overflow: 'hidden',
+  // The focus ring of the code inside, drawn here: the code's fading edges would fade it too.
+  selectors: {
+    '&:has(> pre:focus-visible)': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
 });
 
 export const codeHeader = style({
@@ -122,7 +172,6 @@ export const pre = style({
   lineHeight: vars.font.lineHeight.snug,
   color: vars.color.text.primary,
   outline: 'none',
-  selectors: { '&:focus-visible': { boxShadow: `inset 0 0 0 2px ${vars.color.focusRing}` } },
 });
 globalStyle(`${pre} code`, { fontFamily: 'inherit', whiteSpace: 'pre' });
 

@@ -15,6 +15,7 @@ import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import remend from 'remend';
 import { chatText } from '../messages';
+import { isShortCell } from './cellWidth';
 import * as styles from './Markdown.css';
 import { splitMarkdownBlocks } from './splitBlocks';
 
@@ -112,6 +113,11 @@ function codeLanguage(node: Element | undefined): string {
   return '';
 }
 
+function cellClass(node: Element | undefined, className: string | undefined): string | undefined {
+  const short = isShortCell(hastText(node?.children ?? [])) ? styles.shortCell : undefined;
+  return [className, short].filter(Boolean).join(' ') || undefined;
+}
+
 export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
@@ -174,7 +180,7 @@ function CodeBlock({ node, children }: { node?: Element | undefined; children?: 
       <CodeHeader language={language} getText={getText} />
       {/* Scrolls sideways on long lines: focusable so keyboard users can scroll it too. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <pre className={styles.pre} tabIndex={0}>
+      <pre className={`${styles.pre} ${styles.scrollEdges}`} tabIndex={0}>
         {children}
       </pre>
     </div>
@@ -203,10 +209,14 @@ const components: Components = {
     ) : (
       <input {...props} />
     ),
+  th: ({ node, className, ...props }) => <th {...props} className={cellClass(node, className)} />,
+  td: ({ node, className, ...props }) => <td {...props} className={cellClass(node, className)} />,
   table: ({ node: _node, children, ...props }) => (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways and must be keyboard-scrollable
-    <div className={styles.tableWrap} tabIndex={0}>
-      <table {...props}>{children}</table>
+    <div className={styles.tableFrame}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways and must be keyboard-scrollable */}
+      <div className={`${styles.tableWrap} ${styles.scrollEdges}`} tabIndex={0}>
+        <table {...props}>{children}</table>
+      </div>
     </div>
   ),
 };

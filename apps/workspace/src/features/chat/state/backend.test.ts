@@ -25,7 +25,7 @@ describe('fromWireMessage', () => {
         { type: 'text', text: '第二段' },
         { type: 'image_url', url: 'https://example.com/a.png' },
       ],
-      metadata: { status: 'error', error: '模型服务不可用', credits_charged: 4 },
+      metadata: { status: 'error', error: '模型服务不可用', credits_charged: 4, model_name: 'DeepSeek V3' },
     });
     expect(message).toMatchObject({
       text: '第一段第二段',
@@ -33,6 +33,7 @@ describe('fromWireMessage', () => {
       status: 'error',
       error: '模型服务不可用',
       credits: 4,
+      modelName: 'DeepSeek V3',
     });
     const stopped = fromWireMessage({
       id: 'a2',
@@ -41,7 +42,13 @@ describe('fromWireMessage', () => {
       content: '从前',
       metadata: { status: 'stopped' },
     });
-    expect(stopped).toMatchObject({ text: '从前', status: 'stopped', error: null, credits: null });
+    expect(stopped).toMatchObject({
+      text: '从前',
+      status: 'stopped',
+      error: null,
+      credits: null,
+      modelName: null,
+    });
   });
 });
 

@@ -40,6 +40,7 @@ export function fromWireMessage(message: WireMessage): ChatMessage {
     error: status === 'error' ? (metadata.error ?? null) : null,
     credits: creditsFromMetadata(metadata),
     startedAt: null,
+    modelName: metadata.model_name ?? null,
   };
 }
 

@@ -25,5 +25,17 @@ export function setTurnEndHandler(handler: (() => void) | undefined) {
   onTurnEnd = handler;
 }
 
+let composerFocus: (() => void) | undefined;
+
+/** The page registers how to put the caret in its input; a new chat started from the sidebar uses it. */
+export function setComposerFocus(handler: (() => void) | undefined) {
+  composerFocus = handler;
+}
+
+/** Puts the caret in the chat's input, when the chat page is on screen. */
+export function focusComposer() {
+  composerFocus?.();
+}
+
 // Whoever signs in next starts from a clean chat: no history, messages or banner of the previous user.
 globalThis.addEventListener?.(AUTH_LOGOUT_EVENT, () => chatStore.reset());

@@ -1,4 +1,4 @@
-import type { ChatStreamEvent } from '@wanxiang/api-client';
+import { ApiError, type ChatStreamEvent } from '@wanxiang/api-client';
 import { describe, expect, test, vi } from 'vitest';
 import { chatText } from '../messages';
 import { ChatStore } from './chatStore';
@@ -106,6 +106,7 @@ function setup(sessions: ChatSessionSummary[] = []) {
     onTurnEnd,
     onInterrupted,
     scheduleFrame: (flush) => frames.push(flush),
+    wait: () => Promise.resolve(),
   });
   const runFrame = () => {
     for (const flush of frames.splice(0)) flush();
@@ -186,12 +187,15 @@ describe('ChatStore', () => {
     expect(store.send('again')).toBe(false);
     stream.push({ type: 'text', text: '答' });
     addSession(session('new', '2026-04-01T00:00:00Z', '2026-04-01T00:00:00Z'));
-    stream.push({ type: 'final_data', data: { session_id: 'new', credits_charged: 3 } });
+    stream.push({
+      type: 'final_data',
+      data: { session_id: 'new', credits_charged: 3, model_name: 'Two（服务器名）' },
+    });
     stream.push({ type: 'done' });
     await settle();
     await settle();
     const assistant = store.getMessage(store.getState().conversation.messageIds[1] as string);
-    expect(assistant).toMatchObject({ text: '答', status: 'done', credits: 3 });
+    expect(assistant).toMatchObject({ text: '答', status: 'done', credits: 3, modelName: 'Two（服务器名）' });
     expect(store.getState().currentSessionId).toBe('new');
     expect(store.getState().isStreaming).toBe(false);
     expect(store.getState().sessions.items.map((s) => s.id)).toEqual(['new']);
@@ -218,6 +222,56 @@ describe('ChatStore', () => {
     expect(store.getState().currentSessionId).toBe('fresh');
   });
 
+  test('a stopped answer shows what it cost once the server has settled it', async () => {
+    const { store, stream, backend, onTurnEnd } = setup([
+      session('s1', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'),
+    ]);
+    store.start();
+    await settle();
+    await settle();
+    const stored = (credits: number | null): ChatMessage[] => [
+      { ...(store.getMessage('s1-u') as ChatMessage), id: 'q' },
+      {
+        id: 'a',
+        role: 'assistant',
+        text: '从前有座山',
+        images: [],
+        files: [],
+        status: 'stopped',
+        error: null,
+        credits,
+        startedAt: null,
+      },
+    ];
+    // The first look comes before the server noticed the stop; the second finds the settled cost.
+    vi.mocked(backend.getSession).mockResolvedValueOnce(stored(null)).mockResolvedValueOnce(stored(4));
+    store.send('讲个长故事');
+    stream.push({ type: 'text', text: '从前' });
+    await settle();
+    store.stop();
+    for (let i = 0; i < 6; i++) await settle();
+    const assistant = store.getMessage(store.getState().conversation.messageIds.at(-1) as string);
+    expect(assistant).toMatchObject({ text: '从前', status: 'stopped', credits: 4 });
+    expect(backend.getSession).toHaveBeenLastCalledWith('s1');
+    // Once when the turn ended, once more with the settled balance.
+    expect(onTurnEnd).toHaveBeenCalledTimes(2);
+  });
+
+  test('a refused turn shows the server’s own reason, not the generic request wrapper', async () => {
+    const { store, backend } = setup();
+    await store.loadModels();
+    const response = new Response(null, { status: 402 });
+    backend.createTurn = () => {
+      throw new ApiError(response, { detail: '积分不足：本次对话至少需要 5 积分，当前余额 3 积分。' });
+    };
+    store.send('hi');
+    await settle();
+    await settle();
+    expect(store.getState().banner).toBe('对话失败: 积分不足：本次对话至少需要 5 积分，当前余额 3 积分。');
+    // Nothing was answered: the text goes back to the input, to be sent again.
+    expect(store.getState().returnedDraft).toEqual({ text: 'hi', seq: 1 });
+  });
+
   test('a stream error shows in the message and in the banner', async () => {
     const { store, stream } = setup();
     store.start();
@@ -230,6 +284,8 @@ describe('ChatStore', () => {
     const assistant = store.getMessage(store.getState().conversation.messageIds[1] as string);
     expect(assistant).toMatchObject({ status: 'error', error: '模型不可用' });
     expect(store.getState().banner).toBe('对话失败: 模型不可用');
+    // An answer that started and then failed is not a refused message: the input is left alone.
+    expect(store.getState().returnedDraft).toBeNull();
   });
 
   test('a turn ends even when the store was never started (a page of its own, the bench)', async () => {

@@ -1,4 +1,4 @@
-import { isAbortError } from '@wanxiang/api-client';
+import { ApiError, isAbortError } from '@wanxiang/api-client';
 import { chatText } from '../messages';
 import { creditsFromMetadata, newestBy } from './format';
 import type { ChatBackend, ChatMessage, ChatModel, ChatSessionSummary } from './types';
@@ -24,6 +24,11 @@ export interface ChatState {
   isStreaming: boolean;
   /** The error banner above the messages (spec 01 §8), null when there is none. */
   banner: string | null;
+  /**
+   * A message the server refused before answering (积分不足, a network failure): its text goes back to the
+   * input, so that nothing typed is lost and it can be sent again. `seq` tells one refusal from the next.
+   */
+  returnedDraft: { text: string; seq: number } | null;
   searchEnabled: boolean;
 }
 
@@ -38,7 +43,12 @@ export interface ChatStoreDeps {
   /** Runs `flush` before the next paint; defaults to requestAnimationFrame with a timer for hidden tabs. */
   scheduleFrame?: (flush: () => void) => void;
   now?: () => number;
+  /** Waits before asking the server again what a stopped answer cost; defaults to a timer. */
+  wait?: (ms: number) => Promise<void>;
 }
+
+/** How often, and after how long each time, the cost of a stopped answer is asked for. */
+export const STOPPED_COST_DELAYS_MS = [300, 700, 1500] as const;
 
 const initialState: ChatState = {
   models: { status: 'idle', items: [] },
@@ -48,6 +58,7 @@ const initialState: ChatState = {
   conversation: { status: 'ready', messageIds: [] },
   isStreaming: false,
   banner: null,
+  returnedDraft: null,
   searchEnabled: false,
 };
 
@@ -86,8 +97,14 @@ const emptyMessage = (role: ChatMessage['role']): Omit<ChatMessage, 'id'> => ({
   startedAt: null,
 });
 
-const errorMessage = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : String(error ?? '');
+/*
+ * A refused turn (402 积分不足, 404 模型不存在…) carries the server's own sentence in `detail`: the banner
+ * shows that sentence, not the client's generic 'API 请求失败: …' wrapper around it.
+ */
+const errorMessage = (error: unknown) => {
+  if (error instanceof ApiError && error.detail) return error.detail;
+  return error instanceof Error && error.message ? error.message : String(error ?? '');
+};
 
 /**
  * The home chat's state and rules (spec 01 §4): models, the history, the open conversation and the
@@ -102,6 +119,7 @@ export class ChatStore {
   private readonly deps: ChatStoreDeps;
   private readonly now: () => number;
   private readonly scheduleFrame: (flush: () => void) => void;
+  private readonly wait: (ms: number) => Promise<void>;
 
   private started = false;
   /** Bumped by reset(): an answer from before it (the previous user's) is dropped. */
@@ -120,6 +138,7 @@ export class ChatStore {
     this.deps = deps;
     this.now = deps.now ?? Date.now;
     this.scheduleFrame = deps.scheduleFrame ?? defaultScheduleFrame;
+    this.wait = deps.wait ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.state = { ...initialState, selectedModelId: deps.selectedModel.get() };
   }
 
@@ -361,6 +380,7 @@ export class ChatStore {
       id: localId('assistant'),
       status: 'streaming',
       startedAt: this.now(),
+      modelName: this.state.models.items.find((m) => m.id === modelId)?.name ?? null,
     };
     this.messages.set(user.id, user);
     this.messages.set(assistant.id, assistant);
@@ -402,12 +422,13 @@ export class ChatStore {
     input: Parameters<ChatBackend['createTurn']>[0],
   ) {
     const id = turn.assistantId;
-    const isNewSession = input.sessionId === null;
     const generation = this.generation;
     const knownIds = new Set(this.state.sessions.items.map((s) => s.id));
     let createdSessionId: string | null = null;
+    let answered = false;
     try {
       for await (const event of this.deps.backend.createTurn(input, turn.controller.signal)) {
+        answered = true;
         if (event.type === 'text') {
           turn.pending += event.text;
           if (!turn.frameScheduled) {
@@ -425,10 +446,12 @@ export class ChatStore {
         } else if (event.type === 'final_data') {
           const sessionId = typeof event.data.session_id === 'string' ? event.data.session_id : null;
           if (sessionId) createdSessionId = sessionId;
+          const modelName = typeof event.data.model_name === 'string' ? event.data.model_name : null;
           this.putMessage({
             ...message,
             status: message.status === 'error' ? 'error' : 'done',
             credits: creditsFromMetadata(event.data),
+            modelName: modelName ?? message.modelName ?? null,
           });
         } else if (event.type === 'error') {
           this.putMessage({ ...message, status: 'error', error: event.message });
@@ -449,37 +472,78 @@ export class ChatStore {
       } else {
         const text = errorMessage(error);
         if (message) this.putMessage({ ...message, status: 'error', error: text });
-        this.set({ banner: chatText.streamError(text) });
+        this.set({
+          banner: chatText.streamError(text),
+          returnedDraft: answered
+            ? this.state.returnedDraft
+            : { text: input.text, seq: (this.state.returnedDraft?.seq ?? 0) + 1 },
+        });
       }
     } finally {
       // After a reset (logout) nothing of this turn is wanted any more.
-      if (generation === this.generation) this.finishTurn(turn, id, isNewSession, createdSessionId, knownIds);
+      if (generation === this.generation)
+        this.finishTurn(turn, id, input.sessionId, createdSessionId, knownIds);
     }
   }
 
   private finishTurn(
     turn: NonNullable<ChatStore['turn']>,
     id: string,
-    isNewSession: boolean,
+    sessionId: string | null,
     createdSessionId: string | null,
     knownIds: ReadonlySet<string>,
   ) {
     if (this.turn === turn) this.turn = null;
     this.set({ isStreaming: this.turn !== null });
+    const isNewSession = sessionId === null;
+    let listed: Promise<void>;
     // A new chat becomes its session; the list is reloaded so that it shows (spec 01 §4, final_data).
     if (isNewSession && this.state.conversation.messageIds.includes(id)) {
       if (createdSessionId) {
         this.choseNewChat = false;
         this.set({ currentSessionId: createdSessionId });
-        void this.loadSessions();
+        listed = this.loadSessions();
       } else {
         // Stopped or failed before final_data: the server may still have made the session.
-        void this.loadSessions({ selectNewest: 'created_at', knownIds });
+        listed = this.loadSessions({ selectNewest: 'created_at', knownIds });
       }
     } else {
       // The session's updated_at (and maybe its title) changed: it moves to the top of the history.
-      void this.loadSessions();
+      listed = this.loadSessions();
     }
     this.deps.onTurnEnd?.();
+    const message = this.messages.get(id);
+    if (message?.status === 'stopped' && message.credits === null) {
+      void listed.then(() => this.fetchStoppedCost(id, sessionId ?? createdSessionId));
+    }
+  }
+
+  /*
+   * A stopped answer gets no final_data (the stream is gone), but the server still charges what was
+   * generated once it notices. That cost is read back from the stored session, so that the answer shows
+   * 已停止 · 消耗 N 积分 now, as it will after a reload, and the balance in the user menu is the settled one.
+   */
+  private async fetchStoppedCost(id: string, knownSessionId: string | null) {
+    const generation = this.generation;
+    for (const delay of STOPPED_COST_DELAYS_MS) {
+      await this.wait(delay);
+      if (generation !== this.generation || !this.state.conversation.messageIds.includes(id)) return;
+      const sessionId = knownSessionId ?? this.state.currentSessionId;
+      if (!sessionId) return;
+      let history: ChatMessage[];
+      try {
+        history = await this.deps.backend.getSession(sessionId);
+      } catch {
+        return;
+      }
+      const stored = history.findLast((m) => m.role === 'assistant');
+      const message = this.messages.get(id);
+      if (generation !== this.generation || !message) return;
+      if (stored && stored.credits !== null) {
+        this.putMessage({ ...message, credits: stored.credits });
+        this.deps.onTurnEnd?.();
+        return;
+      }
+    }
   }
 }

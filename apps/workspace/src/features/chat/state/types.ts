@@ -39,6 +39,8 @@ export interface ChatMessage {
   error: string | null;
   /** Credits this answer cost, when the server said. */
   credits: number | null;
+  /** The model that answered (its display name), when known. */
+  modelName?: string | null;
   /** When the answer was requested (epoch ms): the thinking timer counts from here. */
   startedAt: number | null;
 }

@@ -1,5 +1,6 @@
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
-import { closeBrowser, openSession } from './harness';
+import { closeBrowser, openSession, type Session } from './harness';
 
 afterAll(closeBrowser);
 
@@ -92,6 +93,364 @@ test('a document written in the editor survives a reload and shows on the docume
 
   await page.getByRole('button', { name: '返回文档首页' }).click();
   await session.expectPage('/document');
-  await expect.poll(() => page.getByRole('button', { name: /万象季度报告/ }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('button', { name: /^万象季度报告/ }).isVisible()).toBe(true);
+  await session.close();
+});
+
+type Cdp = Awaited<ReturnType<ReturnType<Page['context']>['newCDPSession']>>;
+
+const keyCode = (ch: string) => (/[a-z]/i.test(ch) ? `Key${ch.toUpperCase()}` : 'Space');
+
+/**
+ * A Chinese input method as Chrome sees one: each pinyin key arrives as a keydown of 229 ("Process") while
+ * the composition grows, then the candidate is committed by Space, or the composition is committed as it
+ * stands by Enter (modifiers: 8 holds Shift).
+ */
+async function compose(
+  cdp: Cdp,
+  pinyin: string,
+  result: string,
+  { commit = 'space', modifiers = 0 }: { commit?: 'space' | 'enter'; modifiers?: number } = {},
+) {
+  for (let i = 0; i < pinyin.length; i++) {
+    const code = keyCode(pinyin[i] as string);
+    await cdp.send('Input.dispatchKeyEvent', {
+      type: 'rawKeyDown',
+      key: 'Process',
+      code,
+      windowsVirtualKeyCode: 229,
+    });
+    const text = pinyin.slice(0, i + 1);
+    await cdp.send('Input.imeSetComposition', {
+      text,
+      selectionStart: text.length,
+      selectionEnd: text.length,
+    });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: pinyin[i], code });
+  }
+  const key = commit === 'enter' ? 'Enter' : ' ';
+  const code = commit === 'enter' ? 'Enter' : 'Space';
+  // macOS Chrome names the key (Enter with keyCode 229); Windows says Process. Either must stay the IME's.
+  await cdp.send('Input.dispatchKeyEvent', {
+    type: 'rawKeyDown',
+    key,
+    code,
+    windowsVirtualKeyCode: 229,
+    modifiers,
+  });
+  if (commit === 'space')
+    await cdp.send('Input.imeSetComposition', {
+      text: result,
+      selectionStart: result.length,
+      selectionEnd: result.length,
+    });
+  await cdp.send('Input.insertText', { text: result });
+  await cdp.send('Input.dispatchKeyEvent', {
+    type: 'keyUp',
+    key,
+    code,
+    windowsVirtualKeyCode: commit === 'enter' ? 13 : 32,
+    modifiers,
+  });
+}
+
+async function signInAndOpenBlankDocument(session: Session, nickname: string) {
+  const { page, baseURL } = session;
+  const email = `doc-${Date.now()}@example.com`;
+  const password = 'wanxiang-docs-2026';
+  const registered = await page.request.post(`${baseURL}/api/auth/register/`, {
+    data: { email, password, nickname },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  await session.goto('/login');
+  await page.getByLabel('邮箱').fill(email);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL(`${baseURL}/home`);
+  await session.goto('/document');
+  await page.getByRole('button', { name: /空白文档/ }).click();
+  await session.expectPage(/\/document\/local-doc-\d+$/);
+  const paper = page.getByRole('textbox', { name: '文档正文' });
+  await expect.poll(() => paper.isVisible()).toBe(true);
+  return paper;
+}
+
+/** The paper's blocks as tag:text, to see that nothing was split, lost or doubled. */
+const blocksOf = (paper: Locator) =>
+  paper.evaluate((el) => [...el.children].map((block) => `${block.tagName}:${block.textContent}`));
+
+/**
+ * Chinese input (IME composition) never triggers shortcuts or loses characters (the issue's words): real
+ * compositions through the DevTools protocol, in a bold word, in the find box, in a table cell, a footnote
+ * note and a code block, committed by Space or by Enter; after a reload the text is exactly what was typed.
+ */
+test('Chinese typed through an input method is never lost, doubled or taken for a shortcut', async () => {
+  const session = await openSession();
+  const { page } = session;
+  const paper = await signInAndOpenBlankDocument(session, '输入法用户');
+  const cdp = await page.context().newCDPSession(page);
+
+  // In the middle of a bold word: the composed characters join the word, bold, in one run.
+  await paper.click();
+  await page.keyboard.type('甲乙丙丁');
+  await expect.poll(() => paper.textContent()).toBe('甲乙丙丁');
+  await page.keyboard.press('Shift+Home');
+  await page.getByRole('button', { name: '加粗' }).click();
+  await expect.poll(() => paper.locator('.wx-ed-bold').allTextContents()).toEqual(['甲乙丙丁']);
+  await paper.click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await compose(cdp, 'zhongwen', '中文');
+  await expect.poll(() => paper.locator('.wx-ed-bold').allTextContents()).toEqual(['甲乙中文丙丁']);
+
+  // Enter commits the composition: the paragraph is not split, nothing is doubled.
+  await page.keyboard.press('End');
+  await compose(cdp, 'shurufa', '输入法', { commit: 'enter' });
+  await compose(cdp, 'pinyin', 'pinyin', { commit: 'enter' });
+  await expect.poll(() => blocksOf(paper)).toEqual(['P:甲乙中文丙丁输入法pinyin']);
+
+  // Keys of the editor's shortcuts pressed while composing belong to the input method.
+  await cdp.send('Input.imeSetComposition', { text: 'f', selectionStart: 1, selectionEnd: 1 });
+  for (const [key, modifiers] of [
+    ['f', 2],
+    ['h', 2],
+    ['k', 2],
+    ['s', 2],
+    ['f', 3],
+  ] as const)
+    await cdp.send('Input.dispatchKeyEvent', {
+      type: 'rawKeyDown',
+      key,
+      code: `Key${key.toUpperCase()}`,
+      windowsVirtualKeyCode: 229,
+      modifiers,
+    });
+  await cdp.send('Input.insertText', { text: '发' });
+  await page.waitForTimeout(300);
+  expect(await page.getByRole('dialog').count()).toBe(0);
+  expect(await page.locator('[data-note-id]').count()).toBe(0);
+  await expect.poll(() => blocksOf(paper)).toEqual(['P:甲乙中文丙丁输入法pinyin发']);
+
+  // The find box: Enter and Shift+Enter that commit a composition neither search nor step through matches;
+  // Escape that cancels one leaves the dialog open.
+  await page.keyboard.press('Control+KeyF');
+  const dialog = page.getByRole('dialog', { name: '查找和替换' });
+  const query = dialog.getByRole('textbox', { name: '查找内容' });
+  await expect.poll(() => query.evaluate((el) => el === document.activeElement)).toBe(true);
+  const current = () => page.evaluate(() => CSS.highlights.has('wx-find-current'));
+  await compose(cdp, 'pinyin', 'pinyin', { commit: 'enter' });
+  await expect.poll(() => dialog.getByRole('status').textContent()).toBe('共 1 处');
+  expect(await current()).toBe(false);
+  await query.fill('');
+  await compose(cdp, 'pinyin', 'pinyin', { commit: 'enter', modifiers: 8 });
+  await expect.poll(() => dialog.getByRole('status').textContent()).toBe('共 1 处');
+  expect(await current()).toBe(false);
+  expect(await query.inputValue()).toBe('pinyin');
+  await cdp.send('Input.imeSetComposition', { text: 'ce', selectionStart: 2, selectionEnd: 2 });
+  await cdp.send('Input.dispatchKeyEvent', {
+    type: 'rawKeyDown',
+    key: 'Escape',
+    code: 'Escape',
+    windowsVirtualKeyCode: 229,
+  });
+  await cdp.send('Input.imeSetComposition', { text: '', selectionStart: 0, selectionEnd: 0 });
+  await page.waitForTimeout(300);
+  expect(await dialog.isVisible()).toBe(true);
+  expect(await query.inputValue()).toBe('pinyin');
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+  // A table cell: the composition stays in its cell, Enter does not add a line to it.
+  await paper.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: /插入表格/ }).click();
+  await expect.poll(() => paper.locator('tr').count()).toBe(3);
+  await compose(cdp, 'biaoge', '表格');
+  await compose(cdp, 'danyuan', '单元', { commit: 'enter' });
+  await expect.poll(() => paper.locator('td').first().textContent()).toBe('表格单元');
+  expect(await paper.locator('td').first().locator('p').count()).toBe(1);
+  expect(await paper.locator('tr').count()).toBe(3);
+
+  // A footnote's note: composed text lands in the note, once.
+  await paper.locator('p').first().click();
+  await page.keyboard.press('End');
+  // As a writer glances at the toolbar: the caret is in the bold run now (the browser tells the editor of a
+  // click a moment later than of the key presses the test sends right after it).
+  await expect
+    .poll(() => page.getByRole('button', { name: '加粗' }).getAttribute('aria-pressed'))
+    .toBe('true');
+  await page.keyboard.press('Control+Alt+KeyF');
+  const note = page.getByRole('textbox', { name: '注释 ①' });
+  await expect.poll(() => note.evaluate((el) => el === document.activeElement)).toBe(true);
+  await compose(cdp, 'zhushi', '注释');
+  await compose(cdp, 'neirong', '内容', { commit: 'enter' });
+  await expect.poll(() => note.inputValue()).toBe('注释内容');
+
+  // A code block in JS: composed text inside a string and after a comment, and the colours follow.
+  await paper.click();
+  await page.keyboard.press('Control+End');
+  await page.getByRole('button', { name: '代码块', exact: true }).click();
+  await page.getByRole('button', { name: '代码语言' }).click();
+  await page.getByRole('option', { name: 'JS', exact: true }).click();
+  await page.keyboard.type('const s = "ab"; // x');
+  const code = paper.locator('code');
+  await expect.poll(() => code.locator('.wx-tok-keyword').allTextContents()).toEqual(['const']);
+  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowLeft');
+  await compose(cdp, 'zhongjian', '中间');
+  await page.keyboard.press('End');
+  await compose(cdp, 'zhushi', '注释', { commit: 'enter' });
+  await expect.poll(() => code.textContent()).toBe('const s = "a中间b"; // x注释');
+  expect(await code.locator('.wx-tok-string').allTextContents()).toEqual(['"a中间b"']);
+  expect(await code.locator('.wx-tok-comment').allTextContents()).toEqual(['// x注释']);
+
+  await expect.poll(() => page.locator('[data-save-status]').getAttribute('data-save-status')).toBe('saved');
+  await page.reload();
+  const reloaded = page.getByRole('textbox', { name: '文档正文' });
+  await expect.poll(() => reloaded.locator('p').first().textContent()).toBe('甲乙中文丙丁输入法pinyin发①');
+  // Typed at the end of the bold word, the rest carries its bold on, as in Word: one run, nothing doubled.
+  expect(await reloaded.locator('.wx-ed-bold').allTextContents()).toEqual(['甲乙中文丙丁输入法pinyin发']);
+  expect(await reloaded.locator('td').first().textContent()).toBe('表格单元');
+  expect(await reloaded.locator('code').textContent()).toBe('const s = "a中间b"; // x注释');
+  expect(await page.getByRole('textbox', { name: '注释 ①' }).inputValue()).toBe('注释内容');
+  // No pinyin left behind anywhere.
+  expect(await reloaded.textContent()).not.toMatch(/zhong|shurufa|biaoge|danyuan|zhushi|neirong/);
+  await session.close();
+});
+
+const WORD_HTML = `<html xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:w="urn:schemas-microsoft-com:office:word"><head><meta name=ProgId content=Word.Document><meta name=Generator content="Microsoft Word 15"></head><body lang=ZH-CN><!--StartFragment-->
+<p class=MsoNormal align=center style='text-align:center'><b><span style='font-size:22.0pt;font-family:黑体'>关于年度工作的报告<span lang=EN-US><o:p></o:p></span></span></b></p>
+<p class=MsoNormal style='text-indent:21.0pt;mso-char-indent-count:2.0;line-height:150%'><span style='font-size:10.5pt;font-family:宋体;mso-ascii-font-family:"Times New Roman"'>正文五号宋体。<span lang=EN-US>Word 2016</span></span><span style='font-size:12.0pt;font-family:仿宋_GB2312;color:red'>小四仿宋</span></p>
+<!--EndFragment--></body></html>`;
+const WPS_HTML = `<html><head><meta name="ProgId" content="Word.Document"><meta name="Generator" content="WPS Office"></head><body><!--StartFragment--><p class="MsoNormal" style="line-height:28.0000pt;mso-line-height-rule:exactly;"><span style="mso-spacerun:'yes';font-family:'Times New Roman';mso-fareast-font-family:楷体;font-size:16.0000pt;">三号楷体</span></p><!--EndFragment--></body></html>`;
+const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAoAAAAKCAYAAACNMs+9AAAAFklEQVR42mP8z8BQz0AEYBxVSF+FAAhKDveksOjmAAAAAElFTkSuQmCC';
+
+/** A real paste event with a DataTransfer, as the browser fires it for Ctrl+V. */
+const paste = (
+  paper: Locator,
+  data: Record<string, string>,
+  files: Array<{ name: string; type: string; base64: string }> = [],
+) =>
+  paper.evaluate(
+    (el, { data, files }) => {
+      const transfer = new DataTransfer();
+      for (const [type, value] of Object.entries(data)) transfer.setData(type, value);
+      for (const file of files)
+        transfer.items.add(
+          new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, {
+            type: file.type,
+          }),
+        );
+      el.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
+      );
+    },
+    { data, files },
+  );
+
+/** Paste rules of spec 02 §5 and what Chinese users paste every day: Word and WPS, long text, code, images. */
+test('pasting Word and WPS formatting, long text, code and images follows the paste rules', async () => {
+  const session = await openSession();
+  const { page } = session;
+  const paper = await signInAndOpenBlankDocument(session, '粘贴用户');
+  await paper.click();
+
+  // Word: fonts by their Chinese names, sizes in pt, a first-line indent of two characters, 1.5 lines.
+  await paste(paper, {
+    'text/html': WORD_HTML,
+    'text/plain': '关于年度工作的报告\n正文五号宋体。Word 2016小四仿宋',
+  });
+  const title = paper.getByText('关于年度工作的报告');
+  await expect.poll(() => title.evaluate((el) => getComputedStyle(el).fontSize)).toBe('29.33px');
+  expect(await title.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^SimHei, 黑体/);
+  expect(await title.evaluate((el) => getComputedStyle(el).fontWeight)).toBe('700');
+  expect(await title.evaluate((el) => getComputedStyle(el.closest('p') as Element).textAlign)).toBe('center');
+  const body = paper.getByText('正文五号宋体。');
+  expect(
+    await body.evaluate((el) => [getComputedStyle(el).fontSize, getComputedStyle(el).fontFamily]),
+  ).toEqual(['14px', expect.stringMatching(/^SimSun, 宋体/)]);
+  expect(await paper.getByText('Word 2016').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(
+    /^"Times New Roman"/,
+  );
+  expect(
+    await paper
+      .getByText('小四仿宋')
+      .evaluate((el) => [getComputedStyle(el).fontSize, getComputedStyle(el).color]),
+  ).toEqual(['16px', 'rgb(255, 0, 0)']);
+  expect(
+    await body.evaluate((el) => {
+      const p = getComputedStyle(el.closest('p') as Element);
+      return [p.textIndent, p.lineHeight];
+    }),
+  ).toEqual(['32px', '24px']);
+  // The toolbar reads the pasted run as 宋体 五号.
+  await body.click();
+  await expect.poll(() => page.getByRole('button', { name: /字号/ }).textContent()).toContain('五号');
+
+  // WPS: the East Asian font (mso-fareast-font-family) is the one for Chinese text; exact line spacing.
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await paste(paper, { 'text/html': WPS_HTML, 'text/plain': '三号楷体' });
+  const wps = paper.getByText('三号楷体');
+  await expect.poll(() => wps.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^KaiTi, 楷体/);
+  expect(await wps.evaluate((el) => getComputedStyle(el).fontSize)).toBe('21.33px');
+  expect(await wps.evaluate((el) => getComputedStyle(el.closest('p') as Element).lineHeight)).toBe('37.33px');
+
+  // Plain text of many lines: one paragraph per line, nothing lost.
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  const lines = Array.from({ length: 300 }, (_, i) => `第${i + 1}行`);
+  await paste(paper, { 'text/plain': lines.join('\r\n') });
+  await expect.poll(() => paper.locator('p', { hasText: /^第\d+行$/ }).count()).toBe(300);
+  expect(
+    await paper
+      .locator('p', { hasText: /^第\d+行$/ })
+      .last()
+      .textContent(),
+  ).toBe('第300行');
+
+  // An image file (a screenshot) is inserted; any other file is refused with a message.
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await paste(paper, {}, [{ name: '截图.png', type: 'image/png', base64: PNG_BASE64 }]);
+  await expect.poll(() => paper.locator('img').count()).toBe(1);
+  expect(await paper.locator('img').getAttribute('alt')).toBe('截图.png');
+  expect(await paper.locator('img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  await paste(paper, {}, [{ name: '说明.txt', type: 'text/plain', base64: 'aGVsbG8=' }]);
+  await expect.poll(() => page.getByText('只能插入图片文件').isVisible()).toBe(true);
+  expect(await paper.locator('img').count()).toBe(1);
+  // A picture copied from Word: HTML pointing at a local temp file, plus the picture as a file.
+  await paste(
+    paper,
+    {
+      'text/html':
+        '<body><!--StartFragment--><img src="file:///C:/Temp/clip_image001.png"><!--EndFragment--></body>',
+    },
+    [{ name: 'image.png', type: 'image/png', base64: PNG_BASE64 }],
+  );
+  await expect.poll(() => paper.locator('img').count()).toBe(2);
+
+  // Into a code block: HTML arrives as plain text only, lines and tabs kept.
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: '代码块', exact: true }).click();
+  await paste(paper, {
+    'text/html': '<pre><b>if</b> (ok) {</pre><p style="color:red">\tgo();</p><p>}</p>',
+    'text/plain': 'if (ok) {\n\tgo();\n}',
+  });
+  const code = paper.locator('code');
+  await expect.poll(() => code.textContent()).toBe('if (ok) {\tgo();}');
+  expect(await code.locator('br').count()).toBe(2);
+  expect(await code.locator('b, strong, [style]').count()).toBe(0);
+
+  await expect.poll(() => page.locator('[data-save-status]').getAttribute('data-save-status')).toBe('saved');
+  await page.reload();
+  const reloaded = page.getByRole('textbox', { name: '文档正文' });
+  await expect
+    .poll(() => reloaded.getByText('正文五号宋体。').evaluate((el) => getComputedStyle(el).fontSize))
+    .toBe('14px');
+  expect(await reloaded.locator('img').count()).toBe(2);
   await session.close();
 });

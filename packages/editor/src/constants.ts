@@ -4,3 +4,17 @@ export const LEXDOC_FORMAT = 'lexdoc';
 export const LEXDOC_VERSION = 2;
 export const DEFAULT_TABLE = { rows: 3, columns: 4, withHeader: true } as const;
 export const DEFAULT_DOCUMENT_TITLE = '未命名文档';
+
+/** The sheet: A4 at 96 dpi (794 px wide) with 90 px side margins, so 614 px of text width. */
+export const PAPER_WIDTH_PX = 794;
+export const PAPER_MARGIN_INLINE_PX = 90;
+export const PAGE_TEXT_WIDTH_PX = PAPER_WIDTH_PX - 2 * PAPER_MARGIN_INLINE_PX;
+
+/**
+ * Column widths of a new table: equal columns spanning the text width of the page, as Word and WPS insert
+ * them. Stored with the table (Lexical's colWidths), so a table keeps the widths it was given.
+ */
+export function equalColumnWidths(columns: number, textWidth: number = PAGE_TEXT_WIDTH_PX): number[] {
+  const width = Math.floor((textWidth / columns) * 100) / 100;
+  return Array.from({ length: columns }, () => width);
+}

@@ -13,6 +13,7 @@ import {
 } from '../editor/search';
 import * as css from '../editor/WordEditor.css';
 import { t } from '../i18n/zh-CN';
+import { isComposingEvent } from '../plugins/ShortcutsPlugin';
 
 export interface FindReplaceDialogProps {
   isOpen: boolean;
@@ -23,6 +24,8 @@ export interface FindReplaceDialogProps {
 const HIGHLIGHT_ALL = 'wx-find-all';
 const HIGHLIGHT_CURRENT = 'wx-find-current';
 const MAX_HIGHLIGHTS = 2000;
+/** Matches are counted and painted this long after the last change of the query or an option. */
+export const LIVE_SEARCH_DELAY_MS = 150;
 
 interface HighlightRegistry {
   set(name: string, value: unknown): void;
@@ -44,8 +47,13 @@ export function FindReplaceDialog({ isOpen, onOpenChange, mode }: FindReplaceDia
     wholeWord: false,
   });
   const [status, setStatus] = useState('');
+  // Ctrl+F shows the search alone, Ctrl+H (and the Edit menu) the replace field and buttons too.
+  const [withReplace, setWithReplace] = useState(mode === 'replace');
   const [error, setError] = useState('');
   const index = useRef(-1);
+  // The live count's pending run: an action (查找下一个, 替换…) pressed within its delay supersedes it, or
+  // it would come after and repaint the matches without the current one.
+  const liveSearch = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
     if (!isOpen) {
@@ -55,13 +63,44 @@ export function FindReplaceDialog({ isOpen, onOpenChange, mode }: FindReplaceDia
     }
     setStatus('');
     setError('');
+    setWithReplace(mode === 'replace');
     index.current = -1;
     // Start from the selected text, as word processors do.
     const selected = editor.getEditorState().read(() => window.getSelection()?.toString() ?? '');
     if (selected && !selected.includes('\n') && selected.length < 200) setQuery(selected);
-  }, [isOpen, editor]);
+  }, [isOpen, editor, mode]);
+
+  // As the query or an option changes, every match is painted and counted (the paper stays visible
+  // around the dialog); 查找下一个 / Enter then walks through them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: paint reads the editor, which does not change.
+  useEffect(() => {
+    if (!isOpen) return;
+    const timer = setTimeout(() => {
+      liveSearch.current = undefined;
+      if (!query) {
+        // The error is left alone: 请先输入查找内容, asked for by a button pressed before this timer ran
+        // (as the dialog opens), must stay. Emptying the field clears errors at once, in its onChange.
+        setStatus('');
+        paint([], -1);
+        return;
+      }
+      const built = buildSearchPattern(query, options);
+      if (built instanceof Error) {
+        setError(t.find.badRegex);
+        paint([], -1);
+        return;
+      }
+      setError('');
+      const matches = editor.getEditorState().read(() => $findMatches(built));
+      setStatus(t.find.found(matches.length));
+      paint(matches, -1);
+    }, LIVE_SEARCH_DELAY_MS);
+    liveSearch.current = timer;
+    return () => clearTimeout(timer);
+  }, [isOpen, query, options, editor]);
 
   const pattern = () => {
+    clearTimeout(liveSearch.current);
     if (!query) {
       setError(t.find.empty);
       return null;
@@ -101,7 +140,11 @@ export function FindReplaceDialog({ isOpen, onOpenChange, mode }: FindReplaceDia
       if (cur) {
         registry.set(HIGHLIGHT_CURRENT, new Highlight(cur));
         cur.startContainer.parentElement?.scrollIntoView({ block: 'center' });
-      } else registry.delete(HIGHLIGHT_CURRENT);
+      } else {
+        registry.delete(HIGHLIGHT_CURRENT);
+        // The first match comes into view, as in the browser's own find.
+        ranges[0]?.startContainer.parentElement?.scrollIntoView({ block: 'nearest' });
+      }
     });
   };
 
@@ -163,10 +206,11 @@ export function FindReplaceDialog({ isOpen, onOpenChange, mode }: FindReplaceDia
   return (
     <Dialog
       title={t.find.title}
+      className={css.findDialog}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       isDismissable
-      footer={(close) => (
+      footer={() => (
         <>
           <Button variant="ghost" onPress={() => find(-1)}>
             {t.find.previous}
@@ -174,21 +218,20 @@ export function FindReplaceDialog({ isOpen, onOpenChange, mode }: FindReplaceDia
           <Button variant="secondary" onPress={() => find(1)}>
             {t.find.next}
           </Button>
-          <Button variant="secondary" onPress={replaceOne}>
-            {t.find.replaceOne}
-          </Button>
-          <Button variant="primary" onPress={replaceAll}>
-            {t.find.replaceAll}
-          </Button>
-          <Button
-            variant="ghost"
-            onPress={() => {
-              close();
-              editor.focus();
-            }}
-          >
-            {t.dialogs.close}
-          </Button>
+          {withReplace ? (
+            <>
+              <Button variant="secondary" onPress={replaceOne}>
+                {t.find.replaceOne}
+              </Button>
+              <Button variant="primary" onPress={replaceAll}>
+                {t.find.replaceAll}
+              </Button>
+            </>
+          ) : (
+            <Button variant="secondary" onPress={() => setWithReplace(true)}>
+              {t.find.showReplace}
+            </Button>
+          )}
         </>
       )}
     >
@@ -199,21 +242,28 @@ export function FindReplaceDialog({ isOpen, onOpenChange, mode }: FindReplaceDia
           find(1);
         }}
       >
+        {/* Ctrl+H opens the same dialog: in both modes the query comes first, its text selected to retype. */}
         <TextField
           label={t.find.find}
           value={query}
           onChange={(v) => {
             setQuery(v);
+            if (!v) setError('');
             index.current = -1;
           }}
-          autoFocus={mode === 'find'}
+          autoFocus
+          onFocus={(event) => (event.target as HTMLInputElement).select()}
+          onKeyDown={(event) => {
+            // Enter (with or without Shift) that commits an IME composition belongs to the input method.
+            if (event.key === 'Enter' && event.shiftKey && !isComposingEvent(event.nativeEvent)) {
+              event.preventDefault();
+              find(-1);
+            } else event.continuePropagation();
+          }}
         />
-        <TextField
-          label={t.find.replace}
-          value={replacement}
-          onChange={setReplacement}
-          autoFocus={mode === 'replace'}
-        />
+        {withReplace ? (
+          <TextField label={t.find.replace} value={replacement} onChange={setReplacement} />
+        ) : null}
         <div className={css.dialogRow}>
           <Checkbox
             isSelected={options.caseSensitive}

@@ -107,7 +107,10 @@ export const EditorCrashed: Story = {
       },
     ]),
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, args }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t.editorCrashed);
+    await expect(canvas.getByRole('button', { name: t.retryEditor })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: t.toolbar.back }));
+    await expect(args.onBack).toHaveBeenCalled();
   },
 };

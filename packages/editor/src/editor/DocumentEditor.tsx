@@ -1,4 +1,4 @@
-import { ErrorBoundary, Spinner } from '@wanxiang/ui';
+import { Button, ErrorBoundary, Spinner } from '@wanxiang/ui';
 import type { LexicalEditor } from 'lexical';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import type { DocumentRecord, DocumentRepository, LoadedDocument } from '../documents/types';
@@ -100,7 +100,7 @@ export function DocumentEditor({
     );
   }
   return (
-    <ErrorBoundary fallback={<EditorCrashed />}>
+    <ErrorBoundary fallback={(_error, reset) => <EditorCrashed onRetry={reset} onBack={onBack} />}>
       <WordEditor
         key={state.doc.record.id}
         documentId={state.doc.record.id}
@@ -118,10 +118,21 @@ export function DocumentEditor({
   );
 }
 
-function EditorCrashed() {
+/** The spec's message, and a way on: try again (what was typed is stored) or go back to the documents. */
+function EditorCrashed({ onRetry, onBack }: { onRetry(): void; onBack(): void }) {
   return (
-    <div className={css.loading} role="alert">
-      {t.editorCrashed}
+    <div className={css.crashed}>
+      <p role="alert" className={css.crashedMessage}>
+        {t.editorCrashed}
+      </p>
+      <div className={css.crashedActions}>
+        <Button variant="primary" onPress={onRetry}>
+          {t.retryEditor}
+        </Button>
+        <Button variant="secondary" onPress={onBack}>
+          {t.toolbar.back}
+        </Button>
+      </div>
     </div>
   );
 }

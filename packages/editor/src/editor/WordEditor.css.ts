@@ -1,5 +1,7 @@
-import { globalStyle, style } from '@vanilla-extract/css';
-import { vars } from '@wanxiang/ui';
+import { assignVars, globalStyle, style } from '@vanilla-extract/css';
+import { lightTokens, vars } from '@wanxiang/ui';
+import { PAPER_MARGIN_INLINE_PX, PAPER_WIDTH_PX } from '../constants';
+import { t } from '../i18n/zh-CN';
 
 export const root = style({
   display: 'flex',
@@ -181,28 +183,52 @@ export const stage = style({
   flex: 1,
   minWidth: 0,
   overflow: 'auto',
-  // The notes beside the paper need 268 px: below a wide enough stage they move under the paper.
+  // The notes beside the paper need 268 px: the paper narrows for them, and only a stage too narrow for
+  // both puts them under the paper.
   containerType: 'inline-size',
   padding: `${vars.space.xl} ${vars.space.lg} 120px`,
 });
 
+export const notes = style({
+  position: 'absolute',
+  top: 0,
+  insetInlineEnd: 0,
+  width: '260px',
+  '@container': { '(max-width: 760px)': { position: 'static', width: 'auto', marginTop: vars.space.lg } },
+});
+
+/** The paper's side padding: 90 px on a full-width sheet (of 794), less when the stage is narrow. */
+const paperInline = `clamp(24px, ${Math.round((PAPER_MARGIN_INLINE_PX / PAPER_WIDTH_PX) * 10000) / 100}%, ${PAPER_MARGIN_INLINE_PX}px)`;
+
 export const paperRow = style({
   position: 'relative',
   margin: '0 auto',
-  width: 'fit-content',
-  maxWidth: '100%',
-  // Room for the floating notes (260 wide, 8 from the paper) so they are never cut off.
-  paddingInlineEnd: '268px',
-  '@container': { '(max-width: 1100px)': { paddingInlineEnd: 0 } },
+  width: '100%',
+  maxWidth: '794px',
+  boxSizing: 'border-box',
+  selectors: {
+    // With footnotes, room for their notes (260 wide, 8 from the paper): the paper narrows rather than
+    // pushing the notes under a page-tall sheet, where nobody would find them.
+    [`&:has(> .${notes})`]: { maxWidth: '1062px', paddingInlineEnd: '268px' },
+  },
+  '@container': {
+    '(max-width: 760px)': {
+      selectors: { [`&:has(> .${notes})`]: { maxWidth: '794px', paddingInlineEnd: 0 } },
+    },
+  },
 });
 
 export const paper = style({
+  // The sheet is white in both themes, as in Word or WPS: a document carries absolute colours chosen for
+  // paper (black text, a yellow highlight) that a dark sheet would make unreadable. Only the desk around it
+  // and the editor's chrome follow the dark theme.
+  vars: assignVars(vars, lightTokens),
+  colorScheme: 'light',
   position: 'relative',
-  width: '794px',
-  maxWidth: '100%',
+  width: '100%',
   minHeight: '1123px',
   boxSizing: 'border-box',
-  padding: '96px 90px',
+  padding: `96px ${paperInline}`,
   background: vars.color.bg.surface,
   border: `1px solid ${vars.color.border.subtle}`,
   boxShadow: vars.shadow.sm,
@@ -220,23 +246,20 @@ export const contentEditable = style({
   wordBreak: 'break-word',
 });
 
+/* Too narrow for notes beside it, the sheet ends with its text so that the notes under it stay in sight. */
+globalStyle(`.${paperRow}:has(> .${notes}) .${paper}, .${paperRow}:has(> .${notes}) .${contentEditable}`, {
+  '@container': { '(max-width: 760px)': { minHeight: '12em' } },
+});
+
 export const placeholder = style({
   position: 'absolute',
   top: '96px',
-  insetInlineStart: '90px',
+  insetInlineStart: paperInline,
   color: vars.color.text.tertiary,
   pointerEvents: 'none',
   userSelect: 'none',
   fontSize: '16px',
   '@media': { '(max-width: 900px)': { top: vars.space.xl, insetInlineStart: vars.space.lg } },
-});
-
-export const notes = style({
-  position: 'absolute',
-  top: 0,
-  insetInlineEnd: 0,
-  width: '260px',
-  '@container': { '(max-width: 1100px)': { position: 'static', width: 'auto', marginTop: vars.space.lg } },
 });
 
 export const note = style({
@@ -256,7 +279,7 @@ export const note = style({
   selectors: {
     '&[data-active]': { borderColor: vars.color.accent.solid, boxShadow: vars.shadow.md },
   },
-  '@container': { '(max-width: 1100px)': { position: 'static', width: 'auto', marginBottom: vars.space.sm } },
+  '@container': { '(max-width: 760px)': { position: 'static', width: 'auto', marginBottom: vars.space.sm } },
 });
 
 export const noteHeader = style({
@@ -298,6 +321,17 @@ export const loading = style({
   minHeight: '240px',
   color: vars.color.text.secondary,
 });
+
+export const crashed = style([
+  loading,
+  { flexDirection: 'column', gap: vars.space.md, padding: vars.space.xl, textAlign: 'center' },
+]);
+export const crashedMessage = style({
+  margin: 0,
+  fontSize: vars.font.size.md,
+  color: vars.color.text.primary,
+});
+export const crashedActions = style({ display: 'flex', gap: vars.space.sm, justifyContent: 'center' });
 
 export const dialogGrid = style({
   display: 'grid',
@@ -460,6 +494,8 @@ globalStyle(`${p} .wx-ed-th, ${p} .wx-ed-td`, {
   textAlign: 'start',
   position: 'relative',
 });
+/* A column's stored width is the cell's whole box, so equal columns add up to the text width. */
+globalStyle(`${p} .wx-ed-table:has(> colgroup) :is(.wx-ed-th, .wx-ed-td)`, { boxSizing: 'border-box' });
 globalStyle(`${p} .wx-ed-th`, { background: vars.color.bg.sunken });
 globalStyle(`${p} .wx-ed-th .wx-ed-p, ${p} .wx-ed-td .wx-ed-p`, { margin: 0 });
 globalStyle(`${p} .wx-ed-cell-selected`, { background: vars.color.bg.selected });
@@ -472,12 +508,30 @@ globalStyle(`${p} .wx-ed-code`, {
   background: vars.color.bg.sunken,
   border: `1px solid ${vars.color.border.subtle}`,
   borderRadius: vars.radius.md,
-  padding: `${vars.space.sm} ${vars.space.md}`,
+  // The top padding holds the language label (JS, Python…) of the code header.
+  padding: `calc(${vars.space.sm} + 1.25em) ${vars.space.md} ${vars.space.sm}`,
   margin: '0 0 0.8em',
   overflowX: 'auto',
   tabSize: 2,
   whiteSpace: 'pre',
+  position: 'relative',
 });
+globalStyle(`${p} .wx-ed-code[data-language]::before`, {
+  position: 'absolute',
+  top: vars.space.xs,
+  insetInlineEnd: vars.space.sm,
+  fontFamily: vars.font.family.sans,
+  fontSize: '11px',
+  lineHeight: 1.6,
+  letterSpacing: '0.02em',
+  color: vars.color.text.secondary,
+  pointerEvents: 'none',
+  userSelect: 'none',
+});
+// The labels come from the catalogue; Lexical keeps data-language in step with the block's language.
+for (const [language, label] of Object.entries(t.code.languages)) {
+  globalStyle(`${p} .wx-ed-code[data-language="${language}"]::before`, { content: JSON.stringify(label) });
+}
 globalStyle(`${p} .wx-tok-comment`, { color: vars.color.text.tertiary, fontStyle: 'italic' });
 globalStyle(`${p} .wx-tok-keyword, ${p} .wx-tok-tag`, { color: vars.color.accent.text });
 globalStyle(`${p} .wx-tok-string, ${p} .wx-tok-attr`, { color: vars.color.success.text });
@@ -526,3 +580,16 @@ globalStyle(`${p} .wx-ed-footnote-button`, {
  */
 globalStyle(`${p} > *`, { contentVisibility: 'auto', containIntrinsicSize: 'auto 100px' });
 globalStyle(`${p} > table, ${p} > .wx-ed-table`, { containIntrinsicSize: 'auto 8em' });
+
+/*
+ * 查找和替换 is modal (spec 02 §2) but must not hide what it finds: its overlay is clear instead of dimmed,
+ * and the dialog sits at the top right, clear of the paper's text column, like a word processor's find box.
+ */
+export const findDialog = style({ maxWidth: '480px' });
+globalStyle(`div:has(> .${findDialog})`, {
+  backgroundColor: 'transparent',
+  alignItems: 'flex-start',
+  justifyContent: 'flex-end',
+  paddingTop: '96px',
+});
+globalStyle(`.${findDialog}`, { boxShadow: vars.shadow.lg });

@@ -156,6 +156,57 @@ export const FindAndReplace: Story = {
   },
 };
 
+/**
+ * Ctrl+F: the search alone, counted as it is typed, matches painted while the paper stays in view; Enter
+ * walks to the first match, 替换… reveals the replace field. Ctrl+H puts the caret in the query too.
+ */
+export const FindAsYouType: Story = {
+  args: { initialContent: sampleContent },
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await within(paper(canvasElement)).findByText('春江潮水连海平，海上明月共潮生。'));
+    await userEvent.keyboard('{Control>}f{/Control}');
+    const dialog = await body.findByRole('dialog', { name: t.find.title });
+    const query = within(dialog).getByRole('textbox', { name: t.find.find });
+    await waitFor(() => expect(query).toHaveFocus());
+    await expect(within(dialog).queryByRole('textbox', { name: t.find.replace })).toBeNull();
+    await userEvent.keyboard('季度');
+    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent(t.find.found(4)));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent(t.find.count(1, 4)));
+    await userEvent.keyboard('{Shift>}{Enter}{/Shift}');
+    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent(t.find.count(4, 4)));
+    await userEvent.click(within(dialog).getByRole('button', { name: t.find.showReplace }));
+    // The field fades in: it is visible once its transition has run, which a loaded machine delays.
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: t.find.replace })).toBeVisible());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await userEvent.click(await within(paper(canvasElement)).findByText('春江潮水连海平，海上明月共潮生。'));
+    await userEvent.keyboard('{Control>}h{/Control}');
+    const again = await body.findByRole('dialog', { name: t.find.title });
+    await waitFor(() => expect(within(again).getByRole('textbox', { name: t.find.find })).toHaveFocus());
+    await waitFor(() => expect(within(again).getByRole('textbox', { name: t.find.replace })).toBeVisible());
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
+/** Without a right panel there is nothing to toggle: no toolbar button, a disabled View entry. */
+export const NoRightPanel: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await canvas.findByRole('button', { name: t.panels.toggleLeft });
+    await expect(canvas.queryByRole('button', { name: t.panels.toggleRight })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: t.menus.view }));
+    const menu = await body.findByRole('menu', { name: t.menus.view });
+    await expect(within(menu).getByRole('menuitem', { name: t.panels.toggleRight })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
 /** A table from the toolbar: 3 × 4 with a header row. */
 export const InsertTable: Story = {
   play: async ({ canvasElement }) => {
@@ -164,7 +215,13 @@ export const InsertTable: Story = {
     await userEvent.click(editor);
     await userEvent.click(await canvas.findByRole('button', { name: t.toolbar.table }));
     await waitFor(() => expect(editor.querySelectorAll('tr')).toHaveLength(3));
-    await expect(editor.querySelectorAll('tr:first-child th')).toHaveLength(4);
+    const header = [...editor.querySelectorAll('tr:first-of-type th')];
+    await expect(header).toHaveLength(4);
+    // As in Word and WPS, the table spans the text width of the page in equal columns.
+    const widths = header.map((cell) => cell.getBoundingClientRect().width);
+    await expect(Math.max(...widths) - Math.min(...widths)).toBeLessThan(1);
+    const table = editor.querySelector('table') as HTMLTableElement;
+    await expect(Math.abs(table.getBoundingClientRect().width - editor.clientWidth)).toBeLessThan(2);
   },
 };
 

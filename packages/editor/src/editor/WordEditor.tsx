@@ -1,4 +1,5 @@
 import { TOGGLE_LINK_COMMAND } from '@lexical/link';
+import { $isListNode } from '@lexical/list';
 import { $convertFromMarkdownString, $convertToMarkdownString, TRANSFORMERS } from '@lexical/markdown';
 import { CheckListPlugin } from '@lexical/react/LexicalCheckListPlugin';
 import { LexicalComposer } from '@lexical/react/LexicalComposer';
@@ -11,12 +12,14 @@ import { ListPlugin } from '@lexical/react/LexicalListPlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { TabIndentationPlugin } from '@lexical/react/LexicalTabIndentationPlugin';
 import { TablePlugin } from '@lexical/react/LexicalTablePlugin';
+import { $isHeadingNode } from '@lexical/rich-text';
 import { Alert, toast } from '@wanxiang/ui';
 import {
   $createParagraphNode,
   $createTextNode,
   $getRoot,
   $getSelection,
+  $isParagraphNode,
   $setSelection,
   type BaseSelection,
   type EditorState,
@@ -24,7 +27,16 @@ import {
   REDO_COMMAND,
   UNDO_COMMAND,
 } from 'lexical';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  type MouseEvent as ReactMouseEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { FindReplaceDialog } from '../dialogs/FindReplaceDialog';
 import { FontDialog } from '../dialogs/FontDialog';
 import { LinkDialog } from '../dialogs/LinkDialog';
@@ -37,12 +49,14 @@ import { exportFileName, importKindOf, UnsupportedFileError } from '../files/fil
 import { buildLexdoc, decodeText, downloadFile, parseLexdoc } from '../files/lexdoc';
 import { FootnotesProvider } from '../footnotes/FootnotesPlugin';
 import { createFootnoteId } from '../footnotes/numbering';
+import { formatModified } from '../format/dates';
 import { t } from '../i18n/zh-CN';
 import { type MenuAction, MenuBar } from '../menus/MenuBar';
 import { LeftPanel } from '../panels/LeftPanel';
 import { $documentTitle, AutosavePlugin, type SaveStatus } from '../plugins/AutosavePlugin';
 import { BlockStylePlugin } from '../plugins/BlockStylePlugin';
 import { CodeHighlightPlugin } from '../plugins/CodeHighlightPlugin';
+import { buildHtmlImport } from '../plugins/htmlImport';
 import { PastePlugin } from '../plugins/PastePlugin';
 import { ShortcutsPlugin } from '../plugins/ShortcutsPlugin';
 import { buildPresetStylesheet, normalizeStylePresets, type StylePresets } from '../styles/presets';
@@ -87,9 +101,9 @@ export interface WordEditorProps {
   onEditorReady?(editor: LexicalEditor): void;
 }
 
-type DialogName = 'font' | 'paragraph' | 'list' | 'style' | 'find' | 'link' | null;
+const NO_RIGHT_PANEL: readonly MenuAction[] = ['toggleRight'];
 
-const dateFormat = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeStyle: 'short' });
+type DialogName = 'font' | 'paragraph' | 'list' | 'style' | 'find' | 'link' | null;
 
 /** The word processor: menu bar, toolbar, side panels, the paper, floating notes, dialogs. */
 export function WordEditor(props: WordEditorProps) {
@@ -98,6 +112,7 @@ export function WordEditor(props: WordEditorProps) {
     namespace: EDITOR_NAMESPACE,
     nodes: [...editorNodes],
     theme: editorTheme,
+    html: { import: buildHtmlImport() },
     onError(error: Error) {
       // Reaching here means Lexical could not recover: the error boundary shows the fallback.
       throw error;
@@ -378,7 +393,15 @@ function EditorFrame({
   return (
     <div className={css.root}>
       <div className={css.menuBar}>
-        {chromeReady ? <MenuBar onAction={onMenu} isDisabled={!ready} /> : <div className={css.menuList} />}
+        {chromeReady ? (
+          <MenuBar
+            onAction={onMenu}
+            isDisabled={!ready}
+            unavailable={rightPanel == null ? NO_RIGHT_PANEL : undefined}
+          />
+        ) : (
+          <div className={css.menuList} />
+        )}
         <span className={css.titleChip} title={title}>
           {t.draftTitle(title)}
         </span>
@@ -392,7 +415,7 @@ function EditorFrame({
           onLink={() => openDialog('link')}
           onImage={() => imageInput.current?.click()}
           onToggleLeft={() => setLeftOpen((o) => !o)}
-          onToggleRight={() => setRightOpen((o) => !o)}
+          {...(rightPanel == null ? {} : { onToggleRight: () => setRightOpen((o) => !o) })}
         />
       ) : (
         <div className={css.toolbar} />
@@ -415,7 +438,7 @@ function EditorFrame({
                 documents={recentDocuments}
                 currentId={documentId}
                 onOpenDocument={(id) => onOpenDocument?.(id)}
-                formatDate={(time) => dateFormat.format(time)}
+                formatDate={(time) => formatModified(time, Date.now(), t.dates)}
               />
             ) : null}
           </aside>
@@ -429,7 +452,13 @@ function EditorFrame({
               pendingFocus={pendingNoteFocus}
               renderNotes={(notes) => notes}
             >
-              <div className={css.paper} ref={paperRef} data-wx-paper={paperId}>
+              {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer convenience; the keyboard reaches the end with Ctrl+End. */}
+              <div
+                className={css.paper}
+                ref={paperRef}
+                data-wx-paper={paperId}
+                onMouseDown={(event) => clickBelowEnd(editor, event)}
+              >
                 <RichTextPlugin
                   contentEditable={
                     <ContentEditable
@@ -543,6 +572,29 @@ function EditorFrame({
       />
     </div>
   );
+}
+
+/**
+ * A click on the blank paper under the last line puts the caret at the end of the document, as on a sheet
+ * in Word, instead of wherever the browser finds a nearest position (often inside a table or code block).
+ */
+function clickBelowEnd(editor: LexicalEditor, event: ReactMouseEvent<HTMLDivElement>) {
+  if (event.button !== 0 || event.shiftKey) return;
+  const root = editor.getRootElement();
+  if (!root || (event.target !== root && event.target !== event.currentTarget)) return;
+  const last = root.lastElementChild;
+  if (last && event.clientY <= last.getBoundingClientRect().bottom) return;
+  event.preventDefault();
+  editor.update(() => {
+    const end = $getRoot().getLastChild();
+    // The end of a table or a code block is no place to continue writing: a fresh paragraph follows them.
+    if (end && !$isParagraphNode(end) && !$isHeadingNode(end) && !$isListNode(end)) {
+      const paragraph = $createParagraphNode();
+      end.insertAfter(paragraph);
+      paragraph.select();
+    } else $getRoot().selectEnd();
+  });
+  editor.focus();
 }
 
 /** Style presets are part of the document: a change is saved like an edit. */

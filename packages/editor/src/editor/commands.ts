@@ -25,6 +25,7 @@ import {
   $getSelection,
   $insertNodes,
   $isElementNode,
+  $isParagraphNode,
   $isRangeSelection,
   $isRootOrShadowRoot,
   $isTextNode,
@@ -38,7 +39,7 @@ import {
   SKIP_DOM_SELECTION_TAG,
   type TextFormatType,
 } from 'lexical';
-import { DEFAULT_TABLE } from '../constants';
+import { DEFAULT_TABLE, equalColumnWidths } from '../constants';
 import { createFootnoteId } from '../footnotes/numbering';
 import {
   FONT_FAMILIES,
@@ -349,6 +350,16 @@ export function $currentBlockType(): BlockType | null {
  * so the table is never born with empty headers (screen readers announce them; the user retitles them).
  */
 export function insertDefaultTable(editor: LexicalEditor, headerLabel: (column: number) => string) {
+  // A table inserted on an empty line takes that line's place, as in Word, rather than leaving a blank
+  // paragraph above it (except at the very top, where that line is the only way to write above the table).
+  const emptyLine = editor.getEditorState().read(() => {
+    const selection = $getSelection();
+    if (!$isRangeSelection(selection) || !selection.isCollapsed()) return null;
+    const block = $getNearestBlockElementAncestorOrThrow(selection.anchor.getNode());
+    return $isParagraphNode(block) && block.getChildrenSize() === 0 && $isRootOrShadowRoot(block.getParent())
+      ? block.getKey()
+      : null;
+  });
   editor.dispatchCommand(INSERT_TABLE_COMMAND, {
     rows: String(DEFAULT_TABLE.rows),
     columns: String(DEFAULT_TABLE.columns),
@@ -360,7 +371,18 @@ export function insertDefaultTable(editor: LexicalEditor, headerLabel: (column: 
     const cell = $findCellNode(selection.anchor.getNode());
     const table = cell ? $findTableNode(cell) : null;
     const header = table?.getFirstChild();
-    if (!$isTableRowNode(header)) return;
+    if (!table || !$isTableRowNode(header)) return;
+    // Lexical leaves a new table as narrow as its text; a word processor's spans the page.
+    if (!table.getColWidths()) table.setColWidths(equalColumnWidths(table.getColumnCount()));
+    const before = table.getPreviousSibling();
+    if (
+      emptyLine &&
+      before?.getKey() === emptyLine &&
+      $isParagraphNode(before) &&
+      before.isEmpty() &&
+      before.getPreviousSibling() !== null
+    )
+      before.remove();
     header.getChildren().forEach((headerCell, index) => {
       if (!$isElementNode(headerCell) || headerCell.getTextContent() !== '') return;
       const paragraph = headerCell.getFirstChild();

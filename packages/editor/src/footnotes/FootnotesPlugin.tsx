@@ -6,6 +6,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import * as css from '../editor/WordEditor.css';
 import { t } from '../i18n/zh-CN';
 import { $isFootnoteNode, FootnoteNode } from '../nodes/FootnoteNode';
+import { isComposingEvent } from '../plugins/ShortcutsPlugin';
 import { FootnoteContext, type FootnoteContextValue } from './FootnoteContext';
 import { footnoteMarker, layoutFootnoteNotes, numberFootnotes, type PositionedFootnote } from './numbering';
 
@@ -111,7 +112,8 @@ export function FootnotesProvider({
       setActiveId(null);
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setActiveId(null);
+      // Escape that cancels an IME composition in the note is the input method's, not ours.
+      if (event.key === 'Escape' && !isComposingEvent(event)) setActiveId(null);
     };
     document.addEventListener('pointerdown', onPointer, true);
     document.addEventListener('keydown', onKey);

@@ -31,6 +31,18 @@ export const grid = style({
   padding: 0,
 });
 export const card = style({ height: '100%', minHeight: '132px' });
+/** A document's card with its delete button in the bottom corner, shown on hover and keyboard focus. */
+export const item = style({ position: 'relative' });
+export const remove = style({
+  position: 'absolute',
+  insetInlineEnd: vars.space.sm,
+  insetBlockEnd: vars.space.sm,
+  opacity: 0,
+  selectors: {
+    [`${item}:hover &, ${item}:focus-within &, &[data-focus-visible]`]: { opacity: 1 },
+  },
+  '@media': { '(hover: none)': { opacity: 1 } },
+});
 export const blankIcon = style({ fontSize: '28px' });
 export const meta = style({ fontSize: vars.font.size.xs, color: vars.color.text.tertiary });
 export const cloud = style({

@@ -1,6 +1,19 @@
-import { Alert, Button, Card, ChatIcon, DocumentIcon, PlusIcon, Spinner, toast } from '@wanxiang/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  ChatIcon,
+  ConfirmDialog,
+  DocumentIcon,
+  IconButton,
+  PlusIcon,
+  Spinner,
+  TrashIcon,
+  toast,
+} from '@wanxiang/ui';
 import { useCallback, useEffect, useState } from 'react';
 import type { DocumentRecord, DocumentRepository } from '../documents/types';
+import { formatModified } from '../format/dates';
 import { t } from '../i18n/zh-CN';
 import * as css from './DocumentHome.css';
 
@@ -11,15 +24,16 @@ export interface DocumentHomeProps {
   owner: string;
   onOpen(id: string): void;
   onBackToChat(): void;
+  /** The present moment the dates are told against (今天 18:50, 11月20日); fixed in stories and tests. */
+  now?: number;
 }
 
-const dateFormat = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** /document: a 空白文档 card, the owner's 8 most recent documents, and the reserved cloud section. */
-export function DocumentHome({ repository, owner, onOpen, onBackToChat }: DocumentHomeProps) {
+export function DocumentHome({ repository, owner, onOpen, onBackToChat, now }: DocumentHomeProps) {
   const [docs, setDocs] = useState<DocumentRecord[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  const [removing, setRemoving] = useState<DocumentRecord | null>(null);
 
   const load = useCallback(() => {
     setError(null);
@@ -75,19 +89,43 @@ export function DocumentHome({ repository, owner, onOpen, onBackToChat }: Docume
             </li>
           ) : (
             docs.map((doc) => (
-              <li key={doc.id}>
+              <li key={doc.id} className={css.item}>
                 <Card
                   className={css.card}
                   icon={<DocumentIcon />}
                   title={doc.title || t.panels.untitled}
-                  description={t.home.modified(dateFormat.format(doc.modifiedAt))}
+                  description={t.home.modified(formatModified(doc.modifiedAt, now ?? Date.now(), t.dates))}
                   onPress={() => onOpen(doc.id)}
                 />
+                {/* Beside the card, not inside it: a button may not hold another button. */}
+                <IconButton
+                  size="sm"
+                  variant="ghost"
+                  className={css.remove}
+                  aria-label={t.home.remove(doc.title || t.panels.untitled)}
+                  onPress={() => setRemoving(doc)}
+                >
+                  <TrashIcon />
+                </IconButton>
               </li>
             ))
           )}
         </ul>
       </section>
+      <ConfirmDialog
+        title={t.home.removeTitle}
+        tone="danger"
+        confirmLabel={t.home.removeConfirm}
+        isOpen={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          await repository.remove(removing.id, owner);
+          load();
+        }}
+      >
+        {t.home.removeBody(removing?.title || t.panels.untitled)}
+      </ConfirmDialog>
       <section aria-labelledby="wx-docs-cloud">
         <h2 id="wx-docs-cloud" className={css.sectionTitle}>
           {t.home.cloud}

@@ -5,6 +5,7 @@ export const editorZhCN = {
   placeholder: '从这里开始写作…',
   loadingDocument: '正在加载文档...',
   editorCrashed: '编辑器加载失败，请刷新页面或稍后重试',
+  retryEditor: '重试',
   editorLabel: '文档正文',
   paperRegion: '文档页面',
   menuBar: '菜单栏',
@@ -248,6 +249,8 @@ export const editorZhCN = {
     empty: '请先输入查找内容',
     replaced: (n: number) => `已替换 ${n} 处`,
     count: (current: number, total: number) => (total === 0 ? '无匹配结果' : `第 ${current} / ${total} 处`),
+    found: (total: number) => (total === 0 ? '无匹配结果' : `共 ${total} 处`),
+    showReplace: '替换…',
     badRegex: '正则表达式无效',
   },
   footnote: {
@@ -265,6 +268,10 @@ export const editorZhCN = {
     saved: '已保存',
     unsaved: '未保存',
   },
+  dates: {
+    today: (time: string) => `今天 ${time}`,
+    yesterday: (time: string) => `昨天 ${time}`,
+  },
   home: {
     title: '文档',
     local: '本地文档',
@@ -276,6 +283,10 @@ export const editorZhCN = {
     modified: (when: string) => `修改于 ${when}`,
     empty: '还没有文档，点击“空白文档”开始写作',
     loadFailed: '文档列表加载失败',
+    remove: (title: string) => `删除“${title}”`,
+    removeTitle: '删除文档',
+    removeBody: (title: string) => `“${title}”将从本机删除，无法恢复。`,
+    removeConfirm: '删除',
     retry: '重试',
   },
 } as const;

@@ -177,18 +177,22 @@ const MENUS: Array<{ key: keyof typeof t.menus; groups: Group[] }> = [
 export interface MenuBarProps {
   onAction(action: MenuAction): void;
   isDisabled?: boolean;
+  /** Working entries that have nothing to act on here (the right panel's toggle without a right panel). */
+  unavailable?: readonly MenuAction[];
 }
 
 /**
  * 文件 编辑 格式 视图 插入 帮助. react-aria's menus are modal popovers: opening one closes the other, and an
  * outside click or Escape closes it. Placeholder entries stay visible, disabled, marked 即将推出.
  */
-export function MenuBar({ onAction, isDisabled }: MenuBarProps) {
+export function MenuBar({ onAction, isDisabled, unavailable = [] }: MenuBarProps) {
   return (
     <div className={css.menuList}>
       {MENUS.map((menu) => {
         const disabledKeys = menu.groups.flatMap((g) =>
-          g.entries.filter((e) => e.id.startsWith('soon:')).map((e) => e.id),
+          g.entries
+            .filter((e) => e.id.startsWith('soon:') || unavailable.includes(e.id as MenuAction))
+            .map((e) => e.id),
         );
         return (
           <MenuTrigger key={menu.key}>

@@ -1,5 +1,12 @@
-import { $createCodeHighlightNode, $isCodeHighlightNode, CodeNode } from '@lexical/code';
+import {
+  $createCodeHighlightNode,
+  $isCodeHighlightNode,
+  $isCodeNode,
+  CodeHighlightNode,
+  CodeNode,
+} from '@lexical/code';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { mergeRegister } from '@lexical/utils';
 import {
   $createLineBreakNode,
   $createTabNode,
@@ -10,6 +17,7 @@ import {
   $isTextNode,
   type LexicalNode,
   type PointType,
+  TextNode,
 } from 'lexical';
 import { useEffect } from 'react';
 import { tokenizeCode } from './codeTokens';
@@ -55,8 +63,17 @@ function $setPointAt(code: CodeNode, point: PointType, offset: number) {
  */
 export function CodeHighlightPlugin() {
   const [editor] = useLexicalComposerContext();
-  useEffect(
-    () =>
+  useEffect(() => {
+    // Typing changes a text node, not the block: the block is marked so that its transform runs too (only
+    // this block is re-tokenized, never the rest of the document).
+    const $markCode = (text: TextNode) => {
+      if (editor.isComposing()) return;
+      const parent = text.getParent();
+      if ($isCodeNode(parent)) parent.markDirty();
+    };
+    return mergeRegister(
+      editor.registerNodeTransform(TextNode, $markCode),
+      editor.registerNodeTransform(CodeHighlightNode, $markCode),
       editor.registerNodeTransform(CodeNode, (code) => {
         // Typing Chinese into a code block: re-tokenizing mid-composition would eat the IME's text.
         if (editor.isComposing()) return;
@@ -96,7 +113,7 @@ export function CodeHighlightPlugin() {
           if (focus !== null) $setPointAt(code, selection.focus, focus);
         }
       }),
-    [editor],
-  );
+    );
+  }, [editor]);
   return null;
 }

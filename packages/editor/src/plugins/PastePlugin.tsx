@@ -1,54 +1,121 @@
+import { $insertGeneratedNodes } from '@lexical/clipboard';
 import { $isCodeNode } from '@lexical/code';
+import { $generateNodesFromDOM } from '@lexical/html';
 import { $isListItemNode } from '@lexical/list';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
-import { $findMatchingParent } from '@lexical/utils';
-import { $getSelection, $isRangeSelection, COMMAND_PRIORITY_HIGH, PASTE_COMMAND } from 'lexical';
+import { DRAG_DROP_PASTE } from '@lexical/rich-text';
+import { $findMatchingParent, mergeRegister } from '@lexical/utils';
+import { toast } from '@wanxiang/ui';
+import {
+  $addUpdateTag,
+  $getSelection,
+  $isRangeSelection,
+  COMMAND_PRIORITY_EDITOR,
+  COMMAND_PRIORITY_HIGH,
+  type LexicalEditor,
+  PASTE_COMMAND,
+  PASTE_TAG,
+} from 'lexical';
 import { useEffect } from 'react';
+import { insertImage } from '../editor/commands';
+import { t } from '../i18n/zh-CN';
+import { restoreInlineStyles } from './htmlImport';
+import { stripListMarker } from './listMarker';
 
-/** Bullets and numbers people type or copy in front of list text: •, -, *, 1., 1、, (1), （1）, ①, a). */
-const LIST_MARKER = /^\s*(?:[•·●○■□▪◦\-*+]|\d{1,3}[.、．)]|[（(]\d{1,3}[)）]|[①-⑳]|[a-zA-Z][.)])\s*/;
-
-export function stripListMarker(line: string): string {
-  return line.replace(LIST_MARKER, '');
+/** Images (a screenshot, a copied picture) are inserted as data URLs; any other file is refused (spec 02 §5). */
+export function insertImageFiles(editor: LexicalEditor, files: readonly File[]) {
+  const images = files.filter((file) => file.type.startsWith('image/'));
+  if (images.length < files.length) toast.error(t.image.onlyImages);
+  // One after the other, so several pictures keep their order.
+  let chain = Promise.resolve();
+  for (const file of images)
+    chain = chain.then(
+      () =>
+        new Promise<void>((resolve) => {
+          const reader = new FileReader();
+          reader.onload = () => {
+            if (typeof reader.result === 'string') insertImage(editor, reader.result, file.name);
+            resolve();
+          };
+          reader.onerror = () => {
+            toast.error(t.image.readFailed);
+            resolve();
+          };
+          reader.readAsDataURL(file);
+        }),
+    );
 }
+
+const LEXICAL_MIME = 'application/x-lexical-editor';
 
 /**
  * Paste rules of spec 02 §5: HTML pasted into a code block arrives as plain text only; text pasted into a
  * list item loses the bullet or number markers typed in front of each line (the list draws its own).
+ * HTML from Word, WPS or a web page keeps its fonts, sizes, colours, indents and line spacing (see
+ * htmlImport.ts; the page's CSP would otherwise drop every inline style). Pasted or dropped files become
+ * images when they are images and are refused otherwise.
  */
 export function PastePlugin() {
   const [editor] = useLexicalComposerContext();
   useEffect(
     () =>
-      editor.registerCommand(
-        PASTE_COMMAND,
-        (event) => {
-          if (!(event instanceof ClipboardEvent) || !event.clipboardData) return false;
-          const selection = $getSelection();
-          if (!$isRangeSelection(selection)) return false;
-          const anchor = selection.anchor.getNode();
-          const text = event.clipboardData.getData('text/plain');
-          if ($findMatchingParent(anchor, $isCodeNode)) {
+      mergeRegister(
+        editor.registerCommand(
+          PASTE_COMMAND,
+          (event) => {
+            if (!(event instanceof ClipboardEvent) || !event.clipboardData) return false;
+            const data = event.clipboardData;
+            const selection = $getSelection();
+            if (!$isRangeSelection(selection)) return false;
+            const anchor = selection.anchor.getNode();
+            const text = data.getData('text/plain');
+            if ($findMatchingParent(anchor, $isCodeNode)) {
+              event.preventDefault();
+              selection.insertRawText(text);
+              return true;
+            }
+            if ($findMatchingParent(anchor, $isListItemNode) && text && LIST_MARKER.test(text)) {
+              event.preventDefault();
+              const lines = text.split(/\r?\n/).map(stripListMarker);
+              lines.forEach((line, index) => {
+                const current = $getSelection();
+                if (!$isRangeSelection(current)) return;
+                // Each pasted line becomes its own list item.
+                if (index > 0) current.insertParagraph();
+                const after = $getSelection();
+                if ($isRangeSelection(after) && line) after.insertText(line);
+              });
+              return true;
+            }
+            const html = data.getData('text/html');
+            // The editor's own copies carry Lexical's JSON, which Lexical reads best.
+            if (!html || data.types.includes(LEXICAL_MIME)) return false;
+            const dom = new DOMParser().parseFromString(html, 'text/html');
+            const files = [...data.files];
+            // A picture copied from Word or WPS comes as an image file plus HTML pointing at a local temp
+            // file the page cannot read: the file is the picture.
+            if (files.length && !dom.body.textContent?.trim()) {
+              event.preventDefault();
+              insertImageFiles(editor, files);
+              return true;
+            }
             event.preventDefault();
-            selection.insertRawText(text);
+            restoreInlineStyles(dom.body);
+            // Its own undo step, as Lexical's paste (PASTE_TAG is a history boundary).
+            $addUpdateTag(PASTE_TAG);
+            $insertGeneratedNodes(editor, $generateNodesFromDOM(editor, dom), selection);
             return true;
-          }
-          if ($findMatchingParent(anchor, $isListItemNode) && text && LIST_MARKER.test(text)) {
-            event.preventDefault();
-            const lines = text.split(/\r?\n/).map(stripListMarker);
-            lines.forEach((line, index) => {
-              const current = $getSelection();
-              if (!$isRangeSelection(current)) return;
-              // Each pasted line becomes its own list item.
-              if (index > 0) current.insertParagraph();
-              const after = $getSelection();
-              if ($isRangeSelection(after) && line) after.insertText(line);
-            });
+          },
+          COMMAND_PRIORITY_HIGH,
+        ),
+        editor.registerCommand(
+          DRAG_DROP_PASTE,
+          (files) => {
+            insertImageFiles(editor, files);
             return true;
-          }
-          return false;
-        },
-        COMMAND_PRIORITY_HIGH,
+          },
+          COMMAND_PRIORITY_EDITOR,
+        ),
       ),
     [editor],
   );

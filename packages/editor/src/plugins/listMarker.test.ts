@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stripListMarker } from './PastePlugin';
+import { stripListMarker } from './listMarker';
 
 describe('stripListMarker', () => {
   it('removes bullets and numbers typed in front of list text', () => {

@@ -94,7 +94,8 @@ export interface ToolbarProps {
   onLink(): void;
   onImage(): void;
   onToggleLeft(): void;
-  onToggleRight(): void;
+  /** Shows or hides the right panel; without one (no panel given to the editor) the button is left out. */
+  onToggleRight?(): void;
 }
 
 /** Runs an editor change, then gives the caret back to the paper (toolbar buttons take focus on press). */
@@ -312,10 +313,14 @@ export function Toolbar({
       <ToolButton label={t.toolbar.link} isActive={format.isLink} isDisabled={isDisabled} onPress={onLink}>
         <LinkIcon />
       </ToolButton>
-      <span className={css.toolbarDivider} />
-      <ToolButton label={t.panels.toggleRight} onPress={onToggleRight}>
-        <PanelRightIcon />
-      </ToolButton>
+      {onToggleRight ? (
+        <>
+          <span className={css.toolbarDivider} />
+          <ToolButton label={t.panels.toggleRight} onPress={onToggleRight}>
+            <PanelRightIcon />
+          </ToolButton>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -20,7 +20,7 @@ import { useEffect } from 'react';
 import { insertImage } from '../editor/commands';
 import { t } from '../i18n/zh-CN';
 import { restoreInlineStyles } from './htmlImport';
-import { stripListMarker } from './listMarker';
+import { hasListMarker, stripListMarker } from './listMarker';
 
 /** Images (a screenshot, a copied picture) are inserted as data URLs; any other file is refused (spec 02 §5). */
 export function insertImageFiles(editor: LexicalEditor, files: readonly File[]) {
@@ -74,7 +74,7 @@ export function PastePlugin() {
               selection.insertRawText(text);
               return true;
             }
-            if ($findMatchingParent(anchor, $isListItemNode) && text && LIST_MARKER.test(text)) {
+            if ($findMatchingParent(anchor, $isListItemNode) && text && hasListMarker(text)) {
               event.preventDefault();
               const lines = text.split(/\r?\n/).map(stripListMarker);
               lines.forEach((line, index) => {

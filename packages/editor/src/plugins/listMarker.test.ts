@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stripListMarker } from './listMarker';
+import { hasListMarker, stripListMarker } from './listMarker';
 
 describe('stripListMarker', () => {
   it('removes bullets and numbers typed in front of list text', () => {
@@ -19,5 +19,13 @@ describe('stripListMarker', () => {
   it('leaves ordinary text alone', () => {
     expect(stripListMarker('2026 年计划')).toBe('2026 年计划');
     expect(stripListMarker('普通文本')).toBe('普通文本');
+  });
+});
+
+describe('hasListMarker', () => {
+  it('tells list text from ordinary text', () => {
+    expect(hasListMarker('1. 开始\n2. 继续')).toBe(true);
+    expect(hasListMarker('（3）结束')).toBe(true);
+    expect(hasListMarker('2026 年计划')).toBe(false);
   });
 });

@@ -131,6 +131,27 @@ export const Footnote: Story = {
 };
 
 /** Find and replace from the Edit menu: an empty search is refused, replace all counts. */
+/**
+ * A key acts where the caret is even when the browser has not yet told the editor that a click moved it
+ * (its selectionchange comes as a later task): here the caret moves and Enter arrives in one task.
+ */
+export const KeysFollowTheCaret: Story = {
+  // Without its play function it is the blank editor, which is screenshotted already.
+  tags: ['!vrt'],
+  play: async ({ canvasElement }) => {
+    const editor = paper(canvasElement);
+    await userEvent.click(editor);
+    await userEvent.keyboard('甲乙丙{Enter}丁戊');
+    const texts = () => [...editor.querySelectorAll('p')].map((p) => p.textContent);
+    await waitFor(() => expect(texts()).toEqual(['甲乙丙', '丁戊']));
+    const first = editor.querySelector('p span')?.firstChild as Text;
+    getSelection()?.collapse(first, 1);
+    editor.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    // Split after 甲, not at the end of 丁戊 where the caret was a moment before.
+    await waitFor(() => expect(texts()).toEqual(['甲', '乙丙', '丁戊']));
+  },
+};
+
 export const FindAndReplace: Story = {
   args: { initialContent: sampleContent },
   play: async ({ canvasElement }) => {

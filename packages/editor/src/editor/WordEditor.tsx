@@ -58,6 +58,7 @@ import { BlockStylePlugin } from '../plugins/BlockStylePlugin';
 import { CodeHighlightPlugin } from '../plugins/CodeHighlightPlugin';
 import { buildHtmlImport } from '../plugins/htmlImport';
 import { PastePlugin } from '../plugins/PastePlugin';
+import { SelectionSyncPlugin } from '../plugins/SelectionSyncPlugin';
 import { ShortcutsPlugin } from '../plugins/ShortcutsPlugin';
 import { buildPresetStylesheet, normalizeStylePresets, type StylePresets } from '../styles/presets';
 import { Toolbar } from '../toolbar/Toolbar';
@@ -492,6 +493,7 @@ function EditorFrame({
       <CodeHighlightPlugin />
       <BlockStylePlugin />
       <PastePlugin />
+      <SelectionSyncPlugin />
       <ShortcutsPlugin
         onFind={(mode) => {
           setFindMode(mode);

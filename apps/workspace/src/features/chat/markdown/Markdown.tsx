@@ -17,7 +17,7 @@ import remend from 'remend';
 import { chatText } from '../messages';
 import { isShortCell } from './cellWidth';
 import * as styles from './Markdown.css';
-import { splitMarkdownBlocks } from './splitBlocks';
+import { createBlockSplitter } from './splitBlocks';
 
 type Element = NonNullable<ExtraProps['node']>;
 type ElementContent = Element['children'][number];
@@ -267,14 +267,15 @@ export interface MarkdownProps {
  * streaming costs one block's render per frame, not the whole answer's.
  */
 export const Markdown = memo(function Markdown({ text, isStreaming = false, className }: MarkdownProps) {
+  const [split] = useState(createBlockSplitter);
   const groups = useMemo(() => {
-    const blocks = splitMarkdownBlocks(text);
+    const blocks = [...split(text)];
     const last = blocks.length - 1;
     if (isStreaming && last >= 0) blocks[last] = remend(blocks[last] as string);
     const out: string[][] = [];
     for (let i = 0; i < blocks.length; i += BLOCKS_PER_GROUP) out.push(blocks.slice(i, i + BLOCKS_PER_GROUP));
     return out;
-  }, [text, isStreaming]);
+  }, [split, text, isStreaming]);
   return (
     <div className={className ? `${styles.markdown} ${className}` : styles.markdown}>
       {groups.map((texts, index) => (

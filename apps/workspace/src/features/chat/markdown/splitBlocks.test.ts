@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { describe, expect, test } from 'vitest';
-import { splitMarkdownBlocks } from './splitBlocks';
+import { createBlockSplitter, splitMarkdownBlocks } from './splitBlocks';
 
 const render = (markdown: string) =>
   renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: [remarkGfm] }, markdown)).replace(
@@ -100,6 +100,27 @@ describe('splitMarkdownBlocks', () => {
       previous = blocks;
     }
     expect(previous).toEqual(splitMarkdownBlocks(answer));
+  });
+
+  test('split as it streams, in chunks of any size, the answer gives the blocks of the whole text', () => {
+    for (const chunk of [1, 3, 20, 97]) {
+      const split = createBlockSplitter();
+      for (let end = chunk; end < answer.length + chunk; end += chunk) {
+        const text = answer.slice(0, end);
+        expect(split(text)).toEqual(splitMarkdownBlocks(text));
+      }
+    }
+    // A text that is not the previous one grown (another answer, an edit) is split afresh.
+    const split = createBlockSplitter();
+    split(answer);
+    expect(split('# 另一个回答\n\n正文')).toEqual(['# 另一个回答\n\n', '正文']);
+  });
+
+  test('keeps the finished blocks of a streaming answer as they were', () => {
+    const split = createBlockSplitter();
+    const before = split(answer.slice(0, 400));
+    const after = split(answer.slice(0, 420));
+    for (let i = 0; i < before.length - 1; i += 1) expect(Object.is(after[i], before[i])).toBe(true);
   });
 
   test('splits a 20,000-character answer in linear time', () => {

@@ -11,6 +11,19 @@ import { type Browser, chromium } from 'playwright-core';
 import { build, preview } from 'vite';
 import { chromiumArgs, chromiumPath, sourceResolution } from '../vite.shared';
 
+/** One event of a Chromium trace (Playwright's browser.startTracing), as the benches read them. */
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  cat?: string;
+  args?: { data?: { type?: string } };
+}
+
 export const quantile = (sorted: readonly number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
 export const ms = (n: number) => `${n.toFixed(2)} ms`;

@@ -9,18 +9,7 @@
  * cores shared with Chromium's compositor and raster threads, the wall-clock span, reported beside it,
  * also counts the moments the thread waited for a core (as the chat bench does).
  */
-import { ms, quantile, withBenchPage } from './browser';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { data?: { type?: string } };
-}
+import { ms, quantile, type TraceEvent, withBenchPage } from './browser';
 
 /** Main-thread CPU ms of each hover: the outermost trace events wholly inside [pointermove, +wall ms]. */
 export function hoverCpuFromTrace(events: readonly TraceEvent[], walls: readonly number[]): number[] {

@@ -11,18 +11,7 @@
  */
 
 import type { RunOptions, RunResult } from '../apps/workspace/bench/main';
-import { ms, quantile, withBenchPage } from './browser';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  cat?: string;
-}
+import { ms, quantile, type TraceEvent, withBenchPage } from './browser';
 
 /** Per marked frame: [wall ms, CPU ms] of the main thread's top-level tasks in that frame. */
 export function frameCostsFromTrace(

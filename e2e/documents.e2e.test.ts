@@ -12,28 +12,9 @@ afterAll(closeBrowser);
 test('a document written in the editor survives a reload and shows on the document home', async () => {
   const session = await openSession();
   const { page, baseURL } = session;
-  const email = `doc-${Date.now()}@example.com`;
-  const password = 'wanxiang-docs-2026';
-
-  const registered = await page.request.post(`${baseURL}/api/auth/register/`, {
-    data: { email, password, nickname: '文档用户' },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-
-  await session.goto('/login');
-  await page.getByLabel('邮箱').fill(email);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  // Signed in: the app lands on the home chat (scanned by its own journey, not this one).
-  await page.waitForURL(`${baseURL}/home`);
-
-  await session.goto('/document');
-  await page.getByRole('button', { name: /空白文档/ }).click();
-  await session.expectPage(/\/document\/local-doc-\d+$/);
+  const paper = await signInAndOpenBlankDocument(session, '文档用户');
   const documentUrl = page.url();
 
-  const paper = page.getByRole('textbox', { name: '文档正文' });
-  await expect.poll(() => paper.isVisible()).toBe(true);
   await paper.click();
   await page.keyboard.type('万象季度报告');
   // Select the line and make it bold from the toolbar.

@@ -36,3 +36,11 @@ export const chromiumArgs = [
   '--no-first-run',
   '--font-render-hinting=none',
 ];
+
+/*
+ * On a two-core machine every suite at once starves the ones that watch the clock: screenshots wait for a
+ * still frame, journeys for a server answer. So a full run goes in groups (Vitest's groupOrder), lowest
+ * first: unit and server tests (Node), then the stories in both themes, then their screenshots, then the
+ * end-to-end journeys alone.
+ */
+export const TEST_GROUP = { node: 0, stories: 1, screenshots: 2, journeys: 3 } as const;

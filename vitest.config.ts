@@ -4,16 +4,9 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { chromiumArgs, chromiumPath, sourceResolution } from './vite.shared';
+import { chromiumArgs, chromiumPath, sourceResolution, TEST_GROUP } from './vite.shared';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-
-/*
- * On a two-core machine every suite at once starves the ones that watch the clock: screenshots wait for a
- * still frame, journeys for a server answer. So the runs go in groups, lowest first: unit and server tests
- * (Node), then the stories in both themes, then their screenshots, then the end-to-end journeys alone.
- */
-const GROUP = { node: 0, stories: 1, screenshots: 2, journeys: 3 } as const;
 
 const browser = (viewport = { width: 1280, height: 800 }) => ({
   enabled: true,
@@ -27,7 +20,7 @@ const storybookProject = (theme: 'light' | 'dark'): TestProjectInlineConfigurati
   extends: true,
   plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
   define: { __WX_STORY_THEME__: JSON.stringify(theme) },
-  test: { name: `storybook-${theme}`, browser: browser(), sequence: { groupOrder: GROUP.stories } },
+  test: { name: `storybook-${theme}`, browser: browser(), sequence: { groupOrder: TEST_GROUP.stories } },
 });
 
 export default defineConfig({
@@ -57,7 +50,7 @@ export default defineConfig({
         test: {
           name: 'vrt',
           include: ['.storybook/**/*.vrt.test.tsx'],
-          sequence: { groupOrder: GROUP.screenshots },
+          sequence: { groupOrder: TEST_GROUP.screenshots },
           // A screenshot may wait up to 25 s for two equal frames when every suite runs at once.
           testTimeout: 60_000,
           browser: {
@@ -71,7 +64,7 @@ export default defineConfig({
           },
         },
       },
-      // Its groupOrder (GROUP.journeys) is set in its own config, which the e2e command line also uses.
+      // Its groupOrder (TEST_GROUP.journeys) is set in its own config, which the e2e command line also uses.
       'e2e/vitest.config.ts',
     ],
   },

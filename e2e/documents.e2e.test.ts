@@ -257,11 +257,6 @@ test('Chinese typed through an input method is never lost, doubled or taken for 
   // A footnote's note: composed text lands in the note, once.
   await paper.locator('p').first().click();
   await page.keyboard.press('End');
-  // As a writer glances at the toolbar: the caret is in the bold run now (the browser tells the editor of a
-  // click a moment later than of the key presses the test sends right after it).
-  await expect
-    .poll(() => page.getByRole('button', { name: '加粗' }).getAttribute('aria-pressed'))
-    .toBe('true');
   await page.keyboard.press('Control+Alt+KeyF');
   const note = page.getByRole('textbox', { name: '注释 ①' });
   await expect.poll(() => note.evaluate((el) => el === document.activeElement)).toBe(true);

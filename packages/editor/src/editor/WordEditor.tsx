@@ -57,7 +57,7 @@ import { $documentTitle, AutosavePlugin, type SaveStatus } from '../plugins/Auto
 import { BlockStylePlugin } from '../plugins/BlockStylePlugin';
 import { CodeHighlightPlugin } from '../plugins/CodeHighlightPlugin';
 import { buildHtmlImport } from '../plugins/htmlImport';
-import { PastePlugin } from '../plugins/PastePlugin';
+import { insertImageFiles, PastePlugin } from '../plugins/PastePlugin';
 import { SelectionSyncPlugin } from '../plugins/SelectionSyncPlugin';
 import { ShortcutsPlugin } from '../plugins/ShortcutsPlugin';
 import { buildPresetStylesheet, normalizeStylePresets, type StylePresets } from '../styles/presets';
@@ -70,7 +70,6 @@ import {
   clearFormatting,
   insertDefaultTable,
   insertFootnote,
-  insertImage,
   type ListType,
   selectAll,
   selectParagraph,
@@ -366,19 +365,9 @@ function EditorFrame({
   };
 
   const onImageFile = (file: File) => {
-    if (!file.type.startsWith('image/')) {
-      toast.error(t.image.onlyImages);
-      return;
-    }
-    const reader = new FileReader();
-    reader.onload = () => {
-      if (typeof reader.result === 'string') {
-        insertImage(editor, reader.result, file.name);
-        editor.focus();
-      }
-    };
-    reader.onerror = () => toast.error(t.image.readFailed);
-    reader.readAsDataURL(file);
+    void insertImageFiles(editor, [file]).then((inserted) => {
+      if (inserted > 0) editor.focus();
+    });
   };
 
   const listType: ListType =

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cssFontSizeToPx,
+  cssLengthToPx,
   FONT_FAMILIES,
   FONT_SIZE_OPTIONS,
   fontFamilyFromCss,
@@ -50,6 +51,11 @@ describe('font size options', () => {
     expect(cssFontSizeToPx('12pt')).toBe(16);
     expect(cssFontSizeToPx('21.33px')).toBe(21.33);
     expect(cssFontSizeToPx('larger')).toBeNull();
+    expect(cssFontSizeToPx('-2pt')).toBeNull();
+    // Lengths of pasted paragraphs: signed (a hanging indent) and in cm too.
+    expect(cssLengthToPx('-21pt')).toBe(-28);
+    expect(cssLengthToPx('0.5cm')).toBe(toPx(5, 'mm'));
+    expect(cssLengthToPx('2em')).toBeNull();
   });
 });
 

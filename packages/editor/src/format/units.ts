@@ -74,12 +74,19 @@ export const FONT_SIZE_OPTIONS: readonly FontSizeOption[] = [
   ...POINT_SIZES.map((pt) => ({ key: `pt-${pt}`, label: String(pt), px: toPx(pt, 'pt') })),
 ];
 
-/** A css font-size ("21.33px", "16pt") as px, or null when it is not a length we understand. */
-export function cssFontSizeToPx(css: string | null | undefined): number | null {
+/** A css length ("21.33px", "-2pt", "0.5cm") as px, or null when it is not a length we understand. */
+export function cssLengthToPx(css: string | null | undefined): number | null {
   if (!css) return null;
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(px|pt|mm)\s*$/.exec(css);
+  const match = /^\s*(-?\d+(?:\.\d+)?)\s*(px|pt|mm|cm)\s*$/.exec(css);
   if (!match) return null;
-  return toPx(Number(match[1]), match[2] as LengthUnit);
+  const value = Number(match[1]);
+  return match[2] === 'cm' ? toPx(value * 10, 'mm') : toPx(value, match[2] as LengthUnit);
+}
+
+/** A css font-size ("21.33px", "16pt") as px, or null when it is not a size we understand. */
+export function cssFontSizeToPx(css: string | null | undefined): number | null {
+  const px = cssLengthToPx(css);
+  return px !== null && px >= 0 ? px : null;
 }
 
 /** A px size as the label a Chinese user expects: the named size when one matches exactly, else "N px". */

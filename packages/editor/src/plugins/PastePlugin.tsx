@@ -22,10 +22,14 @@ import { t } from '../i18n/zh-CN';
 import { restoreInlineStyles } from './htmlImport';
 import { hasListMarker, stripListMarker } from './listMarker';
 
-/** Images (a screenshot, a copied picture) are inserted as data URLs; any other file is refused (spec 02 §5). */
-export function insertImageFiles(editor: LexicalEditor, files: readonly File[]) {
+/**
+ * Images (a screenshot, a copied picture, one chosen with the toolbar's button) are inserted as data URLs;
+ * any other file is refused (spec 02 §5). Resolves with how many were inserted.
+ */
+export function insertImageFiles(editor: LexicalEditor, files: readonly File[]): Promise<number> {
   const images = files.filter((file) => file.type.startsWith('image/'));
   if (images.length < files.length) toast.error(t.image.onlyImages);
+  let inserted = 0;
   // One after the other, so several pictures keep their order.
   let chain = Promise.resolve();
   for (const file of images)
@@ -34,7 +38,10 @@ export function insertImageFiles(editor: LexicalEditor, files: readonly File[]) 
         new Promise<void>((resolve) => {
           const reader = new FileReader();
           reader.onload = () => {
-            if (typeof reader.result === 'string') insertImage(editor, reader.result, file.name);
+            if (typeof reader.result === 'string') {
+              insertImage(editor, reader.result, file.name);
+              inserted += 1;
+            }
             resolve();
           };
           reader.onerror = () => {
@@ -44,6 +51,7 @@ export function insertImageFiles(editor: LexicalEditor, files: readonly File[]) 
           reader.readAsDataURL(file);
         }),
     );
+  return chain.then(() => inserted);
 }
 
 const LEXICAL_MIME = 'application/x-lexical-editor';
@@ -96,7 +104,7 @@ export function PastePlugin() {
             // file the page cannot read: the file is the picture.
             if (files.length && !dom.body.textContent?.trim()) {
               event.preventDefault();
-              insertImageFiles(editor, files);
+              void insertImageFiles(editor, files);
               return true;
             }
             event.preventDefault();
@@ -111,7 +119,7 @@ export function PastePlugin() {
         editor.registerCommand(
           DRAG_DROP_PASTE,
           (files) => {
-            insertImageFiles(editor, files);
+            void insertImageFiles(editor, files);
             return true;
           },
           COMMAND_PRIORITY_EDITOR,

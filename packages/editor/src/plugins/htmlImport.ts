@@ -10,7 +10,7 @@ import {
   type ElementNode,
 } from 'lexical';
 import { $patchElementStyle, serializeStyle } from '../editor/blockStyle';
-import { cssFontSizeToPx, FONT_FAMILIES, toPx } from '../format/units';
+import { cssFontSizeToPx, cssLengthToPx, FONT_FAMILIES } from '../format/units';
 
 /** The style attribute as written by the source (Word, WPS), kept before the CSSOM drops mso-* properties. */
 const RAW_STYLE = 'data-wx-raw-style';
@@ -134,7 +134,7 @@ export function blockStyleFromElement(element: HTMLElement): Record<string, stri
   const indent = raw.get('text-indent');
   if (Number.isFinite(chars) && chars > 0) style['text-indent'] = `${Math.round(chars * 100) / 100}em`;
   else if (indent) {
-    const px = lengthToPx(indent);
+    const px = cssLengthToPx(indent);
     // A negative indent is a hanging one (Word's numbered paragraphs); only first-line indents are kept.
     if (px !== null && px > 0) style['text-indent'] = `${px}px`;
   }
@@ -146,19 +146,11 @@ export function blockStyleFromElement(element: HTMLElement): Record<string, stri
       const multiple = Number(percent[1]) / 100;
       if (multiple > 0 && multiple !== 1) style['line-height'] = String(Math.round(multiple * 100) / 100);
     } else if (exact) {
-      const px = lengthToPx(lineHeight);
+      const px = cssLengthToPx(lineHeight);
       if (px !== null && px > 0) style['line-height'] = `${px}px`;
     }
   }
   return style;
-}
-
-function lengthToPx(value: string): number | null {
-  const match = /^(-?\d+(?:\.\d+)?)(pt|px|mm|cm)$/.exec(value.trim());
-  if (!match) return null;
-  const n = Number(match[1]);
-  if (match[2] === 'cm') return toPx(n * 10, 'mm');
-  return toPx(n, match[2] as 'pt' | 'px' | 'mm');
 }
 
 type MakeConversion = (node: HTMLElement) => DOMConversion | null;
@@ -204,36 +196,32 @@ const INLINE_TAGS = ['span', 'b', 'strong', 'i', 'em', 'u', 's', 'sub', 'sup', '
  * colour and highlight; paragraphs keep their first-line indent and line spacing.
  */
 export function buildHtmlImport(): DOMConversionMap {
-  const text = wrapConversions(INLINE_TAGS, (element, output) => {
-    const extra = serializeStyle(inlineRunStyle(element));
-    if (!extra || output.node !== null || output.after !== undefined) return output;
-    const forChild = output.forChild;
-    return {
-      ...output,
-      forChild: (child, parent) => {
-        const next = forChild ? forChild(child, parent) : child;
-        if ($isTextNode(next)) next.setStyle(joinStyle(next.getStyle(), extra));
-        return next;
-      },
-    };
-  });
+  const text = wrapConversions(INLINE_TAGS, (element, output) =>
+    output.node !== null || output.after !== undefined
+      ? output
+      : withTextStyle(output, serializeStyle(inlineRunStyle(element))),
+  );
   const paragraph = wrapConversions(['p'], (element, output) => {
     const node = Array.isArray(output.node) ? null : output.node;
     if (node && $isElementNode(node) && !$isHeadingNode(node)) applyBlock(node, element);
     // A Word paragraph's own run style (font and size on the <p>) reaches its text like a span's would.
-    const extra = serializeStyle(textStyleFromElement(element));
-    if (!extra) return output;
-    const forChild = output.forChild;
-    return {
-      ...output,
-      forChild: (child, parent) => {
-        const next = forChild ? forChild(child, parent) : child;
-        if ($isTextNode(next)) next.setStyle(joinStyle(next.getStyle(), extra));
-        return next;
-      },
-    };
+    return withTextStyle(output, serializeStyle(textStyleFromElement(element)));
   });
   return { ...text, ...paragraph };
+}
+
+/** The conversion's output, with `extra` added to the style of every text node it makes of its children. */
+function withTextStyle(output: DOMConversionOutput, extra: string): DOMConversionOutput {
+  if (!extra) return output;
+  const forChild = output.forChild;
+  return {
+    ...output,
+    forChild: (child, parent) => {
+      const next = forChild ? forChild(child, parent) : child;
+      if ($isTextNode(next)) next.setStyle(joinStyle(next.getStyle(), extra));
+      return next;
+    },
+  };
 }
 
 const INLINE = new Set<string>(INLINE_TAGS.map((tag) => tag.toUpperCase()).concat('FONT', 'A'));

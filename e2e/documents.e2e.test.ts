@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
-import { closeBrowser, openSession, type Session } from './harness';
+import { closeBrowser, openSession, PHONE, type Session } from './harness';
 
 afterAll(closeBrowser);
 
@@ -75,6 +75,59 @@ test('a document written in the editor survives a reload and shows on the docume
   await page.getByRole('button', { name: '返回文档首页' }).click();
   await session.expectPage('/document');
   await expect.poll(() => page.getByRole('button', { name: /^万象季度报告/ }).isVisible()).toBe(true);
+  await session.close();
+});
+
+/**
+ * On a phone the paper comes first: the side panel is a drawer that starts closed, the toolbar is one row
+ * that scrolls sideways, and choosing a heading in the outline closes the drawer onto it.
+ */
+test('on a phone the document opens on the paper, with the outline as a drawer', async () => {
+  const session = await openSession({ phone: true });
+  const { page } = session;
+  const paper = await signInAndOpenBlankDocument(session, '手机用户');
+  const outlinePanel = page.getByRole('complementary', { name: '文件与大纲' });
+  expect(await outlinePanel.count()).toBe(0);
+  const box = await paper.boundingBox();
+  expect(box?.x).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+  const toolbar = page.getByRole('toolbar', { name: '格式工具栏' });
+  const toolbarSize = await toolbar.evaluate((el) => ({
+    height: el.clientHeight,
+    scroll: el.scrollWidth > el.clientWidth,
+  }));
+  expect(toolbarSize.height).toBeLessThan(60);
+  expect(toolbarSize.scroll).toBe(true);
+
+  await paper.tap();
+  await page.keyboard.type('第一章 总则');
+  // The editor fits under the phone's top bar: nothing around the paper scrolls the menus away.
+  expect(await page.locator('main').evaluate((el) => el.scrollHeight - el.clientHeight)).toBe(0);
+  await page.getByRole('button', { name: /样式$/ }).tap();
+  await page.getByRole('option', { name: '标题 1' }).tap();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  for (let i = 0; i < 30; i++) await page.keyboard.press('Enter');
+  await page.keyboard.type('第二章 附则');
+  await page.getByRole('button', { name: /样式$/ }).tap();
+  await page.getByRole('option', { name: '标题 1' }).tap();
+
+  // The drawer opens over the paper from the toolbar's panel button, and a heading chosen closes it.
+  await page.getByRole('button', { name: '显示或隐藏左侧面板' }).first().tap();
+  await expect.poll(() => outlinePanel.isVisible()).toBe(true);
+  await outlinePanel.getByRole('button', { name: '第一章 总则' }).tap();
+  await expect.poll(() => outlinePanel.count()).toBe(0);
+  await expect.poll(() => paper.getByText('第一章 总则').isVisible()).toBe(true);
+
+  // Opened again, a tap on the paper or Escape closes it.
+  await page.getByRole('button', { name: '显示或隐藏左侧面板' }).first().tap();
+  await expect.poll(() => outlinePanel.isVisible()).toBe(true);
+  await page.mouse.click(PHONE.width - 20, PHONE.height / 2);
+  await expect.poll(() => outlinePanel.count()).toBe(0);
+  await page.getByRole('button', { name: '显示或隐藏左侧面板' }).first().tap();
+  await outlinePanel.getByRole('tab', { name: '大纲' }).focus();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => outlinePanel.count()).toBe(0);
   await session.close();
 });
 

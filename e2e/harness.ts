@@ -54,14 +54,20 @@ export async function settleAnnouncer(page: Page) {
     .toBe(0);
 }
 
-export async function openSession(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Session> {
+/** A phone as Chinese users hold one: 390 × 844 CSS pixels, touch. */
+export const PHONE = { width: 390, height: 844 } as const;
+
+export async function openSession(
+  options: { colorScheme?: 'light' | 'dark'; phone?: boolean } = {},
+): Promise<Session> {
   const baseURL = inject('baseURL');
   const context = await (await getBrowser()).newContext({
     baseURL,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     colorScheme: options.colorScheme ?? 'light',
-    viewport: { width: 1280, height: 800 },
+    viewport: options.phone ? PHONE : { width: 1280, height: 800 },
+    ...(options.phone ? { isMobile: true, hasTouch: true } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];

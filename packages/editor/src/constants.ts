@@ -5,6 +5,17 @@ export const LEXDOC_VERSION = 2;
 export const DEFAULT_TABLE = { rows: 3, columns: 4, withHeader: true } as const;
 export const DEFAULT_DOCUMENT_TITLE = '未命名文档';
 
+/**
+ * A phone or a narrow window: the side panels open over the paper as drawers (closed at first, closed again
+ * by a click on the paper or by Escape) and the toolbar is one row that scrolls sideways.
+ */
+export const NARROW_SCREEN_QUERY = '(max-width: 900px)';
+
+export const isNarrowScreen = () =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia(NARROW_SCREEN_QUERY).matches;
+
 /** The sheet: A4 at 96 dpi (794 px wide) with 90 px side margins, so 614 px of text width. */
 export const PAPER_WIDTH_PX = 794;
 export const PAPER_MARGIN_INLINE_PX = 90;

@@ -1,6 +1,6 @@
 import { assignVars, globalStyle, style } from '@vanilla-extract/css';
 import { lightTokens, vars } from '@wanxiang/ui';
-import { PAPER_MARGIN_INLINE_PX, PAPER_WIDTH_PX } from '../constants';
+import { NARROW_SCREEN_QUERY, PAPER_MARGIN_INLINE_PX, PAPER_WIDTH_PX } from '../constants';
 import { t } from '../i18n/zh-CN';
 
 export const root = style({
@@ -73,7 +73,13 @@ export const toolbar = style({
   padding: `${vars.space.xs} ${vars.space.sm}`,
   background: vars.color.bg.surface,
   borderBottom: `1px solid ${vars.color.border.subtle}`,
+  // Wrapped on a phone it would take a third of the screen: one row that scrolls sideways instead.
+  '@media': {
+    [NARROW_SCREEN_QUERY]: { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'thin', flexShrink: 0 },
+  },
 });
+
+globalStyle(`${toolbar} > *`, { '@media': { [NARROW_SCREEN_QUERY]: { flexShrink: 0 } } });
 
 export const toolbarDivider = style({
   width: '1px',
@@ -105,7 +111,7 @@ export const leftPanel = style({
   overflow: 'auto',
   padding: vars.space.sm,
   '@media': {
-    '(max-width: 900px)': {
+    [NARROW_SCREEN_QUERY]: {
       position: 'absolute',
       insetBlock: 0,
       insetInlineStart: 0,
@@ -122,7 +128,7 @@ export const rightPanel = style({
   borderInlineStart: `1px solid ${vars.color.border.subtle}`,
   overflow: 'auto',
   '@media': {
-    '(max-width: 900px)': {
+    [NARROW_SCREEN_QUERY]: {
       position: 'absolute',
       insetBlock: 0,
       insetInlineEnd: 0,
@@ -232,7 +238,7 @@ export const paper = style({
   background: vars.color.bg.surface,
   border: `1px solid ${vars.color.border.subtle}`,
   boxShadow: vars.shadow.sm,
-  '@media': { '(max-width: 900px)': { padding: `${vars.space.xl} ${vars.space.lg}`, minHeight: '70vh' } },
+  '@media': { [NARROW_SCREEN_QUERY]: { padding: `${vars.space.xl} ${vars.space.lg}`, minHeight: '70vh' } },
 });
 
 export const contentEditable = style({
@@ -259,7 +265,7 @@ export const placeholder = style({
   pointerEvents: 'none',
   userSelect: 'none',
   fontSize: '16px',
-  '@media': { '(max-width: 900px)': { top: vars.space.xl, insetInlineStart: vars.space.lg } },
+  '@media': { [NARROW_SCREEN_QUERY]: { top: vars.space.xl, insetInlineStart: vars.space.lg } },
 });
 
 export const note = style({

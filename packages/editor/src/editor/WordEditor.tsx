@@ -28,6 +28,7 @@ import {
   UNDO_COMMAND,
 } from 'lexical';
 import {
+  type KeyboardEvent as ReactKeyboardEvent,
   type MouseEvent as ReactMouseEvent,
   type ReactNode,
   useCallback,
@@ -37,6 +38,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { isNarrowScreen } from '../constants';
 import { FindReplaceDialog } from '../dialogs/FindReplaceDialog';
 import { FontDialog } from '../dialogs/FontDialog';
 import { LinkDialog } from '../dialogs/LinkDialog';
@@ -144,8 +146,19 @@ function EditorFrame({
   const [editor] = useLexicalComposerContext();
   const format = useFormatState();
   const [ready, setReady] = useState(false);
-  const [leftOpen, setLeftOpen] = useState(true);
-  const [rightOpen, setRightOpen] = useState(rightPanel != null);
+  // On a phone the panels are drawers over the paper: closed until asked for.
+  const [leftOpen, setLeftOpen] = useState(() => !isNarrowScreen());
+  const [rightOpen, setRightOpen] = useState(() => rightPanel != null && !isNarrowScreen());
+  const closeDrawers = () => {
+    if (!isNarrowScreen()) return;
+    setLeftOpen(false);
+    setRightOpen(false);
+  };
+  const closeDrawerOnEscape = (event: ReactKeyboardEvent) => {
+    if (event.key !== 'Escape' || !isNarrowScreen() || event.defaultPrevented) return;
+    closeDrawers();
+    editor.focus();
+  };
   const [dialog, setDialog] = useState<DialogName>(null);
   const [findMode, setFindMode] = useState<'find' | 'replace'>('find');
   const [title, setTitle] = useState(initialTitle);
@@ -422,20 +435,26 @@ function EditorFrame({
       ) : null}
       <div className={css.workspace}>
         {leftOpen ? (
-          <aside className={css.leftPanel} aria-label={t.panels.left}>
+          <aside className={css.leftPanel} aria-label={t.panels.left} onKeyDown={closeDrawerOnEscape}>
             {panelReady ? (
               <LeftPanel
                 documents={recentDocuments}
                 currentId={documentId}
                 onOpenDocument={(id) => onOpenDocument?.(id)}
                 formatDate={(time) => formatModified(time, Date.now(), t.dates)}
+                onJumped={closeDrawers}
               />
             ) : null}
           </aside>
         ) : null}
         {/* The page scrolls here; it takes the focus so keyboard users can scroll it too. */}
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be focusable (axe scrollable-region-focusable). */}
-        <section className={css.stage} tabIndex={0} aria-label={t.paperRegion}>
+        <section
+          className={css.stage}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be focusable (axe scrollable-region-focusable).
+          tabIndex={0}
+          aria-label={t.paperRegion}
+          onPointerDown={() => (leftOpen || rightOpen) && closeDrawers()}
+        >
           <div className={css.paperRow}>
             <FootnotesProvider
               paperRef={paperRef}
@@ -466,7 +485,7 @@ function EditorFrame({
           </div>
         </section>
         {rightOpen && rightPanel != null ? (
-          <aside className={css.rightPanel} aria-label={t.panels.right}>
+          <aside className={css.rightPanel} aria-label={t.panels.right} onKeyDown={closeDrawerOnEscape}>
             {rightPanel}
           </aside>
         ) : null}

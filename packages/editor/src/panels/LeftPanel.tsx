@@ -11,10 +11,12 @@ export interface LeftPanelProps {
   currentId: string;
   onOpenDocument(id: string): void;
   formatDate(time: number): string;
+  /** After a heading of the outline was chosen (a drawer on a phone closes then, to show it). */
+  onJumped?(): void;
 }
 
 /** Files (the owner's recent documents) and Outline (headings 1–3; a click jumps to and selects one). */
-export function LeftPanel({ documents, currentId, onOpenDocument, formatDate }: LeftPanelProps) {
+export function LeftPanel({ documents, currentId, onOpenDocument, formatDate, onJumped }: LeftPanelProps) {
   const [editor] = useLexicalComposerContext();
   const outline = useOutline();
   const jump = (key: string) => {
@@ -22,6 +24,7 @@ export function LeftPanel({ documents, currentId, onOpenDocument, formatDate }: 
       const node = $getNodeByKey(key);
       if ($isElementNode(node)) node.select(0, node.getChildrenSize());
     });
+    onJumped?.();
     editor.getElementByKey(key)?.scrollIntoView({ block: 'center' });
     editor.focus();
   };

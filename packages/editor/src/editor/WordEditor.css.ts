@@ -100,6 +100,20 @@ export const toolbarSelectWide = style({ minWidth: '120px' });
 
 export const workspace = style({ display: 'flex', flex: 1, minHeight: 0, position: 'relative' });
 
+/** Behind an open drawer on a narrow screen, the paper dims; a tap on it closes the drawer. */
+export const drawerScrim = style({
+  display: 'none',
+  '@media': {
+    [NARROW_SCREEN_QUERY]: {
+      display: 'block',
+      position: 'absolute',
+      inset: 0,
+      zIndex: 4,
+      background: vars.color.bg.backdrop,
+    },
+  },
+});
+
 export const leftPanel = style({
   width: '240px',
   flexShrink: 0,

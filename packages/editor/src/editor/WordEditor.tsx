@@ -447,14 +447,12 @@ function EditorFrame({
             ) : null}
           </aside>
         ) : null}
+        {leftOpen || rightOpen ? (
+          <div className={css.drawerScrim} aria-hidden="true" onPointerDown={closeDrawers} />
+        ) : null}
         {/* The page scrolls here; it takes the focus so keyboard users can scroll it too. */}
-        <section
-          className={css.stage}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be focusable (axe scrollable-region-focusable).
-          tabIndex={0}
-          aria-label={t.paperRegion}
-          onPointerDown={() => (leftOpen || rightOpen) && closeDrawers()}
-        >
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be focusable (axe scrollable-region-focusable). */}
+        <section className={css.stage} tabIndex={0} aria-label={t.paperRegion}>
           <div className={css.paperRow}>
             <FootnotesProvider
               paperRef={paperRef}

@@ -15,7 +15,8 @@ test('a document written in the editor survives a reload and shows on the docume
   const paper = await signInAndOpenBlankDocument(session, '文档用户');
   const documentUrl = page.url();
 
-  await paper.click();
+  // A new document opens with the caret on the paper: the first keys need no click.
+  await expect.poll(() => paper.evaluate((el) => el === document.activeElement)).toBe(true);
   await page.keyboard.type('万象季度报告');
   // Select the line and make it bold from the toolbar.
   await page.keyboard.press('Shift+Home');

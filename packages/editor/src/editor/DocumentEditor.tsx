@@ -17,6 +17,8 @@ export interface DocumentEditorProps {
   rightPanel?: ReactNode;
   dock?: ReactNode;
   onEditorReady?(editor: LexicalEditor): void;
+  /** The caret at the document's start once it shows (see WordEditorProps.autoFocus). */
+  autoFocus?: boolean;
 }
 
 type State = { status: 'loading' } | { status: 'ready'; doc: LoadedDocument };
@@ -34,6 +36,7 @@ export function DocumentEditor({
   rightPanel,
   dock,
   onEditorReady,
+  autoFocus = false,
 }: DocumentEditorProps) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [recent, setRecent] = useState<DocumentRecord[]>([]);
@@ -112,6 +115,7 @@ export function DocumentEditor({
         onOpenDocument={(next) => onNavigate(next)}
         rightPanel={rightPanel}
         dock={dock}
+        autoFocus={autoFocus}
         {...(onEditorReady ? { onEditorReady } : {})}
       />
     </ErrorBoundary>

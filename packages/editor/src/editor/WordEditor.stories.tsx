@@ -93,6 +93,21 @@ export const WithContent: Story = {
   },
 };
 
+/**
+ * Opened with autoFocus (as the app opens documents), the caret waits at the document's start: the first
+ * keys typed land there without a click. (Not screenshotted: the caret blinks.)
+ */
+export const OpensWithTheCaret: Story = {
+  args: { initialContent: sampleContent, initialTitle: '季度工作报告', autoFocus: true },
+  tags: ['!vrt'],
+  play: async ({ canvasElement }) => {
+    const editor = paper(canvasElement);
+    await waitFor(() => expect(document.activeElement).toBe(editor));
+    await userEvent.keyboard('草稿：');
+    await waitFor(() => expect(editor.firstElementChild?.textContent).toMatch(/^草稿：/));
+  },
+};
+
 /** One menu at a time; placeholder entries are disabled and say 即将推出; Escape closes. */
 export const Menus: Story = {
   play: async ({ canvasElement }) => {

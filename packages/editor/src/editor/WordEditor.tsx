@@ -101,6 +101,12 @@ export interface WordEditorProps {
   saveDelayMs?: number;
   /** Receives the Lexical editor once it exists (tests, benchmarks, the AI assistant). */
   onEditorReady?(editor: LexicalEditor): void;
+  /**
+   * Puts the caret at the document's start once it shows, so the writer can type at once: unless the user
+   * already focused something meanwhile (a click while it loaded wins), and not on a narrow screen, where
+   * the on-screen keyboard would cover the paper of a document opened to be read.
+   */
+  autoFocus?: boolean;
 }
 
 const NO_RIGHT_PANEL: readonly MenuAction[] = ['toggleRight'];
@@ -142,6 +148,7 @@ function EditorFrame({
   dock,
   saveDelayMs,
   onEditorReady,
+  autoFocus = false,
 }: WordEditorProps) {
   const [editor] = useLexicalComposerContext();
   const format = useFormatState();
@@ -181,6 +188,17 @@ function EditorFrame({
     setReady(true);
     onEditorReady?.(editor);
   }, [editor, onEditorReady]);
+
+  useEffect(() => {
+    if (!autoFocus || isNarrowScreen()) return;
+    // After the paper's first paint; focus that moved anywhere meanwhile is the user's and stays.
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (active && active !== document.body) return;
+      editor.focus(undefined, { defaultSelection: 'rootStart' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [editor, autoFocus]);
 
   // The paper paints first; the menus, toolbar and side panel (many controls) mount in the next frame, so a
   // long document shows as early as possible. Their boxes keep their size meanwhile: nothing jumps.

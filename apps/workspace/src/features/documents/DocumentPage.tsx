@@ -21,6 +21,7 @@ export function DocumentPage() {
         documentId={docId}
         onBack={() => navigate('/document')}
         onNavigate={onNavigate}
+        autoFocus
       />
     </div>
   );

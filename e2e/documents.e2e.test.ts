@@ -92,6 +92,9 @@ test('on a phone the document opens on the paper, with the outline as a drawer',
   const box = await paper.boundingBox();
   expect(box?.x).toBeGreaterThanOrEqual(0);
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+  // The title has a line of its own under the menus, whole, not cut to an ellipsis.
+  const title = page.getByText('草稿 · 未命名文档');
+  expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   const toolbar = page.getByRole('toolbar', { name: '格式工具栏' });
   const toolbarSize = await toolbar.evaluate((el) => ({
     height: el.clientHeight,

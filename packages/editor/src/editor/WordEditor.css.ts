@@ -22,6 +22,8 @@ export const menuBar = style({
   background: vars.color.bg.surface,
   borderBottom: `1px solid ${vars.color.border.subtle}`,
   minHeight: '40px',
+  // A phone has no room for six menus and the title on one line: the title and save state take a second.
+  '@media': { [NARROW_SCREEN_QUERY]: { flexWrap: 'wrap', rowGap: vars.space.xxs } },
 });
 
 export const menuList = style({ display: 'flex', alignItems: 'center', gap: vars.space.xxs });
@@ -54,6 +56,13 @@ export const titleChip = style({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
+  '@media': {
+    [NARROW_SCREEN_QUERY]: {
+      minWidth: '60%',
+      maxWidth: '100%',
+      textAlign: 'center',
+    },
+  },
 });
 
 export const saveStatus = style({

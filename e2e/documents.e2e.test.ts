@@ -115,6 +115,8 @@ test('on a phone the document opens on the paper, with the outline as a drawer',
   await page.keyboard.type('第二章 附则');
   await page.getByRole('button', { name: /样式$/ }).tap();
   await page.getByRole('option', { name: '标题 1' }).tap();
+  await page.keyboard.press('End');
+  for (let i = 0; i < 30; i++) await page.keyboard.press('Enter');
 
   // The drawer opens over the paper from the toolbar's panel button, and a heading chosen closes it.
   await page.getByRole('button', { name: '显示或隐藏左侧面板' }).first().tap();
@@ -132,6 +134,24 @@ test('on a phone the document opens on the paper, with the outline as a drawer',
   await outlinePanel.getByRole('tab', { name: '大纲' }).focus();
   await page.keyboard.press('Escape');
   await expect.poll(() => outlinePanel.count()).toBe(0);
+
+  // Find covers the top of the paper on a phone: the match found stands in the middle of what it leaves.
+  await paper.tap();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('Control+KeyF');
+  const findBox = page.getByRole('dialog', { name: '查找和替换' });
+  await expect.poll(() => findBox.isVisible()).toBe(true);
+  await page.keyboard.type('附则');
+  await page.keyboard.press('Enter');
+  const match = paper.getByText('第二章 附则');
+  await expect
+    .poll(async () => {
+      const [box, line] = [await findBox.boundingBox(), await match.boundingBox()];
+      if (!box || !line) return false;
+      const uncoveredMiddle = (box.y + box.height + PHONE.height) / 2;
+      return line.y > box.y + box.height && Math.abs(line.y + line.height / 2 - uncoveredMiddle) < 40;
+    })
+    .toBe(true);
   await session.close();
 });
 

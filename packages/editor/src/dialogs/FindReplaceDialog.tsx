@@ -2,6 +2,7 @@ import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext
 import { Button, Checkbox, Dialog, TextField } from '@wanxiang/ui';
 import { SKIP_DOM_SELECTION_TAG } from 'lexical';
 import { useEffect, useRef, useState } from 'react';
+import { isNarrowScreen } from '../constants';
 import {
   $findMatches,
   $replaceAll,
@@ -35,6 +36,24 @@ const highlights = (): HighlightRegistry | null =>
   typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight !== 'undefined'
     ? (CSS as unknown as { highlights: HighlightRegistry }).highlights
     : null;
+
+/**
+ * Scrolls a match into view. On a phone the find box covers the top of the paper, so the match is brought
+ * into the part below it: the paper's scroller gets the box's height as scroll padding for this scroll.
+ */
+function reveal(target: Element | null | undefined, block: ScrollLogicalPosition) {
+  if (!target) return;
+  const scroller = target.closest<HTMLElement>(`.${css.stage}`);
+  const box = document.querySelector(`.${css.findDialog}`);
+  if (!scroller || !box || !isNarrowScreen()) {
+    target.scrollIntoView({ block });
+    return;
+  }
+  const covered = box.getBoundingClientRect().bottom - scroller.getBoundingClientRect().top;
+  scroller.style.scrollPaddingTop = `${Math.max(0, Math.ceil(covered) + 8)}px`;
+  target.scrollIntoView({ block });
+  scroller.style.scrollPaddingTop = '';
+}
 
 /** 查找和替换 (Ctrl+F / Ctrl+H): case, regex and whole-word options; matches are painted with the CSS Highlight API. */
 export function FindReplaceDialog({ isOpen, onOpenChange, mode }: FindReplaceDialogProps) {
@@ -139,11 +158,11 @@ export function FindReplaceDialog({ isOpen, onOpenChange, mode }: FindReplaceDia
       const cur = matches[current] ? toRange(matches[current]) : null;
       if (cur) {
         registry.set(HIGHLIGHT_CURRENT, new Highlight(cur));
-        cur.startContainer.parentElement?.scrollIntoView({ block: 'center' });
+        reveal(cur.startContainer.parentElement, 'center');
       } else {
         registry.delete(HIGHLIGHT_CURRENT);
         // The first match comes into view, as in the browser's own find.
-        ranges[0]?.startContainer.parentElement?.scrollIntoView({ block: 'nearest' });
+        reveal(ranges[0]?.startContainer.parentElement, 'nearest');
       }
     });
   };

@@ -58,8 +58,10 @@ export const titleChip = style({
   whiteSpace: 'nowrap',
   '@media': {
     [NARROW_SCREEN_QUERY]: {
+      // Wider than what is left beside the menus, so it starts the second line; the save state follows it.
+      flex: '1 1 60%',
       minWidth: '60%',
-      maxWidth: '100%',
+      maxWidth: 'none',
       textAlign: 'center',
     },
   },

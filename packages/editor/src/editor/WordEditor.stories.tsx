@@ -1,6 +1,15 @@
+import { $createLinkNode } from '@lexical/link';
 import { $createTableSelection, $isTableNode } from '@lexical/table';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { $getRoot, $isElementNode, $setSelection, type LexicalEditor } from 'lexical';
+import {
+  $createParagraphNode,
+  $createTextNode,
+  $getRoot,
+  $getSelection,
+  $isElementNode,
+  $setSelection,
+  type LexicalEditor,
+} from 'lexical';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { t } from '../i18n/zh-CN';
 import { sampleContent } from '../stories/sampleDocument';
@@ -386,5 +395,57 @@ export const MergeCells: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: t.toolbar.tableTools }));
     await userEvent.click(await body.findByRole('button', { name: t.table.unmerge }));
     await waitFor(() => expect(editor.querySelector('td[colspan="2"]')).toBeNull());
+  },
+};
+
+let typingEditor: LexicalEditor | null = null;
+/**
+ * Typed text lands at the caret with the caret's format, whoever inserts it (the editor for plain typing,
+ * the browser otherwise): inside bold text it is bold, at the end of a link it follows the link without
+ * joining it, and undo takes it away again.
+ */
+export const TypingAtTheCaret: Story = {
+  tags: ['!vrt'],
+  args: {
+    onEditorReady: (editor: LexicalEditor) => {
+      typingEditor = editor;
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const editor = paper(canvasElement);
+    await userEvent.click(editor);
+    await waitFor(() => expect(typingEditor).not.toBeNull());
+    const lexical = typingEditor as LexicalEditor;
+    /** Puts the browser's caret in some text, as a click would, and waits for the editor to follow it. */
+    const place = async (element: Element | null, offset: number) => {
+      const text = element?.firstChild;
+      if (!(text instanceof Text)) throw new Error('no text to place the caret in');
+      getSelection()?.collapse(text, offset);
+      await waitFor(() =>
+        expect(lexical.getEditorState().read(() => $getSelection()?.getNodes()[0]?.getTextContent())).toBe(
+          text.data,
+        ),
+      );
+    };
+    lexical.update(() => {
+      const paragraph = $createParagraphNode().append(
+        $createTextNode('甲乙').toggleFormat('bold'),
+        $createTextNode('，见'),
+        $createLinkNode('https://example.com/').append($createTextNode('链接')),
+      );
+      $getRoot().clear().append(paragraph);
+    });
+    await waitFor(() => expect(editor.textContent).toBe('甲乙，见链接'));
+    await place(editor.querySelector('.wx-ed-bold'), 1);
+    await userEvent.keyboard('丙');
+    await waitFor(() => expect(editor.querySelector('.wx-ed-bold')?.textContent).toBe('甲丙乙'));
+
+    await place(editor.querySelector('a span'), 2);
+    await userEvent.keyboard('后文');
+    await waitFor(() => expect(editor.textContent).toBe('甲丙乙，见链接后文'));
+    await expect(editor.querySelector('a')?.textContent).toBe('链接');
+
+    await userEvent.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(editor.textContent).not.toContain('后文'));
   },
 };

@@ -62,6 +62,7 @@ import { buildHtmlImport } from '../plugins/htmlImport';
 import { insertImageFiles, PastePlugin } from '../plugins/PastePlugin';
 import { SelectionSyncPlugin } from '../plugins/SelectionSyncPlugin';
 import { ShortcutsPlugin } from '../plugins/ShortcutsPlugin';
+import { TypingPlugin } from '../plugins/TypingPlugin';
 import { buildPresetStylesheet, normalizeStylePresets, type StylePresets } from '../styles/presets';
 import { Toolbar } from '../toolbar/Toolbar';
 import {
@@ -518,6 +519,7 @@ function EditorFrame({
       <BlockStylePlugin />
       <PastePlugin />
       <SelectionSyncPlugin />
+      <TypingPlugin />
       <ShortcutsPlugin
         onFind={(mode) => {
           setFindMode(mode);

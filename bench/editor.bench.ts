@@ -11,7 +11,7 @@ import { ms, quantile, withBenchPage } from './browser';
 type EditorKind = 'ours' | 'bare';
 
 /** Rounds of (open, then type) per editor; each round opens a fresh page. */
-const ROUNDS = 3;
+const ROUNDS = 5;
 const TYPED = '万象文档编辑器的输入延迟测试，每一个字都要在下一帧画出来。'.repeat(4);
 const KEY_DELAY_MS = 40;
 

@@ -44,11 +44,25 @@ export function TypingPlugin() {
   return null;
 }
 
+/** The part of Lexical's private per-editor input state that decides who handles an insertion. */
+interface LexicalInputState {
+  unprocessedBeforeInputData?: string | null;
+  isInsertTextAfterHandledSelectionCommand?: boolean;
+}
+
 /** Whether this beforeinput is one line of typed text at a caret inside an ordinary text run. */
 export function $isPlainTyping(event: InputEvent, editor: LexicalEditor): boolean {
   const data = event.data;
   if (event.inputType !== 'insertText' || !data || /[\r\n]/.test(data)) return false;
   if (event.isComposing || editor.isComposing()) return false;
+  // Lexical keeps a little state of its own between events (a text it has not read back from the DOM yet,
+  // a macOS text replacement it means to drop after a selection command): then the event is its to handle.
+  const pending = (editor as unknown as { _inputState?: LexicalInputState })._inputState;
+  if (
+    pending &&
+    (pending.unprocessedBeforeInputData != null || pending.isInsertTextAfterHandledSelectionCommand)
+  )
+    return false;
   // The browser means to replace something (an autocorrection): that is Lexical's to interpret.
   const [target] = event.getTargetRanges?.() ?? [];
   if (target && !target.collapsed) return false;

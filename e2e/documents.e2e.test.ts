@@ -110,8 +110,7 @@ test('on a phone the document opens on the paper, with the outline as a drawer',
   await page.getByRole('button', { name: /样式$/ }).tap();
   await page.getByRole('option', { name: '标题 1' }).tap();
   await page.keyboard.press('End');
-  await page.keyboard.press('Enter');
-  for (let i = 0; i < 30; i++) await page.keyboard.press('Enter');
+  for (let i = 0; i < 31; i++) await page.keyboard.press('Enter');
   await page.keyboard.type('第二章 附则');
   await page.getByRole('button', { name: /样式$/ }).tap();
   await page.getByRole('option', { name: '标题 1' }).tap();

@@ -157,6 +157,8 @@ function EditorFrame({
   // On a phone the panels are drawers over the paper: closed until asked for.
   const [leftOpen, setLeftOpen] = useState(() => !isNarrowScreen());
   const [rightOpen, setRightOpen] = useState(() => rightPanel != null && !isNarrowScreen());
+  // The right panel shows only when there is one; the scrim dims the paper only behind a panel that shows.
+  const rightShown = rightOpen && rightPanel != null;
   const closeDrawers = () => {
     if (!isNarrowScreen()) return;
     setLeftOpen(false);
@@ -466,7 +468,7 @@ function EditorFrame({
             ) : null}
           </aside>
         ) : null}
-        {leftOpen || rightOpen ? (
+        {leftOpen || rightShown ? (
           <div className={css.drawerScrim} aria-hidden="true" onPointerDown={closeDrawers} />
         ) : null}
         {/* The page scrolls here; it takes the focus so keyboard users can scroll it too. */}
@@ -501,7 +503,7 @@ function EditorFrame({
             </FootnotesProvider>
           </div>
         </section>
-        {rightOpen && rightPanel != null ? (
+        {rightShown ? (
           <aside className={css.rightPanel} aria-label={t.panels.right} onKeyDown={closeDrawerOnEscape}>
             {rightPanel}
           </aside>

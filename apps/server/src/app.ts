@@ -125,7 +125,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   let maintenance: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     const recover = () => chat.recoverInterrupted(interruptedAfterMs);
-    recover().catch((error) => app.log.error({ err: error }, 'recovering interrupted chat turns failed'));
+    // Ready once what a crash left behind is settled (at most a hundred turns a sweep): the first requests
+    // then meet the database alone.
+    await recover().catch((error) =>
+      app.log.error({ err: error }, 'recovering interrupted chat turns failed'),
+    );
     maintenance = setInterval(() => {
       Promise.all([throttle.sweep(), auth.sweep(), recover()]).catch((error) =>
         app.log.error({ err: error }, 'maintenance sweep failed'),

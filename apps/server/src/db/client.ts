@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -22,6 +22,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the generated migrations; safe to call from several instances at once on PostgreSQL. */
   migrate(): Promise<void>;
+  /**
+   * Runs the kind of statement every signed-in request runs (a named prepared statement with a bound
+   * parameter, over the session and user tables): a database that answers `select 1` but not that is down
+   * for the users, and the health check must say so.
+   */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -42,7 +47,7 @@ async function openPostgres(options: { url: string; poolMax?: number; logger?: L
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
   // An idle client losing its connection emits on the pool; without a listener that would crash the process.
   pool.on('error', (error) => options.logger?.error({ err: error }, 'postgres pool client error'));
-  const db = drizzlePg({ client: pool, schema });
+  const db = withReleasedTransactions(drizzlePg({ client: pool, schema }), pool);
   return {
     db,
     kind: 'postgres',
@@ -56,9 +61,7 @@ async function openPostgres(options: { url: string; poolMax?: number; logger?: L
         lockClient.release();
       }
     },
-    async ping() {
-      await db.execute(sql`select 1`);
-    },
+    ping: () => probe(db),
     async close() {
       await pool.end();
     },
@@ -98,19 +101,18 @@ async function openPglite(options: { dataDir: string; logger?: Logger }): Promis
     database: 'postgres',
     max: 1,
     idleTimeoutMillis: 0,
+    onConnect: startCleanSession,
   });
   pool.on('error', (error) => options.logger?.error({ err: error }, 'embedded database connection error'));
   singleSessionPools.add(pool);
-  const db = drizzlePg({ client: pool, schema });
+  const db = withReleasedTransactions(drizzlePg({ client: pool, schema }), pool);
   return {
     db,
     kind: 'pglite',
     async migrate() {
       await migratePg(db, { migrationsFolder: migrationsDir });
     },
-    async ping() {
-      await db.execute(sql`select 1`);
-    },
+    ping: () => probe(db),
     async close() {
       closing = true;
       try {
@@ -130,6 +132,46 @@ async function openPglite(options: { dataDir: string; logger?: Logger }): Promis
       }
     },
   };
+}
+
+/**
+ * Runs each transaction of `db` on a connection of its own that always goes back to `pool`, and goes back
+ * closed when it is still inside a transaction. drizzle's own pool transactions send BEGIN before their
+ * try/finally: a BEGIN that fails (a lost connection, a server error) never releases its connection, and
+ * after as many failures as the pool has connections every statement waits for ever — with the embedded
+ * database's single connection, after one. A connection left in a transaction whose ROLLBACK failed would
+ * otherwise carry it into the next request. Nested transactions remain drizzle's savepoints.
+ */
+function withReleasedTransactions(db: NodePgDatabase<Schema>, pool: pg.Pool): NodePgDatabase<Schema> {
+  const transaction: NodePgDatabase<Schema>['transaction'] = async (run, config) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      // A database over this one connection: its transaction neither takes nor releases a pool connection.
+      return await drizzlePg({ client, schema }).transaction(run, config);
+    } catch (error) {
+      if (client.getTransactionStatus() !== 'I') broken = error as Error;
+      throw error;
+    } finally {
+      client.release(
+        broken ?? (client.getTransactionStatus() !== 'I' ? new Error('left in a transaction') : undefined),
+      );
+    }
+  };
+  return Object.assign(db, { transaction });
+}
+
+/**
+ * Every connection to the embedded database shares its one PostgreSQL session, which outlives the
+ * connection. node-postgres drops a connection whose query failed and opens another; on PostgreSQL that
+ * is a fresh session, but here the new connection would inherit the old one's named prepared statements
+ * (which the new client does not know it has, so its first PREPARE of the same name fails, and the next,
+ * for ever), its settings and its advisory locks. DISCARD ALL gives it the clean session PostgreSQL gives
+ * a new connection. (A transaction left open by the old connection is rolled back by the socket server
+ * before this runs: it serves a transaction's connection only, until that connection closes.)
+ */
+async function startCleanSession(client: pg.ClientBase): Promise<void> {
+  await client.query('discard all');
 }
 
 /** The port number only names the socket file (`.s.PGSQL.<port>`), as PostgreSQL's own sockets do. */
@@ -208,6 +250,17 @@ export function sqlState(error: unknown): string | undefined {
 }
 
 export const UNIQUE_VIOLATION = '23505';
+
+const NO_SESSION = '00000000-0000-0000-0000-000000000000';
+
+async function probe(db: Db): Promise<void> {
+  await executePrepared(
+    db,
+    'health_probe',
+    sql`select 1 from ${schema.authSessions} inner join ${schema.users} on ${schema.users.id} = ${schema.authSessions.userId}
+        where ${schema.authSessions.id} = ${NO_SESSION}::uuid limit 1`,
+  );
+}
 
 const dialect = new PgDialect();
 /** Pools of the embedded database: one session, one statement at a time. */

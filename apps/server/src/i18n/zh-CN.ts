@@ -44,6 +44,7 @@ export const zhCN = {
     invalidUuid: '应为有效的 UUID。',
     invalidFormat: '格式不正确。',
     invalid: '该字段的值无效。',
+    nul: '不能包含空字符（U+0000）。',
     unknownKeys: (keys: string) => `包含未知的字段：${keys}。`,
     types: {
       string: '字符串',
@@ -120,6 +121,7 @@ export const zhCN = {
       `积分不足：本次对话至少需要 ${needed} 积分，当前余额 ${balance} 积分。`,
     ledgerHold: (model: string) => `对话预扣：${model}`,
     ledgerRefund: (model: string) => `对话结算退还：${model}`,
+    ledgerRefundUnstored: '对话未能保存，预扣积分已退还',
     ledgerExtra: (model: string) => `对话结算补扣：${model}`,
     providerUnreachable: '无法连接到模型服务，请稍后重试。',
     providerAuth: (status: number) => `模型服务拒绝了访问（HTTP ${status}），请联系管理员检查 API 密钥配置。`,

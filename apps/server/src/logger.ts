@@ -1,4 +1,4 @@
-import type { LoggerOptions } from 'pino';
+import { type LoggerOptions, stdSerializers } from 'pino';
 import type { Config } from './config';
 
 /** Anything that could carry a credential never reaches the logs. */
@@ -21,10 +21,51 @@ export const redactPaths = [
   '*.*.access',
 ];
 
+/**
+ * Fields of database errors that carry the statement's values: drizzle's `params` (and its message, which
+ * lists them), PostgreSQL's `detail` (`Key (email)=(…) already exists`), `where` and `internalQuery`.
+ * A failed insert of an account would otherwise log its e-mail and password hash, a failed turn its prompt.
+ */
+const VALUE_FIELDS = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery']);
+/** PostgreSQL's data exceptions (class 22) quote the offending value at the end of their message. */
+const QUOTED_VALUE = /: "[\s\S]*"$/;
+const REDACTED = '[redacted]';
+
+/** A copy of `error` and its causes without the values of the statement that failed. */
+function withoutValues(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) || depth > 8) return error;
+  const source = error as Error & Record<string, unknown>;
+  const copy = Object.create(Object.getPrototypeOf(error)) as Error & Record<string, unknown>;
+  for (const key of Object.getOwnPropertyNames(error)) {
+    if (VALUE_FIELDS.has(key)) continue;
+    const descriptor = Object.getOwnPropertyDescriptor(error, key);
+    if (descriptor) Object.defineProperty(copy, key, descriptor);
+  }
+  let message = error.message;
+  if (typeof source.query === 'string' && Array.isArray(source.params)) {
+    message = `Failed query: ${source.query}\nparams: ${REDACTED}`;
+  } else if (typeof source.code === 'string' && source.code.startsWith('22') && 'severity' in source) {
+    message = message.replace(QUOTED_VALUE, `: "${REDACTED}"`);
+  }
+  if (message !== error.message) {
+    copy.message = message;
+    copy.stack = (error.stack ?? '').replace(error.message, message);
+  }
+  if ('cause' in error) copy.cause = withoutValues(error.cause, depth + 1);
+  if (Array.isArray(source.errors)) copy.errors = source.errors.map((item) => withoutValues(item, depth + 1));
+  return copy;
+}
+
+/** pino's error serializer, fed errors without their statement's values. */
+export function serializeError(error: unknown) {
+  return stdSerializers.err(withoutValues(error) as Error);
+}
+
 export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): LoggerOptions {
   return {
     level: config.logLevel,
-    redact: { paths: redactPaths, censor: '[redacted]' },
+    redact: { paths: redactPaths, censor: REDACTED },
+    serializers: { err: serializeError },
     // pino-pretty is a dev dependency: LOG_FORMAT=pretty is for development only.
     ...(config.logFormat === 'pretty'
       ? {

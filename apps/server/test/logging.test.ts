@@ -1,8 +1,13 @@
 import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { users } from '../src/db/schema';
 import { loggerOptions } from '../src/logger';
+import { hashToken } from '../src/modules/auth/tokens';
+import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
+import { FAULT_MARKER, faults } from './faults';
 import { databaseKinds, json, testConfig, useTestDatabase } from './helpers';
 
 describe.each(databaseKinds)('logs on %s', (kind) => {
@@ -63,6 +68,76 @@ describe.each(databaseKinds)('logs on %s', (kind) => {
         expect(everything).not.toContain(secret);
       }
     } finally {
+      await app.close();
+    }
+  });
+
+  it('never carry the values of a statement that failed: no password, hash, token or prompt', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const config = await testConfig({ LOG_LEVEL: 'info', OFFLINE_MODEL_CHUNK_DELAY: '0' });
+    const logger = pino(loggerOptions(config), sink);
+    const app = await buildApp(config, { database: db().database, logger });
+    await app.ready();
+    const secrets: string[] = [FAULT_MARKER];
+    // Each request again with a failure at each of its statements, until one runs with none failing.
+    const withEveryFault = async (send: () => Promise<{ statusCode: number; body: string }>) => {
+      for (let at = 0; ; at += 1) {
+        faults.arm({ skip: at });
+        const answer = await send();
+        const fired = faults.fired;
+        faults.disarm();
+        if (fired === 0) return answer;
+      }
+    };
+    try {
+      const password = 'a very secret passphrase';
+      const email = 'faults@example.com';
+      const register = () =>
+        app.inject({ method: 'POST', url: '/api/auth/register/', ...json({ email, password }) });
+      expect((await withEveryFault(register)).statusCode).toBe(201);
+      const login = () =>
+        app.inject({ method: 'POST', url: '/api/auth/login/', ...json({ email, password }) });
+      const tokens = (await withEveryFault(login)).body;
+      const { access, refresh } = JSON.parse(tokens) as { access: string; refresh: string };
+      const refreshOnce = () =>
+        app.inject({ method: 'POST', url: '/api/auth/token/refresh/', ...json({ refresh }) });
+      // The first fault-free exchange rotates the token; the faulted ones before it changed nothing.
+      const rotated = JSON.parse((await withEveryFault(refreshOnce)).body) as {
+        access: string;
+        refresh: string;
+      };
+      const prompt = '这是一段不应出现在日志里的提问 7f3a';
+      const turn = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/dialogue/turns/create-turn/',
+          headers: { authorization: `Bearer ${rotated.access}`, 'content-type': 'application/json' },
+          payload: JSON.stringify({ model_id: OFFLINE_MODEL_ID, prompt: { text: prompt } }),
+        });
+      await withEveryFault(turn);
+      const [user] = await db().database.db.select().from(users).where(eq(users.email, email));
+      secrets.push(password, access, refresh, rotated.access, rotated.refresh, prompt, email);
+      secrets.push(hashToken(refresh), hashToken(rotated.refresh), user?.passwordHash ?? 'no user');
+
+      const entries = lines.map((line) => JSON.parse(line) as { level: number; err?: { message?: string } });
+      // The failures were logged, with the statement that failed…
+      const failed = entries.filter((entry) => entry.level >= 50 && entry.err);
+      expect(failed.length).toBeGreaterThan(10);
+      expect(
+        failed.some((entry) => entry.err?.message?.startsWith('Failed query: insert into "users"')),
+      ).toBe(true);
+      // …but none of its values.
+      const everything = lines.join('\n');
+      for (const secret of secrets) expect(everything).not.toContain(secret);
+      expect(everything).toContain('params: [redacted]');
+    } finally {
+      faults.disarm();
       await app.close();
     }
   });

@@ -118,22 +118,33 @@ export class AuthService {
   async login(input: { email: string; password: string; remember_me: boolean }, client: ClientInfo) {
     const { email, errors } = checkLogin(input);
     if (errors) throw fieldErrors(errors);
-    await this.deps.throttle.begin(email, client.ip);
-
-    const [user] = await this.db
-      .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
-      .from(users)
-      .where(eq(users.email, email))
-      .limit(1);
-    let verdict = { ok: false, needsRehash: false };
-    if (user) verdict = await this.deps.passwords.verify(user.passwordHash, input.password);
-    else await this.deps.passwords.verifyDummy(input.password);
-    if (!user || !verdict.ok || !user.isActive) {
+    const pending = await this.deps.throttle.begin(email, client.ip);
+    let found: {
+      user: { id: string; passwordHash: string; isActive: boolean } | undefined;
+      ok: boolean;
+      needsRehash: boolean;
+    };
+    try {
+      const [user] = await this.db
+        .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+        .from(users)
+        .where(eq(users.email, email))
+        .limit(1);
+      let verdict = { ok: false, needsRehash: false };
+      if (user) verdict = await this.deps.passwords.verify(user.passwordHash, input.password);
+      else await this.deps.passwords.verifyDummy(input.password);
+      found = { user, ...verdict };
+      if (found.ok && user?.isActive) await this.deps.throttle.succeed(email);
+    } catch (error) {
+      // The attempt failed on our side, not on a wrong password: it must not count against the account.
+      await this.deps.throttle.cancel(pending).catch(() => undefined);
+      throw error;
+    }
+    const { user } = found;
+    if (!user || !found.ok || !user.isActive) {
       throw new HttpError(401, { detail: messages.auth.badCredentials, code: 'no_active_account' });
     }
-
-    await this.deps.throttle.succeed(email);
-    const rehashed = verdict.needsRehash ? await this.deps.passwords.hash(input.password) : undefined;
+    const rehashed = found.needsRehash ? await this.deps.passwords.hash(input.password) : undefined;
     await this.db
       .update(users)
       .set({

@@ -37,13 +37,20 @@ export class LoginThrottle {
       { column: loginFailures.ip, value: ip, max: this.settings.maxFailuresPerIp },
     ];
     for (const key of keys) {
-      const [counted] = await this.db
-        .select({ n: count() })
-        .from(loginFailures)
-        .where(and(eq(key.column, key.value), gt(loginFailures.createdAt, this.since())));
-      const earlier = (counted?.n ?? 0) - 1;
+      let earlier: number;
+      try {
+        const [counted] = await this.db
+          .select({ n: count() })
+          .from(loginFailures)
+          .where(and(eq(key.column, key.value), gt(loginFailures.createdAt, this.since())));
+        earlier = (counted?.n ?? 0) - 1;
+      } catch (error) {
+        // Not an attempt: a database error must not count against the account.
+        await this.cancel(row.id).catch(() => undefined);
+        throw error;
+      }
       if (earlier >= key.max) {
-        await this.db.delete(loginFailures).where(eq(loginFailures.id, row.id));
+        await this.cancel(row.id);
         const wait = await this.secondsUntilAllowed(key, row.id, earlier);
         throw throttled(wait, messages.auth.loginThrottled(formatWait(wait)));
       }
@@ -70,6 +77,11 @@ export class LoginThrottle {
       .limit(1);
     const wait = Number(oldest?.wait);
     return Number.isFinite(wait) && wait > 0 ? wait : 1;
+  }
+
+  /** Drops a pending failure whose attempt ended without a verdict on the password (a server error). */
+  async cancel(id: number): Promise<void> {
+    await this.db.delete(loginFailures).where(eq(loginFailures.id, id));
   }
 
   /** A correct password clears the account's failures (the pending one included). */

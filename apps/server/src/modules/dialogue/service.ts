@@ -28,6 +28,7 @@ import { type Db, executePrepared } from '../../db/client';
 import { chatMessages, chatSessions, creditLedger, users } from '../../db/schema';
 import { fieldErrors, HttpError, notFound } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
+import { applyCreditChange } from '../billing/ledger';
 import type { ModelDefinition } from '../models/config';
 import type { LanguageModelV3, ModelRegistry } from '../models/registry';
 import { planTurn, turnCost } from './pricing';
@@ -46,6 +47,8 @@ const FLUSH_BUDGET_PER_SECOND = 25;
 /** A provider silent for this long is thinking: the turn's rows are written meanwhile. */
 const PERSIST_DELAY_MS = 30;
 const TITLE_LENGTH = 30;
+/** The ledger reference of a turn's hold and of its refund. */
+const TURN_REFERENCE = /^turn:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export interface ChatSettings {
   firstTokenTimeout: number;
@@ -498,7 +501,8 @@ export class ChatService {
           }
       : null;
     if (usage) usage.total_tokens = usage.input_tokens + usage.output_tokens;
-    const cost = usage ? turnCost(turn.definition, usage.input_tokens, usage.output_tokens) : 0;
+    // A turn whose rows could not be stored kept nothing for the user: its whole hold goes back.
+    const cost = usage && stored ? turnCost(turn.definition, usage.input_tokens, usage.output_tokens) : 0;
 
     if (failure) sink.error(failure);
     try {
@@ -622,11 +626,54 @@ export class ChatService {
   }
 
   /**
-   * Settles answers left `streaming` by a process that died mid-turn (crash, kill -9, power loss): they are
-   * marked stopped with the text they had reached, charged for it, and the rest of their hold is refunded.
-   * Only answers idle for `idleMs` are touched, so turns running on other instances are left alone.
+   * Settles what a turn that did not finish left behind (a crash, kill -9, power loss, or a database that
+   * failed mid-turn): answers still `streaming`, and holds whose turn was never stored. Only what has been
+   * idle for `idleMs` is touched, so turns running on other instances are left alone.
    */
   async recoverInterrupted(idleMs: number): Promise<number> {
+    return (await this.recoverStreaming(idleMs)) + (await this.refundOrphanHolds(idleMs));
+  }
+
+  /**
+   * Gives back holds whose turn left no trace: the database failed before the turn's rows were stored and
+   * again when it was settled, or the request ended between the hold and the stream. Such a hold has no
+   * message with its turn id and no refund; only holds idle for `idleMs` are touched.
+   */
+  private async refundOrphanHolds(idleMs: number): Promise<number> {
+    const orphans = await this.db
+      .select({ userId: creditLedger.userId, reference: creditLedger.reference, delta: creditLedger.delta })
+      .from(creditLedger)
+      .where(
+        sql`${creditLedger.kind} = 'charge' and ${creditLedger.reference} like 'turn:%'
+            and ${creditLedger.createdAt} < ${new Date(Date.now() - idleMs)}
+            and ${creditLedger.createdAt} > now() - interval '7 days'
+            and not exists (select 1 from ${chatMessages} where ${chatMessages.turnId} = case
+              when ${creditLedger.reference} ~ ${TURN_REFERENCE.source} then substr(${creditLedger.reference}, 6)::uuid end)
+            and not exists (select 1 from ${creditLedger} as refunds where refunds.user_id = ${creditLedger.userId}
+                            and refunds.kind = 'refund' and refunds.reference = ${creditLedger.reference})`,
+      )
+      .limit(100);
+    let refunded = 0;
+    for (const orphan of orphans) {
+      const reference = orphan.reference ?? '';
+      if (this.running.has(reference.slice('turn:'.length))) continue;
+      const { applied } = await applyCreditChange(this.db, {
+        userId: orphan.userId,
+        delta: -orphan.delta,
+        kind: 'refund',
+        reference,
+        note: m.ledgerRefundUnstored,
+      });
+      if (applied) refunded += 1;
+    }
+    return refunded;
+  }
+
+  /**
+   * Answers left `streaming` are marked stopped with the text they had reached, charged for it, and the
+   * rest of their hold is refunded.
+   */
+  private async recoverStreaming(idleMs: number): Promise<number> {
     const stale = await this.db
       .select({ message: chatMessages, userId: chatSessions.userId })
       .from(chatMessages)

@@ -1,0 +1,374 @@
+/**
+ * What one bad request can do to the next ones. A NUL byte in a sign-in e-mail once failed inside the
+ * embedded database and left its one session holding named statements the next connection did not know
+ * of: every signed-in route answered 500 for everyone until a restart. Here: such text is refused at the
+ * edge, field by field, on every route; a database error at any statement of any route leaves every route
+ * working; the health check runs the statement a signed-in request runs.
+ */
+import { count } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loginFailures } from '../src/db/schema';
+import { ChatService } from '../src/modules/dialogue/service';
+import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
+import { ModelRegistry } from '../src/modules/models/registry';
+import { finalOf, ledgerState, PASSWORD, parseStream } from './chat-support';
+import { faults } from './faults';
+import { databaseKinds, listen, testConfig, useApps, useTestDatabase } from './helpers';
+
+const ENV = { OFFLINE_MODEL_CHUNK_DELAY: '0', RATE_LIMIT_MAX: '1000000' };
+const NUL_MESSAGE = '不能包含空字符（U+0000）。';
+
+interface Answer {
+  status: number;
+  text: string;
+}
+
+/** One request of a route, as a client sends it; `ok` says whether its answer is the route's success. */
+interface RouteCase {
+  name: string;
+  /** The route in the OpenAPI document this case covers, as `METHOD /api/path/`. */
+  route: string;
+  /** What the request needs first (a fresh token, a session to delete), outside any fault. */
+  prepare?: () => Promise<Record<string, string>>;
+  send(input: Record<string, string>): Promise<Answer>;
+  ok(answer: Answer): boolean;
+}
+
+function client(base: string) {
+  return async (method: string, path: string, options: { token?: string; body?: unknown } = {}) => {
+    const headers: Record<string, string> = {};
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    });
+    return { status: response.status, text: await response.text() };
+  };
+}
+
+/** A turn's stream ended with its answer stored and settled, and no error frame. */
+function turnCompleted(answer: Answer): boolean {
+  if (answer.status !== 200) return false;
+  const events = parseStream(answer.text);
+  return !events.some((event) => event.type === 'error') && finalOf(events).status === 'complete';
+}
+
+describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) => {
+  const db = useTestDatabase(kind);
+  const app = useApps(db);
+
+  afterEach(() => faults.disarm());
+
+  async function start() {
+    const server = await app(ENV);
+    const base = await listen(server);
+    const call = client(base);
+    let users = 0;
+    const email = () => {
+      users += 1;
+      return `user${users}-${process.pid}@example.com`;
+    };
+    const account = email();
+    expect(
+      (await call('POST', '/api/auth/register/', { body: { email: account, password: PASSWORD } })).status,
+    ).toBe(201);
+    const signIn = async () => {
+      const answer = await call('POST', '/api/auth/login/', { body: { email: account, password: PASSWORD } });
+      expect(answer.status).toBe(200);
+      return JSON.parse(answer.text) as { access: string; refresh: string };
+    };
+    const { access } = await signIn();
+    const newSession = async () => {
+      const answer = await call('POST', '/api/dialogue/turns/create-turn/', {
+        token: access,
+        body: { model_id: OFFLINE_MODEL_ID, prompt: { text: '你好' } },
+      });
+      expect(turnCompleted(answer)).toBe(true);
+      return finalOf(parseStream(answer.text)).session_id as string;
+    };
+    const kept = await newSession();
+    const is = (status: number) => (answer: Answer) => answer.status === status;
+
+    const cases: RouteCase[] = [
+      {
+        name: 'health',
+        route: 'GET /api/health/',
+        send: () => call('GET', '/api/health/'),
+        ok: is(200),
+      },
+      {
+        name: 'register',
+        route: 'POST /api/auth/register/',
+        send: () => call('POST', '/api/auth/register/', { body: { email: email(), password: PASSWORD } }),
+        ok: is(201),
+      },
+      {
+        name: 'login',
+        route: 'POST /api/auth/login/',
+        send: () => call('POST', '/api/auth/login/', { body: { email: account, password: PASSWORD } }),
+        ok: is(200),
+      },
+      {
+        name: 'refresh',
+        route: 'POST /api/auth/token/refresh/',
+        prepare: async () => ({ refresh: (await signIn()).refresh }),
+        send: ({ refresh }) => call('POST', '/api/auth/token/refresh/', { body: { refresh } }),
+        ok: is(200),
+      },
+      {
+        name: 'logout',
+        route: 'POST /api/auth/logout/',
+        prepare: async () => ({ refresh: (await signIn()).refresh }),
+        send: ({ refresh }) => call('POST', '/api/auth/logout/', { body: { refresh } }),
+        ok: (answer) => answer.status === 200 || answer.status === 204,
+      },
+      {
+        name: 'me',
+        route: 'GET /api/auth/users/me/',
+        send: () => call('GET', '/api/auth/users/me/', { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'models',
+        route: 'GET /api/models/',
+        send: () => call('GET', '/api/models/', { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'session list',
+        route: 'GET /api/dialogue/sessions/',
+        send: () => call('GET', '/api/dialogue/sessions/?page=1&page_size=10', { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'session detail',
+        route: 'GET /api/dialogue/sessions/{id}/',
+        send: () => call('GET', `/api/dialogue/sessions/${kept}/`, { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'session delete',
+        route: 'DELETE /api/dialogue/sessions/{id}/',
+        prepare: async () => ({ id: await newSession() }),
+        send: ({ id }) => call('DELETE', `/api/dialogue/sessions/${id}/`, { token: access }),
+        ok: is(204),
+      },
+      {
+        name: 'turn in a new session',
+        route: 'POST /api/dialogue/turns/create-turn/',
+        send: () =>
+          call('POST', '/api/dialogue/turns/create-turn/', {
+            token: access,
+            body: { model_id: OFFLINE_MODEL_ID, prompt: { text: '新的问题' } },
+          }),
+        ok: turnCompleted,
+      },
+      {
+        name: 'turn in a kept session',
+        route: 'POST /api/dialogue/turns/create-turn/',
+        send: () =>
+          call('POST', '/api/dialogue/turns/create-turn/', {
+            token: access,
+            body: { session_id: kept, model_id: OFFLINE_MODEL_ID, prompt: { text: '接着说' } },
+          }),
+        ok: turnCompleted,
+      },
+    ];
+    return { server, call, access, cases };
+  }
+
+  async function expectWorks(routeCase: RouteCase, context: string) {
+    const input = (await routeCase.prepare?.()) ?? {};
+    const answer = await routeCase.send(input);
+    expect(
+      routeCase.ok(answer),
+      `${routeCase.name} ${context}: ${answer.status} ${answer.text.slice(0, 300)}`,
+    ).toBe(true);
+  }
+
+  it('covers every route of the API in these checks', async () => {
+    const { server, cases } = await start();
+    expect(cases.map((routeCase) => routeCase.route).sort()).toEqual(
+      expect.arrayContaining(await apiRoutes(server)),
+    );
+  });
+
+  it('recovers from a database error at any statement of any route: that route and every other work next', async () => {
+    const { cases } = await start();
+    const me = cases.find((routeCase) => routeCase.name === 'me') as RouteCase;
+    for (const routeCase of cases) {
+      const input = (await routeCase.prepare?.()) ?? {};
+      const before = faults.statements;
+      await expectWorks({ ...routeCase, prepare: async () => input }, 'without a fault');
+      const statements = faults.statements - before;
+      expect(statements, routeCase.name).toBeGreaterThan(0);
+      for (let at = 0; at < statements; at += 1) {
+        const faultInput = (await routeCase.prepare?.()) ?? {};
+        faults.arm({ skip: at });
+        const failed = await routeCase.send(faultInput);
+        faults.disarm();
+        // The statement did fail, and the client heard of it in Chinese, never as a half answer.
+        expect(faults.fired, `${routeCase.name}, statement ${at + 1}`).toBe(1);
+        expect(failed.text).not.toContain('injected-fault-value');
+        await expectWorks(routeCase, `after a fault at statement ${at + 1}`);
+        await expectWorks(me, `after a fault at statement ${at + 1} of ${routeCase.name}`);
+      }
+      for (const other of cases) await expectWorks(other, `after the faults of ${routeCase.name}`);
+    }
+    // Sign-ins that failed on the server's side were not counted as wrong passwords.
+    const [failures] = await db().database.db.select({ n: count() }).from(loginFailures);
+    expect(failures?.n).toBe(0);
+  });
+
+  it('refuses text PostgreSQL cannot store in every string field of every route, naming the field', async () => {
+    const { server, call, access, cases } = await start();
+    const doc = (await server.inject({ method: 'GET', url: '/api/schema/' })).json() as OpenApi;
+    let checked = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const body = operation.requestBody?.content?.['application/json']?.schema;
+        const fields = [
+          ...(body ? stringFields(body).map((field) => ({ in: 'body', field })) : []),
+          ...(operation.parameters ?? [])
+            .filter((parameter) => parameter.in === 'query' || parameter.in === 'path')
+            .map((parameter) => ({ in: parameter.in, field: [parameter.name] })),
+        ];
+        for (const target of fields) {
+          const name = target.field.join('.');
+          let url = path;
+          let payload: unknown;
+          if (target.in === 'body') payload = withValue({}, target.field, 'a\u0000b');
+          else if (target.in === 'query') url = `${path}?${name}=a%00b`;
+          else url = path.replace(`{${name}}`, 'a%00b');
+          const answer = await call(method.toUpperCase(), url, { token: access, body: payload });
+          expect(answer.status, `${method} ${path} ${name}: ${answer.text}`).toBe(400);
+          expect(JSON.parse(answer.text), `${method} ${path} ${name}`).toEqual({
+            errors: { [name]: [NUL_MESSAGE] },
+          });
+          checked += 1;
+        }
+      }
+    }
+    // e-mail, password and nickname of registration, and the rest: the document was really walked.
+    expect(checked).toBeGreaterThanOrEqual(10);
+    // The sign-in of the report, and a NUL deep inside a body or in a key, are refused the same way.
+    expect(
+      JSON.parse(
+        (await call('POST', '/api/auth/login/', { body: { email: 'a\u0000@t.test', password: 'x' } })).text,
+      ),
+    ).toEqual({ errors: { email: [NUL_MESSAGE] } });
+    const nested = await call('POST', '/api/dialogue/turns/create-turn/', {
+      token: access,
+      body: { model_id: OFFLINE_MODEL_ID, prompt: { text: 'ok', 'k\u0000': 1 }, extra: [['x', 'y\u0000']] },
+    });
+    expect(JSON.parse(nested.text)).toEqual({
+      errors: { 'prompt.k\u0000': [NUL_MESSAGE], 'extra.0.1': [NUL_MESSAGE] },
+    });
+    // Nothing reached the database: every route still works.
+    for (const routeCase of cases) await expectWorks(routeCase, 'after the NUL requests');
+  });
+
+  it('reports unhealthy while the database cannot run the statement of a signed-in request', async () => {
+    const { call, access } = await start();
+    // Named statements fail, `select 1` still answers: users are locked out, so the check must say so.
+    faults.arm({ times: Number.POSITIVE_INFINITY, only: (config) => Boolean(config.name) });
+    expect((await call('GET', '/api/auth/users/me/', { token: access })).status).toBe(500);
+    const down = await call('GET', '/api/health/');
+    expect(down.status).toBe(503);
+    expect(JSON.parse(down.text)).toMatchObject({ status: 'error', database: { ok: false } });
+    faults.disarm();
+    expect((await call('GET', '/api/health/')).status).toBe(200);
+    expect((await call('GET', '/api/auth/users/me/', { token: access })).status).toBe(200);
+  });
+
+  it('gives back the hold of a turn the database could neither store nor settle', async () => {
+    const { server, access } = await start();
+    const database = db().database.db;
+    const me = JSON.parse(
+      (
+        await server.inject({
+          method: 'GET',
+          url: '/api/auth/users/me/',
+          headers: { authorization: `Bearer ${access}` },
+        })
+      ).body,
+    ) as { id: string };
+    const before = await ledgerState(database, me.id);
+    // Every statement after the hold fails: the turn's rows, its partial answer and its settlement.
+    faults.arm({ skip: 2, times: Number.POSITIVE_INFINITY });
+    const answer = await server.inject({
+      method: 'POST',
+      url: '/api/dialogue/turns/create-turn/',
+      headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ model_id: OFFLINE_MODEL_ID, prompt: { text: '这一轮存不下来' } }),
+    });
+    faults.disarm();
+    expect(parseStream(answer.body).some((event) => event.type === 'error')).toBe(true);
+    const held = await ledgerState(database, me.id);
+    expect(held.balance).toBeLessThan(before.balance);
+
+    const config = await testConfig(ENV);
+    const chat = new ChatService(
+      database,
+      new ModelRegistry(config.chat.models, { offlineChunkDelayMs: 0 }),
+      config.chat,
+      pino({ level: 'silent' }),
+    );
+    expect(await chat.recoverInterrupted(0)).toBe(1);
+    expect(await ledgerState(database, me.id)).toMatchObject({
+      balance: before.balance,
+      ledgerSum: before.balance,
+    });
+    expect(await chat.recoverInterrupted(0)).toBe(0);
+  });
+});
+
+interface OpenApiSchema {
+  type?: string | string[];
+  properties?: Record<string, OpenApiSchema>;
+  anyOf?: OpenApiSchema[];
+  oneOf?: OpenApiSchema[];
+}
+interface OpenApi {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: { content?: Record<string, { schema?: OpenApiSchema }> };
+        parameters?: { name: string; in: string }[];
+      }
+    >
+  >;
+}
+
+/** Every `METHOD /api/path/` the API serves, from its OpenAPI document. */
+async function apiRoutes(server: FastifyInstance): Promise<string[]> {
+  const doc = (await server.inject({ method: 'GET', url: '/api/schema/' })).json() as OpenApi;
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+}
+
+/** Paths of the string fields of a JSON schema, nested objects included. */
+function stringFields(schema: OpenApiSchema, prefix: string[] = []): string[][] {
+  const variants = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  const fields: string[][] = [];
+  if (variants.some((variant) => variant.type === 'string' || variant.type?.includes('string')))
+    fields.push(prefix);
+  for (const variant of variants)
+    for (const [key, property] of Object.entries(variant.properties ?? {}))
+      fields.push(...stringFields(property, [...prefix, key]));
+  return fields;
+}
+
+function withValue(target: Record<string, unknown>, path: string[], value: string): Record<string, unknown> {
+  const [head, ...rest] = path;
+  if (head === undefined) return target;
+  target[head] = rest.length === 0 ? value : withValue({}, rest, value);
+  return target;
+}

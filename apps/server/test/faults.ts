@@ -29,12 +29,6 @@ const original = pg.Client.prototype.query as unknown as Query;
 
 const withFault: Query = function query(config, values, callback) {
   statements += 1;
-  console.log(
-    'stmt',
-    statements,
-    String((config as QueryConfig)?.text ?? config).slice(0, 60),
-    Boolean(armed),
-  );
   const fault = armed;
   const submittable = typeof (config as { submit?: unknown } | null)?.submit === 'function';
   if (fault && fault.remaining > 0 && config && !submittable) {

@@ -18,7 +18,7 @@ import { AuthService } from './modules/auth/service';
 import { LoginThrottle } from './modules/auth/throttle';
 import { TokenService } from './modules/auth/tokens';
 import { dialogueRoutes } from './modules/dialogue/routes';
-import { ChatService } from './modules/dialogue/service';
+import { DialogueService } from './modules/dialogue/service';
 import { healthRoutes } from './modules/health/routes';
 import { ModelRegistry } from './modules/models/registry';
 import { modelRoutes } from './modules/models/routes';
@@ -31,7 +31,6 @@ export interface AppDeps {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 
 /** A hop count becomes proxy-addr's function form, which is what fastify's types accept. */
 function trustProxy(setting: Config['trustProxy']) {
@@ -92,13 +91,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const registry = new ModelRegistry(config.chat.models, {
     offlineChunkDelayMs: config.chat.offlineChunkDelayMs,
   });
-  const chat = new ChatService(db, registry, config.chat, app.log as unknown as Logger);
-  // A turn silent for this long cannot be running anywhere: the provider timeout would have ended it.
-  const interruptedAfterMs = Math.max(10 * 60_000, (2 * config.chat.firstTokenTimeout + 60) * 1000);
-  // Streaming turns would hold the shutdown; they are stopped, stored and settled before the database closes.
-  app.addHook('preClose', async () => {
-    await chat.stopAll();
-  });
+  const dialogue = new DialogueService(db, registry, config.chat, app.log as unknown as Logger);
 
   await app.register(
     async (api) => {
@@ -114,30 +107,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.window * 1000 },
       });
       await api.register(modelRoutes, { registry, requireAuth });
-      await api.register(dialogueRoutes, { db, chat, requireAuth });
+      await api.register(dialogueRoutes, { db, dialogue, requireAuth });
       api.get('/schema/', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
   );
 
   await registerSpa(app, config.webDistDir);
-
-  let maintenance: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    const recover = () => chat.recoverInterrupted(interruptedAfterMs);
-    // Ready once what a crash left behind is settled (at most a hundred turns a sweep): the first requests
-    // then meet the database alone.
-    await recover().catch((error) =>
-      app.log.error({ err: error }, 'recovering interrupted chat turns failed'),
-    );
-    maintenance = setInterval(() => {
-      Promise.all([throttle.sweep(), auth.sweep(), recover()]).catch((error) =>
-        app.log.error({ err: error }, 'maintenance sweep failed'),
-      );
-    }, MAINTENANCE_INTERVAL_MS);
-    maintenance.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(maintenance));
 
   return app;
 }

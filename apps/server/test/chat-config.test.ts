@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { planTurn, turnCost } from '../src/modules/dialogue/pricing';
-import { titleFrom } from '../src/modules/dialogue/service';
+import { titleFrom } from '../src/modules/dialogue/prompt';
 import { estimateTokens } from '../src/modules/dialogue/tokens';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { offlineAnswer, splitIntoPieces } from '../src/modules/models/offline';

@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { chatMessages, chatSessions, creditLedger } from '../src/db/schema';
 import { applyCreditChange } from '../src/modules/billing/ledger';
-import { ChatService } from '../src/modules/dialogue/service';
+import { DialogueService } from '../src/modules/dialogue/service';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { ModelRegistry } from '../src/modules/models/registry';
 import { finalOf, ledgerState, rawTurn, sendTurn, signUp, textOf, waitFor } from './chat-support';
@@ -408,7 +408,7 @@ describe.each(databaseKinds)('recovery of interrupted turns on %s', (kind) => {
     const { userId } = await signUp(server, database, 100);
     const config = await testConfig(FAST);
     const registry = new ModelRegistry(config.chat.models, { offlineChunkDelayMs: 0 });
-    const chat = new ChatService(database, registry, config.chat, pino({ level: 'silent' }));
+    const chat = new DialogueService(database, registry, config.chat, pino({ level: 'silent' }));
     const turnId = crypto.randomUUID();
     const [session] = await database.insert(chatSessions).values({ userId, title: '断电前' }).returning();
     if (!session) throw new Error('no session');

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loginFailures } from '../src/db/schema';
-import { ChatService } from '../src/modules/dialogue/service';
+import { DialogueService } from '../src/modules/dialogue/service';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { ModelRegistry } from '../src/modules/models/registry';
 import { finalOf, ledgerState, PASSWORD, parseStream } from './chat-support';
@@ -312,7 +312,7 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
     expect(held.balance).toBeLessThan(before.balance);
 
     const config = await testConfig(ENV);
-    const chat = new ChatService(
+    const chat = new DialogueService(
       database,
       new ModelRegistry(config.chat.models, { offlineChunkDelayMs: 0 }),
       config.chat,

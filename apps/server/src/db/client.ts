@@ -104,7 +104,6 @@ async function openPglite(options: { dataDir: string; logger?: Logger }): Promis
     onConnect: startCleanSession,
   });
   pool.on('error', (error) => options.logger?.error({ err: error }, 'embedded database connection error'));
-  singleSessionPools.add(pool);
   const db = withReleasedTransactions(drizzlePg({ client: pool, schema }), pool);
   return {
     db,
@@ -263,30 +262,17 @@ async function probe(db: Db): Promise<void> {
 }
 
 const dialect = new PgDialect();
-/** Pools of the embedded database: one session, one statement at a time. */
-const singleSessionPools = new WeakSet<object>();
 
 /**
  * Runs `query` as a named prepared statement: each connection parses and plans it once, then only binds
  * and runs it. The statements of a chat turn are CTEs whose planning costs more than their execution (on
  * the embedded database an auth check drops from 2.2 ms to 0.7 ms). The text of `query` must not vary
  * between calls with one name; its values go as parameters. Works on the pool, not inside a transaction.
- *
- * `embeddedOnly` keeps a statement unprepared on PostgreSQL, for statements that read a row FOR UPDATE and
- * write it in one go (the credit hold): they stay planned per call where simultaneous turns race, as they
- * were before; the embedded database runs one statement at a time, so there they are prepared.
+
  */
-export async function executePrepared<Row>(
-  db: Db,
-  name: string,
-  query: SQL,
-  options: { embeddedOnly?: boolean } = {},
-): Promise<Row[]> {
+export async function executePrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
   const client = (db as { $client?: pg.Pool }).$client;
   if (!client) throw new Error('executePrepared needs the database itself, not a transaction');
-  if (options.embeddedOnly && !singleSessionPools.has(client)) {
-    return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-  }
   const { sql: text, params } = dialect.sqlToQuery(query);
   const result = await client.query({ name, text, values: params });
   return result.rows as Row[];

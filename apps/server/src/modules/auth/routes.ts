@@ -19,6 +19,7 @@ import type { Db } from '../../db/client';
 import { authOf, type RequireAuth } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
+import { scheduleMaintenance } from '../../maintenance';
 import { getProfile } from '../users/service';
 import type { AuthService, ClientInfo } from './service';
 
@@ -47,6 +48,7 @@ function clientInfo(request: FastifyRequest): ClientInfo {
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { auth, db, requireAuth } = options;
   const rateLimit = { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindow };
+  scheduleMaintenance(app, { name: 'sweep expired sign-ins', run: () => auth.sweep() });
 
   app.post(
     authPaths.register,

@@ -291,8 +291,12 @@ export class AuthService {
     };
   }
 
-  /** Drops what can no longer be used: expired refresh tokens and sessions dead for a week. */
+  /**
+   * Drops what can no longer be used: expired refresh tokens, sessions dead for a week, and failed sign-ins
+   * older than the throttle's window.
+   */
   async sweep(): Promise<void> {
+    await this.deps.throttle.sweep();
     const now = new Date();
     const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
     await this.db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now));

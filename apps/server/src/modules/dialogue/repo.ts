@@ -4,10 +4,11 @@ import type {
   ChatMessage,
   ChatSession,
   SessionDetail,
+  TokenUsage,
   TurnMetadata,
 } from '@wanxiang/api-client/contract';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, executePrepared } from '../../db/client';
 import { chatMessages, chatSessions } from '../../db/schema';
 
 export type SessionRow = typeof chatSessions.$inferSelect;
@@ -135,4 +136,132 @@ export async function nextPosition(db: Db, sessionId: string): Promise<number> {
     .from(chatMessages)
     .where(eq(chatMessages.sessionId, sessionId));
   return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+}
+
+/** A turn's rows as they are first written: the user's message and the answer's placeholder. */
+export interface NewTurn {
+  turnId: string;
+  userId: string;
+  sessionId: string;
+  /** False when the turn continues one of the user's sessions. */
+  newSession: boolean;
+  title: string;
+  text: string;
+  userMessageId: string;
+  assistantMessageId: string;
+  model: { id: string; name: string };
+}
+
+/** Writes the turn's session (new, or the next positions of the user's own) with its two messages. */
+export async function storeTurn(db: Db, turn: NewTurn): Promise<void> {
+  if (turn.newSession) {
+    // One statement for the common case: a new session and its first pair.
+    await executePrepared(
+      db,
+      'chat_new_session',
+      sql`
+        with created as (
+          insert into ${chatSessions} (id, user_id, title, model_id)
+          values (${turn.sessionId}::uuid, ${turn.userId}::uuid, ${turn.title}, ${turn.model.id})
+          returning id
+        )
+        insert into ${chatMessages} (id, session_id, turn_id, position, role, text, status, model_id, model_name)
+        select ${turn.userMessageId}::uuid, created.id, ${turn.turnId}::uuid, 0, 'user', ${turn.text}, 'complete', null, null
+        from created
+        union all
+        select ${turn.assistantMessageId}::uuid, created.id, ${turn.turnId}::uuid, 1, 'assistant', '', 'streaming',
+               ${turn.model.id}, ${turn.model.name}
+        from created`,
+    );
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    // Locked so that two turns sent to one session at once get distinct positions.
+    const [locked] = await tx
+      .select({ id: chatSessions.id })
+      .from(chatSessions)
+      .where(eq(chatSessions.id, turn.sessionId))
+      .for('update');
+    if (!locked) throw new Error('the session was deleted before the turn was stored');
+    const position = await nextPosition(tx, turn.sessionId);
+    await tx
+      .update(chatSessions)
+      .set({ title: turn.title, modelId: turn.model.id, updatedAt: now })
+      .where(eq(chatSessions.id, turn.sessionId));
+    await tx.insert(chatMessages).values([
+      {
+        id: turn.userMessageId,
+        sessionId: turn.sessionId,
+        turnId: turn.turnId,
+        position,
+        role: 'user',
+        text: turn.text,
+        parts: [],
+        status: 'complete',
+        createdAt: now,
+        updatedAt: now,
+      },
+      {
+        id: turn.assistantMessageId,
+        sessionId: turn.sessionId,
+        turnId: turn.turnId,
+        position: position + 1,
+        role: 'assistant',
+        text: '',
+        parts: [],
+        status: 'streaming',
+        modelId: turn.model.id,
+        modelName: turn.model.name,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ]);
+  });
+}
+
+/** The text an answer has reached while it streams. */
+export async function storePartialAnswer(db: Db, messageId: string, text: string): Promise<void> {
+  await executePrepared(
+    db,
+    'chat_partial_answer',
+    sql`update ${chatMessages} set text = ${text}, updated_at = now()
+        where ${chatMessages.id} = ${messageId}::uuid`,
+  );
+}
+
+export interface FinishedAnswer {
+  text: string;
+  images: ImagePart[];
+  status: string;
+  usage: TokenUsage | null;
+  error: string | null;
+}
+
+/** The answer as it ended, with what it cost, added to its session's total; inside the settlement. */
+export async function storeAnswer(
+  tx: Db,
+  ids: { sessionId: string; messageId: string },
+  answer: FinishedAnswer,
+  charged: number,
+): Promise<void> {
+  const usage = answer.usage;
+  await tx
+    .update(chatMessages)
+    .set({
+      text: answer.text,
+      parts: answer.images,
+      status: answer.status,
+      inputTokens: usage?.input_tokens ?? null,
+      outputTokens: usage?.output_tokens ?? null,
+      usageEstimated: usage?.estimated ?? false,
+      creditsCharged: charged,
+      error: answer.error,
+      updatedAt: new Date(),
+    })
+    .where(eq(chatMessages.id, ids.messageId));
+  await tx
+    .update(chatSessions)
+    .set({ totalCreditsUsed: sql`${chatSessions.totalCreditsUsed} + ${charged}`, updatedAt: new Date() })
+    .where(eq(chatSessions.id, ids.sessionId));
 }

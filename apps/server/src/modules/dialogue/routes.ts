@@ -15,12 +15,13 @@ import { authOf, type RequireAuth } from '../../http/auth';
 import { HttpError, notFound } from '../../http/errors';
 import { openEventStream } from '../../http/sse';
 import { messages } from '../../i18n/zh-CN';
+import { scheduleMaintenance } from '../../maintenance';
 import { deleteSession, listSessions, sessionDetail as loadSessionDetail, sessionJson } from './repo';
-import type { ChatService } from './service';
+import type { DialogueService } from './service';
 
 export interface DialogueRoutesOptions {
   db: Db;
-  chat: ChatService;
+  dialogue: DialogueService;
   requireAuth: RequireAuth;
 }
 
@@ -35,7 +36,14 @@ function pageUrl(url: string, page: number, pageSize: number): string {
 }
 
 export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = async (app, options) => {
-  const { db, chat, requireAuth } = options;
+  const { db, dialogue: chat, requireAuth } = options;
+  // Streaming turns would hold the shutdown; they are stopped, stored and settled before the database closes.
+  app.addHook('preClose', () => chat.stopAll());
+  scheduleMaintenance(app, {
+    name: 'recover interrupted chat turns',
+    run: () => chat.recoverInterrupted(),
+    atStart: true,
+  });
 
   app.get(
     dialoguePaths.sessions,

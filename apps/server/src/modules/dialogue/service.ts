@@ -14,27 +14,31 @@
  * `streamText`: the relay needs only the raw parts, and skipping streamText's per-part pipeline is what
  * keeps two hundred simultaneous streams smooth on a small machine.
  */
-import type {
-  CreateTurnRequest,
-  StreamFinalData,
-  StreamImageData,
-  TokenUsage,
-} from '@wanxiang/api-client/contract';
+import type { CreateTurnRequest, StreamFinalData, StreamImageData } from '@wanxiang/api-client/contract';
 import { INSUFFICIENT_CREDITS_CODE } from '@wanxiang/api-client/contract';
-import { APICallError } from 'ai';
-import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { type Db, executePrepared } from '../../db/client';
-import { chatMessages, chatSessions, creditLedger, users } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { fieldErrors, HttpError, notFound } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
-import { applyCreditChange } from '../billing/ledger';
+import { balanceOf, holdCredits } from '../billing/holds';
 import type { ModelDefinition } from '../models/config';
 import type { LanguageModelV3, ModelRegistry } from '../models/registry';
 import { planTurn, turnCost } from './pricing';
+import { contextOf, type Prompt, titleFrom, toPrompt } from './prompt';
+import { openStream, type StreamPart } from './provider';
 import { describeProviderError, type TurnFailure } from './provider-errors';
-import { findSession, type ImagePart, type MessageRow, nextPosition, sessionMessages } from './repo';
+import { recoverInterrupted } from './recovery';
+import {
+  findSession,
+  type ImagePart,
+  type MessageRow,
+  sessionMessages,
+  storePartialAnswer,
+  storeTurn,
+} from './repo';
+import { settleTurn, turnReference } from './settlement';
 import { estimatePromptTokens, estimateTokens } from './tokens';
+import { answerUsage } from './usage';
 
 const m = messages.chat;
 /**
@@ -46,24 +50,11 @@ const FLUSH_INTERVAL_MS = 2000;
 const FLUSH_BUDGET_PER_SECOND = 25;
 /** A provider silent for this long is thinking: the turn's rows are written meanwhile. */
 const PERSIST_DELAY_MS = 30;
-const TITLE_LENGTH = 30;
-/** The ledger reference of a turn's hold and of its refund. */
-const TURN_REFERENCE = /^turn:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export interface ChatSettings {
+export interface DialogueSettings {
   firstTokenTimeout: number;
   providerRetries: number;
   historyMessages: number;
-}
-
-type CallOptions = Parameters<LanguageModelV3['doStream']>[0];
-type Prompt = CallOptions['prompt'];
-type StreamPart =
-  Awaited<ReturnType<LanguageModelV3['doStream']>>['stream'] extends ReadableStream<infer P> ? P : never;
-
-interface ContextMessage {
-  role: 'user' | 'assistant';
-  text: string;
 }
 
 export interface PreparedTurn {
@@ -99,46 +90,6 @@ export interface TurnSink {
 
 export type StopReason = 'client' | 'shutdown';
 
-export function titleFrom(prompt: string): string {
-  // A title is plain text in the history list: the prompt's Markdown marks (headings, quotes, bold,
-  // strike, code ticks) would show raw there. Only unambiguous marks go; a lone * may be arithmetic.
-  const plain = prompt
-    .replace(/^\s{0,3}(#{1,6}|>+)\s+/gm, '')
-    .replace(/(\*\*|__|~~|`+)(?=\S)([\s\S]*?\S)\1/g, '$2');
-  const flat = plain.replace(/\s+/g, ' ').trim();
-  const chars = Array.from(flat);
-  return chars.length > TITLE_LENGTH ? `${chars.slice(0, TITLE_LENGTH).join('')}…` : flat;
-}
-
-/** Earlier exchanges the model sees: answered turns only, newest last, at most `limit` messages. */
-function contextOf(rows: MessageRow[], limit: number): ContextMessage[] {
-  const usable: ContextMessage[] = [];
-  for (const row of rows) {
-    if (row.role === 'user') usable.push({ role: 'user', text: row.text });
-    else if (row.text.trim() !== '' && row.status !== 'streaming')
-      usable.push({ role: 'assistant', text: row.text });
-  }
-  return limit === 0 ? [] : usable.slice(-limit);
-}
-
-function toPrompt(messages: ContextMessage[]): Prompt {
-  return messages.map((message) => ({ role: message.role, content: [{ type: 'text', text: message.text }] }));
-}
-
-const RETRY_BASE_MS = 1000;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
 class Deferred {
   promise: Promise<void>;
   resolve!: () => void;
@@ -149,7 +100,7 @@ class Deferred {
   }
 }
 
-export class ChatService {
+export class DialogueService {
   /** Turns streaming in this process, so shutdown can stop and settle them, and deletion can stop its own. */
   private readonly running = new Map<
     string,
@@ -159,7 +110,7 @@ export class ChatService {
   constructor(
     private readonly db: Db,
     private readonly registry: ModelRegistry,
-    private readonly settings: ChatSettings,
+    private readonly settings: DialogueSettings,
     private readonly logger: Logger,
   ) {}
 
@@ -235,129 +186,29 @@ export class ChatService {
   }
 
   /**
-   * Takes min(balance, full) from the balance with its ledger row, in one statement (the user row is locked
-   * by it, so simultaneous turns queue here and the balance never goes below zero), or refuses with 402
-   * when the balance is below `minimum`. Nothing else is written before the stream starts: with an
-   * embedded database every statement runs on the relaying thread, and the first token must not wait.
+   * Holds the turn's credits (see billing/holds.ts), or refuses with 402 when the balance is below
+   * `minimum`. Nothing else is written before the stream starts: the first token must not wait.
    */
   private async hold(turn: PreparedTurn, full: number, minimum: number): Promise<number> {
-    const { userId, turnId, definition } = turn;
-    const [row] = await executePrepared<{ reserve: number | string }>(
-      this.db,
-      'chat_hold',
-      sql`
-      with old as (
-        select ${users.id} as id, ${users.creditsBalance} as balance from ${users} where ${users.id} = ${userId} for update
-      ), held as (
-        update ${users} set credits_balance = old.balance - least(old.balance, ${full}::int), updated_at = now()
-        from old where ${users.id} = old.id and old.balance >= ${minimum}::int
-        returning least(old.balance, ${full}::int) as reserve, old.balance - least(old.balance, ${full}::int) as balance
-      ), ledger as (
-        insert into ${creditLedger} (user_id, delta, balance_after, kind, reference, note)
-        select ${userId}::uuid, -held.reserve, held.balance, 'charge', ${`turn:${turnId}`}, ${m.ledgerHold(definition.name)}
-        from held where held.reserve > 0
-        returning 1
-      )
-      select reserve from held`,
-    );
-    if (row) return Number(row.reserve);
-    const [user] = await this.db
-      .select({ balance: users.creditsBalance })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!user) throw notFound();
+    const reserve = await holdCredits(this.db, {
+      userId: turn.userId,
+      reference: turnReference(turn.turnId),
+      full,
+      minimum,
+      note: m.ledgerHold(turn.definition.name),
+    });
+    if (reserve !== null) return reserve;
+    const balance = await balanceOf(this.db, turn.userId);
+    if (balance === undefined) throw notFound();
     throw new HttpError(402, {
-      detail: m.insufficientCredits(minimum, user.balance),
+      detail: m.insufficientCredits(minimum, balance),
       code: INSUFFICIENT_CREDITS_CODE,
     });
   }
 
-  /** Writes the turn's session (new, or the next positions of the user's own) with the user message and placeholder. */
-  private async persist(turn: PreparedTurn): Promise<void> {
-    if (turn.newSession) {
-      // One statement for the common case: a new session and its first pair.
-      await executePrepared(
-        this.db,
-        'chat_new_session',
-        sql`
-        with created as (
-          insert into ${chatSessions} (id, user_id, title, model_id)
-          values (${turn.sessionId}::uuid, ${turn.userId}::uuid, ${turn.title}, ${turn.definition.id})
-          returning id
-        )
-        insert into ${chatMessages} (id, session_id, turn_id, position, role, text, status, model_id, model_name)
-        select ${turn.userMessageId}::uuid, created.id, ${turn.turnId}::uuid, 0, 'user', ${turn.text}, 'complete', null, null
-        from created
-        union all
-        select ${turn.assistantMessageId}::uuid, created.id, ${turn.turnId}::uuid, 1, 'assistant', '', 'streaming',
-               ${turn.definition.id}, ${turn.definition.name}
-        from created`,
-      );
-      return;
-    }
-    await this.db.transaction(async (tx) => {
-      const now = new Date();
-      // Locked so that two turns sent to one session at once get distinct positions.
-      const [locked] = await tx
-        .select({ id: chatSessions.id })
-        .from(chatSessions)
-        .where(eq(chatSessions.id, turn.sessionId))
-        .for('update');
-      if (!locked) throw new Error('the session was deleted before the turn was stored');
-      const position = await nextPosition(tx, turn.sessionId);
-      await tx
-        .update(chatSessions)
-        .set({ title: turn.title, modelId: turn.definition.id, updatedAt: now })
-        .where(eq(chatSessions.id, turn.sessionId));
-      await tx.insert(chatMessages).values([
-        {
-          id: turn.userMessageId,
-          sessionId: turn.sessionId,
-          turnId: turn.turnId,
-          position,
-          role: 'user',
-          text: turn.text,
-          parts: [],
-          status: 'complete',
-          createdAt: now,
-          updatedAt: now,
-        },
-        {
-          id: turn.assistantMessageId,
-          sessionId: turn.sessionId,
-          turnId: turn.turnId,
-          position: position + 1,
-          role: 'assistant',
-          text: '',
-          parts: [],
-          status: 'streaming',
-          modelId: turn.definition.id,
-          modelName: turn.definition.name,
-          createdAt: now,
-          updatedAt: now,
-        },
-      ]);
-    });
+  private openStream(turn: PreparedTurn, signal: AbortSignal): Promise<ReadableStream<StreamPart>> {
+    return openStream(turn, signal, this.settings.providerRetries);
   }
-
-  /** The provider's stream, retrying a call that failed before answering (429, 5xx, no connection). */
-  private async openStream(turn: PreparedTurn, signal: AbortSignal): Promise<ReadableStream<StreamPart>> {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        const { stream } = await turn.model.doStream({
-          prompt: turn.prompt,
-          maxOutputTokens: turn.maxOutputTokens,
-          abortSignal: signal,
-        });
-        return stream;
-      } catch (error) {
-        const retryable = APICallError.isInstance(error) && error.isRetryable;
-        if (!retryable || attempt >= this.settings.providerRetries || signal.aborted) throw error;
-        await sleep(RETRY_BASE_MS * 2 ** attempt, signal);
-      }
-    }
-  }
-
   /**
    * Streams the answer into `sink` and settles the turn. Never throws: every failure ends as an `error`
    * event and a stored answer with status `error`. `signal` aborts when the client goes away.
@@ -397,14 +248,7 @@ export class ChatService {
       flushed = snapshot;
       lastFlush = Date.now();
       flushing = flushing
-        .then(async () => {
-          await executePrepared(
-            this.db,
-            'chat_partial_answer',
-            sql`update ${chatMessages} set text = ${snapshot}, updated_at = now()
-                where ${chatMessages.id} = ${turn.assistantMessageId}::uuid`,
-          );
-        })
+        .then(() => storePartialAnswer(this.db, turn.assistantMessageId, snapshot))
         .catch((error) =>
           this.logger.warn({ err: error, turn: turn.turnId }, 'could not store partial answer'),
         );
@@ -417,7 +261,7 @@ export class ChatService {
     let persisted: Promise<void> | undefined;
     const persist = () => {
       if (persisted) return persisted;
-      persisted = this.persist(turn).catch((error) => {
+      persisted = storeTurn(this.db, { ...turn, model: turn.definition }).catch((error) => {
         stored = false;
         this.logger.error({ err: error, turn: turn.turnId }, 'could not store a chat turn');
         failure ??= { code: 'internal', message: m.internal };
@@ -484,30 +328,21 @@ export class ChatService {
     if (!failure && !stopReason && !generated) failure = { code: 'provider_error', message: m.providerEmpty };
     const status = failure ? 'error' : stopReason === 'client' ? 'stopped' : 'complete';
 
-    // An answer cut short reports no usage: count what was sent and what came back.
-    const usage: TokenUsage | null = generated
-      ? reported && status === 'complete'
-        ? {
-            input_tokens: reported.input,
-            output_tokens: reported.output,
-            total_tokens: reported.input + reported.output,
-            estimated: false,
-          }
-        : {
-            input_tokens: reported?.input ?? turn.promptTokens,
-            output_tokens: Math.max(reported?.output ?? 0, estimateTokens(text)),
-            total_tokens: 0,
-            estimated: !reported,
-          }
-      : null;
-    if (usage) usage.total_tokens = usage.input_tokens + usage.output_tokens;
+    const usage = answerUsage({
+      generated,
+      complete: status === 'complete',
+      text,
+      promptTokens: turn.promptTokens,
+      reported,
+    });
     // A turn whose rows could not be stored kept nothing for the user: its whole hold goes back.
     const cost = usage && stored ? turnCost(turn.definition, usage.input_tokens, usage.output_tokens) : 0;
 
     if (failure) sink.error(failure);
     try {
       await flushing;
-      const { charged, balance } = await this.settle(turn, cost, {
+      const settlement = { ...turn, modelName: turn.definition.name };
+      const { charged, balance } = await settleTurn(this.db, settlement, cost, {
         text,
         images,
         status,
@@ -536,79 +371,6 @@ export class ChatService {
     }
   }
 
-  /**
-   * Stores the answer and turns the hold into the real charge in one transaction: the unused part of the
-   * hold is refunded; a cost above the hold (only when the prompt estimate was low) is charged as far as
-   * the balance allows, never below zero.
-   */
-  private async settle(
-    turn: Pick<PreparedTurn, 'turnId' | 'userId' | 'sessionId' | 'assistantMessageId' | 'reserve'> & {
-      definition: Pick<ModelDefinition, 'name'>;
-    },
-    cost: number,
-    answer: {
-      text: string;
-      images: ImagePart[];
-      status: string;
-      usage: TokenUsage | null;
-      error: string | null;
-    },
-  ): Promise<{ charged: number; balance: number | undefined }> {
-    // One transaction, the user row locked first: refund the unused hold, or charge what the hold did not
-    // cover as far as the balance goes (only when the prompt estimate was low), with its ledger row; then
-    // store the answer and the session's total with the amount charged. (One statement doing all of this
-    // from a FOR UPDATE CTE broke the balance CHECK under simultaneous turns on PostgreSQL now and then;
-    // after the lock, each statement here reads the row as it is.)
-    const usage = answer.usage;
-    return this.db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ balance: users.creditsBalance })
-        .from(users)
-        .where(eq(users.id, turn.userId))
-        .for('update');
-      let delta = 0;
-      let balance: number | undefined;
-      if (locked) {
-        delta = cost <= turn.reserve ? turn.reserve - cost : -Math.min(cost - turn.reserve, locked.balance);
-        balance = locked.balance + delta;
-        if (delta !== 0) {
-          await tx
-            .update(users)
-            .set({ creditsBalance: balance, updatedAt: new Date() })
-            .where(eq(users.id, turn.userId));
-          await tx.insert(creditLedger).values({
-            userId: turn.userId,
-            delta,
-            balanceAfter: balance,
-            kind: delta > 0 ? 'refund' : 'charge',
-            reference: delta > 0 ? `turn:${turn.turnId}` : `turn:${turn.turnId}:extra`,
-            note: delta > 0 ? m.ledgerRefund(turn.definition.name) : m.ledgerExtra(turn.definition.name),
-          });
-        }
-      }
-      const charged = turn.reserve - delta;
-      await tx
-        .update(chatMessages)
-        .set({
-          text: answer.text,
-          parts: answer.images,
-          status: answer.status,
-          inputTokens: usage?.input_tokens ?? null,
-          outputTokens: usage?.output_tokens ?? null,
-          usageEstimated: usage?.estimated ?? false,
-          creditsCharged: charged,
-          error: answer.error,
-          updatedAt: new Date(),
-        })
-        .where(eq(chatMessages.id, turn.assistantMessageId));
-      await tx
-        .update(chatSessions)
-        .set({ totalCreditsUsed: sql`${chatSessions.totalCreditsUsed} + ${charged}`, updatedAt: new Date() })
-        .where(eq(chatSessions.id, turn.sessionId));
-      return { charged, balance };
-    });
-  }
-
   private flushInterval(): number {
     return Math.max(FLUSH_INTERVAL_MS, (this.running.size * 1000) / FLUSH_BUDGET_PER_SECOND);
   }
@@ -626,107 +388,15 @@ export class ChatService {
   }
 
   /**
-   * Settles what a turn that did not finish left behind (a crash, kill -9, power loss, or a database that
-   * failed mid-turn): answers still `streaming`, and holds whose turn was never stored. Only what has been
-   * idle for `idleMs` is touched, so turns running on other instances are left alone.
+   * Settles what turns that did not finish left behind (see recovery.ts). By default only what has been
+   * idle long enough that it cannot be running anywhere: the provider timeout would have ended it.
    */
-  async recoverInterrupted(idleMs: number): Promise<number> {
-    return (await this.recoverStreaming(idleMs)) + (await this.refundOrphanHolds(idleMs));
-  }
-
-  /**
-   * Gives back holds whose turn left no trace: the database failed before the turn's rows were stored and
-   * again when it was settled, or the request ended between the hold and the stream. Such a hold has no
-   * message with its turn id and no refund; only holds idle for `idleMs` are touched.
-   */
-  private async refundOrphanHolds(idleMs: number): Promise<number> {
-    const orphans = await this.db
-      .select({ userId: creditLedger.userId, reference: creditLedger.reference, delta: creditLedger.delta })
-      .from(creditLedger)
-      .where(
-        sql`${creditLedger.kind} = 'charge' and ${creditLedger.reference} like 'turn:%'
-            and ${creditLedger.createdAt} < ${new Date(Date.now() - idleMs)}
-            and ${creditLedger.createdAt} > now() - interval '7 days'
-            and not exists (select 1 from ${chatMessages} where ${chatMessages.turnId} = case
-              when ${creditLedger.reference} ~ ${TURN_REFERENCE.source} then substr(${creditLedger.reference}, 6)::uuid end)
-            and not exists (select 1 from ${creditLedger} as refunds where refunds.user_id = ${creditLedger.userId}
-                            and refunds.kind = 'refund' and refunds.reference = ${creditLedger.reference})`,
-      )
-      .limit(100);
-    let refunded = 0;
-    for (const orphan of orphans) {
-      const reference = orphan.reference ?? '';
-      if (this.running.has(reference.slice('turn:'.length))) continue;
-      const { applied } = await applyCreditChange(this.db, {
-        userId: orphan.userId,
-        delta: -orphan.delta,
-        kind: 'refund',
-        reference,
-        note: m.ledgerRefundUnstored,
-      });
-      if (applied) refunded += 1;
-    }
-    return refunded;
-  }
-
-  /**
-   * Answers left `streaming` are marked stopped with the text they had reached, charged for it, and the
-   * rest of their hold is refunded.
-   */
-  private async recoverStreaming(idleMs: number): Promise<number> {
-    const stale = await this.db
-      .select({ message: chatMessages, userId: chatSessions.userId })
-      .from(chatMessages)
-      .innerJoin(chatSessions, eq(chatSessions.id, chatMessages.sessionId))
-      .where(
-        sql`${chatMessages.status} = 'streaming' and ${chatMessages.updatedAt} < ${new Date(Date.now() - idleMs)}`,
-      )
-      .limit(100);
-    let recovered = 0;
-    for (const { message, userId } of stale) {
-      if (this.running.has(message.turnId)) continue;
-      const [held] = await this.db
-        .select({ delta: creditLedger.delta })
-        .from(creditLedger)
-        .where(
-          sql`${creditLedger.userId} = ${userId} and ${creditLedger.kind} = 'charge' and ${creditLedger.reference} = ${`turn:${message.turnId}`}`,
-        );
-      const [prompt] = await this.db
-        .select({ text: chatMessages.text })
-        .from(chatMessages)
-        .where(sql`${chatMessages.turnId} = ${message.turnId} and ${chatMessages.role} = 'user'`);
-      const definition = this.registry.get(message.modelId ?? '')?.definition;
-      const generated = message.text !== '';
-      const usage: TokenUsage | null = generated
-        ? {
-            input_tokens: estimatePromptTokens([{ text: prompt?.text ?? '' }]),
-            output_tokens: estimateTokens(message.text),
-            total_tokens: 0,
-            estimated: true,
-          }
-        : null;
-      if (usage) usage.total_tokens = usage.input_tokens + usage.output_tokens;
-      const cost = usage && definition ? turnCost(definition, usage.input_tokens, usage.output_tokens) : 0;
-      await this.settle(
-        {
-          turnId: message.turnId,
-          userId,
-          sessionId: message.sessionId,
-          assistantMessageId: message.id,
-          reserve: held ? -held.delta : 0,
-          definition: { name: message.modelName ?? message.modelId ?? '' },
-        },
-        cost,
-        {
-          text: message.text,
-          images: (message.parts as ImagePart[]) ?? [],
-          status: 'stopped',
-          usage,
-          error: m.interrupted,
-        },
-      );
-      recovered += 1;
-    }
-    return recovered;
+  recoverInterrupted(
+    idleMs = Math.max(10 * 60_000, (2 * this.settings.firstTokenTimeout + 60) * 1000),
+  ): Promise<number> {
+    return recoverInterrupted(
+      { db: this.db, registry: this.registry, isRunning: (turnId) => this.running.has(turnId) },
+      idleMs,
+    );
   }
 }

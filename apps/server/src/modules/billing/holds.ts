@@ -1,0 +1,103 @@
+/**
+ * Holds: credits set aside while a paid piece of work runs (a chat turn), then settled to its real cost.
+ * With the ledger (./ledger.ts) these are the only ways a balance changes; each writes its ledger row in
+ * the statement or transaction that changes the balance, so the ledger always sums to the balance.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { type Db, executePrepared } from '../../db/client';
+import { creditLedger, users } from '../../db/schema';
+
+export interface HoldRequest {
+  userId: string;
+  /** The ledger reference of the hold and of its refund, e.g. `turn:<uuid>`. */
+  reference: string;
+  /** The most the work can cost: held in full when the balance allows, else the whole balance. */
+  full: number;
+  /** The least the work can cost: below it nothing is held. */
+  minimum: number;
+  note: string;
+}
+
+/**
+ * Takes min(balance, full) from the balance with its ledger row, in one statement (the user row is locked
+ * by it, so simultaneous holds queue here and the balance never goes below zero). Answers the amount held,
+ * or `null` when the balance is below `minimum` (nothing is taken). One prepared statement: the first token
+ * of a chat answer waits for it.
+ */
+export async function holdCredits(db: Db, request: HoldRequest): Promise<number | null> {
+  const { userId, full, minimum, reference, note } = request;
+  const [row] = await executePrepared<{ reserve: number | string }>(
+    db,
+    'chat_hold',
+    sql`
+      with old as (
+        select ${users.id} as id, ${users.creditsBalance} as balance from ${users} where ${users.id} = ${userId} for update
+      ), held as (
+        update ${users} set credits_balance = old.balance - least(old.balance, ${full}::int), updated_at = now()
+        from old where ${users.id} = old.id and old.balance >= ${minimum}::int
+        returning least(old.balance, ${full}::int) as reserve, old.balance - least(old.balance, ${full}::int) as balance
+      ), ledger as (
+        insert into ${creditLedger} (user_id, delta, balance_after, kind, reference, note)
+        select ${userId}::uuid, -held.reserve, held.balance, 'charge', ${reference}, ${note}
+        from held where held.reserve > 0
+        returning 1
+      )
+      select reserve from held`,
+  );
+  return row ? Number(row.reserve) : null;
+}
+
+export interface Settlement {
+  userId: string;
+  /** The reference of the hold; a charge beyond it is `<reference>:extra`. */
+  reference: string;
+  /** What was held. */
+  reserve: number;
+  /** What the work really cost. */
+  cost: number;
+  refundNote: string;
+  extraNote: string;
+}
+
+/**
+ * Turns a hold into the real charge, inside the caller's transaction (which stores what was paid for): the
+ * unused part of the hold is refunded; a cost above the hold (only when an estimate was low) is charged as
+ * far as the balance allows, never below zero. The user row is locked first, so each statement reads it as
+ * it is. (One statement doing this from a FOR UPDATE CTE broke the balance CHECK under simultaneous turns
+ * on PostgreSQL now and then.) `balance` is undefined when the user no longer exists.
+ */
+export async function settleHold(
+  tx: Db,
+  settlement: Settlement,
+): Promise<{ charged: number; balance: number | undefined }> {
+  const { userId, reference, reserve, cost } = settlement;
+  const [locked] = await tx
+    .select({ balance: users.creditsBalance })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!locked) return { charged: reserve, balance: undefined };
+  const delta = cost <= reserve ? reserve - cost : -Math.min(cost - reserve, locked.balance);
+  const balance = locked.balance + delta;
+  if (delta !== 0) {
+    await tx
+      .update(users)
+      .set({ creditsBalance: balance, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await tx.insert(creditLedger).values({
+      userId,
+      delta,
+      balanceAfter: balance,
+      kind: delta > 0 ? 'refund' : 'charge',
+      reference: delta > 0 ? reference : `${reference}:extra`,
+      note: delta > 0 ? settlement.refundNote : settlement.extraNote,
+    });
+  }
+  return { charged: reserve - delta, balance };
+}
+
+/** The current balance, or undefined for an unknown user. */
+export async function balanceOf(db: Db, userId: string): Promise<number | undefined> {
+  const [user] = await db.select({ balance: users.creditsBalance }).from(users).where(eq(users.id, userId));
+  return user?.balance;
+}

@@ -29,7 +29,15 @@ const server = await startServer({ NODE_ENV: 'production' });
 try {
   const rows: (readonly [string, string])[] = [];
   for (const [name, run] of Object.entries(benches)) {
-    if (wanted.length === 0 || wanted.includes(name)) rows.push(...(await run(server)));
+    if (wanted.length > 0 && !wanted.includes(name)) continue;
+    // A benchmark that fails is named with its error, and the others still run.
+    try {
+      rows.push(...(await run(server)));
+    } catch (error) {
+      console.error(`benchmark ${name} failed:`, error);
+      rows.push([name, `FAILED: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`]);
+      process.exitCode = 1;
+    }
   }
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log('\n万象 benchmarks');

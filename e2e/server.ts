@@ -77,7 +77,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseURL, child, () => output);
+  // However this process ends (a crash, an unhandled rejection, Ctrl+C), the server it started ends too.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
+  try {
+    await waitForHealth(baseURL, child, () => output);
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     baseURL,
     pid: child.pid ?? 0,

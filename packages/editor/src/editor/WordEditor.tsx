@@ -38,6 +38,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { CodeHighlightPlugin } from '../code/CodeHighlightPlugin';
 import { isNarrowScreen } from '../constants';
 import { FindReplaceDialog } from '../dialogs/FindReplaceDialog';
 import { FontDialog } from '../dialogs/FontDialog';
@@ -53,18 +54,7 @@ import { FootnotesProvider } from '../footnotes/FootnotesPlugin';
 import { createFootnoteId } from '../footnotes/numbering';
 import { formatModified } from '../format/dates';
 import { t } from '../i18n/zh-CN';
-import { type MenuAction, MenuBar } from '../menus/MenuBar';
-import { LeftPanel } from '../panels/LeftPanel';
-import { $documentTitle, AutosavePlugin, type SaveStatus } from '../plugins/AutosavePlugin';
-import { BlockStylePlugin } from '../plugins/BlockStylePlugin';
-import { CodeHighlightPlugin } from '../plugins/CodeHighlightPlugin';
-import { buildHtmlImport } from '../plugins/htmlImport';
-import { insertImageFiles, PastePlugin } from '../plugins/PastePlugin';
-import { SelectionSyncPlugin } from '../plugins/SelectionSyncPlugin';
-import { ShortcutsPlugin } from '../plugins/ShortcutsPlugin';
-import { TypingPlugin } from '../plugins/TypingPlugin';
-import { buildPresetStylesheet, normalizeStylePresets, type StylePresets } from '../styles/presets';
-import { Toolbar } from '../toolbar/Toolbar';
+import { type MenuAction, MenuBar, MenuBarPlaceholder } from '../menus/MenuBar';
 import {
   $applyTextFormatPatch,
   type Alignment,
@@ -78,9 +68,19 @@ import {
   selectParagraph,
   setAlignment,
   setBlockType,
-} from './commands';
-import { EDITOR_NAMESPACE, editorNodes, editorTheme } from './config';
-import { useFormatState } from './useFormatState';
+} from '../model/commands';
+import { EDITOR_NAMESPACE, editorNodes, editorTheme } from '../model/config';
+import { useFormatState } from '../model/useFormatState';
+import { LeftPanel } from '../panels/LeftPanel';
+import { buildHtmlImport } from '../paste/htmlImport';
+import { insertImageFiles, PastePlugin } from '../paste/PastePlugin';
+import { $documentTitle, AutosavePlugin, type SaveStatus } from '../plugins/AutosavePlugin';
+import { BlockStylePlugin } from '../plugins/BlockStylePlugin';
+import { SelectionSyncPlugin } from '../plugins/SelectionSyncPlugin';
+import { ShortcutsPlugin } from '../plugins/ShortcutsPlugin';
+import { TypingPlugin } from '../plugins/TypingPlugin';
+import { buildPresetStylesheet, normalizeStylePresets, type StylePresets } from '../styles/presets';
+import { Toolbar, ToolbarPlaceholder } from '../toolbar/Toolbar';
 import * as css from './WordEditor.css';
 
 export interface WordEditorProps {
@@ -424,7 +424,7 @@ function EditorFrame({
             unavailable={rightPanel == null ? NO_RIGHT_PANEL : undefined}
           />
         ) : (
-          <div className={css.menuList} />
+          <MenuBarPlaceholder />
         )}
         <span className={css.titleChip} title={title}>
           {t.draftTitle(title)}
@@ -442,7 +442,7 @@ function EditorFrame({
           {...(rightPanel == null ? {} : { onToggleRight: () => setRightOpen((o) => !o) })}
         />
       ) : (
-        <div className={css.toolbar} />
+        <ToolbarPlaceholder />
       )}
       {storageError ? (
         <Alert
@@ -473,7 +473,7 @@ function EditorFrame({
         ) : null}
         {/* The page scrolls here; it takes the focus so keyboard users can scroll it too. */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be focusable (axe scrollable-region-focusable). */}
-        <section className={css.stage} tabIndex={0} aria-label={t.paperRegion}>
+        <section className={css.stage} data-wx-stage="" tabIndex={0} aria-label={t.paperRegion}>
           <div className={css.paperRow}>
             <FootnotesProvider
               paperRef={paperRef}

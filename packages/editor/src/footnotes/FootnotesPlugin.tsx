@@ -3,11 +3,11 @@ import { mergeRegister } from '@lexical/utils';
 import { IconButton, TrashIcon } from '@wanxiang/ui';
 import { $getNodeByKey, type NodeKey, SKIP_DOM_SELECTION_TAG } from 'lexical';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import * as css from '../editor/WordEditor.css';
 import { t } from '../i18n/zh-CN';
-import { $isFootnoteNode, FootnoteNode } from '../nodes/FootnoteNode';
-import { isComposingEvent } from '../plugins/ShortcutsPlugin';
+import { isComposingEvent } from '../model/composing';
 import { FootnoteContext, type FootnoteContextValue } from './FootnoteContext';
+import { $isFootnoteNode, FootnoteNode } from './FootnoteNode';
+import * as css from './Footnotes.css';
 import { footnoteMarker, layoutFootnoteNotes, numberFootnotes, type PositionedFootnote } from './numbering';
 
 interface NoteEntry {

@@ -1,8 +1,8 @@
 import { Button, Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '@wanxiang/ui';
 import type { Key } from 'react';
-import type { Alignment } from '../editor/commands';
-import * as css from '../editor/WordEditor.css';
 import { t } from '../i18n/zh-CN';
+import type { Alignment } from '../model/commands';
+import * as css from './MenuBar.css';
 
 export type MenuAction =
   | 'open'
@@ -241,4 +241,9 @@ export function MenuBar({ onAction, isDisabled, unavailable = [] }: MenuBarProps
       })}
     </div>
   );
+}
+
+/** The menu bar's box while the menus wait for the paper's first paint (nothing jumps when they come). */
+export function MenuBarPlaceholder() {
+  return <div className={css.menuList} />;
 }

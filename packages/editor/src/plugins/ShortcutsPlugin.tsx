@@ -1,6 +1,7 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { COMMAND_PRIORITY_HIGH, KEY_DOWN_COMMAND } from 'lexical';
 import { useEffect, useRef } from 'react';
+import { isComposingEvent } from '../model/composing';
 
 export interface ShortcutHandlers {
   onFind(mode: 'find' | 'replace'): void;
@@ -9,11 +10,6 @@ export interface ShortcutHandlers {
   onClearFormatting(): void;
   /** Ctrl+S: the document is saved locally at once (instead of the browser's "save page" dialog). */
   onSave(): void;
-}
-
-/** True while an IME is composing: no shortcut may fire then (the keys belong to the candidate window). */
-export function isComposingEvent(event: KeyboardEvent): boolean {
-  return event.isComposing || event.keyCode === 229;
 }
 
 /**

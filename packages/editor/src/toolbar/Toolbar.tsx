@@ -1,16 +1,5 @@
 import { $isCodeNode } from '@lexical/code';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
-import {
-  $deleteTableColumnAtSelection,
-  $deleteTableRowAtSelection,
-  $findTableNode,
-  $insertTableColumnAtSelection,
-  $insertTableRowAtSelection,
-  $isTableSelection,
-  $mergeCells,
-  $unmergeCell,
-  TableCellNode,
-} from '@lexical/table';
 import { $findMatchingParent } from '@lexical/utils';
 import {
   Button,
@@ -32,6 +21,10 @@ import {
   UNDO_COMMAND,
 } from 'lexical';
 import { useRef, useState } from 'react';
+import { CODE_LANGUAGES, type CodeLanguage } from '../code/codeTokens';
+import { DEFAULT_HIGHLIGHT, DEFAULT_TEXT_COLOR, HIGHLIGHT_COLORS, TEXT_COLORS } from '../format/colors';
+import { CHINESE_FONT_SIZES, FONT_FAMILIES, FONT_SIZE_OPTIONS, fontSizeLabel } from '../format/units';
+import { t } from '../i18n/zh-CN';
 import {
   $applyTextFormatPatch,
   type Alignment,
@@ -40,12 +33,9 @@ import {
   insertDefaultTable,
   setAlignment,
   setBlockType,
-} from '../editor/commands';
-import type { FormatState } from '../editor/useFormatState';
-import * as css from '../editor/WordEditor.css';
-import { CHINESE_FONT_SIZES, FONT_FAMILIES, FONT_SIZE_OPTIONS, fontSizeLabel } from '../format/units';
-import { t } from '../i18n/zh-CN';
-import { CODE_LANGUAGES, type CodeLanguage } from '../plugins/codeTokens';
+} from '../model/commands';
+import { runTableAction, TABLE_ACTIONS, TABLE_LABELS, type TableAction } from '../model/table';
+import type { FormatState } from '../model/useFormatState';
 import {
   AlignCenterIcon,
   AlignLeftIcon,
@@ -62,30 +52,7 @@ import {
   UndoIcon,
 } from './icons';
 import { ToolButton } from './ToolButton';
-
-/** Colours offered in the palette; the default text colour is #111111 and the default highlight #ffffff. */
-export const TEXT_COLORS = [
-  '#111111',
-  '#595959',
-  '#c00000',
-  '#e36c09',
-  '#b8860b',
-  '#2e7d32',
-  '#1f4e99',
-  '#7030a0',
-] as const;
-export const HIGHLIGHT_COLORS = [
-  '#ffffff',
-  '#ffff00',
-  '#00ff00',
-  '#00ffff',
-  '#ff99cc',
-  '#ffcc99',
-  '#d9d9d9',
-  '#c6e0ff',
-] as const;
-export const DEFAULT_TEXT_COLOR = '#111111';
-export const DEFAULT_HIGHLIGHT = '#ffffff';
+import * as css from './Toolbar.css';
 
 export interface ToolbarProps {
   format: FormatState;
@@ -357,7 +324,7 @@ function ColorPopover({
               />
             ))}
           </div>
-          <div className={css.dialogRow}>
+          <div className={css.popoverRow}>
             <input
               ref={colorInput}
               type="color"
@@ -383,7 +350,7 @@ function ColorPopover({
               />
             ))}
           </div>
-          <div className={css.dialogRow}>
+          <div className={css.popoverRow}>
             <input
               type="color"
               className={css.colorInput}
@@ -401,73 +368,6 @@ function ColorPopover({
   );
 }
 
-export function runTableAction(editor: LexicalEditor, action: TableAction) {
-  editor.update(() => {
-    const selection = $getSelection();
-    switch (action) {
-      case 'rowAbove':
-        $insertTableRowAtSelection(false);
-        break;
-      case 'rowBelow':
-        $insertTableRowAtSelection(true);
-        break;
-      case 'colLeft':
-        $insertTableColumnAtSelection(false);
-        break;
-      case 'colRight':
-        $insertTableColumnAtSelection(true);
-        break;
-      case 'deleteRow':
-        $deleteTableRowAtSelection();
-        break;
-      case 'deleteColumn':
-        $deleteTableColumnAtSelection();
-        break;
-      case 'deleteTable': {
-        const node = selection?.getNodes()[0];
-        const table = node ? $findTableNode(node) : null;
-        table?.remove();
-        break;
-      }
-      case 'merge':
-        if ($isTableSelection(selection)) {
-          const cells = selection.getNodes().filter((n): n is TableCellNode => n instanceof TableCellNode);
-          const merged = $mergeCells(cells);
-          merged?.selectStart();
-        }
-        break;
-      case 'unmerge':
-        $unmergeCell();
-        break;
-    }
-  });
-}
-
-export const TABLE_ACTIONS = [
-  'rowAbove',
-  'rowBelow',
-  'colLeft',
-  'colRight',
-  'deleteRow',
-  'deleteColumn',
-  'merge',
-  'unmerge',
-  'deleteTable',
-] as const;
-export type TableAction = (typeof TABLE_ACTIONS)[number];
-
-const TABLE_LABELS: Record<TableAction, string> = {
-  rowAbove: t.table.insertRowAbove,
-  rowBelow: t.table.insertRowBelow,
-  colLeft: t.table.insertColumnLeft,
-  colRight: t.table.insertColumnRight,
-  deleteRow: t.table.deleteRow,
-  deleteColumn: t.table.deleteColumn,
-  merge: t.table.merge,
-  unmerge: t.table.unmerge,
-  deleteTable: t.table.deleteTable,
-};
-
 function TableToolsPopover({ format, isDisabled }: { format: FormatState; isDisabled: boolean }) {
   const [editor] = useLexicalComposerContext();
   const [isOpen, setOpen] = useState(false);
@@ -484,7 +384,7 @@ function TableToolsPopover({ format, isDisabled }: { format: FormatState; isDisa
       </Tooltip>
       <Popover aria-label={t.toolbar.tableTools} placement="bottom start">
         <div className={css.popoverSection}>
-          {!format.inTable ? <p className={css.dialogHint}>{t.table.notInTable}</p> : null}
+          {!format.inTable ? <p className={css.popoverHint}>{t.table.notInTable}</p> : null}
           <div className={css.tableTools}>
             {TABLE_ACTIONS.map((action) => (
               <Button
@@ -506,4 +406,9 @@ function TableToolsPopover({ format, isDisabled }: { format: FormatState; isDisa
       </Popover>
     </DialogTrigger>
   );
+}
+
+/** The toolbar's box while its controls wait for the paper's first paint (nothing jumps when they come). */
+export function ToolbarPlaceholder() {
+  return <div className={css.toolbar} />;
 }

@@ -17,8 +17,8 @@ import {
   PASTE_TAG,
 } from 'lexical';
 import { useEffect } from 'react';
-import { insertImage } from '../editor/commands';
 import { t } from '../i18n/zh-CN';
+import { insertImage } from '../model/commands';
 import { restoreInlineStyles } from './htmlImport';
 import { hasListMarker, stripListMarker } from './listMarker';
 

@@ -40,6 +40,7 @@ import {
   type TextFormatType,
 } from 'lexical';
 import { DEFAULT_TABLE, equalColumnWidths } from '../constants';
+import { $createFootnoteNode } from '../footnotes/FootnoteNode';
 import { createFootnoteId } from '../footnotes/numbering';
 import {
   FONT_FAMILIES,
@@ -48,8 +49,7 @@ import {
   type SpecialIndent,
   specialIndentToCss,
 } from '../format/units';
-import { $createFootnoteNode } from '../nodes/FootnoteNode';
-import { $createImageNode } from '../nodes/ImageNode';
+import { $createImageNode } from '../images/ImageNode';
 import { $patchElementStyle, BLOCK_STYLE_PROPERTIES } from './blockStyle';
 
 export const BLOCK_TYPES = [

@@ -8,8 +8,8 @@ import {
   type LexicalEditor,
 } from 'lexical';
 import { describe, expect, it } from 'vitest';
-import { FootnoteNode } from '../nodes/FootnoteNode';
-import { ImageNode } from '../nodes/ImageNode';
+import { FootnoteNode } from '../footnotes/FootnoteNode';
+import { ImageNode } from '../images/ImageNode';
 import { $getBlockStyle, blockStyleState } from './blockStyle';
 import { applyParagraph, clearFormatting, insertFootnote, setAlignment } from './commands';
 

@@ -1,4 +1,3 @@
-import { TOGGLE_LINK_COMMAND } from '@lexical/link';
 import { $isListNode } from '@lexical/list';
 import { $convertFromMarkdownString, $convertToMarkdownString, TRANSFORMERS } from '@lexical/markdown';
 import { CheckListPlugin } from '@lexical/react/LexicalCheckListPlugin';
@@ -18,14 +17,9 @@ import {
   $createParagraphNode,
   $createTextNode,
   $getRoot,
-  $getSelection,
   $isParagraphNode,
-  $setSelection,
-  type BaseSelection,
   type EditorState,
   type LexicalEditor,
-  REDO_COMMAND,
-  UNDO_COMMAND,
 } from 'lexical';
 import {
   type KeyboardEvent as ReactKeyboardEvent,
@@ -38,37 +32,18 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { ActionsPlugin } from '../actions/ActionsPlugin';
 import { CodeHighlightPlugin } from '../code/CodeHighlightPlugin';
 import { isNarrowScreen } from '../constants';
-import { FindReplaceDialog } from '../dialogs/FindReplaceDialog';
-import { FontDialog } from '../dialogs/FontDialog';
-import { LinkDialog } from '../dialogs/LinkDialog';
-import { ListDialog } from '../dialogs/ListDialog';
-import { ParagraphDialog } from '../dialogs/ParagraphDialog';
-import { StyleDialog } from '../dialogs/StyleDialog';
+import { EditorDialogs } from '../dialogs/EditorDialogs';
 import type { DocumentContent, DocumentRecord } from '../documents/types';
 import { DocumentStorageError } from '../documents/types';
 import { exportFileName, importKindOf, UnsupportedFileError } from '../files/fileNames';
 import { buildLexdoc, decodeText, downloadFile, parseLexdoc } from '../files/lexdoc';
 import { FootnotesProvider } from '../footnotes/FootnotesPlugin';
-import { createFootnoteId } from '../footnotes/numbering';
 import { formatModified } from '../format/dates';
 import { t } from '../i18n/zh-CN';
-import { type MenuAction, MenuBar, MenuBarPlaceholder } from '../menus/MenuBar';
-import {
-  $applyTextFormatPatch,
-  type Alignment,
-  applyList,
-  applyParagraph,
-  clearFormatting,
-  insertDefaultTable,
-  insertFootnote,
-  type ListType,
-  selectAll,
-  selectParagraph,
-  setAlignment,
-  setBlockType,
-} from '../model/commands';
+import { MenuBar, MenuBarPlaceholder } from '../menus/MenuBar';
 import { EDITOR_NAMESPACE, editorNodes, editorTheme } from '../model/config';
 import { useFormatState } from '../model/useFormatState';
 import { LeftPanel } from '../panels/LeftPanel';
@@ -77,7 +52,6 @@ import { insertImageFiles, PastePlugin } from '../paste/PastePlugin';
 import { $documentTitle, AutosavePlugin, type SaveStatus } from '../plugins/AutosavePlugin';
 import { BlockStylePlugin } from '../plugins/BlockStylePlugin';
 import { SelectionSyncPlugin } from '../plugins/SelectionSyncPlugin';
-import { ShortcutsPlugin } from '../plugins/ShortcutsPlugin';
 import { TypingPlugin } from '../plugins/TypingPlugin';
 import { buildPresetStylesheet, normalizeStylePresets, type StylePresets } from '../styles/presets';
 import { Toolbar, ToolbarPlaceholder } from '../toolbar/Toolbar';
@@ -109,10 +83,6 @@ export interface WordEditorProps {
    */
   autoFocus?: boolean;
 }
-
-const NO_RIGHT_PANEL: readonly MenuAction[] = ['toggleRight'];
-
-type DialogName = 'font' | 'paragraph' | 'list' | 'style' | 'find' | 'link' | null;
 
 /** The word processor: menu bar, toolbar, side panels, the paper, floating notes, dialogs. */
 export function WordEditor(props: WordEditorProps) {
@@ -169,17 +139,13 @@ function EditorFrame({
     closeDrawers();
     editor.focus();
   };
-  const [dialog, setDialog] = useState<DialogName>(null);
-  const [findMode, setFindMode] = useState<'find' | 'replace'>('find');
   const [title, setTitle] = useState(initialTitle);
   const [presets, setPresets] = useState<StylePresets>(() => normalizeStylePresets(initialContent.styles));
   // The save status changes every few seconds while typing: it lives in a tiny store read by the label
   // alone, so a save never re-renders the toolbar and menus.
   const [saveStatus] = useState(() => createStatusStore());
   const [storageError, setStorageError] = useState<DocumentStorageError | null>(null);
-  const savedSelection = useRef<BaseSelection | null>(null);
   const flushRef = useRef<(() => Promise<void>) | null>(null);
-  const pendingNoteFocus = useRef<string | null>(null);
   const paperRef = useRef<HTMLDivElement>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const openInput = useRef<HTMLInputElement>(null);
@@ -247,19 +213,6 @@ function EditorFrame({
     [saveStatus],
   );
 
-  /** Dialogs take the focus away; they act on the selection the user had when opening them. */
-  const openDialog = (name: Exclude<DialogName, null>) => {
-    savedSelection.current = editor.getEditorState().read(() => $getSelection()?.clone() ?? null);
-    setDialog(name);
-  };
-  const withSelection = (change: () => void) => {
-    editor.update(() => {
-      if (savedSelection.current) $setSelection(savedSelection.current.clone());
-    });
-    change();
-    editor.focus();
-  };
-
   const saveLocal = () => {
     const state = editor.getEditorState();
     const file = buildLexdoc({ title, docId: documentId, editorState: state.toJSON(), styles: presets });
@@ -305,124 +258,19 @@ function EditorFrame({
     }
   };
 
-  const onMenu = (action: MenuAction) => {
-    if (action.startsWith('align:')) {
-      setAlignment(editor, action.slice(6) as Alignment);
-      editor.focus();
-      return;
-    }
-    switch (action) {
-      case 'open':
-        openInput.current?.click();
-        break;
-      case 'saveLocal':
-        saveLocal();
-        break;
-      case 'exportMarkdown':
-        exportMarkdown();
-        break;
-      case 'undo':
-        editor.dispatchCommand(UNDO_COMMAND, undefined);
-        editor.focus();
-        break;
-      case 'redo':
-        editor.dispatchCommand(REDO_COMMAND, undefined);
-        editor.focus();
-        break;
-      case 'selectAll':
-        selectAll(editor);
-        editor.focus();
-        break;
-      case 'selectParagraph':
-        selectParagraph(editor);
-        editor.focus();
-        break;
-      case 'findReplace':
-        setFindMode('replace');
-        openDialog('find');
-        break;
-      case 'fontDialog':
-        openDialog('font');
-        break;
-      case 'paragraphDialog':
-        openDialog('paragraph');
-        break;
-      case 'listDialog':
-        openDialog('list');
-        break;
-      case 'styleDialog':
-        openDialog('style');
-        break;
-      case 'clearFormatting':
-        clearFormatting(editor);
-        editor.focus();
-        break;
-      case 'footnote':
-        addFootnote();
-        break;
-      case 'image':
-        imageInput.current?.click();
-        break;
-      case 'table':
-        insertDefaultTable(editor, t.table.headerLabel);
-        editor.focus();
-        break;
-      case 'codeBlock':
-        setBlockType(editor, 'code', format.blockType ?? undefined);
-        editor.focus();
-        break;
-      case 'link':
-        openDialog('link');
-        break;
-      case 'toggleLeft':
-        setLeftOpen((o) => !o);
-        break;
-      case 'toggleRight':
-        setRightOpen((o) => !o);
-        break;
-    }
-  };
-
-  const addFootnote = () => {
-    const id = createFootnoteId();
-    pendingNoteFocus.current = id;
-    insertFootnote(editor, id);
-    // The note's text box appears after the marker renders; give it the focus so the user can type.
-    const focusNote = (tries: number) => {
-      const box = paperRef.current?.ownerDocument.querySelector<HTMLTextAreaElement>(
-        `[data-footnote-text="${id}"]`,
-      );
-      if (box) box.focus();
-      else if (tries > 0) requestAnimationFrame(() => focusNote(tries - 1));
-    };
-    requestAnimationFrame(() => focusNote(10));
-  };
-
   const onImageFile = (file: File) => {
     void insertImageFiles(editor, [file]).then((inserted) => {
       if (inserted > 0) editor.focus();
     });
   };
 
-  const listType: ListType =
-    format.blockType === 'bullet'
-      ? 'bullet'
-      : format.blockType === 'number'
-        ? 'ordered'
-        : format.blockType === 'check'
-          ? 'check'
-          : 'none';
   usePresetStylesheet(paperId, presets);
 
   return (
     <div className={css.root}>
       <div className={css.menuBar}>
         {chromeReady ? (
-          <MenuBar
-            onAction={onMenu}
-            isDisabled={!ready}
-            unavailable={rightPanel == null ? NO_RIGHT_PANEL : undefined}
-          />
+          <MenuBar isDisabled={!ready} hasRightPanel={rightPanel != null} />
         ) : (
           <MenuBarPlaceholder />
         )}
@@ -432,15 +280,7 @@ function EditorFrame({
         <SaveStatusLabel store={saveStatus} />
       </div>
       {chromeReady ? (
-        <Toolbar
-          format={format}
-          isDisabled={!ready}
-          onBack={onBack}
-          onLink={() => openDialog('link')}
-          onImage={() => imageInput.current?.click()}
-          onToggleLeft={() => setLeftOpen((o) => !o)}
-          {...(rightPanel == null ? {} : { onToggleRight: () => setRightOpen((o) => !o) })}
-        />
+        <Toolbar format={format} isDisabled={!ready} hasRightPanel={rightPanel != null} />
       ) : (
         <ToolbarPlaceholder />
       )}
@@ -475,11 +315,7 @@ function EditorFrame({
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be focusable (axe scrollable-region-focusable). */}
         <section className={css.stage} data-wx-stage="" tabIndex={0} aria-label={t.paperRegion}>
           <div className={css.paperRow}>
-            <FootnotesProvider
-              paperRef={paperRef}
-              pendingFocus={pendingNoteFocus}
-              renderNotes={(notes) => notes}
-            >
+            <FootnotesProvider paperRef={paperRef} renderNotes={(notes) => notes}>
               {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer convenience; the keyboard reaches the end with Ctrl+End. */}
               <div
                 className={css.paper}
@@ -522,15 +358,18 @@ function EditorFrame({
       <PastePlugin />
       <SelectionSyncPlugin />
       <TypingPlugin />
-      <ShortcutsPlugin
-        onFind={(mode) => {
-          setFindMode(mode);
-          openDialog('find');
+      <ActionsPlugin
+        format={format}
+        frame={{
+          back: onBack,
+          toggleLeft: () => setLeftOpen((o) => !o),
+          toggleRight: () => setRightOpen((o) => !o),
+          openFile: () => openInput.current?.click(),
+          chooseImage: () => imageInput.current?.click(),
+          saveLocal,
+          exportMarkdown,
+          saveNow: () => void flushRef.current?.(),
         }}
-        onFootnote={addFootnote}
-        onLink={() => openDialog('link')}
-        onClearFormatting={() => clearFormatting(editor)}
-        onSave={() => void flushRef.current?.()}
       />
       <AutosavePlugin
         flushRef={flushRef}
@@ -563,43 +402,7 @@ function EditorFrame({
         }}
       />
 
-      <FontDialog
-        isOpen={dialog === 'font'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        format={format}
-        onApply={(patch) => withSelection(() => editor.update(() => $applyTextFormatPatch(patch)))}
-      />
-      <ParagraphDialog
-        isOpen={dialog === 'paragraph'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        onApply={(patch) => withSelection(() => applyParagraph(editor, patch))}
-      />
-      <ListDialog
-        isOpen={dialog === 'list'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        current={listType}
-        onApply={(type, indent) => withSelection(() => applyList(editor, type, indent))}
-      />
-      <StyleDialog
-        isOpen={dialog === 'style'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        presets={presets}
-        onApply={(next) => {
-          setPresets(next);
-          toast.success(t.style.applied);
-        }}
-      />
-      <FindReplaceDialog
-        isOpen={dialog === 'find'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        mode={findMode}
-      />
-      <LinkDialog
-        isOpen={dialog === 'link'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        initialUrl={format.linkUrl}
-        onApply={(url) => withSelection(() => editor.dispatchCommand(TOGGLE_LINK_COMMAND, url))}
-      />
+      <EditorDialogs format={format} presets={presets} onPresetsChange={setPresets} />
     </div>
   );
 }

@@ -19,7 +19,6 @@ import {
 import { $findMatchingParent, $getNearestBlockElementAncestorOrThrow } from '@lexical/utils';
 import {
   $createParagraphNode,
-  $createRangeSelection,
   $createTextNode,
   $getRoot,
   $getSelection,
@@ -29,19 +28,15 @@ import {
   $isRangeSelection,
   $isRootOrShadowRoot,
   $isTextNode,
-  $setSelection,
   type BaseSelection,
   type ElementFormatType,
   type ElementNode,
   INDENT_CONTENT_COMMAND,
   type LexicalEditor,
   OUTDENT_CONTENT_COMMAND,
-  SKIP_DOM_SELECTION_TAG,
   type TextFormatType,
 } from 'lexical';
 import { DEFAULT_TABLE, equalColumnWidths } from '../constants';
-import { $createFootnoteNode } from '../footnotes/FootnoteNode';
-import { createFootnoteId } from '../footnotes/numbering';
 import {
   FONT_FAMILIES,
   type LineHeightAdv,
@@ -292,32 +287,6 @@ export function insertImage(editor: LexicalEditor, src: string, altText: string)
     if (!$getSelection()) $getRoot().selectEnd();
     $insertNodes([$createImageNode({ src, altText })]);
   });
-}
-
-/** Inserts a footnote marker at the selection and returns its id. */
-export function insertFootnote(editor: LexicalEditor, id: string = createFootnoteId()): string {
-  editor.update(
-    () => {
-      let selection = $getSelection();
-      if (!$isRangeSelection(selection)) {
-        $getRoot().selectEnd();
-        selection = $getSelection();
-      }
-      if (!$isRangeSelection(selection)) return;
-      // The marker goes after the selected text, like Word: the selection becomes the noted passage.
-      if (!selection.isCollapsed()) {
-        const end = selection.isBackward() ? selection.anchor : selection.focus;
-        const caret = $createRangeSelection();
-        caret.anchor.set(end.key, end.offset, end.type);
-        caret.focus.set(end.key, end.offset, end.type);
-        $setSelection(caret);
-      }
-      $insertNodes([$createFootnoteNode(id)]);
-      // The focus goes to the new note, not back into the paper.
-    },
-    { tag: SKIP_DOM_SELECTION_TAG },
-  );
-  return id;
 }
 
 export function $currentBlockType(): BlockType | null {

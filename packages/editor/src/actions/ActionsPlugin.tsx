@@ -2,7 +2,7 @@ import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext
 import { mergeRegister } from '@lexical/utils';
 import { COMMAND_PRIORITY_EDITOR, COMMAND_PRIORITY_HIGH, KEY_DOWN_COMMAND } from 'lexical';
 import { useEffect, useRef } from 'react';
-import { isComposingEvent } from '../model/composing';
+import { isComposingEvent } from '../composing';
 import type { FormatState } from '../model/useFormatState';
 import { ALL_ACTIONS } from './actions';
 import { matchesKeys, parseKeys } from './keys';

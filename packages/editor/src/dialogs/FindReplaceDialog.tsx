@@ -2,9 +2,9 @@ import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext
 import { Button, Checkbox, Dialog, TextField } from '@wanxiang/ui';
 import { SKIP_DOM_SELECTION_TAG } from 'lexical';
 import { useEffect, useRef, useState } from 'react';
+import { isComposingEvent } from '../composing';
 import { isNarrowScreen } from '../constants';
 import { t } from '../i18n/zh-CN';
-import { isComposingEvent } from '../model/composing';
 import {
   $findMatches,
   $replaceAll,

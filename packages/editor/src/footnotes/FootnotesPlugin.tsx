@@ -9,8 +9,8 @@ import {
   SKIP_DOM_SELECTION_TAG,
 } from 'lexical';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { isComposingEvent } from '../composing';
 import { t } from '../i18n/zh-CN';
-import { isComposingEvent } from '../model/composing';
 import { FootnoteContext, type FootnoteContextValue } from './FootnoteContext';
 import { $isFootnoteNode, FootnoteNode } from './FootnoteNode';
 import * as css from './Footnotes.css';

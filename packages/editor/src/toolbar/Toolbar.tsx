@@ -23,7 +23,7 @@ export interface ToolbarProps {
 }
 
 /** Runs an editor change, then gives the caret back to the paper (toolbar controls take focus on press). */
-export function withFocus(editor: LexicalEditor, change: () => void) {
+function withFocus(editor: LexicalEditor, change: () => void) {
   change();
   editor.focus();
 }

@@ -4,7 +4,7 @@ import { toast } from '@wanxiang/ui';
 import { $createParagraphNode, $createTextNode, $getRoot } from 'lexical';
 import { type ReactNode, useRef } from 'react';
 import { t } from '../i18n/zh-CN';
-import { insertImageFiles } from '../paste/PastePlugin';
+import { insertImageFiles } from '../images/insertImage';
 import { normalizeStylePresets, type StylePresets } from '../styles/presets';
 import { exportFileName, importKindOf, UnsupportedFileError } from './fileNames';
 import { buildLexdoc, decodeText, downloadFile, parseLexdoc } from './lexdoc';

@@ -22,7 +22,6 @@ import {
   $createTextNode,
   $getRoot,
   $getSelection,
-  $insertNodes,
   $isElementNode,
   $isParagraphNode,
   $isRangeSelection,
@@ -44,7 +43,6 @@ import {
   type SpecialIndent,
   specialIndentToCss,
 } from '../format/units';
-import { $createImageNode } from '../images/ImageNode';
 import { $patchElementStyle, BLOCK_STYLE_PROPERTIES } from './blockStyle';
 
 export const BLOCK_TYPES = [
@@ -279,13 +277,6 @@ export function selectParagraph(editor: LexicalEditor) {
 export function selectAll(editor: LexicalEditor) {
   editor.update(() => {
     $getRoot().select(0, $getRoot().getChildrenSize());
-  });
-}
-
-export function insertImage(editor: LexicalEditor, src: string, altText: string) {
-  editor.update(() => {
-    if (!$getSelection()) $getRoot().selectEnd();
-    $insertNodes([$createImageNode({ src, altText })]);
   });
 }
 

@@ -14,7 +14,7 @@ import { TablePlugin } from '@lexical/react/LexicalTablePlugin';
 import { $getRoot, $isElementNode, type LexicalEditor } from 'lexical';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryDocumentRepository, WordEditor } from '../src';
-import { EDITOR_NAMESPACE, editorNodes, editorTheme } from '../src/editor/config';
+import { EDITOR_NAMESPACE, editorNodes, editorTheme } from '../src/model/config';
 import { largeChineseDocument } from './fixture';
 
 export type EditorKind = 'ours' | 'bare';

@@ -1,7 +1,7 @@
 import { Select, SelectItem } from '@wanxiang/ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import * as css from '../editor/WordEditor.css';
 import { t } from '../i18n/zh-CN';
+import * as css from './dialogs.css';
 import type { ChoiceOptions } from './options';
 
 export interface ChoiceProps<V extends string> {

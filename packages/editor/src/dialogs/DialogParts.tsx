@@ -1,7 +1,7 @@
 import { Button, Checkbox } from '@wanxiang/ui';
 import type { ReactNode } from 'react';
-import * as css from '../editor/WordEditor.css';
 import { t } from '../i18n/zh-CN';
+import * as css from './dialogs.css';
 
 /**
  * The footer of the dialogs: 取消, and 确定 which runs `onOk` with the dialog's `close` (a dialog with a value

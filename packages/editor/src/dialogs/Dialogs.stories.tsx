@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { initialFormatState } from '../editor/useFormatState';
 import { t } from '../i18n/zh-CN';
+import { initialFormatState } from '../model/useFormatState';
 import { DEFAULT_STYLE_PRESETS } from '../styles/presets';
 import { FontDialog } from './FontDialog';
 import { LinkDialog } from './LinkDialog';

@@ -2,7 +2,9 @@ import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext
 import { Button, Checkbox, Dialog, TextField } from '@wanxiang/ui';
 import { SKIP_DOM_SELECTION_TAG } from 'lexical';
 import { useEffect, useRef, useState } from 'react';
+import { isComposingEvent } from '../composing';
 import { isNarrowScreen } from '../constants';
+import { t } from '../i18n/zh-CN';
 import {
   $findMatches,
   $replaceAll,
@@ -11,10 +13,8 @@ import {
   buildSearchPattern,
   type SearchOptions,
   type TextMatch,
-} from '../editor/search';
-import * as css from '../editor/WordEditor.css';
-import { t } from '../i18n/zh-CN';
-import { isComposingEvent } from '../plugins/ShortcutsPlugin';
+} from '../model/search';
+import * as css from './dialogs.css';
 
 export interface FindReplaceDialogProps {
   isOpen: boolean;
@@ -43,7 +43,7 @@ const highlights = (): HighlightRegistry | null =>
  */
 function reveal(target: Element | null | undefined, block: ScrollLogicalPosition) {
   if (!target) return;
-  const scroller = target.closest<HTMLElement>(`.${css.stage}`);
+  const scroller = target.closest<HTMLElement>('[data-wx-stage]');
   const box = document.querySelector(`.${css.findDialog}`);
   if (!scroller || !box || !isNarrowScreen()) {
     target.scrollIntoView({ block });

@@ -1,13 +1,13 @@
 import { Dialog, TextField } from '@wanxiang/ui';
 import { useEffect, useState } from 'react';
-import type { TextFormatPatch } from '../editor/commands';
-import type { FormatState } from '../editor/useFormatState';
-import * as css from '../editor/WordEditor.css';
+import { DEFAULT_HIGHLIGHT, DEFAULT_TEXT_COLOR } from '../format/colors';
 import { FONT_FAMILIES, FONT_SIZE_OPTIONS, type LengthUnit, parseCustomFontSize } from '../format/units';
 import { t } from '../i18n/zh-CN';
-import { DEFAULT_HIGHLIGHT, DEFAULT_TEXT_COLOR } from '../toolbar/Toolbar';
+import type { TextFormatPatch } from '../model/commands';
+import type { FormatState } from '../model/useFormatState';
 import { Choice } from './Choice';
 import { ColorField, FontFlags, okCancelFooter } from './DialogParts';
+import * as css from './dialogs.css';
 import { FONT_FAMILY_OPTIONS, LENGTH_UNIT_OPTIONS, UNCHANGED, withUnchanged } from './options';
 
 export interface FontDialogProps {

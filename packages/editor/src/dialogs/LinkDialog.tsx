@@ -1,8 +1,8 @@
 import { Dialog, TextField } from '@wanxiang/ui';
 import { useEffect, useState } from 'react';
-import * as css from '../editor/WordEditor.css';
 import { t } from '../i18n/zh-CN';
 import { okCancelFooter } from './DialogParts';
+import * as css from './dialogs.css';
 
 export interface LinkDialogProps {
   isOpen: boolean;

@@ -1,10 +1,10 @@
 import { Dialog } from '@wanxiang/ui';
 import { useEffect, useState } from 'react';
-import type { IndentChange, ListType } from '../editor/commands';
-import * as css from '../editor/WordEditor.css';
 import { t } from '../i18n/zh-CN';
+import type { IndentChange, ListType } from '../model/commands';
 import { Choice } from './Choice';
 import { okCancelFooter } from './DialogParts';
+import * as css from './dialogs.css';
 import { INDENT_CHANGE_OPTIONS, LIST_TYPE_OPTIONS } from './options';
 
 export interface ListDialogProps {

@@ -1,7 +1,5 @@
 import { Dialog } from '@wanxiang/ui';
 import { useEffect, useState } from 'react';
-import type { IndentChange, ParagraphPatch } from '../editor/commands';
-import * as css from '../editor/WordEditor.css';
 import {
   type LengthUnit,
   LINE_HEIGHT_MULTIPLE_STEP,
@@ -10,8 +8,10 @@ import {
   type SpecialIndent,
 } from '../format/units';
 import { t } from '../i18n/zh-CN';
+import type { IndentChange, ParagraphPatch } from '../model/commands';
 import { Choice, KindField, MeasureField } from './Choice';
 import { okCancelFooter } from './DialogParts';
+import * as css from './dialogs.css';
 import {
   INDENT_CHANGE_OPTIONS,
   INDENT_UNIT_OPTIONS,

@@ -1,6 +1,5 @@
 import { Button, Dialog } from '@wanxiang/ui';
 import { useEffect, useState } from 'react';
-import * as css from '../editor/WordEditor.css';
 import { LINE_HEIGHT_MULTIPLE_STEP } from '../format/units';
 import { t } from '../i18n/zh-CN';
 import {
@@ -13,6 +12,7 @@ import {
 } from '../styles/presets';
 import { Choice, KindField, MeasureField, NumberField } from './Choice';
 import { ColorField, FontFlags, okCancelFooter } from './DialogParts';
+import * as css from './dialogs.css';
 import {
   FONT_FAMILY_OPTIONS,
   INDENT_UNIT_OPTIONS,

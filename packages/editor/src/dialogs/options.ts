@@ -1,4 +1,3 @@
-import type { IndentChange, ListType } from '../editor/commands';
 import {
   FONT_FAMILIES,
   LENGTH_UNITS,
@@ -7,6 +6,7 @@ import {
   type SpecialIndent,
 } from '../format/units';
 import { t } from '../i18n/zh-CN';
+import type { IndentChange, ListType } from '../model/commands';
 
 /** One entry of a dialog picker (see Choice). */
 export interface ChoiceOption<V extends string> {

@@ -3,8 +3,8 @@ import type { LexicalEditor } from 'lexical';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import type { DocumentRecord, DocumentRepository, LoadedDocument } from '../documents/types';
 import { t } from '../i18n/zh-CN';
+import * as css from './DocumentEditor.css';
 import { WordEditor } from './WordEditor';
-import * as css from './WordEditor.css';
 
 export interface DocumentEditorProps {
   repository: DocumentRepository;

@@ -1,6 +1,7 @@
 import { assignVars, globalStyle, style } from '@vanilla-extract/css';
 import { lightTokens, vars } from '@wanxiang/ui';
 import { NARROW_SCREEN_QUERY, PAPER_MARGIN_INLINE_PX, PAPER_WIDTH_PX } from '../constants';
+import { notes } from '../footnotes/Footnotes.css';
 import { t } from '../i18n/zh-CN';
 
 export const root = style({
@@ -24,24 +25,6 @@ export const menuBar = style({
   minHeight: '40px',
   // A phone has no room for six menus and the title on one line: the title and save state take a second.
   '@media': { [NARROW_SCREEN_QUERY]: { flexWrap: 'wrap', rowGap: vars.space.xxs } },
-});
-
-export const menuList = style({ display: 'flex', alignItems: 'center', gap: vars.space.xxs });
-
-export const menuButton = style({
-  appearance: 'none',
-  border: 'none',
-  background: 'transparent',
-  color: vars.color.text.primary,
-  font: 'inherit',
-  fontSize: vars.font.size.md,
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  borderRadius: vars.radius.md,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover, &[data-hovered], &[data-pressed], &[aria-expanded="true"]': { background: vars.color.bg.hover },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' },
-  },
 });
 
 export const titleChip = style({
@@ -73,41 +56,6 @@ export const saveStatus = style({
   marginInlineEnd: vars.space.sm,
   whiteSpace: 'nowrap',
 });
-
-export const toolbar = style({
-  display: 'flex',
-  minHeight: '45px',
-  boxSizing: 'border-box',
-  alignItems: 'center',
-  flexWrap: 'wrap',
-  gap: vars.space.xxs,
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  background: vars.color.bg.surface,
-  borderBottom: `1px solid ${vars.color.border.subtle}`,
-  // Wrapped on a phone it would take a third of the screen: one row that scrolls sideways instead.
-  '@media': {
-    [NARROW_SCREEN_QUERY]: { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'thin', flexShrink: 0 },
-  },
-});
-
-globalStyle(`${toolbar} > *`, { '@media': { [NARROW_SCREEN_QUERY]: { flexShrink: 0 } } });
-
-export const toolbarDivider = style({
-  width: '1px',
-  alignSelf: 'stretch',
-  margin: `${vars.space.xxs} ${vars.space.xs}`,
-  background: vars.color.border.default,
-});
-
-export const glyph = style({ fontSize: '15px', lineHeight: 1, minWidth: '1em', textAlign: 'center' });
-export const glyphBold = style([glyph, { fontWeight: 800 }]);
-export const glyphItalic = style([glyph, { fontStyle: 'italic', fontFamily: 'Georgia, serif' }]);
-export const glyphUnderline = style([glyph, { textDecoration: 'underline' }]);
-export const glyphStrike = style([glyph, { textDecoration: 'line-through' }]);
-export const glyphCode = style([glyph, { fontFamily: vars.font.family.mono, fontSize: '12px' }]);
-
-export const toolbarSelect = style({ minWidth: '96px' });
-export const toolbarSelectWide = style({ minWidth: '120px' });
 
 export const workspace = style({ display: 'flex', flex: 1, minHeight: 0, position: 'relative' });
 
@@ -162,54 +110,6 @@ export const rightPanel = style({
     },
   },
 });
-
-export const panelList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
-});
-
-export const panelItem = style({
-  appearance: 'none',
-  border: 'none',
-  background: 'transparent',
-  width: '100%',
-  textAlign: 'start',
-  font: 'inherit',
-  fontSize: vars.font.size.sm,
-  color: vars.color.text.primary,
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  borderRadius: vars.radius.md,
-  cursor: 'pointer',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  selectors: {
-    '&:hover': { background: vars.color.bg.hover },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}` },
-    '&[aria-current="true"]': { background: vars.color.bg.selected, color: vars.color.accent.text },
-  },
-});
-
-export const outlineLevel2 = style({ paddingInlineStart: vars.space.xl });
-export const outlineLevel3 = style({ paddingInlineStart: vars.space.xxxl });
-
-export const panelEmpty = style({
-  fontSize: vars.font.size.sm,
-  color: vars.color.text.tertiary,
-  padding: vars.space.sm,
-  lineHeight: vars.font.lineHeight.normal,
-});
-
-export const panelMeta = style({
-  display: 'block',
-  fontSize: vars.font.size.xs,
-  color: vars.color.text.tertiary,
-});
-
 export const stage = style({
   flex: 1,
   minWidth: 0,
@@ -218,14 +118,6 @@ export const stage = style({
   // both puts them under the paper.
   containerType: 'inline-size',
   padding: `${vars.space.xl} ${vars.space.lg} 120px`,
-});
-
-export const notes = style({
-  position: 'absolute',
-  top: 0,
-  insetInlineEnd: 0,
-  width: '260px',
-  '@container': { '(max-width: 760px)': { position: 'static', width: 'auto', marginTop: vars.space.lg } },
 });
 
 /** The paper's side padding: 90 px on a full-width sheet (of 794), less when the stage is narrow. */
@@ -293,44 +185,6 @@ export const placeholder = style({
   '@media': { [NARROW_SCREEN_QUERY]: { top: vars.space.xl, insetInlineStart: vars.space.lg } },
 });
 
-export const note = style({
-  position: 'absolute',
-  width: '260px',
-  minHeight: '72px',
-  boxSizing: 'border-box',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  padding: vars.space.sm,
-  background: vars.color.bg.raised,
-  border: `1px solid ${vars.color.border.default}`,
-  borderRadius: vars.radius.md,
-  boxShadow: vars.shadow.sm,
-  fontSize: vars.font.size.sm,
-  selectors: {
-    '&[data-active]': { borderColor: vars.color.accent.solid, boxShadow: vars.shadow.md },
-  },
-  '@container': { '(max-width: 760px)': { position: 'static', width: 'auto', marginBottom: vars.space.sm } },
-});
-
-export const noteHeader = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  color: vars.color.text.secondary,
-});
-
-export const noteText = style({
-  resize: 'vertical',
-  minHeight: '40px',
-  border: `1px solid ${vars.color.border.subtle}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.bg.surface,
-  color: vars.color.text.primary,
-  font: 'inherit',
-  padding: vars.space.xs,
-});
-
 export const storageAlert = style({ margin: `${vars.space.sm} ${vars.space.lg} 0` });
 
 export const dock = style({
@@ -342,111 +196,6 @@ export const dock = style({
   pointerEvents: 'none',
 });
 globalStyle(`${dock} > *`, { pointerEvents: 'auto' });
-
-export const loading = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: vars.space.sm,
-  height: '100%',
-  minHeight: '240px',
-  color: vars.color.text.secondary,
-});
-
-export const crashed = style([
-  loading,
-  { flexDirection: 'column', gap: vars.space.md, padding: vars.space.xl, textAlign: 'center' },
-]);
-export const crashedMessage = style({
-  margin: 0,
-  fontSize: vars.font.size.md,
-  color: vars.color.text.primary,
-});
-export const crashedActions = style({ display: 'flex', gap: vars.space.sm, justifyContent: 'center' });
-
-export const dialogGrid = style({
-  display: 'grid',
-  gridTemplateColumns: '1fr 1fr',
-  gap: vars.space.md,
-  alignItems: 'end',
-});
-export const dialogRow = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.md,
-  alignItems: 'center',
-});
-export const dialogStack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-export const dialogHint = style({ fontSize: vars.font.size.sm, color: vars.color.text.secondary, margin: 0 });
-export const dialogError = style({ fontSize: vars.font.size.sm, color: vars.color.danger.text, margin: 0 });
-export const dialogStatus = style({
-  fontSize: vars.font.size.sm,
-  color: vars.color.text.secondary,
-  minHeight: '1.5em',
-  margin: 0,
-});
-export const fieldLabel = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  fontSize: vars.font.size.sm,
-  color: vars.color.text.secondary,
-});
-export const nativeInput = style({
-  height: vars.size.control.md,
-  boxSizing: 'border-box',
-  border: `1px solid ${vars.color.border.default}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.bg.surface,
-  color: vars.color.text.primary,
-  font: 'inherit',
-  fontSize: vars.font.size.md,
-  padding: `0 ${vars.space.sm}`,
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' } },
-});
-export const colorInput = style({
-  width: '48px',
-  height: vars.size.control.md,
-  padding: '2px',
-  border: `1px solid ${vars.color.border.default}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.bg.surface,
-});
-export const preview = style({
-  border: `1px dashed ${vars.color.border.strong}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
-  minHeight: '48px',
-  overflow: 'hidden',
-  background: vars.color.bg.surface,
-  color: vars.color.text.primary,
-});
-export const swatches = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(8, 24px)',
-  gap: vars.space.xs,
-});
-export const swatch = style({
-  width: '24px',
-  height: '24px',
-  borderRadius: vars.radius.sm,
-  border: `1px solid ${vars.color.border.strong}`,
-  cursor: 'pointer',
-  padding: 0,
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' } },
-});
-export const popoverSection = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  padding: vars.space.xs,
-});
-export const popoverTitle = style({
-  fontSize: vars.font.size.sm,
-  color: vars.color.text.secondary,
-  margin: 0,
-});
-export const tableTools = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.xs });
 
 /* The paper's content, styled through the stable theme classes of editorTheme. */
 const p = `.${contentEditable}`;
@@ -611,16 +360,3 @@ globalStyle(`${p} .wx-ed-footnote-button`, {
  */
 globalStyle(`${p} > *`, { contentVisibility: 'auto', containIntrinsicSize: 'auto 100px' });
 globalStyle(`${p} > table, ${p} > .wx-ed-table`, { containIntrinsicSize: 'auto 8em' });
-
-/*
- * 查找和替换 is modal (spec 02 §2) but must not hide what it finds: its overlay is clear instead of dimmed,
- * and the dialog sits at the top right, clear of the paper's text column, like a word processor's find box.
- */
-export const findDialog = style({ maxWidth: '480px' });
-globalStyle(`div:has(> .${findDialog})`, {
-  backgroundColor: 'transparent',
-  alignItems: 'flex-start',
-  justifyContent: 'flex-end',
-  paddingTop: '96px',
-});
-globalStyle(`.${findDialog}`, { boxShadow: vars.shadow.lg });

@@ -1,6 +1,3 @@
-import { TOGGLE_LINK_COMMAND } from '@lexical/link';
-import { $isListNode } from '@lexical/list';
-import { $convertFromMarkdownString, $convertToMarkdownString, TRANSFORMERS } from '@lexical/markdown';
 import { CheckListPlugin } from '@lexical/react/LexicalCheckListPlugin';
 import { LexicalComposer } from '@lexical/react/LexicalComposer';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
@@ -12,75 +9,37 @@ import { ListPlugin } from '@lexical/react/LexicalListPlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { TabIndentationPlugin } from '@lexical/react/LexicalTabIndentationPlugin';
 import { TablePlugin } from '@lexical/react/LexicalTablePlugin';
-import { $isHeadingNode } from '@lexical/rich-text';
-import { Alert, toast } from '@wanxiang/ui';
-import {
-  $createParagraphNode,
-  $createTextNode,
-  $getRoot,
-  $getSelection,
-  $isParagraphNode,
-  $setSelection,
-  type BaseSelection,
-  type EditorState,
-  type LexicalEditor,
-  REDO_COMMAND,
-  UNDO_COMMAND,
-} from 'lexical';
-import {
-  type KeyboardEvent as ReactKeyboardEvent,
-  type MouseEvent as ReactMouseEvent,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
-import { isNarrowScreen } from '../constants';
-import { FindReplaceDialog } from '../dialogs/FindReplaceDialog';
-import { FontDialog } from '../dialogs/FontDialog';
-import { LinkDialog } from '../dialogs/LinkDialog';
-import { ListDialog } from '../dialogs/ListDialog';
-import { ParagraphDialog } from '../dialogs/ParagraphDialog';
-import { StyleDialog } from '../dialogs/StyleDialog';
+import { Alert } from '@wanxiang/ui';
+import type { LexicalEditor } from 'lexical';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { ActionsPlugin } from '../actions/ActionsPlugin';
+import { CodeHighlightPlugin } from '../code/CodeHighlightPlugin';
+import { EditorDialogs } from '../dialogs/EditorDialogs';
 import type { DocumentContent, DocumentRecord } from '../documents/types';
-import { DocumentStorageError } from '../documents/types';
-import { exportFileName, importKindOf, UnsupportedFileError } from '../files/fileNames';
-import { buildLexdoc, decodeText, downloadFile, parseLexdoc } from '../files/lexdoc';
+import { useDocumentFiles } from '../files/useDocumentFiles';
 import { FootnotesProvider } from '../footnotes/FootnotesPlugin';
-import { createFootnoteId } from '../footnotes/numbering';
 import { formatModified } from '../format/dates';
 import { t } from '../i18n/zh-CN';
-import { type MenuAction, MenuBar } from '../menus/MenuBar';
+import { MenuBar, MenuBarPlaceholder } from '../menus/MenuBar';
+import { EDITOR_NAMESPACE, editorNodes, editorTheme } from '../model/config';
+import { useFormatState } from '../model/useFormatState';
 import { LeftPanel } from '../panels/LeftPanel';
-import { $documentTitle, AutosavePlugin, type SaveStatus } from '../plugins/AutosavePlugin';
+import { buildHtmlImport } from '../paste/htmlImport';
+import { PastePlugin } from '../paste/PastePlugin';
+import { AutoFocusPlugin } from '../plugins/AutoFocusPlugin';
+import { AutosavePlugin } from '../plugins/AutosavePlugin';
 import { BlockStylePlugin } from '../plugins/BlockStylePlugin';
-import { CodeHighlightPlugin } from '../plugins/CodeHighlightPlugin';
-import { buildHtmlImport } from '../plugins/htmlImport';
-import { insertImageFiles, PastePlugin } from '../plugins/PastePlugin';
 import { SelectionSyncPlugin } from '../plugins/SelectionSyncPlugin';
-import { ShortcutsPlugin } from '../plugins/ShortcutsPlugin';
 import { TypingPlugin } from '../plugins/TypingPlugin';
-import { buildPresetStylesheet, normalizeStylePresets, type StylePresets } from '../styles/presets';
-import { Toolbar } from '../toolbar/Toolbar';
-import {
-  $applyTextFormatPatch,
-  type Alignment,
-  applyList,
-  applyParagraph,
-  clearFormatting,
-  insertDefaultTable,
-  insertFootnote,
-  type ListType,
-  selectAll,
-  selectParagraph,
-  setAlignment,
-  setBlockType,
-} from './commands';
-import { EDITOR_NAMESPACE, editorNodes, editorTheme } from './config';
-import { useFormatState } from './useFormatState';
+import { PresetsSavePlugin } from '../styles/PresetsSavePlugin';
+import { normalizeStylePresets, type StylePresets } from '../styles/presets';
+import { usePresetStylesheet } from '../styles/usePresetStylesheet';
+import { Toolbar, ToolbarPlaceholder } from '../toolbar/Toolbar';
+import { clickBelowEnd } from './clickBelowEnd';
+import { SaveStatusLabel } from './SaveStatusLabel';
+import { useDeferredChrome } from './useDeferredChrome';
+import { useDocumentSave } from './useDocumentSave';
+import { useDrawers } from './useDrawers';
 import * as css from './WordEditor.css';
 
 export interface WordEditorProps {
@@ -110,10 +69,6 @@ export interface WordEditorProps {
   autoFocus?: boolean;
 }
 
-const NO_RIGHT_PANEL: readonly MenuAction[] = ['toggleRight'];
-
-type DialogName = 'font' | 'paragraph' | 'list' | 'style' | 'find' | 'link' | null;
-
 /** The word processor: menu bar, toolbar, side panels, the paper, floating notes, dialogs. */
 export function WordEditor(props: WordEditorProps) {
   // The composer reads its config once; another document remounts the editor (keyed by id).
@@ -137,6 +92,10 @@ export function WordEditor(props: WordEditorProps) {
   );
 }
 
+/**
+ * The editor inside its composer. It only composes: the actions live in actions/, the dialogs in
+ * EditorDialogs, file I/O in useDocumentFiles, saving in useDocumentSave, the panels in useDrawers.
+ */
 function EditorFrame({
   documentId,
   initialContent,
@@ -154,332 +113,76 @@ function EditorFrame({
   const [editor] = useLexicalComposerContext();
   const format = useFormatState();
   const [ready, setReady] = useState(false);
-  // On a phone the panels are drawers over the paper: closed until asked for.
-  const [leftOpen, setLeftOpen] = useState(() => !isNarrowScreen());
-  const [rightOpen, setRightOpen] = useState(() => rightPanel != null && !isNarrowScreen());
-  // The right panel shows only when there is one; the scrim dims the paper only behind a panel that shows.
-  const rightShown = rightOpen && rightPanel != null;
-  const closeDrawers = () => {
-    if (!isNarrowScreen()) return;
-    setLeftOpen(false);
-    setRightOpen(false);
-  };
-  const closeDrawerOnEscape = (event: ReactKeyboardEvent) => {
-    if (event.key !== 'Escape' || !isNarrowScreen() || event.defaultPrevented) return;
-    closeDrawers();
-    editor.focus();
-  };
-  const [dialog, setDialog] = useState<DialogName>(null);
-  const [findMode, setFindMode] = useState<'find' | 'replace'>('find');
-  const [title, setTitle] = useState(initialTitle);
   const [presets, setPresets] = useState<StylePresets>(() => normalizeStylePresets(initialContent.styles));
-  // The save status changes every few seconds while typing: it lives in a tiny store read by the label
-  // alone, so a save never re-renders the toolbar and menus.
-  const [saveStatus] = useState(() => createStatusStore());
-  const [storageError, setStorageError] = useState<DocumentStorageError | null>(null);
-  const savedSelection = useRef<BaseSelection | null>(null);
+  const { title, status, storageError, persist, onStatus } = useDocumentSave({
+    initialTitle,
+    onSave,
+    presets,
+  });
+  const files = useDocumentFiles({ documentId, title, presets, onPresetsChange: setPresets });
+  const drawers = useDrawers(rightPanel != null);
+  const { chromeReady, panelReady } = useDeferredChrome();
   const flushRef = useRef<(() => Promise<void>) | null>(null);
-  const pendingNoteFocus = useRef<string | null>(null);
   const paperRef = useRef<HTMLDivElement>(null);
-  const imageInput = useRef<HTMLInputElement>(null);
-  const openInput = useRef<HTMLInputElement>(null);
   const paperId = useId().replace(/:/g, '');
-  const presetsRef = useRef(presets);
-  presetsRef.current = presets;
 
   useEffect(() => {
     setReady(true);
     onEditorReady?.(editor);
   }, [editor, onEditorReady]);
 
-  useEffect(() => {
-    if (!autoFocus || isNarrowScreen()) return;
-    // After the paper's first paint; focus that moved anywhere meanwhile is the user's and stays.
-    const frame = requestAnimationFrame(() => {
-      const active = document.activeElement;
-      if (active && active !== document.body) return;
-      editor.focus(undefined, { defaultSelection: 'rootStart' });
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [editor, autoFocus]);
-
-  // The paper paints first; the menus, toolbar and side panel (many controls) mount in the next frame, so a
-  // long document shows as early as possible. Their boxes keep their size meanwhile: nothing jumps.
-  const [chromeReady, setChromeReady] = useState(false);
-  const [panelReady, setPanelReady] = useState(false);
-  useEffect(() => {
-    // Two frames: the first one paints the paper, the controls render after it.
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => setChromeReady(true));
-    });
-    // The side panel (outline of every heading) waits for an idle moment.
-    const idle =
-      typeof requestIdleCallback === 'function'
-        ? requestIdleCallback(() => setPanelReady(true), { timeout: 500 })
-        : window.setTimeout(() => setPanelReady(true), 50);
-    return () => {
-      cancelAnimationFrame(frame);
-      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-      else clearTimeout(idle);
-    };
-  }, []);
-
-  const persist = useCallback(
-    async (state: EditorState) => {
-      const nextTitle = state.read(() => $documentTitle());
-      setTitle(nextTitle);
-      await onSave({ version: '2.0.0', editorState: state.toJSON(), styles: presetsRef.current }, nextTitle);
-    },
-    [onSave],
-  );
-
-  const onStatus = useCallback(
-    (status: SaveStatus, error?: unknown) => {
-      saveStatus.set(status);
-      if (status === 'saved') setStorageError(null);
-      if (status === 'error')
-        setStorageError(
-          error instanceof DocumentStorageError
-            ? error
-            : new DocumentStorageError('failed', t.storage.failed),
-        );
-    },
-    [saveStatus],
-  );
-
-  /** Dialogs take the focus away; they act on the selection the user had when opening them. */
-  const openDialog = (name: Exclude<DialogName, null>) => {
-    savedSelection.current = editor.getEditorState().read(() => $getSelection()?.clone() ?? null);
-    setDialog(name);
-  };
-  const withSelection = (change: () => void) => {
-    editor.update(() => {
-      if (savedSelection.current) $setSelection(savedSelection.current.clone());
-    });
-    change();
-    editor.focus();
-  };
-
-  const saveLocal = () => {
-    const state = editor.getEditorState();
-    const file = buildLexdoc({ title, docId: documentId, editorState: state.toJSON(), styles: presets });
-    downloadFile(exportFileName(title, 'lexdoc'), 'application/json', JSON.stringify(file));
-    toast.success(t.file.saved);
-  };
-
-  const exportMarkdown = () => {
-    const markdown = editor.getEditorState().read(() => $convertToMarkdownString(TRANSFORMERS));
-    downloadFile(exportFileName(title, 'md'), 'text/markdown;charset=utf-8', markdown);
-  };
-
-  const openFile = async (file: File) => {
-    try {
-      const kind = importKindOf(file.name);
-      if (kind === 'docx') {
-        toast.info(t.comingSoon);
-        return;
-      }
-      const text = decodeText(await file.arrayBuffer());
-      if (kind === 'lexdoc') {
-        const parsed = parseLexdoc(text);
-        editor.setEditorState(editor.parseEditorState(JSON.stringify(parsed.editorState)));
-        if (parsed.styles) setPresets(normalizeStylePresets(parsed.styles));
-      } else if (kind === 'markdown') {
-        editor.update(() => $convertFromMarkdownString(text, TRANSFORMERS));
-      } else {
-        editor.update(() => {
-          const root = $getRoot();
-          root.clear();
-          for (const line of text.split(/\r?\n/)) {
-            const paragraph = $createParagraphNode();
-            if (line) paragraph.append($createTextNode(line));
-            root.append(paragraph);
-          }
-        });
-      }
-      editor.focus();
-    } catch (error) {
-      toast.error(
-        error instanceof UnsupportedFileError || error instanceof Error ? error.message : String(error),
-      );
-    }
-  };
-
-  const onMenu = (action: MenuAction) => {
-    if (action.startsWith('align:')) {
-      setAlignment(editor, action.slice(6) as Alignment);
-      editor.focus();
-      return;
-    }
-    switch (action) {
-      case 'open':
-        openInput.current?.click();
-        break;
-      case 'saveLocal':
-        saveLocal();
-        break;
-      case 'exportMarkdown':
-        exportMarkdown();
-        break;
-      case 'undo':
-        editor.dispatchCommand(UNDO_COMMAND, undefined);
-        editor.focus();
-        break;
-      case 'redo':
-        editor.dispatchCommand(REDO_COMMAND, undefined);
-        editor.focus();
-        break;
-      case 'selectAll':
-        selectAll(editor);
-        editor.focus();
-        break;
-      case 'selectParagraph':
-        selectParagraph(editor);
-        editor.focus();
-        break;
-      case 'findReplace':
-        setFindMode('replace');
-        openDialog('find');
-        break;
-      case 'fontDialog':
-        openDialog('font');
-        break;
-      case 'paragraphDialog':
-        openDialog('paragraph');
-        break;
-      case 'listDialog':
-        openDialog('list');
-        break;
-      case 'styleDialog':
-        openDialog('style');
-        break;
-      case 'clearFormatting':
-        clearFormatting(editor);
-        editor.focus();
-        break;
-      case 'footnote':
-        addFootnote();
-        break;
-      case 'image':
-        imageInput.current?.click();
-        break;
-      case 'table':
-        insertDefaultTable(editor, t.table.headerLabel);
-        editor.focus();
-        break;
-      case 'codeBlock':
-        setBlockType(editor, 'code', format.blockType ?? undefined);
-        editor.focus();
-        break;
-      case 'link':
-        openDialog('link');
-        break;
-      case 'toggleLeft':
-        setLeftOpen((o) => !o);
-        break;
-      case 'toggleRight':
-        setRightOpen((o) => !o);
-        break;
-    }
-  };
-
-  const addFootnote = () => {
-    const id = createFootnoteId();
-    pendingNoteFocus.current = id;
-    insertFootnote(editor, id);
-    // The note's text box appears after the marker renders; give it the focus so the user can type.
-    const focusNote = (tries: number) => {
-      const box = paperRef.current?.ownerDocument.querySelector<HTMLTextAreaElement>(
-        `[data-footnote-text="${id}"]`,
-      );
-      if (box) box.focus();
-      else if (tries > 0) requestAnimationFrame(() => focusNote(tries - 1));
-    };
-    requestAnimationFrame(() => focusNote(10));
-  };
-
-  const onImageFile = (file: File) => {
-    void insertImageFiles(editor, [file]).then((inserted) => {
-      if (inserted > 0) editor.focus();
-    });
-  };
-
-  const listType: ListType =
-    format.blockType === 'bullet'
-      ? 'bullet'
-      : format.blockType === 'number'
-        ? 'ordered'
-        : format.blockType === 'check'
-          ? 'check'
-          : 'none';
   usePresetStylesheet(paperId, presets);
 
   return (
     <div className={css.root}>
       <div className={css.menuBar}>
         {chromeReady ? (
-          <MenuBar
-            onAction={onMenu}
-            isDisabled={!ready}
-            unavailable={rightPanel == null ? NO_RIGHT_PANEL : undefined}
-          />
+          <MenuBar isDisabled={!ready} hasRightPanel={rightPanel != null} />
         ) : (
-          <div className={css.menuList} />
+          <MenuBarPlaceholder />
         )}
         <span className={css.titleChip} title={title}>
           {t.draftTitle(title)}
         </span>
-        <SaveStatusLabel store={saveStatus} />
+        <SaveStatusLabel store={status} />
       </div>
       {chromeReady ? (
-        <Toolbar
-          format={format}
-          isDisabled={!ready}
-          onBack={onBack}
-          onLink={() => openDialog('link')}
-          onImage={() => imageInput.current?.click()}
-          onToggleLeft={() => setLeftOpen((o) => !o)}
-          {...(rightPanel == null ? {} : { onToggleRight: () => setRightOpen((o) => !o) })}
-        />
+        <Toolbar format={format} isDisabled={!ready} hasRightPanel={rightPanel != null} />
       ) : (
-        <div className={css.toolbar} />
+        <ToolbarPlaceholder />
       )}
       {storageError ? (
         <Alert
           className={css.storageAlert}
           tone={storageError.code === 'failed' ? 'warning' : 'danger'}
           actionLabel={t.file.saveLocal}
-          onAction={saveLocal}
+          onAction={files.saveLocal}
         >
           {storageError.message}
         </Alert>
       ) : null}
       <div className={css.workspace}>
-        {leftOpen ? (
-          <aside className={css.leftPanel} aria-label={t.panels.left} onKeyDown={closeDrawerOnEscape}>
+        {drawers.leftOpen ? (
+          <aside className={css.leftPanel} aria-label={t.panels.left} onKeyDown={drawers.closeDrawerOnEscape}>
             {panelReady ? (
               <LeftPanel
                 documents={recentDocuments}
                 currentId={documentId}
                 onOpenDocument={(id) => onOpenDocument?.(id)}
                 formatDate={(time) => formatModified(time, Date.now(), t.dates)}
-                onJumped={closeDrawers}
+                onJumped={drawers.closeDrawers}
               />
             ) : null}
           </aside>
         ) : null}
-        {leftOpen || rightShown ? (
-          <div className={css.drawerScrim} aria-hidden="true" onPointerDown={closeDrawers} />
+        {drawers.leftOpen || drawers.rightShown ? (
+          <div className={css.drawerScrim} aria-hidden="true" onPointerDown={drawers.closeDrawers} />
         ) : null}
         {/* The page scrolls here; it takes the focus so keyboard users can scroll it too. */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be focusable (axe scrollable-region-focusable). */}
-        <section className={css.stage} tabIndex={0} aria-label={t.paperRegion}>
+        <section className={css.stage} data-wx-stage="" tabIndex={0} aria-label={t.paperRegion}>
           <div className={css.paperRow}>
-            <FootnotesProvider
-              paperRef={paperRef}
-              pendingFocus={pendingNoteFocus}
-              renderNotes={(notes) => notes}
-            >
+            <FootnotesProvider paperRef={paperRef} renderNotes={(notes) => notes}>
               {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer convenience; the keyboard reaches the end with Ctrl+End. */}
               <div
                 className={css.paper}
@@ -503,8 +206,12 @@ function EditorFrame({
             </FootnotesProvider>
           </div>
         </section>
-        {rightShown ? (
-          <aside className={css.rightPanel} aria-label={t.panels.right} onKeyDown={closeDrawerOnEscape}>
+        {drawers.rightShown ? (
+          <aside
+            className={css.rightPanel}
+            aria-label={t.panels.right}
+            onKeyDown={drawers.closeDrawerOnEscape}
+          >
             {rightPanel}
           </aside>
         ) : null}
@@ -522,15 +229,18 @@ function EditorFrame({
       <PastePlugin />
       <SelectionSyncPlugin />
       <TypingPlugin />
-      <ShortcutsPlugin
-        onFind={(mode) => {
-          setFindMode(mode);
-          openDialog('find');
+      <ActionsPlugin
+        format={format}
+        frame={{
+          back: onBack,
+          toggleLeft: drawers.toggleLeft,
+          toggleRight: drawers.toggleRight,
+          openFile: files.openFile,
+          chooseImage: files.chooseImage,
+          saveLocal: files.saveLocal,
+          exportMarkdown: files.exportMarkdown,
+          saveNow: () => void flushRef.current?.(),
         }}
-        onFootnote={addFootnote}
-        onLink={() => openDialog('link')}
-        onClearFormatting={() => clearFormatting(editor)}
-        onSave={() => void flushRef.current?.()}
       />
       <AutosavePlugin
         flushRef={flushRef}
@@ -538,174 +248,11 @@ function EditorFrame({
         onStatus={onStatus}
         {...(saveDelayMs === undefined ? {} : { delayMs: saveDelayMs })}
       />
-      <PresetsSave presets={presets} persist={persist} onStatus={onStatus} />
+      <PresetsSavePlugin presets={presets} persist={persist} onStatus={onStatus} />
+      {autoFocus ? <AutoFocusPlugin /> : null}
 
-      <input
-        ref={imageInput}
-        type="file"
-        accept="image/*"
-        hidden
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) onImageFile(file);
-          event.target.value = '';
-        }}
-      />
-      <input
-        ref={openInput}
-        type="file"
-        accept=".lexdoc,.docx,.md,.markdown,.txt"
-        hidden
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) void openFile(file);
-          event.target.value = '';
-        }}
-      />
-
-      <FontDialog
-        isOpen={dialog === 'font'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        format={format}
-        onApply={(patch) => withSelection(() => editor.update(() => $applyTextFormatPatch(patch)))}
-      />
-      <ParagraphDialog
-        isOpen={dialog === 'paragraph'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        onApply={(patch) => withSelection(() => applyParagraph(editor, patch))}
-      />
-      <ListDialog
-        isOpen={dialog === 'list'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        current={listType}
-        onApply={(type, indent) => withSelection(() => applyList(editor, type, indent))}
-      />
-      <StyleDialog
-        isOpen={dialog === 'style'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        presets={presets}
-        onApply={(next) => {
-          setPresets(next);
-          toast.success(t.style.applied);
-        }}
-      />
-      <FindReplaceDialog
-        isOpen={dialog === 'find'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        mode={findMode}
-      />
-      <LinkDialog
-        isOpen={dialog === 'link'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        initialUrl={format.linkUrl}
-        onApply={(url) => withSelection(() => editor.dispatchCommand(TOGGLE_LINK_COMMAND, url))}
-      />
+      {files.inputs}
+      <EditorDialogs format={format} presets={presets} onPresetsChange={setPresets} />
     </div>
-  );
-}
-
-/**
- * A click on the blank paper under the last line puts the caret at the end of the document, as on a sheet
- * in Word, instead of wherever the browser finds a nearest position (often inside a table or code block).
- */
-function clickBelowEnd(editor: LexicalEditor, event: ReactMouseEvent<HTMLDivElement>) {
-  if (event.button !== 0 || event.shiftKey) return;
-  const root = editor.getRootElement();
-  if (!root || (event.target !== root && event.target !== event.currentTarget)) return;
-  const last = root.lastElementChild;
-  if (last && event.clientY <= last.getBoundingClientRect().bottom) return;
-  event.preventDefault();
-  editor.update(() => {
-    const end = $getRoot().getLastChild();
-    // The end of a table or a code block is no place to continue writing: a fresh paragraph follows them.
-    if (end && !$isParagraphNode(end) && !$isHeadingNode(end) && !$isListNode(end)) {
-      const paragraph = $createParagraphNode();
-      end.insertAfter(paragraph);
-      paragraph.select();
-    } else $getRoot().selectEnd();
-  });
-  editor.focus();
-}
-
-/** Style presets are part of the document: a change is saved like an edit. */
-function PresetsSave({
-  presets,
-  persist,
-  onStatus,
-}: {
-  presets: StylePresets;
-  persist(state: EditorState): Promise<void>;
-  onStatus(status: SaveStatus, error?: unknown): void;
-}) {
-  const [editor] = useLexicalComposerContext();
-  const saved = useRef(presets);
-  useEffect(() => {
-    if (saved.current === presets) return;
-    saved.current = presets;
-    onStatus('saving');
-    persist(editor.getEditorState()).then(
-      () => onStatus('saved'),
-      (error: unknown) => onStatus('error', error),
-    );
-  }, [presets, editor, persist, onStatus]);
-  return null;
-}
-
-/**
- * The style presets as a constructed stylesheet scoped to this paper. A constructed sheet goes through the
- * CSSOM, which the app's Content-Security-Policy (no inline <style>) allows.
- */
-function usePresetStylesheet(paperId: string, presets: StylePresets) {
-  const sheet = useRef<CSSStyleSheet | null>(null);
-  useEffect(() => {
-    const created = new CSSStyleSheet();
-    sheet.current = created;
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, created];
-    return () => {
-      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== created);
-      sheet.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    sheet.current?.replaceSync(buildPresetStylesheet(`[data-wx-paper="${paperId}"]`, presets));
-  }, [paperId, presets]);
-}
-
-interface StatusStore {
-  get(): SaveStatus;
-  set(status: SaveStatus): void;
-  subscribe(listener: () => void): () => void;
-}
-
-function createStatusStore(): StatusStore {
-  let status: SaveStatus = 'saved';
-  const listeners = new Set<() => void>();
-  return {
-    get: () => status,
-    set(next) {
-      if (next === status) return;
-      status = next;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
-
-const STATUS_TEXT: Record<SaveStatus, string> = {
-  saving: t.storage.saving,
-  saved: t.storage.saved,
-  dirty: t.storage.unsaved,
-  error: t.storage.failed,
-};
-
-function SaveStatusLabel({ store }: { store: StatusStore }) {
-  const status = useSyncExternalStore(store.subscribe, store.get);
-  return (
-    <span className={css.saveStatus} role="status" data-save-status={status}>
-      {STATUS_TEXT[status]}
-    </span>
   );
 }

@@ -1,14 +1,30 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { mergeRegister } from '@lexical/utils';
 import { IconButton, TrashIcon } from '@wanxiang/ui';
-import { $getNodeByKey, type NodeKey, SKIP_DOM_SELECTION_TAG } from 'lexical';
+import {
+  $getNodeByKey,
+  COMMAND_PRIORITY_EDITOR,
+  createCommand,
+  type NodeKey,
+  SKIP_DOM_SELECTION_TAG,
+} from 'lexical';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import * as css from '../editor/WordEditor.css';
+import { isComposingEvent } from '../composing';
 import { t } from '../i18n/zh-CN';
-import { $isFootnoteNode, FootnoteNode } from '../nodes/FootnoteNode';
-import { isComposingEvent } from '../plugins/ShortcutsPlugin';
 import { FootnoteContext, type FootnoteContextValue } from './FootnoteContext';
-import { footnoteMarker, layoutFootnoteNotes, numberFootnotes, type PositionedFootnote } from './numbering';
+import { $isFootnoteNode, FootnoteNode } from './FootnoteNode';
+import * as css from './Footnotes.css';
+import { insertFootnote } from './insertFootnote';
+import {
+  createFootnoteId,
+  footnoteMarker,
+  layoutFootnoteNotes,
+  numberFootnotes,
+  type PositionedFootnote,
+} from './numbering';
+
+/** Inserts a footnote at the caret and puts the focus in its note, ready for its text. */
+export const INSERT_FOOTNOTE_COMMAND = createCommand<void>('wx:insertFootnote');
 
 interface NoteEntry {
   key: NodeKey;
@@ -22,17 +38,39 @@ interface NoteEntry {
  */
 export function FootnotesProvider({
   paperRef,
-  pendingFocus,
   children,
   renderNotes,
 }: {
   paperRef: React.RefObject<HTMLElement | null>;
-  /** The id of a note to focus as soon as its text box exists (set just before inserting a footnote). */
-  pendingFocus: { current: string | null };
   children: ReactNode;
   renderNotes: (notes: ReactNode) => ReactNode;
 }) {
   const [editor] = useLexicalComposerContext();
+  /** The id of a note to focus as soon as its text box exists (set just before inserting a footnote). */
+  const pendingFocus = useRef<string | null>(null);
+  useEffect(
+    () =>
+      editor.registerCommand(
+        INSERT_FOOTNOTE_COMMAND,
+        () => {
+          const id = createFootnoteId();
+          pendingFocus.current = id;
+          insertFootnote(editor, id);
+          // The note's text box appears after the marker renders; give it the focus so the user can type.
+          const focusNote = (tries: number) => {
+            const box = paperRef.current?.ownerDocument.querySelector<HTMLTextAreaElement>(
+              `[data-footnote-text="${id}"]`,
+            );
+            if (box) box.focus();
+            else if (tries > 0) requestAnimationFrame(() => focusNote(tries - 1));
+          };
+          requestAnimationFrame(() => focusNote(10));
+          return true;
+        },
+        COMMAND_PRIORITY_EDITOR,
+      ),
+    [editor, paperRef],
+  );
   const [entries, setEntries] = useState<NoteEntry[]>([]);
   const [positions, setPositions] = useState<PositionedFootnote[]>([]);
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -137,7 +175,7 @@ export function FootnotesProvider({
         pendingFocus.current = id;
       },
     }),
-    [numbers, activeId, pendingFocus],
+    [numbers, activeId],
   );
 
   // Typing in a note must not put the DOM selection (and so the focus) back into the paper.

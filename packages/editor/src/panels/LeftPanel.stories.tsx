@@ -4,8 +4,8 @@ import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { editorNodes, editorTheme } from '../editor/config';
 import { t } from '../i18n/zh-CN';
+import { editorNodes, editorTheme } from '../model/config';
 import { sampleEditorState } from '../stories/sampleDocument';
 import { LeftPanel } from './LeftPanel';
 

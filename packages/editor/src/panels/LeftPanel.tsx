@@ -2,8 +2,8 @@ import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext
 import { Tab, TabList, TabPanel, Tabs } from '@wanxiang/ui';
 import { $getNodeByKey, $isElementNode } from 'lexical';
 import type { DocumentRecord } from '../documents/types';
-import * as css from '../editor/WordEditor.css';
 import { t } from '../i18n/zh-CN';
+import * as css from './LeftPanel.css';
 import { useOutline } from './useOutline';
 
 export interface LeftPanelProps {

@@ -4,7 +4,7 @@ import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import { mergeRegister } from '@lexical/utils';
 import { $getNodeByKey, $isElementNode, type Klass, type LexicalNode, ParagraphNode } from 'lexical';
 import { useEffect } from 'react';
-import { $getBlockStyle, applyBlockStyleToDOM } from '../editor/blockStyle';
+import { $getBlockStyle, applyBlockStyleToDOM } from '../model/blockStyle';
 
 const BLOCKS: Array<Klass<LexicalNode>> = [ParagraphNode, HeadingNode, QuoteNode, ListItemNode];
 

@@ -12,7 +12,7 @@ import {
   type PointType,
 } from 'lexical';
 import { useEffect } from 'react';
-import { isComposingEvent } from './ShortcutsPlugin';
+import { isComposingEvent } from '../composing';
 
 /**
  * Makes every key act where the browser's caret is.

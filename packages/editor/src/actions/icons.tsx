@@ -1,4 +1,5 @@
 import { Icon, type IconProps } from '@wanxiang/ui';
+import * as css from './icons.css';
 
 /** Editor glyphs on the design system's 24 px grid (the ui package has no word-processing icons). */
 export const AlignLeftIcon = (p: IconProps) => (
@@ -80,3 +81,10 @@ export const PanelRightIcon = (p: IconProps) => (
     <path d="M15 4v16" />
   </Icon>
 );
+
+/* The text-format buttons show a letter set in the format they apply, as word processors do. */
+export const BoldGlyph = () => <span className={css.glyphBold}>B</span>;
+export const ItalicGlyph = () => <span className={css.glyphItalic}>I</span>;
+export const UnderlineGlyph = () => <span className={css.glyphUnderline}>U</span>;
+export const StrikeGlyph = () => <span className={css.glyphStrike}>S</span>;
+export const CodeGlyph = () => <span className={css.glyphCode}>{'</>'}</span>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isComposingEvent } from './ShortcutsPlugin';
+import { isComposingEvent } from './composing';
 
 describe('isComposingEvent', () => {
   it('treats IME composition keys as composing, so no shortcut fires', () => {

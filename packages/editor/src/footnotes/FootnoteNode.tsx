@@ -8,7 +8,7 @@ import {
   type Spread,
 } from 'lexical';
 import type { JSX } from 'react';
-import { FootnoteMarker } from '../footnotes/FootnoteMarker';
+import { FootnoteMarker } from './FootnoteMarker';
 
 export type SerializedFootnoteNode = Spread<{ id: string; text: string }, SerializedLexicalNode>;
 

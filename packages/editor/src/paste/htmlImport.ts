@@ -9,8 +9,8 @@ import {
   type DOMConversionOutput,
   type ElementNode,
 } from 'lexical';
-import { $patchElementStyle, serializeStyle } from '../editor/blockStyle';
 import { cssFontSizeToPx, cssLengthToPx, FONT_FAMILIES } from '../format/units';
+import { $patchElementStyle, serializeStyle } from '../model/blockStyle';
 
 /** The style attribute as written by the source (Word, WPS), kept before the CSSOM drops mso-* properties. */
 const RAW_STYLE = 'data-wx-raw-style';

@@ -19,28 +19,23 @@ import {
 import { $findMatchingParent, $getNearestBlockElementAncestorOrThrow } from '@lexical/utils';
 import {
   $createParagraphNode,
-  $createRangeSelection,
   $createTextNode,
   $getRoot,
   $getSelection,
-  $insertNodes,
   $isElementNode,
   $isParagraphNode,
   $isRangeSelection,
   $isRootOrShadowRoot,
   $isTextNode,
-  $setSelection,
   type BaseSelection,
   type ElementFormatType,
   type ElementNode,
   INDENT_CONTENT_COMMAND,
   type LexicalEditor,
   OUTDENT_CONTENT_COMMAND,
-  SKIP_DOM_SELECTION_TAG,
   type TextFormatType,
 } from 'lexical';
 import { DEFAULT_TABLE, equalColumnWidths } from '../constants';
-import { createFootnoteId } from '../footnotes/numbering';
 import {
   FONT_FAMILIES,
   type LineHeightAdv,
@@ -48,8 +43,6 @@ import {
   type SpecialIndent,
   specialIndentToCss,
 } from '../format/units';
-import { $createFootnoteNode } from '../nodes/FootnoteNode';
-import { $createImageNode } from '../nodes/ImageNode';
 import { $patchElementStyle, BLOCK_STYLE_PROPERTIES } from './blockStyle';
 
 export const BLOCK_TYPES = [
@@ -285,39 +278,6 @@ export function selectAll(editor: LexicalEditor) {
   editor.update(() => {
     $getRoot().select(0, $getRoot().getChildrenSize());
   });
-}
-
-export function insertImage(editor: LexicalEditor, src: string, altText: string) {
-  editor.update(() => {
-    if (!$getSelection()) $getRoot().selectEnd();
-    $insertNodes([$createImageNode({ src, altText })]);
-  });
-}
-
-/** Inserts a footnote marker at the selection and returns its id. */
-export function insertFootnote(editor: LexicalEditor, id: string = createFootnoteId()): string {
-  editor.update(
-    () => {
-      let selection = $getSelection();
-      if (!$isRangeSelection(selection)) {
-        $getRoot().selectEnd();
-        selection = $getSelection();
-      }
-      if (!$isRangeSelection(selection)) return;
-      // The marker goes after the selected text, like Word: the selection becomes the noted passage.
-      if (!selection.isCollapsed()) {
-        const end = selection.isBackward() ? selection.anchor : selection.focus;
-        const caret = $createRangeSelection();
-        caret.anchor.set(end.key, end.offset, end.type);
-        caret.focus.set(end.key, end.offset, end.type);
-        $setSelection(caret);
-      }
-      $insertNodes([$createFootnoteNode(id)]);
-      // The focus goes to the new note, not back into the paper.
-    },
-    { tag: SKIP_DOM_SELECTION_TAG },
-  );
-  return id;
 }
 
 export function $currentBlockType(): BlockType | null {

@@ -8,10 +8,11 @@ import {
   type LexicalEditor,
 } from 'lexical';
 import { describe, expect, it } from 'vitest';
-import { FootnoteNode } from '../nodes/FootnoteNode';
-import { ImageNode } from '../nodes/ImageNode';
+import { FootnoteNode } from '../footnotes/FootnoteNode';
+import { insertFootnote } from '../footnotes/insertFootnote';
+import { ImageNode } from '../images/ImageNode';
 import { $getBlockStyle, blockStyleState } from './blockStyle';
-import { applyParagraph, clearFormatting, insertFootnote, setAlignment } from './commands';
+import { applyParagraph, clearFormatting, setAlignment } from './commands';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -4,8 +4,8 @@ import { ListItemNode, ListNode } from '@lexical/list';
 import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import { TableCellNode, TableNode, TableRowNode } from '@lexical/table';
 import type { EditorThemeClasses, Klass, LexicalNode } from 'lexical';
-import { FootnoteNode } from '../nodes/FootnoteNode';
-import { ImageNode } from '../nodes/ImageNode';
+import { FootnoteNode } from '../footnotes/FootnoteNode';
+import { ImageNode } from '../images/ImageNode';
 
 /** Stable class names: the style presets (styles/presets.ts) and the paper's css target them. */
 export const editorTheme: EditorThemeClasses = {

@@ -5,54 +5,19 @@ import { $isListItemNode } from '@lexical/list';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { DRAG_DROP_PASTE } from '@lexical/rich-text';
 import { $findMatchingParent, mergeRegister } from '@lexical/utils';
-import { toast } from '@wanxiang/ui';
 import {
   $addUpdateTag,
   $getSelection,
   $isRangeSelection,
   COMMAND_PRIORITY_EDITOR,
   COMMAND_PRIORITY_HIGH,
-  type LexicalEditor,
   PASTE_COMMAND,
   PASTE_TAG,
 } from 'lexical';
 import { useEffect } from 'react';
-import { insertImage } from '../editor/commands';
-import { t } from '../i18n/zh-CN';
+import { insertImageFiles } from '../images/insertImage';
 import { restoreInlineStyles } from './htmlImport';
 import { hasListMarker, stripListMarker } from './listMarker';
-
-/**
- * Images (a screenshot, a copied picture, one chosen with the toolbar's button) are inserted as data URLs;
- * any other file is refused (spec 02 §5). Resolves with how many were inserted.
- */
-export function insertImageFiles(editor: LexicalEditor, files: readonly File[]): Promise<number> {
-  const images = files.filter((file) => file.type.startsWith('image/'));
-  if (images.length < files.length) toast.error(t.image.onlyImages);
-  let inserted = 0;
-  // One after the other, so several pictures keep their order.
-  let chain = Promise.resolve();
-  for (const file of images)
-    chain = chain.then(
-      () =>
-        new Promise<void>((resolve) => {
-          const reader = new FileReader();
-          reader.onload = () => {
-            if (typeof reader.result === 'string') {
-              insertImage(editor, reader.result, file.name);
-              inserted += 1;
-            }
-            resolve();
-          };
-          reader.onerror = () => {
-            toast.error(t.image.readFailed);
-            resolve();
-          };
-          reader.readAsDataURL(file);
-        }),
-    );
-  return chain.then(() => inserted);
-}
 
 const LEXICAL_MIME = 'application/x-lexical-editor';
 

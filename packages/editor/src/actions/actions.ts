@@ -1,0 +1,371 @@
+/**
+ * The editor's actions, each described once. To add an action, add one entry to ACTION_SPECS below (its
+ * label, shortcut, icon, when it is active or enabled, and what it runs); to show it, name its id in MENUS
+ * or TOOLBAR at the end of this file. Every entry becomes a Lexical command: the menus, the toolbar and the
+ * shortcuts (ActionsPlugin) all dispatch it, and nothing else needs to know the action exists.
+ */
+import { ChevronLeftIcon } from '@wanxiang/ui';
+import {
+  createCommand,
+  FORMAT_TEXT_COMMAND,
+  type LexicalCommand,
+  REDO_COMMAND,
+  type TextFormatType,
+  UNDO_COMMAND,
+} from 'lexical';
+import { OPEN_DIALOG_COMMAND } from '../dialogs/openDialog';
+import { INSERT_FOOTNOTE_COMMAND } from '../footnotes/FootnotesPlugin';
+import { t } from '../i18n/zh-CN';
+import {
+  type Alignment,
+  clearFormatting,
+  insertDefaultTable,
+  selectAll,
+  selectParagraph,
+  setAlignment,
+  setBlockType,
+} from '../model/commands';
+import { runTableAction, TABLE_ACTIONS, TABLE_LABELS, type TableAction } from '../model/table';
+import {
+  AlignCenterIcon,
+  AlignLeftIcon,
+  AlignRightIcon,
+  BoldGlyph,
+  CodeBlockIcon,
+  CodeGlyph,
+  ImageIcon,
+  ItalicGlyph,
+  LinkIcon,
+  PanelLeftIcon,
+  PanelRightIcon,
+  RedoIcon,
+  StrikeGlyph,
+  TableIcon,
+  UnderlineGlyph,
+  UndoIcon,
+} from './icons';
+import type { ActionContext, ActionSpec } from './types';
+
+/** Runs an editor change, then gives the caret back to the paper (a button or menu took the focus). */
+const focused =
+  (change: (context: ActionContext) => void) =>
+  (context: ActionContext): void => {
+    change(context);
+    context.editor.focus();
+  };
+
+const textFormat = (
+  format: TextFormatType,
+  state: 'bold' | 'italic' | 'underline' | 'strike' | 'code',
+  label: string,
+  icon: ActionSpec['icon'],
+): ActionSpec => ({
+  label,
+  icon,
+  isActive: (current) => current[state],
+  run: focused(({ editor }) => editor.dispatchCommand(FORMAT_TEXT_COMMAND, format)),
+});
+
+const align = (alignment: Alignment, hint?: string, icon?: ActionSpec['icon']): ActionSpec => ({
+  label: t.align[alignment],
+  ...(hint ? { hint } : {}),
+  ...(icon ? { icon } : {}),
+  isActive: (format) => format.alignment === alignment,
+  run: focused(({ editor }) => setAlignment(editor, alignment)),
+});
+
+const tableTool = (action: TableAction): ActionSpec => ({
+  label: TABLE_LABELS[action],
+  isEnabled: (format) =>
+    format.inTable &&
+    (action === 'merge' ? format.canMerge : action === 'unmerge' ? format.canUnmerge : true),
+  ...(action === 'deleteTable' ? { isDanger: true } : {}),
+  run: focused(({ editor }) => runTableAction(editor, action)),
+});
+
+const ACTION_SPECS = {
+  // The page around the editor.
+  back: {
+    label: t.toolbar.back,
+    icon: ChevronLeftIcon,
+    isFrameAction: true,
+    run: ({ frame }) => frame.back(),
+  },
+  toggleLeft: {
+    label: t.panels.toggleLeft,
+    icon: PanelLeftIcon,
+    isFrameAction: true,
+    run: ({ frame }) => frame.toggleLeft(),
+  },
+  toggleRight: {
+    label: t.panels.toggleRight,
+    icon: PanelRightIcon,
+    isFrameAction: true,
+    isAvailable: (frame) => frame.hasRightPanel,
+    run: ({ frame }) => frame.toggleRight(),
+  },
+
+  // Files.
+  open: { label: t.file.open, run: ({ frame }) => frame.openFile() },
+  saveLocal: { label: t.file.saveLocal, run: ({ frame }) => frame.saveLocal() },
+  saveNow: { label: t.file.saveCloud, keys: ['Ctrl+S'], run: ({ frame }) => frame.saveNow() },
+  exportMarkdown: { label: t.file.exportMarkdown, run: ({ frame }) => frame.exportMarkdown() },
+
+  // Editing.
+  undo: {
+    label: t.edit.undo,
+    hint: t.toolbar.undo,
+    shortcut: 'Ctrl+Z',
+    icon: UndoIcon,
+    run: focused(({ editor }) => editor.dispatchCommand(UNDO_COMMAND, undefined)),
+  },
+  redo: {
+    label: t.edit.redo,
+    hint: t.toolbar.redo,
+    shortcut: 'Ctrl+Y',
+    icon: RedoIcon,
+    run: focused(({ editor }) => editor.dispatchCommand(REDO_COMMAND, undefined)),
+  },
+  selectAll: { label: t.edit.selectAll, shortcut: 'Ctrl+A', run: focused(({ editor }) => selectAll(editor)) },
+  selectParagraph: { label: t.edit.selectParagraph, run: focused(({ editor }) => selectParagraph(editor)) },
+  find: {
+    label: t.find.title,
+    keys: ['Ctrl+F'],
+    run: ({ editor }) => editor.dispatchCommand(OPEN_DIALOG_COMMAND, { dialog: 'find', findMode: 'find' }),
+  },
+  findReplace: {
+    label: t.edit.findReplace,
+    // The menu names the find box's key (Ctrl+F); Ctrl+H opens the box with its replace row.
+    shortcut: 'Ctrl+F',
+    keys: ['Ctrl+H'],
+    run: ({ editor }) => editor.dispatchCommand(OPEN_DIALOG_COMMAND, { dialog: 'find', findMode: 'replace' }),
+  },
+
+  // Format.
+  bold: textFormat('bold', 'bold', t.toolbar.bold, BoldGlyph),
+  italic: textFormat('italic', 'italic', t.toolbar.italic, ItalicGlyph),
+  underline: textFormat('underline', 'underline', t.toolbar.underline, UnderlineGlyph),
+  strike: textFormat('strikethrough', 'strike', t.toolbar.strike, StrikeGlyph),
+  code: textFormat('code', 'code', t.toolbar.code, CodeGlyph),
+  fontDialog: {
+    label: t.format.font,
+    run: ({ editor }) => editor.dispatchCommand(OPEN_DIALOG_COMMAND, { dialog: 'font' }),
+  },
+  paragraphDialog: {
+    label: t.format.paragraph,
+    run: ({ editor }) => editor.dispatchCommand(OPEN_DIALOG_COMMAND, { dialog: 'paragraph' }),
+  },
+  listDialog: {
+    label: t.format.list,
+    run: ({ editor }) => editor.dispatchCommand(OPEN_DIALOG_COMMAND, { dialog: 'list' }),
+  },
+  styleDialog: {
+    label: t.format.style,
+    run: ({ editor }) => editor.dispatchCommand(OPEN_DIALOG_COMMAND, { dialog: 'style' }),
+  },
+  clearFormatting: {
+    label: t.format.clear,
+    shortcut: 'Ctrl+\\',
+    keys: ['Ctrl+\\'],
+    run: focused(({ editor }) => clearFormatting(editor)),
+  },
+  alignLeft: align('left', t.toolbar.alignLeft, AlignLeftIcon),
+  alignCenter: align('center', t.toolbar.alignCenter, AlignCenterIcon),
+  alignRight: align('right', t.toolbar.alignRight, AlignRightIcon),
+  alignJustify: align('justify'),
+  alignDistribute: align('distribute'),
+
+  // Insert.
+  footnote: {
+    label: t.insert.annotation,
+    shortcut: 'Ctrl+Alt+F',
+    keys: ['Ctrl+Alt+F'],
+    run: ({ editor }) => editor.dispatchCommand(INSERT_FOOTNOTE_COMMAND, undefined),
+  },
+  image: {
+    label: t.insert.image,
+    hint: t.toolbar.image,
+    icon: ImageIcon,
+    run: ({ frame }) => frame.chooseImage(),
+  },
+  table: {
+    label: t.insert.table,
+    hint: t.toolbar.table,
+    icon: TableIcon,
+    run: focused(({ editor }) => insertDefaultTable(editor, t.table.headerLabel)),
+  },
+  codeBlock: {
+    label: t.insert.codeBlock,
+    hint: t.toolbar.codeBlock,
+    icon: CodeBlockIcon,
+    isActive: (format) => format.blockType === 'code',
+    run: focused(({ editor, format }) => setBlockType(editor, 'code', format.blockType ?? undefined)),
+  },
+  link: {
+    label: t.insert.hyperlink,
+    hint: t.toolbar.link,
+    shortcut: 'Ctrl+K',
+    keys: ['Ctrl+K'],
+    icon: LinkIcon,
+    isActive: (format) => format.isLink,
+    run: ({ editor }) => editor.dispatchCommand(OPEN_DIALOG_COMMAND, { dialog: 'link' }),
+  },
+
+  // The table tools (the toolbar's popover).
+  'table.rowAbove': tableTool('rowAbove'),
+  'table.rowBelow': tableTool('rowBelow'),
+  'table.colLeft': tableTool('colLeft'),
+  'table.colRight': tableTool('colRight'),
+  'table.deleteRow': tableTool('deleteRow'),
+  'table.deleteColumn': tableTool('deleteColumn'),
+  'table.merge': tableTool('merge'),
+  'table.unmerge': tableTool('unmerge'),
+  'table.deleteTable': tableTool('deleteTable'),
+} satisfies Record<string, ActionSpec> & Record<`table.${TableAction}`, ActionSpec>;
+
+export type ActionId = keyof typeof ACTION_SPECS;
+
+export interface EditorAction extends ActionSpec {
+  readonly id: ActionId;
+  /** Dispatch it (`editor.dispatchCommand(action.command, undefined)`) to run the action. */
+  readonly command: LexicalCommand<void>;
+}
+
+export const ACTIONS = Object.fromEntries(
+  Object.entries(ACTION_SPECS).map(([id, spec]) => [
+    id,
+    { ...spec, id, command: createCommand<void>(`wx:${id}`) },
+  ]),
+) as Record<ActionId, EditorAction>;
+
+export const ALL_ACTIONS: readonly EditorAction[] = Object.values(ACTIONS);
+
+/** The table tools in the order the toolbar's popover lists them. */
+export const TABLE_TOOLS = TABLE_ACTIONS.map((action) => ACTIONS[`table.${action}`]);
+
+/** A menu entry that is not there yet: shown disabled and marked 即将推出. */
+export interface PlannedEntry {
+  planned: string;
+  label: string;
+  shortcut?: string;
+}
+
+export type MenuEntry = ActionId | PlannedEntry;
+
+const planned = (key: string, label: string, shortcut?: string): PlannedEntry => ({
+  planned: key,
+  label,
+  ...(shortcut ? { shortcut } : {}),
+});
+
+export interface MenuGroup {
+  title?: string;
+  entries: readonly MenuEntry[];
+}
+
+/** 文件 编辑 格式 视图 插入 帮助: each menu's groups, in order. */
+export const MENUS: ReadonlyArray<{ key: keyof typeof t.menus; groups: readonly MenuGroup[] }> = [
+  {
+    key: 'file',
+    groups: [
+      { entries: ['open'] },
+      { entries: ['saveLocal', planned('saveCloud', t.file.saveCloud, 'Ctrl+S')] },
+      {
+        entries: [
+          planned('exportPdf', t.file.exportPdf),
+          planned('exportDocx', t.file.exportDocx),
+          'exportMarkdown',
+        ],
+      },
+      { entries: [planned('versions', t.file.versionHistory), planned('nameVersion', t.file.nameVersion)] },
+      { entries: [planned('pageSetup', t.file.pageSetup), planned('print', t.file.print)] },
+    ],
+  },
+  {
+    key: 'edit',
+    groups: [
+      { entries: ['undo', 'redo'] },
+      { entries: ['selectAll', 'selectParagraph', 'findReplace'] },
+      {
+        title: t.edit.clipboard,
+        entries: [
+          planned('paste', t.edit.paste),
+          planned('pastePlain', t.edit.pastePlain),
+          planned('cut', t.edit.cut),
+          planned('copy', t.edit.copy),
+          planned('copyFormat', t.edit.copyFormat),
+          planned('pasteFormat', t.edit.pasteFormat),
+        ],
+      },
+      { entries: [planned('preferences', t.edit.preferences)] },
+    ],
+  },
+  {
+    key: 'format',
+    groups: [
+      { entries: ['fontDialog', 'paragraphDialog'] },
+      {
+        title: t.format.alignment,
+        entries: ['alignLeft', 'alignCenter', 'alignRight', 'alignJustify', 'alignDistribute'],
+      },
+      { entries: ['listDialog', 'styleDialog', 'clearFormatting'] },
+    ],
+  },
+  { key: 'view', groups: [{ entries: ['toggleLeft', 'toggleRight'] }] },
+  {
+    key: 'insert',
+    groups: [
+      { title: t.insert.reference, entries: ['footnote', planned('notes', t.insert.otherNotes)] },
+      {
+        title: t.insert.content,
+        entries: [
+          'image',
+          'table',
+          planned('textBox', t.insert.textBox),
+          planned('shape', t.insert.shape),
+          'codeBlock',
+          planned('hr', t.insert.horizontalLine),
+        ],
+      },
+      {
+        title: t.insert.page,
+        entries: [
+          planned('headerFooter', t.insert.headerFooter),
+          planned('pageNumber', t.insert.pageNumber),
+          planned('pageBreak', t.insert.pageBreak),
+        ],
+      },
+      {
+        title: t.insert.link,
+        entries: ['link', planned('bookmark', t.insert.bookmark), planned('xref', t.insert.crossReference)],
+      },
+      {
+        title: t.insert.object,
+        entries: [planned('formula', t.insert.formula), planned('symbol', t.insert.symbol)],
+      },
+    ],
+  },
+  { key: 'help', groups: [{ entries: [planned('help', t.menus.help)] }] },
+];
+
+/** The toolbar's controls that are more than a button (selects and popovers); the toolbar draws them. */
+export type ToolbarWidget =
+  | 'blockType'
+  | 'fontFamily'
+  | 'fontSize'
+  | 'colors'
+  | 'codeLanguage'
+  | 'tableTools';
+
+export type ToolbarItem = ActionId | { widget: ToolbarWidget };
+
+/** The toolbar's groups, in order, with a divider between two groups. */
+export const TOOLBAR: ReadonlyArray<readonly ToolbarItem[]> = [
+  ['back', 'toggleLeft'],
+  ['undo', 'redo'],
+  [{ widget: 'blockType' }, { widget: 'fontFamily' }, { widget: 'fontSize' }],
+  ['bold', 'italic', 'underline', 'strike', 'code', { widget: 'colors' }],
+  ['codeBlock', { widget: 'codeLanguage' }, 'image', 'table', { widget: 'tableTools' }],
+  ['alignLeft', 'alignCenter', 'alignRight', 'link'],
+  ['toggleRight'],
+];

@@ -1,0 +1,26 @@
+/** A key binding of the actions table: `Ctrl+K`, `Ctrl+Alt+F`, `Ctrl+\`. Ctrl stands for ⌘ on macOS too. */
+export interface KeyBinding {
+  alt: boolean;
+  /** The key, lower-case, as KeyboardEvent.key gives it. */
+  key: string;
+}
+
+export function parseKeys(keys: string): KeyBinding {
+  const parts = keys.split('+');
+  // `Ctrl++` would end in an empty part; the key is whatever follows the last modifier.
+  const key = (parts.length > 1 && parts.at(-1) === '' ? '+' : (parts.at(-1) ?? '')).toLowerCase();
+  return { alt: parts.includes('Alt'), key };
+}
+
+type KeyEventLike = Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'key' | 'code'>;
+
+/**
+ * Whether a key press is the binding. No binding uses Shift, so a shifted press is never one. With Alt held,
+ * macOS types another character (⌥F is ƒ), so the physical key decides then.
+ */
+export function matchesKeys(event: KeyEventLike, binding: KeyBinding): boolean {
+  if (!(event.ctrlKey || event.metaKey) || event.shiftKey) return false;
+  if (event.altKey !== binding.alt) return false;
+  if (event.key.toLowerCase() === binding.key) return true;
+  return binding.alt && event.code === `Key${binding.key.toUpperCase()}`;
+}

@@ -1,0 +1,60 @@
+import type { LexicalEditor } from 'lexical';
+import type { ComponentType } from 'react';
+import type { FormatState } from '../model/useFormatState';
+
+/**
+ * What the editor's frame does for the actions that reach beyond the document: the panels, the file
+ * pickers, the page around the editor. The composer gives them to the ActionsPlugin.
+ */
+export interface FrameHandlers {
+  back(): void;
+  toggleLeft(): void;
+  toggleRight(): void;
+  openFile(): void;
+  chooseImage(): void;
+  saveLocal(): void;
+  exportMarkdown(): void;
+  /** Saves at once instead of after the autosave pause. */
+  saveNow(): void;
+}
+
+/** What an action knows when it runs. */
+export interface ActionContext {
+  editor: LexicalEditor;
+  /** The format at the caret, as the toolbar shows it. */
+  format: FormatState;
+  frame: FrameHandlers;
+}
+
+/** What the editor offers here: an action without its target (the right panel) is left out. */
+export interface FrameInfo {
+  hasRightPanel: boolean;
+}
+
+/** One entry of the actions table: everything the menus, the toolbar and the shortcuts need to know. */
+export interface ActionSpec {
+  /** The menu item's text (and the toolbar button's tooltip, unless `hint` says otherwise). */
+  label: string;
+  /** The toolbar button's tooltip and accessible name, when it says more than the menu item. */
+  hint?: string;
+  /** The shortcut shown beside the menu item. */
+  shortcut?: string;
+  /**
+   * Keys that run the action while the focus is in the editor, e.g. `Ctrl+Alt+F` (Ctrl is ⌘ on macOS).
+   * Keys Lexical already handles (Ctrl+Z, Ctrl+A) are only shown, never bound twice.
+   */
+  keys?: readonly string[];
+  /** The toolbar button's icon. */
+  icon?: ComponentType;
+  /** The toolbar button shows pressed (aria-pressed) when this is true; without it, it is no toggle. */
+  isActive?(format: FormatState): boolean;
+  /** Disabled when this is false (the table tools outside a table). */
+  isEnabled?(format: FormatState): boolean;
+  /** Absent from the toolbar, and disabled in the menus, when this is false. */
+  isAvailable?(frame: FrameInfo): boolean;
+  /** True when it acts on the page around the editor and works before the editor is ready. */
+  isFrameAction?: boolean;
+  /** A destructive action (drawn as such where it is a button with text). */
+  isDanger?: boolean;
+  run(context: ActionContext): void;
+}

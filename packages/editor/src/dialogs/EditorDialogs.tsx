@@ -1,0 +1,105 @@
+import { TOGGLE_LINK_COMMAND } from '@lexical/link';
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { toast } from '@wanxiang/ui';
+import { $getSelection, $setSelection, type BaseSelection, COMMAND_PRIORITY_EDITOR } from 'lexical';
+import { useEffect, useRef, useState } from 'react';
+import { t } from '../i18n/zh-CN';
+import { $applyTextFormatPatch, applyList, applyParagraph, type ListType } from '../model/commands';
+import type { FormatState } from '../model/useFormatState';
+import type { StylePresets } from '../styles/presets';
+import { FindReplaceDialog } from './FindReplaceDialog';
+import { FontDialog } from './FontDialog';
+import { LinkDialog } from './LinkDialog';
+import { ListDialog } from './ListDialog';
+import { type DialogName, OPEN_DIALOG_COMMAND } from './openDialog';
+import { ParagraphDialog } from './ParagraphDialog';
+import { StyleDialog } from './StyleDialog';
+
+function listTypeOf(format: FormatState): ListType {
+  return format.blockType === 'bullet'
+    ? 'bullet'
+    : format.blockType === 'number'
+      ? 'ordered'
+      : format.blockType === 'check'
+        ? 'check'
+        : 'none';
+}
+
+export interface EditorDialogsProps {
+  format: FormatState;
+  presets: StylePresets;
+  onPresetsChange(presets: StylePresets): void;
+}
+
+/** The editor's six dialogs: which one is open (OPEN_DIALOG_COMMAND opens one), and what each applies. */
+export function EditorDialogs({ format, presets, onPresetsChange }: EditorDialogsProps) {
+  const [editor] = useLexicalComposerContext();
+  const [dialog, setDialog] = useState<DialogName | null>(null);
+  const [findMode, setFindMode] = useState<'find' | 'replace'>('find');
+  const savedSelection = useRef<BaseSelection | null>(null);
+
+  // Dialogs take the focus away; they act on the selection the user had when opening them.
+  useEffect(
+    () =>
+      editor.registerCommand(
+        OPEN_DIALOG_COMMAND,
+        ({ dialog: name, findMode: mode }) => {
+          if (mode) setFindMode(mode);
+          savedSelection.current = editor.getEditorState().read(() => $getSelection()?.clone() ?? null);
+          setDialog(name);
+          return true;
+        },
+        COMMAND_PRIORITY_EDITOR,
+      ),
+    [editor],
+  );
+
+  const withSelection = (change: () => void) => {
+    editor.update(() => {
+      if (savedSelection.current) $setSelection(savedSelection.current.clone());
+    });
+    change();
+    editor.focus();
+  };
+  const closeOn = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+
+  return (
+    <>
+      <FontDialog
+        isOpen={dialog === 'font'}
+        onOpenChange={closeOn}
+        format={format}
+        onApply={(patch) => withSelection(() => editor.update(() => $applyTextFormatPatch(patch)))}
+      />
+      <ParagraphDialog
+        isOpen={dialog === 'paragraph'}
+        onOpenChange={closeOn}
+        onApply={(patch) => withSelection(() => applyParagraph(editor, patch))}
+      />
+      <ListDialog
+        isOpen={dialog === 'list'}
+        onOpenChange={closeOn}
+        current={listTypeOf(format)}
+        onApply={(type, indent) => withSelection(() => applyList(editor, type, indent))}
+      />
+      <StyleDialog
+        isOpen={dialog === 'style'}
+        onOpenChange={closeOn}
+        presets={presets}
+        onApply={(next) => {
+          onPresetsChange(next);
+          toast.success(t.style.applied);
+        }}
+      />
+      <FindReplaceDialog isOpen={dialog === 'find'} onOpenChange={closeOn} mode={findMode} />
+      <LinkDialog
+        isOpen={dialog === 'link'}
+        onOpenChange={closeOn}
+        initialUrl={format.linkUrl}
+        onApply={(url) => withSelection(() => editor.dispatchCommand(TOGGLE_LINK_COMMAND, url))}
+      />
+    </>
+  );
+}

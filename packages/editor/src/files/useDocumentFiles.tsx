@@ -1,0 +1,128 @@
+import { $convertFromMarkdownString, $convertToMarkdownString, TRANSFORMERS } from '@lexical/markdown';
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { toast } from '@wanxiang/ui';
+import { $createParagraphNode, $createTextNode, $getRoot } from 'lexical';
+import { type ReactNode, useRef } from 'react';
+import { t } from '../i18n/zh-CN';
+import { insertImageFiles } from '../images/insertImage';
+import { normalizeStylePresets, type StylePresets } from '../styles/presets';
+import { exportFileName, importKindOf, UnsupportedFileError } from './fileNames';
+import { buildLexdoc, decodeText, downloadFile, parseLexdoc } from './lexdoc';
+
+export interface DocumentFilesOptions {
+  documentId: string;
+  title: string;
+  presets: StylePresets;
+  /** A .lexdoc opened here brings its own style presets. */
+  onPresetsChange(presets: StylePresets): void;
+}
+
+export interface DocumentFiles {
+  /** Asks for a .lexdoc, Markdown or text file and replaces the document with it. */
+  openFile(): void;
+  /** Asks for an image and inserts it at the caret. */
+  chooseImage(): void;
+  /** Downloads the document as a .lexdoc file. */
+  saveLocal(): void;
+  exportMarkdown(): void;
+  /** The hidden file inputs the pickers use; render them once. */
+  inputs: ReactNode;
+}
+
+/** The editor's file I/O: opening, saving to a local file, exporting, and choosing an image. */
+export function useDocumentFiles({
+  documentId,
+  title,
+  presets,
+  onPresetsChange,
+}: DocumentFilesOptions): DocumentFiles {
+  const [editor] = useLexicalComposerContext();
+  const imageInput = useRef<HTMLInputElement>(null);
+  const openInput = useRef<HTMLInputElement>(null);
+
+  const saveLocal = () => {
+    const state = editor.getEditorState();
+    const file = buildLexdoc({ title, docId: documentId, editorState: state.toJSON(), styles: presets });
+    downloadFile(exportFileName(title, 'lexdoc'), 'application/json', JSON.stringify(file));
+    toast.success(t.file.saved);
+  };
+
+  const exportMarkdown = () => {
+    const markdown = editor.getEditorState().read(() => $convertToMarkdownString(TRANSFORMERS));
+    downloadFile(exportFileName(title, 'md'), 'text/markdown;charset=utf-8', markdown);
+  };
+
+  const openFile = async (file: File) => {
+    try {
+      const kind = importKindOf(file.name);
+      if (kind === 'docx') {
+        toast.info(t.comingSoon);
+        return;
+      }
+      const text = decodeText(await file.arrayBuffer());
+      if (kind === 'lexdoc') {
+        const parsed = parseLexdoc(text);
+        editor.setEditorState(editor.parseEditorState(JSON.stringify(parsed.editorState)));
+        if (parsed.styles) onPresetsChange(normalizeStylePresets(parsed.styles));
+      } else if (kind === 'markdown') {
+        editor.update(() => $convertFromMarkdownString(text, TRANSFORMERS));
+      } else {
+        editor.update(() => {
+          const root = $getRoot();
+          root.clear();
+          for (const line of text.split(/\r?\n/)) {
+            const paragraph = $createParagraphNode();
+            if (line) paragraph.append($createTextNode(line));
+            root.append(paragraph);
+          }
+        });
+      }
+      editor.focus();
+    } catch (error) {
+      toast.error(
+        error instanceof UnsupportedFileError || error instanceof Error ? error.message : String(error),
+      );
+    }
+  };
+
+  const onImageFile = (file: File) => {
+    void insertImageFiles(editor, [file]).then((inserted) => {
+      if (inserted > 0) editor.focus();
+    });
+  };
+
+  const inputs = (
+    <>
+      <input
+        ref={imageInput}
+        type="file"
+        accept="image/*"
+        hidden
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) onImageFile(file);
+          event.target.value = '';
+        }}
+      />
+      <input
+        ref={openInput}
+        type="file"
+        accept=".lexdoc,.docx,.md,.markdown,.txt"
+        hidden
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void openFile(file);
+          event.target.value = '';
+        }}
+      />
+    </>
+  );
+
+  return {
+    openFile: () => openInput.current?.click(),
+    chooseImage: () => imageInput.current?.click(),
+    saveLocal,
+    exportMarkdown,
+    inputs,
+  };
+}

@@ -1,5 +1,5 @@
 import { ErrorBoundary, ToastRegion, UiProvider } from '@wanxiang/ui';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router-dom';
 import { router } from './router';
 
 export function App() {

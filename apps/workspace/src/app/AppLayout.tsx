@@ -12,7 +12,7 @@ import {
   UserMenu,
 } from '@wanxiang/ui';
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router-dom';
 import { ChatHistory, NewChatButton } from '../features/chat/sidebar';
 import { t } from '../i18n/zh-CN';
 import { api } from '../session/client';

@@ -1,7 +1,7 @@
 import type { LogoutDetail } from '@wanxiang/api-client';
 import { UiProvider } from '@wanxiang/ui';
 import { useEffect } from 'react';
-import { Outlet, useHref, useLocation, useNavigate } from 'react-router';
+import { Outlet, useHref, useLocation, useNavigate } from 'react-router-dom';
 import { t } from '../i18n/zh-CN';
 import { AUTH_LOGOUT_EVENT, startSessionWatch } from '../session/client';
 

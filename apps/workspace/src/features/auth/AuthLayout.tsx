@@ -1,6 +1,6 @@
 import { Alert, type AlertTone, Button, Card, PasswordField, TextField } from '@wanxiang/ui';
 import type { FormEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
 import * as styles from './AuthLayout.css';
 import { fieldErrorProps } from './authForm';

@@ -1,6 +1,6 @@
 import { Badge, Button, NavGroup, PlusIcon, Spinner } from '@wanxiang/ui';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { usePersistentFlag } from '../../app/usePersistentFlag';
 import { chatText } from './messages';
 import { SessionList } from './SessionList';

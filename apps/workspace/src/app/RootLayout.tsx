@@ -1,7 +1,9 @@
 import type { LogoutDetail } from '@wanxiang/api-client';
 import { UiProvider } from '@wanxiang/ui';
+import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { Outlet, useHref, useLocation, useNavigate } from 'react-router-dom';
+import { chatEngineAtom } from '../features/chat/state/chatAtoms';
 import { t } from '../i18n/zh-CN';
 import { AUTH_LOGOUT_EVENT, startSessionWatch } from '../session/client';
 
@@ -27,9 +29,12 @@ const titles: [prefix: string, title: string][] = [
 export function RootLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const chat = useAtomValue(chatEngineAtom);
 
   useEffect(() => {
     const onLogout = (event: Event) => {
+      // Whoever signs in next starts from a clean chat: no history, messages or banner of the previous user.
+      chat.reset();
       const detail = (event as CustomEvent<LogoutDetail>).detail;
       const { pathname: path, search } = window.location;
       if (publicPaths.has(path)) return;
@@ -42,7 +47,7 @@ export function RootLayout() {
     };
     globalThis.addEventListener(AUTH_LOGOUT_EVENT, onLogout);
     return () => globalThis.removeEventListener(AUTH_LOGOUT_EVENT, onLogout);
-  }, [navigate]);
+  }, [navigate, chat]);
 
   useEffect(() => startSessionWatch(() => publicPaths.has(window.location.pathname)), []);
 

@@ -1,4 +1,4 @@
-import { ErrorBoundary, ToastRegion, UiProvider } from '@wanxiang/ui';
+import { ErrorBoundary } from '@wanxiang/ui';
 import { Provider } from 'jotai';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
@@ -9,12 +9,9 @@ export function App() {
   const [store] = useState(createAppStore);
   return (
     <Provider store={store}>
-      <UiProvider locale="zh-CN">
-        <ErrorBoundary>
-          <RouterProvider router={router} />
-          <ToastRegion />
-        </ErrorBoundary>
-      </UiProvider>
+      <ErrorBoundary>
+        <RouterProvider router={router} />
+      </ErrorBoundary>
     </Provider>
   );
 }

@@ -1,5 +1,5 @@
 import type { LogoutDetail } from '@wanxiang/api-client';
-import { UiProvider } from '@wanxiang/ui';
+import { ToastRegion, UiProvider } from '@wanxiang/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { Outlet, useHref, useLocation, useNavigate } from 'react-router-dom';
@@ -24,7 +24,7 @@ const titles: [prefix: string, title: string][] = [
  * Wires what every route shares: links of the ui package navigate through the router, any `auth:logout`
  * event sends the user to /login (keeping where they were when the session expired, spec 01 §6), the
  * background session check runs on every page but sign-in and registration, and the tab title follows the
- * page.
+ * page. It holds the app's one UiProvider and toast region: links need the router, which only exists here.
  */
 export function RootLayout() {
   const navigate = useNavigate();
@@ -59,6 +59,7 @@ export function RootLayout() {
   return (
     <UiProvider locale="zh-CN" navigate={(to) => navigate(to)} useHref={useHref}>
       <Outlet />
+      <ToastRegion />
     </UiProvider>
   );
 }

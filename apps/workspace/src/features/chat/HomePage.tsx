@@ -108,10 +108,6 @@ export function HomePage() {
     return () => setComposerInput(null);
   }, [setComposerInput]);
 
-  useEffect(() => {
-    document.title = `${chatText.pageTitle} · 万象`;
-  }, []);
-
   const firstLoad = models.items.length === 0 && (models.status === 'idle' || models.status === 'loading');
   if (models.status === 'error' && sessionsStatus === 'error') {
     return (

@@ -1,4 +1,4 @@
-import { Alert, Spinner } from '@wanxiang/ui';
+import { Alert, Spinner, VisuallyHidden } from '@wanxiang/ui';
 import { useSetAtom } from 'jotai';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { ChatInput } from './ChatInput';
@@ -32,9 +32,9 @@ function StreamAnnouncer() {
     was.current = isStreaming;
   }, [isStreaming]);
   return (
-    <div role="status" className={styles.visuallyHidden}>
+    <VisuallyHidden as="div" role="status">
       {text}
-    </div>
+    </VisuallyHidden>
   );
 }
 
@@ -180,7 +180,7 @@ export function HomePage() {
           <Welcome onPick={pick} />
         ) : (
           <>
-            <h1 className={styles.visuallyHidden}>{chatText.pageTitle}</h1>
+            <VisuallyHidden as="h1">{chatText.pageTitle}</VisuallyHidden>
             <MessageList />
           </>
         )}

@@ -2,7 +2,7 @@ import { defaultClientConditions, defaultServerConditions } from 'vite';
 
 /**
  * Inside the repo every package is used from its TypeScript source through this export condition, so
- * the app, Storybook and tests need no build of the packages (see ARCHITECTURE.md, Conventions).
+ * the app, Storybook and tests need no build of the packages (see docs/ARCHITECTURE.md).
  */
 export const sourceCondition = ['@wanxiang/source', ...defaultClientConditions];
 

@@ -35,7 +35,6 @@ export default defineConfig({
       'react/jsx-dev-runtime',
       // Injected by vanilla-extract's transform into @wanxiang/ui, which is what depends on it.
       '@wanxiang/ui > @vanilla-extract/recipes/createRuntimeFn',
-      '@wanxiang/ui > @vanilla-extract/dynamic',
     ],
   },
   test: {

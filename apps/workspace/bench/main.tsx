@@ -1,13 +1,15 @@
 /**
  * The page bench/chat-browser.bench.ts drives in Chromium: the chat's real message list and store,
  * streaming a 20,000-character Markdown answer from a timer-driven stream, with per-frame timing on
- * `window.chatBench`. Only the network is replaced: everything from the stream reader's events on is the
+ * `window.chatBench`. The list reads the engine through jotai, as in the app. Only the network is replaced: everything from the stream reader's events on is the
  * production code path (per-frame batching, block-split Markdown, virtua list, stick-to-bottom).
  */
 import '@wanxiang/ui';
 import type { ChatStreamEvent } from '@wanxiang/api-client';
+import { createStore, Provider } from 'jotai';
 import { createRoot } from 'react-dom/client';
 import { MessageList } from '../src/features/chat/MessageList';
+import { chatEngineAtom } from '../src/features/chat/state/chatAtoms';
 import { ChatStore } from '../src/features/chat/state/chatStore';
 import { longAnswer } from './answer';
 
@@ -86,7 +88,13 @@ async function run(options: RunOptions): Promise<RunResult> {
   const stage = document.getElementById('stage') as HTMLElement;
   stage.replaceChildren();
   const root = createRoot(stage);
-  root.render(<MessageList store={store} />);
+  const atoms = createStore();
+  atoms.set(chatEngineAtom, store);
+  root.render(
+    <Provider store={atoms}>
+      <MessageList />
+    </Provider>,
+  );
   await sleep(100);
 
   const intervals: number[] = [];

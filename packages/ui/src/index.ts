@@ -86,6 +86,16 @@ export {
   iconButtonVariants,
 } from './components/IconButton';
 export {
+  Inline,
+  type InlineAlign,
+  type InlineElement,
+  type InlineJustify,
+  type InlineProps,
+  inlineAligns,
+  inlineElements,
+  inlineJustifies,
+} from './components/Inline';
+export {
   Menu,
   MenuItem,
   type MenuItemProps,
@@ -118,6 +128,14 @@ export {
   type SpinnerSize,
   spinnerSizes,
 } from './components/Spinner';
+export {
+  Stack,
+  type StackAlign,
+  type StackElement,
+  type StackProps,
+  stackAligns,
+  stackElements,
+} from './components/Stack';
 export { Switch, type SwitchProps } from './components/Switch';
 export {
   Tab,
@@ -154,6 +172,12 @@ export {
   type TooltipProps,
 } from './components/Tooltip';
 export { UserMenu, type UserMenuProps, type UserMenuStatus, userMenuStatuses } from './components/UserMenu';
+export {
+  VisuallyHidden,
+  type VisuallyHiddenElement,
+  type VisuallyHiddenProps,
+  visuallyHiddenElements,
+} from './components/VisuallyHidden';
 export {
   enUS,
   type UiLocale,
@@ -201,6 +225,7 @@ export {
   UserIcon,
   WarningIcon,
 } from './icons';
+export { type Space, spaceScale } from './styles/space';
 export {
   applyStoredTheme,
   darkTokens,

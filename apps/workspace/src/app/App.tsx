@@ -1,14 +1,17 @@
-import { ErrorBoundary, ToastRegion, UiProvider } from '@wanxiang/ui';
-import { RouterProvider } from 'react-router';
+import { ErrorBoundary } from '@wanxiang/ui';
+import { Provider } from 'jotai';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
 import { router } from './router';
+import { createAppStore } from './store';
 
 export function App() {
+  const [store] = useState(createAppStore);
   return (
-    <UiProvider locale="zh-CN">
+    <Provider store={store}>
       <ErrorBoundary>
         <RouterProvider router={router} />
-        <ToastRegion />
       </ErrorBoundary>
-    </UiProvider>
+    </Provider>
   );
 }

@@ -11,19 +11,23 @@ import {
   StockIcon,
   UserMenu,
 } from '@wanxiang/ui';
+import { useAtom } from 'jotai';
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router-dom';
 import { ChatHistory, NewChatButton } from '../features/chat/sidebar';
 import { t } from '../i18n/zh-CN';
 import { api } from '../session/client';
 import { useCurrentUser, useCurrentUserActions } from '../session/currentUser';
-import { usePersistentFlag } from './usePersistentFlag';
+import { persistentFlagAtom } from '../state/persistentFlag';
+
+const officeOpenAtom = persistentFlagAtom('wanxiang.nav.office', true);
+const wealthOpenAtom = persistentFlagAtom('wanxiang.nav.wealth', true);
 
 /** The frame of every signed-in screen (spec 01 §2): the 260-wide sidebar and the page beside it. */
 export function AppLayout() {
   const { pathname } = useLocation();
-  const [officeOpen, setOfficeOpen] = usePersistentFlag('wanxiang.nav.office', true);
-  const [wealthOpen, setWealthOpen] = usePersistentFlag('wanxiang.nav.wealth', true);
+  const [officeOpen, setOfficeOpen] = useAtom(officeOpenAtom);
+  const [wealthOpen, setWealthOpen] = useAtom(wealthOpenAtom);
   const link = (href: string) => ({ href, isCurrent: pathname === href || pathname.startsWith(`${href}/`) });
 
   return (

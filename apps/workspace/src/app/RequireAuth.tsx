@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { hasStoredSession } from '../session/client';
 
 /** Every screen but /login and /register expects a token; without one the user signs in first. */

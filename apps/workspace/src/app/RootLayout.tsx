@@ -1,7 +1,9 @@
 import type { LogoutDetail } from '@wanxiang/api-client';
-import { UiProvider } from '@wanxiang/ui';
+import { ToastRegion, UiProvider } from '@wanxiang/ui';
+import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { Outlet, useHref, useLocation, useNavigate } from 'react-router';
+import { Outlet, useHref, useLocation, useNavigate } from 'react-router-dom';
+import { chatEngineAtom } from '../features/chat/state/chatAtoms';
 import { t } from '../i18n/zh-CN';
 import { AUTH_LOGOUT_EVENT, startSessionWatch } from '../session/client';
 
@@ -22,14 +24,17 @@ const titles: [prefix: string, title: string][] = [
  * Wires what every route shares: links of the ui package navigate through the router, any `auth:logout`
  * event sends the user to /login (keeping where they were when the session expired, spec 01 §6), the
  * background session check runs on every page but sign-in and registration, and the tab title follows the
- * page.
+ * page. It holds the app's one UiProvider and toast region: links need the router, which only exists here.
  */
 export function RootLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const chat = useAtomValue(chatEngineAtom);
 
   useEffect(() => {
     const onLogout = (event: Event) => {
+      // Whoever signs in next starts from a clean chat: no history, messages or banner of the previous user.
+      chat.reset();
       const detail = (event as CustomEvent<LogoutDetail>).detail;
       const { pathname: path, search } = window.location;
       if (publicPaths.has(path)) return;
@@ -42,7 +47,7 @@ export function RootLayout() {
     };
     globalThis.addEventListener(AUTH_LOGOUT_EVENT, onLogout);
     return () => globalThis.removeEventListener(AUTH_LOGOUT_EVENT, onLogout);
-  }, [navigate]);
+  }, [navigate, chat]);
 
   useEffect(() => startSessionWatch(() => publicPaths.has(window.location.pathname)), []);
 
@@ -54,6 +59,7 @@ export function RootLayout() {
   return (
     <UiProvider locale="zh-CN" navigate={(to) => navigate(to)} useHref={useHref}>
       <Outlet />
+      <ToastRegion />
     </UiProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { hasStoredSession } from '../session/client';
 import { AppLayout } from './AppLayout';
 import { RequireAuth } from './RequireAuth';

@@ -13,20 +13,20 @@ interface CurrentUserState {
 const currentUserAtom = atom<CurrentUserState>({ user: null, status: 'idle' });
 
 // One request at a time: opening the menu while a refresh runs must not start a second one.
-let inFlight: Promise<void> | null = null;
+const inFlightAtom = atom<Promise<void> | null>(null);
 
 /** Fetches the signed-in user again (on sign-in, when the user menu opens, after a chat turn spends credits). */
-const refreshAtom = atom(null, (_get, set) => {
-  if (inFlight) return inFlight;
+export const refreshCurrentUserAtom = atom(null, (get, set) => {
+  const running = get(inFlightAtom);
+  if (running) return running;
   set(currentUserAtom, (state) => ({ ...state, status: 'refreshing' }));
-  inFlight = api.auth
+  const request = api.auth
     .me()
     .then((user) => set(currentUserAtom, { user, status: 'idle' }))
     .catch(() => set(currentUserAtom, (state) => ({ ...state, status: 'error' })))
-    .finally(() => {
-      inFlight = null;
-    });
-  return inFlight;
+    .finally(() => set(inFlightAtom, null));
+  set(inFlightAtom, request);
+  return request;
 });
 
 const clearAtom = atom(null, (_get, set) => set(currentUserAtom, { user: null, status: 'idle' }));
@@ -38,7 +38,7 @@ export function useCurrentUser(): CurrentUserState {
 
 /** `refresh()` fetches the user again; `clear()` forgets them (on logout). */
 export function useCurrentUserActions(): { refresh: () => Promise<void>; clear: () => void } {
-  const refresh = useSetAtom(refreshAtom);
+  const refresh = useSetAtom(refreshCurrentUserAtom);
   const clear = useSetAtom(clearAtom);
   return { refresh: useCallback(() => refresh(), [refresh]), clear };
 }

@@ -44,12 +44,6 @@ export const subtitle = style({
   color: vars.color.text.secondary,
 });
 
-export const form = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
-});
-
 export const footer = style({
   margin: 0,
   textAlign: 'center',

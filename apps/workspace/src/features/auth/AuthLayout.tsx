@@ -1,6 +1,6 @@
-import { Alert, type AlertTone, Button, Card, PasswordField, TextField } from '@wanxiang/ui';
-import type { FormEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Alert, type AlertTone, Button, Card, PasswordField, Stack, TextField } from '@wanxiang/ui';
+import type { ReactNode, SyntheticEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
 import * as styles from './AuthLayout.css';
 import { fieldErrorProps } from './authForm';
@@ -39,7 +39,7 @@ export function AuthLayout({
 export interface AuthSubmission {
   pending: boolean;
   error: unknown;
-  submit(event: FormEvent<HTMLFormElement>): void;
+  submit(event: SyntheticEvent): void;
 }
 
 /**
@@ -85,7 +85,7 @@ export function AuthForm({
         </>
       }
     >
-      <form className={styles.form} onSubmit={submit} noValidate aria-label={title}>
+      <Stack as="form" gap="lg" onSubmit={submit} noValidate aria-label={title}>
         {error ? (
           <Alert tone="danger" role="alert">
             {formatError(error)}
@@ -99,7 +99,7 @@ export function AuthForm({
         <Button type="submit" variant="primary" size="lg" isFullWidth isPending={pending}>
           {pending ? pendingLabel : submitLabel}
         </Button>
-      </form>
+      </Stack>
     </AuthLayout>
   );
 }

@@ -1,7 +1,7 @@
 import { formatLoginError } from '@wanxiang/api-client';
 import { Checkbox } from '@wanxiang/ui';
 import { useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
 import { api, hasStoredSession } from '../../session/client';
 import { useCurrentUserActions } from '../../session/currentUser';

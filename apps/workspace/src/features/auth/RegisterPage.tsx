@@ -1,7 +1,7 @@
 import { formatRegisterError } from '@wanxiang/api-client';
 import { TextField } from '@wanxiang/ui';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
 import { api } from '../../session/client';
 import { AuthEmailField, AuthForm, AuthPasswordField } from './AuthLayout';

@@ -1,5 +1,5 @@
 import { ApiError } from '@wanxiang/api-client';
-import { type FormEvent, useState } from 'react';
+import { type SyntheticEvent, useState } from 'react';
 
 /**
  * The submit of /login and /register: one request at a time, the last failure kept for the form to show.
@@ -9,7 +9,7 @@ import { type FormEvent, useState } from 'react';
 export function useAuthSubmit(send: () => Promise<void>) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     if (pending) return;
     setPending(true);

@@ -35,19 +35,6 @@ export const textarea = style({
   },
 });
 
-export const toolbar = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
-
-export const tools = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.md,
-});
-
 /** Shown but not usable yet (with the 即将推出 tooltip): focusable, so its tooltip can be read. */
 export const unavailable = style({
   opacity: 0.55,

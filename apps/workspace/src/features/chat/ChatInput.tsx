@@ -1,4 +1,4 @@
-import { AttachIcon, IconButton, SendIcon, StopIcon, Switch, Tooltip } from '@wanxiang/ui';
+import { AttachIcon, IconButton, Inline, SendIcon, StopIcon, Switch, Tooltip } from '@wanxiang/ui';
 import { type KeyboardEvent, type Ref, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import * as styles from './ChatInput.css';
 import { chatText } from './messages';
@@ -113,8 +113,8 @@ export function ChatInput({
           if (isStreaming) wasFocused.current = true;
         }}
       />
-      <div className={styles.toolbar}>
-        <div className={styles.tools}>
+      <Inline gap="sm" justify="between">
+        <Inline gap="md">
           <Tooltip content={chatText.comingSoon}>
             <IconButton
               aria-label={chatText.attach}
@@ -129,7 +129,7 @@ export function ChatInput({
           <Switch isSelected={searchEnabled} onChange={onSearchChange} isDisabled={isStreaming}>
             {chatText.webSearch}
           </Switch>
-        </div>
+        </Inline>
         {isStreaming ? (
           /*
            * Keyed apart: the send button's tooltip must not inherit the stop button's open state. The focus
@@ -159,7 +159,7 @@ export function ChatInput({
             </IconButton>
           </Tooltip>
         )}
-      </div>
+      </Inline>
     </div>
   );
 }

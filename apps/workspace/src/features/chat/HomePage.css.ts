@@ -128,15 +128,3 @@ export const suggestions = style({
 });
 
 export const suggestion = style({ width: '100%', height: '100%', boxSizing: 'border-box' });
-
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});

@@ -1,19 +1,29 @@
-import { Alert, Spinner } from '@wanxiang/ui';
+import { Alert, Spinner, VisuallyHidden } from '@wanxiang/ui';
+import { useSetAtom } from 'jotai';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { useCurrentUserActions } from '../../session/currentUser';
 import { ChatInput } from './ChatInput';
 import * as styles from './HomePage.css';
 import { MessageList } from './MessageList';
 import { ModelSelector } from './ModelSelector';
 import { chatText } from './messages';
-import { chatStore, setComposerFocus, setTurnEndHandler } from './state/chat';
-import type { ChatStore } from './state/chatStore';
-import { useChatState } from './state/hooks';
+import {
+  bannerAtom,
+  composerInputAtom,
+  conversationAtom,
+  currentSessionIdAtom,
+  isStreamingAtom,
+  modelsAtom,
+  returnedDraftAtom,
+  searchEnabledAtom,
+  selectedModelIdAtom,
+  sessionsStatusAtom,
+} from './state/chatAtoms';
+import { useChatEngine, useChatValue } from './state/hooks';
 import { Welcome } from './Welcome';
 
 /** Announces the start and end of an answer, not its words (research-chat §4.6). */
-function StreamAnnouncer({ store }: { store: ChatStore }) {
-  const isStreaming = useChatState(store, (s) => s.isStreaming);
+function StreamAnnouncer() {
+  const isStreaming = useChatValue(isStreamingAtom);
   const [text, setText] = useState('');
   const was = useRef(isStreaming);
   useEffect(() => {
@@ -22,34 +32,34 @@ function StreamAnnouncer({ store }: { store: ChatStore }) {
     was.current = isStreaming;
   }, [isStreaming]);
   return (
-    <div role="status" className={styles.visuallyHidden}>
+    <VisuallyHidden as="div" role="status">
       {text}
-    </div>
+    </VisuallyHidden>
   );
 }
 
 interface ComposerProps {
-  store: ChatStore;
   draft: string;
   setDraft: (value: string) => void;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
 }
 
-function Composer({ store, draft, setDraft, textareaRef }: ComposerProps) {
-  const isStreaming = useChatState(store, (s) => s.isStreaming);
-  const searchEnabled = useChatState(store, (s) => s.searchEnabled);
+function Composer({ draft, setDraft, textareaRef }: ComposerProps) {
+  const chat = useChatEngine();
+  const isStreaming = useChatValue(isStreamingAtom);
+  const searchEnabled = useChatValue(searchEnabledAtom);
   return (
     <div className={styles.composer}>
       <ChatInput
         value={draft}
         onChange={setDraft}
         onSend={() => {
-          if (store.send(draft)) setDraft('');
+          if (chat.send(draft)) setDraft('');
         }}
-        onStop={() => store.stop()}
+        onStop={() => chat.stop()}
         isStreaming={isStreaming}
         searchEnabled={searchEnabled}
-        onSearchChange={(enabled) => store.setSearchEnabled(enabled)}
+        onSearchChange={(enabled) => chat.setSearchEnabled(enabled)}
         autoFocus
         textareaRef={textareaRef}
       />
@@ -58,16 +68,17 @@ function Composer({ store, draft, setDraft, textareaRef }: ComposerProps) {
 }
 
 /** The home chat (spec 01 §2): model selector, error banner, the conversation or the welcome, the input. */
-export function HomePage({ store = chatStore }: { store?: ChatStore }) {
-  const { refresh } = useCurrentUserActions();
-  const models = useChatState(store, (s) => s.models);
-  const sessionsStatus = useChatState(store, (s) => s.sessions.status);
-  const selectedModelId = useChatState(store, (s) => s.selectedModelId);
-  const banner = useChatState(store, (s) => s.banner);
-  const conversation = useChatState(store, (s) => s.conversation);
-  const currentSessionId = useChatState(store, (s) => s.currentSessionId);
-  const isStreaming = useChatState(store, (s) => s.isStreaming);
-  const returnedDraft = useChatState(store, (s) => s.returnedDraft);
+export function HomePage() {
+  const chat = useChatEngine();
+  const models = useChatValue(modelsAtom);
+  const sessionsStatus = useChatValue(sessionsStatusAtom);
+  const selectedModelId = useChatValue(selectedModelIdAtom);
+  const banner = useChatValue(bannerAtom);
+  const conversation = useChatValue(conversationAtom);
+  const currentSessionId = useChatValue(currentSessionIdAtom);
+  const isStreaming = useChatValue(isStreamingAtom);
+  const returnedDraft = useChatValue(returnedDraftAtom);
+  const setComposerInput = useSetAtom(composerInputAtom);
   const [draft, setDraft] = useState('');
   const textarea = useRef<HTMLTextAreaElement | null>(null);
 
@@ -88,23 +99,14 @@ export function HomePage({ store = chatStore }: { store?: ChatStore }) {
   };
 
   useEffect(() => {
-    store.start();
-  }, [store]);
+    chat.start();
+  }, [chat]);
 
-  // Every turn spends credits: the user menu shows the new balance (spec README, decision 6).
+  // A new chat started from the sidebar puts the caret here (focusComposerAtom).
   useEffect(() => {
-    setTurnEndHandler(() => void refresh());
-    return () => setTurnEndHandler(undefined);
-  }, [refresh]);
-
-  useEffect(() => {
-    setComposerFocus(() => textarea.current?.focus());
-    return () => setComposerFocus(undefined);
-  }, []);
-
-  useEffect(() => {
-    document.title = `${chatText.pageTitle} · 万象`;
-  }, []);
+    setComposerInput(textarea);
+    return () => setComposerInput(null);
+  }, [setComposerInput]);
 
   const firstLoad = models.items.length === 0 && (models.status === 'idle' || models.status === 'loading');
   if (models.status === 'error' && sessionsStatus === 'error') {
@@ -132,7 +134,7 @@ export function HomePage({ store = chatStore }: { store?: ChatStore }) {
           models={models.items}
           status={models.status}
           selectedId={selectedModelId}
-          onSelect={(id) => store.selectModel(id)}
+          onSelect={(id) => chat.selectModel(id)}
           isDisabled={isStreaming}
         />
       </header>
@@ -142,7 +144,7 @@ export function HomePage({ store = chatStore }: { store?: ChatStore }) {
           variant="banner"
           className={styles.banner}
           actionLabel={chatText.retry}
-          onAction={() => void store.loadModels()}
+          onAction={() => void chat.loadModels()}
         >
           {chatText.modelsLoadFailed}
         </Alert>
@@ -152,7 +154,7 @@ export function HomePage({ store = chatStore }: { store?: ChatStore }) {
           tone="danger"
           variant="banner"
           className={styles.banner}
-          onDismiss={() => store.dismissBanner()}
+          onDismiss={() => chat.dismissBanner()}
         >
           {banner}
         </Alert>
@@ -168,7 +170,7 @@ export function HomePage({ store = chatStore }: { store?: ChatStore }) {
               tone="danger"
               actionLabel={chatText.retry}
               onAction={() => {
-                if (currentSessionId) void store.openSession(currentSessionId);
+                if (currentSessionId) void chat.openSession(currentSessionId);
               }}
             >
               {chatText.historyLoadFailed}
@@ -178,13 +180,13 @@ export function HomePage({ store = chatStore }: { store?: ChatStore }) {
           <Welcome onPick={pick} />
         ) : (
           <>
-            <h1 className={styles.visuallyHidden}>{chatText.pageTitle}</h1>
-            <MessageList store={store} />
+            <VisuallyHidden as="h1">{chatText.pageTitle}</VisuallyHidden>
+            <MessageList />
           </>
         )}
       </div>
-      <Composer store={store} draft={draft} setDraft={setDraft} textareaRef={textarea} />
-      <StreamAnnouncer store={store} />
+      <Composer draft={draft} setDraft={setDraft} textareaRef={textarea} />
+      <StreamAnnouncer />
     </div>
   );
 }

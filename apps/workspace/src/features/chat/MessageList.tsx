@@ -13,8 +13,8 @@ import { VList, type VListHandle } from 'virtua';
 import * as styles from './HomePage.css';
 import { MessageView } from './Message';
 import { chatText } from './messages';
-import type { ChatStore } from './state/chatStore';
-import { useChatMessage, useChatState } from './state/hooks';
+import { messageIdsAtom } from './state/chatAtoms';
+import { useChatMessage, useChatValue } from './state/hooks';
 
 /** Within this many pixels of the end the list counts as "at the bottom" and follows the answer. */
 export const STICK_THRESHOLD_PX = 80;
@@ -22,8 +22,8 @@ export const STICK_THRESHOLD_PX = 80;
 const GrowContext = createContext<() => void>(() => {});
 
 /** One row: subscribes to its own message, so a streaming answer re-renders only itself. */
-const MessageRow = memo(function MessageRow({ id, store }: { id: string; store: ChatStore }) {
-  const message = useChatMessage(store, id);
+const MessageRow = memo(function MessageRow({ id }: { id: string }) {
+  const message = useChatMessage(id);
   const onGrow = useContext(GrowContext);
   useLayoutEffect(() => {
     if (message) onGrow();
@@ -36,17 +36,13 @@ const MessageRow = memo(function MessageRow({ id, store }: { id: string; store: 
   );
 });
 
-export interface MessageListProps {
-  store: ChatStore;
-}
-
 /**
  * The conversation, virtualized (virtua): only the messages on screen are in the DOM, so a session of
  * hundreds of turns scrolls and streams like a short one. It follows a streaming answer only while the
  * reader is at the bottom; scrolling up to re-read stops that, and a button brings them back.
  */
-export function MessageList({ store }: MessageListProps) {
-  const ids = useChatState(store, (state) => state.conversation.messageIds);
+export function MessageList() {
+  const ids = useChatValue(messageIdsAtom);
   const list = useRef<VListHandle>(null);
   const stick = useRef(true);
   const lastOffset = useRef(0);
@@ -107,7 +103,7 @@ export function MessageList({ store }: MessageListProps) {
           setAtBottom(stick.current);
         }}
       >
-        {(id: string) => <MessageRow key={id} id={id} store={store} />}
+        {(id: string) => <MessageRow key={id} id={id} />}
       </VList>
       {atBottom ? null : (
         <IconButton

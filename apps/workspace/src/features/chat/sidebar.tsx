@@ -1,23 +1,28 @@
 import { Badge, Button, NavGroup, PlusIcon, Spinner } from '@wanxiang/ui';
+import { useAtom, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import { usePersistentFlag } from '../../app/usePersistentFlag';
+import { useNavigate } from 'react-router-dom';
+import { persistentFlagAtom } from '../../state/persistentFlag';
 import { chatText } from './messages';
 import { SessionList } from './SessionList';
 import * as styles from './sidebar.css';
-import { chatStore, focusComposer } from './state/chat';
-import { useChatState } from './state/hooks';
+import { currentSessionIdAtom, focusComposerAtom, sessionsAtom } from './state/chatAtoms';
+import { useChatEngine, useChatValue } from './state/hooks';
+
+const historyOpenAtom = persistentFlagAtom('wanxiang.nav.history', true);
 
 /** Starts a new chat: the home chat with no session selected (spec 01 §4). */
 export function NewChatButton() {
   const navigate = useNavigate();
+  const chat = useChatEngine();
+  const focusComposer = useSetAtom(focusComposerAtom);
   return (
     <Button
       variant="secondary"
       iconStart={<PlusIcon />}
       isFullWidth
       onPress={() => {
-        chatStore.newChat();
+        chat.newChat();
         navigate('/home');
         // Ready to type, as after a suggestion: the welcome screen's input takes the caret.
         requestAnimationFrame(() => focusComposer());
@@ -31,12 +36,13 @@ export function NewChatButton() {
 /** The collapsible history of chat sessions with its count (spec 01 §2). */
 export function ChatHistory() {
   const navigate = useNavigate();
-  const [isOpen, setOpen] = usePersistentFlag('wanxiang.nav.history', true);
-  const sessions = useChatState(chatStore, (s) => s.sessions);
-  const currentId = useChatState(chatStore, (s) => s.currentSessionId);
+  const chat = useChatEngine();
+  const [isOpen, setOpen] = useAtom(historyOpenAtom);
+  const sessions = useChatValue(sessionsAtom);
+  const currentId = useChatValue(currentSessionIdAtom);
 
   // The history is wanted on every page with the sidebar, not only on the chat.
-  useEffect(() => chatStore.start(), []);
+  useEffect(() => chat.start(), [chat]);
 
   return (
     <NavGroup
@@ -57,7 +63,7 @@ export function ChatHistory() {
       {sessions.status === 'error' ? (
         <div className={styles.note}>
           <span className={styles.error}>{chatText.historyLoadFailed}</span>
-          <Button size="sm" variant="ghost" onPress={() => void chatStore.loadSessions()}>
+          <Button size="sm" variant="ghost" onPress={() => void chat.loadSessions()}>
             {chatText.retry}
           </Button>
         </div>
@@ -70,12 +76,12 @@ export function ChatHistory() {
         currentId={currentId}
         hasMore={sessions.hasMore}
         isLoadingMore={sessions.isLoadingMore}
-        onLoadMore={() => void chatStore.loadMoreSessions()}
+        onLoadMore={() => void chat.loadMoreSessions()}
         onOpen={(id) => {
-          void chatStore.openSession(id);
+          void chat.openSession(id);
           navigate('/home');
         }}
-        onDelete={(id) => chatStore.deleteSession(id)}
+        onDelete={(id) => chat.deleteSession(id)}
       />
     </NavGroup>
   );

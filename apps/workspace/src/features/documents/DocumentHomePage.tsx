@@ -1,5 +1,5 @@
 import { DocumentHome } from '@wanxiang/editor';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { currentOwner, documentRepository } from './repository';
 
 /** /document: the document home (spec 01 §2). */

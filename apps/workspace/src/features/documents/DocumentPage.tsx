@@ -1,6 +1,6 @@
 import { DocumentEditor } from '@wanxiang/editor';
 import { useCallback } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router-dom';
 import * as styles from './DocumentPage.css';
 import { currentOwner, documentRepository } from './repository';
 

@@ -1,5 +1,5 @@
 import { DesignIcon, PresentationIcon, SpreadsheetIcon } from '@wanxiang/ui';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
 import { PlaceholderPage } from './PlaceholderPage';
 

@@ -1,6 +1,6 @@
 import { Button, EmptyState } from '@wanxiang/ui';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
 import * as styles from './PlaceholderPage.css';
 

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import { visuallyHidden } from '../../styles/utilities.css';
+import { VisuallyHidden } from '../VisuallyHidden/VisuallyHidden';
 import * as styles from './Badge.css';
 
 export const badgeTones = ['neutral', 'accent', 'info', 'success', 'warning', 'danger'] as const;
@@ -31,7 +31,7 @@ export function Badge({ children, tone = 'neutral', variant = 'soft', className,
       {label ? (
         <>
           <span aria-hidden="true">{children}</span>
-          <span className={visuallyHidden}>{label}</span>
+          <VisuallyHidden>{label}</VisuallyHidden>
         </>
       ) : (
         children

@@ -1,7 +1,7 @@
-import { ApiError, isAbortError } from '@wanxiang/api-client';
 import { chatText } from '../messages';
-import { creditsFromMetadata, newestBy } from './format';
-import type { ChatBackend, ChatMessage, ChatModel, ChatSessionSummary } from './types';
+import { newestBy } from './format';
+import { ChatTurn } from './turn';
+import type { ChatBackend, ChatMessage, ChatModel, ChatSessionSummary, TurnInput } from './types';
 
 /** Spec 01 §9: the history loads 10 sessions a page. */
 export const SESSION_PAGE_SIZE = 10;
@@ -97,15 +97,6 @@ const emptyMessage = (role: ChatMessage['role']): Omit<ChatMessage, 'id'> => ({
   startedAt: null,
 });
 
-/*
- * A refused turn (402 积分不足, 404 模型不存在…) carries the server's own sentence in `detail`: the banner
- * shows that sentence, not the client's generic 'API 请求失败: …' wrapper around it.
- */
-const errorMessage = (error: unknown) => {
-  if (error instanceof ApiError && error.detail) return error.detail;
-  return error instanceof Error && error.message ? error.message : String(error ?? '');
-};
-
 /**
  * The home chat's state and rules (spec 01 §4): models, the history, the open conversation and the
  * stream. Framework-free; React reads it through useSyncExternalStore. Messages live apart from the
@@ -127,12 +118,7 @@ export class ChatStore {
   /** Set when the user asked for a new chat: the first list load must not pick a session then. */
   private choseNewChat = false;
   private conversationToken = 0;
-  private turn: {
-    controller: AbortController;
-    assistantId: string;
-    pending: string;
-    frameScheduled: boolean;
-  } | null = null;
+  private turn: ChatTurn | null = null;
 
   constructor(deps: ChatStoreDeps) {
     this.deps = deps;
@@ -190,7 +176,7 @@ export class ChatStore {
   reset(): void {
     const turn = this.turn;
     this.turn = null;
-    turn?.controller.abort();
+    turn?.stop();
     this.started = false;
     this.generation += 1;
     this.choseNewChat = false;
@@ -384,8 +370,13 @@ export class ChatStore {
     };
     this.messages.set(user.id, user);
     this.messages.set(assistant.id, assistant);
-    const controller = new AbortController();
-    this.turn = { controller, assistantId: assistant.id, pending: '', frameScheduled: false };
+    const turn = new ChatTurn(assistant.id, {
+      getMessage: this.getMessage,
+      putMessage: (message) => this.putMessage(message),
+      scheduleFrame: this.scheduleFrame,
+      onStreamError: (message) => this.set({ banner: chatText.streamError(message) }),
+    });
+    this.turn = turn;
     this.set({
       banner: null,
       isStreaming: true,
@@ -394,7 +385,7 @@ export class ChatStore {
         messageIds: [...this.state.conversation.messageIds, user.id, assistant.id],
       },
     });
-    void this.runTurn(this.turn, {
+    void this.runTurn(turn, {
       sessionId: this.state.currentSessionId,
       modelId,
       text: prompt,
@@ -405,94 +396,35 @@ export class ChatStore {
 
   /** Stops the running answer; what arrived stays, marked 已停止, and the toast 对话已中断 shows. */
   stop(): void {
-    this.turn?.controller.abort();
+    this.turn?.stop();
   }
 
-  private flush(turn: NonNullable<ChatStore['turn']>) {
-    turn.frameScheduled = false;
-    if (!turn.pending) return;
-    const message = this.messages.get(turn.assistantId);
-    const text = turn.pending;
-    turn.pending = '';
-    if (message) this.putMessage({ ...message, text: message.text + text });
-  }
-
-  private async runTurn(
-    turn: NonNullable<ChatStore['turn']>,
-    input: Parameters<ChatBackend['createTurn']>[0],
-  ) {
-    const id = turn.assistantId;
+  private async runTurn(turn: ChatTurn, input: TurnInput) {
     const generation = this.generation;
     const knownIds = new Set(this.state.sessions.items.map((s) => s.id));
-    let createdSessionId: string | null = null;
-    let answered = false;
-    try {
-      for await (const event of this.deps.backend.createTurn(input, turn.controller.signal)) {
-        answered = true;
-        if (event.type === 'text') {
-          turn.pending += event.text;
-          if (!turn.frameScheduled) {
-            turn.frameScheduled = true;
-            this.scheduleFrame(() => this.flush(turn));
-          }
-          continue;
-        }
-        this.flush(turn);
-        const message = this.messages.get(id);
-        if (!message) continue;
-        if (event.type === 'image_data') {
-          const src = `data:${event.image.mime_type};base64,${event.image.data}`;
-          this.putMessage({ ...message, images: [...message.images, { src }] });
-        } else if (event.type === 'final_data') {
-          const sessionId = typeof event.data.session_id === 'string' ? event.data.session_id : null;
-          if (sessionId) createdSessionId = sessionId;
-          const modelName = typeof event.data.model_name === 'string' ? event.data.model_name : null;
-          this.putMessage({
-            ...message,
-            status: message.status === 'error' ? 'error' : 'done',
-            credits: creditsFromMetadata(event.data),
-            modelName: modelName ?? message.modelName ?? null,
-          });
-        } else if (event.type === 'error') {
-          this.putMessage({ ...message, status: 'error', error: event.message });
-          this.set({ banner: chatText.streamError(event.message) });
-        } else if (event.type === 'done') {
-          break;
-        }
-      }
-      this.flush(turn);
-      const message = this.messages.get(id);
-      if (message?.status === 'streaming') this.putMessage({ ...message, status: 'done' });
-    } catch (error) {
-      this.flush(turn);
-      const message = this.messages.get(id);
-      if (isAbortError(error) || turn.controller.signal.aborted) {
-        if (message) this.putMessage({ ...message, status: 'stopped' });
-        if (generation === this.generation) this.deps.onInterrupted?.();
-      } else {
-        const text = errorMessage(error);
-        if (message) this.putMessage({ ...message, status: 'error', error: text });
-        this.set({
-          banner: chatText.streamError(text),
-          returnedDraft: answered
-            ? this.state.returnedDraft
-            : { text: input.text, seq: (this.state.returnedDraft?.seq ?? 0) + 1 },
-        });
-      }
-    } finally {
-      // After a reset (logout) nothing of this turn is wanted any more.
-      if (generation === this.generation)
-        this.finishTurn(turn, id, input.sessionId, createdSessionId, knownIds);
+    const outcome = await turn.run((signal) => this.deps.backend.createTurn(input, signal));
+    if (outcome.kind === 'stopped') {
+      if (generation === this.generation) this.deps.onInterrupted?.();
+    } else if (outcome.kind === 'failed') {
+      this.set({
+        banner: chatText.streamError(outcome.error),
+        returnedDraft: outcome.answered
+          ? this.state.returnedDraft
+          : { text: input.text, seq: (this.state.returnedDraft?.seq ?? 0) + 1 },
+      });
     }
+    // After a reset (logout) nothing of this turn is wanted any more.
+    if (generation === this.generation)
+      this.finishTurn(turn, input.sessionId, outcome.createdSessionId, knownIds);
   }
 
   private finishTurn(
-    turn: NonNullable<ChatStore['turn']>,
-    id: string,
+    turn: ChatTurn,
     sessionId: string | null,
     createdSessionId: string | null,
     knownIds: ReadonlySet<string>,
   ) {
+    const id = turn.assistantId;
     if (this.turn === turn) this.turn = null;
     this.set({ isStreaming: this.turn !== null });
     const isNewSession = sessionId === null;

@@ -1,0 +1,112 @@
+import { ApiError, type ChatStreamEvent, isAbortError } from '@wanxiang/api-client';
+import { creditsFromMetadata } from './format';
+import type { ChatMessage } from './types';
+
+/** What a turn needs from the chat it runs in: its messages, the frame clock and the banner. */
+export interface TurnHost {
+  getMessage(id: string): ChatMessage | undefined;
+  putMessage(message: ChatMessage): void;
+  /** Runs `flush` before the next paint. */
+  scheduleFrame(flush: () => void): void;
+  /** The stream reported an error in the middle of the answer (spec 01 §8). */
+  onStreamError(message: string): void;
+}
+
+/** How a turn's stream ended. `answered`: at least one event came before the end. */
+export type TurnOutcome =
+  | { kind: 'finished'; createdSessionId: string | null }
+  | { kind: 'stopped'; createdSessionId: string | null }
+  | { kind: 'failed'; createdSessionId: string | null; error: string; answered: boolean };
+
+/*
+ * A refused turn (402 积分不足, 404 模型不存在…) carries the server's own sentence in `detail`: the banner
+ * shows that sentence, not the client's generic 'API 请求失败: …' wrapper around it.
+ */
+const errorMessage = (error: unknown) => {
+  if (error instanceof ApiError && error.detail) return error.detail;
+  return error instanceof Error && error.message ? error.message : String(error ?? '');
+};
+
+/**
+ * One answer being streamed into the assistant message `assistantId`: the stream's events applied to the
+ * message, text batched so that it is applied at most once per frame however many deltas arrive.
+ */
+export class ChatTurn {
+  readonly controller = new AbortController();
+  private pending = '';
+  private frameScheduled = false;
+
+  constructor(
+    readonly assistantId: string,
+    private readonly host: TurnHost,
+  ) {}
+
+  stop(): void {
+    this.controller.abort();
+  }
+
+  private flush(): void {
+    this.frameScheduled = false;
+    if (!this.pending) return;
+    const message = this.host.getMessage(this.assistantId);
+    const text = this.pending;
+    this.pending = '';
+    if (message) this.host.putMessage({ ...message, text: message.text + text });
+  }
+
+  /** Reads the stream `open` returns to its end, a stop or a failure; the message says which. */
+  async run(open: (signal: AbortSignal) => AsyncIterable<ChatStreamEvent>): Promise<TurnOutcome> {
+    const { host, assistantId: id } = this;
+    let createdSessionId: string | null = null;
+    let answered = false;
+    try {
+      for await (const event of open(this.controller.signal)) {
+        answered = true;
+        if (event.type === 'text') {
+          this.pending += event.text;
+          if (!this.frameScheduled) {
+            this.frameScheduled = true;
+            host.scheduleFrame(() => this.flush());
+          }
+          continue;
+        }
+        this.flush();
+        const message = host.getMessage(id);
+        if (!message) continue;
+        if (event.type === 'image_data') {
+          const src = `data:${event.image.mime_type};base64,${event.image.data}`;
+          host.putMessage({ ...message, images: [...message.images, { src }] });
+        } else if (event.type === 'final_data') {
+          const sessionId = typeof event.data.session_id === 'string' ? event.data.session_id : null;
+          if (sessionId) createdSessionId = sessionId;
+          const modelName = typeof event.data.model_name === 'string' ? event.data.model_name : null;
+          host.putMessage({
+            ...message,
+            status: message.status === 'error' ? 'error' : 'done',
+            credits: creditsFromMetadata(event.data),
+            modelName: modelName ?? message.modelName ?? null,
+          });
+        } else if (event.type === 'error') {
+          host.putMessage({ ...message, status: 'error', error: event.message });
+          host.onStreamError(event.message);
+        } else if (event.type === 'done') {
+          break;
+        }
+      }
+      this.flush();
+      const message = host.getMessage(id);
+      if (message?.status === 'streaming') host.putMessage({ ...message, status: 'done' });
+      return { kind: 'finished', createdSessionId };
+    } catch (error) {
+      this.flush();
+      const message = host.getMessage(id);
+      if (isAbortError(error) || this.controller.signal.aborted) {
+        if (message) host.putMessage({ ...message, status: 'stopped' });
+        return { kind: 'stopped', createdSessionId };
+      }
+      const text = errorMessage(error);
+      if (message) host.putMessage({ ...message, status: 'error', error: text });
+      return { kind: 'failed', createdSessionId, error: text, answered };
+    }
+  }
+}

@@ -1,0 +1,8 @@
+export {
+  Stack,
+  type StackAlign,
+  type StackElement,
+  type StackProps,
+  stackAligns,
+  stackElements,
+} from './Stack';

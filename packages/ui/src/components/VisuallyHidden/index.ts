@@ -1,0 +1,6 @@
+export {
+  VisuallyHidden,
+  type VisuallyHiddenElement,
+  type VisuallyHiddenProps,
+  visuallyHiddenElements,
+} from './VisuallyHidden';

@@ -6,7 +6,7 @@ import { type Logger, pino } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createRequireAuth } from './http/auth';
-import { registerErrorHandler, throttled } from './http/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler, throttled } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security';
 import { isApiPath, registerSpa } from './http/spa';
@@ -46,6 +46,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: trustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,
+    frameworkErrors,
+    clientErrorHandler,
     // A caller's request id is kept when it is harmless, so logs can be joined across a proxy.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

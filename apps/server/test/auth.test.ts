@@ -119,6 +119,26 @@ describe.each(databaseKinds)('accounts and tokens on %s', (kind) => {
       }
     });
 
+    it('takes a full-width email as its ASCII form, and drops control and bidi characters from a nickname', async () => {
+      const server = await app();
+      const res = await register(server, {
+        email: 'ＷＩＤＥ＠example.com',
+        password: PASSWORD,
+        nickname: '\u202E雷李\u202C\t小\u0007明\u2066',
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ email: 'wide@example.com', nickname: '雷李小明' });
+      // The same address typed in ASCII is taken, and signs in.
+      const again = await register(server, { email: 'wide@example.com', password: PASSWORD });
+      expect(again.json()).toEqual({ errors: { email: ['该邮箱已被注册'] } });
+      const login = await server.inject({
+        method: 'POST',
+        url: '/api/auth/login/',
+        ...json({ email: 'Ｗide@example.com', password: PASSWORD }),
+      });
+      expect(login.statusCode).toBe(200);
+    });
+
     it('refuses a taken email, whatever its case and spacing', async () => {
       const server = await app();
       expect((await register(server, { email: 'taken@example.com', password: PASSWORD })).statusCode).toBe(

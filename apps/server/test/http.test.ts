@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -177,6 +178,36 @@ describe.each(databaseKinds)('HTTP foundation on %s', (kind) => {
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ detail: '请求体过大，上限为 16 KB。' });
     // The server is still healthy afterwards.
+    expect((await fetch(`${base}/api/health/`)).status).toBe(200);
+  });
+
+  it('answers what Node or Fastify refuse before a route runs in Chinese JSON, not their English', async () => {
+    const server = await app();
+    const base = await listen(server);
+    for (const [name, init, url] of [
+      ['a header over the size limit', { headers: { 'x-big': 'a'.repeat(20_000) } }, '/api/health/'],
+      ['a URL over the size limit', {}, `/api/health/?q=${'a'.repeat(100_000)}`],
+    ] as const) {
+      const res = await fetch(`${base}${url}`, init);
+      expect(res.status, name).toBe(431);
+      expect(res.headers.get('content-type'), name).toContain('application/json');
+      expect(await res.json(), name).toEqual({ detail: '请求头过大。' });
+    }
+    const garbage = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(base).port), '127.0.0.1', () => socket.write('NOT HTTP\r\n\r\n'));
+      let answer = '';
+      socket.on('data', (chunk) => {
+        answer += chunk;
+      });
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+    expect(garbage).toContain('{"detail":"请求无效。"}');
+
+    const badUrl = await server.inject({ method: 'GET', url: '/api/dialogue/sessions/%E0%A4%A/' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({ detail: '请求地址无效。' });
     expect((await fetch(`${base}/api/health/`)).status).toBe(200);
   });
 

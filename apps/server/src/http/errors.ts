@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { type ErrorBody, INVALID_TOKEN_CODE } from '@wanxiang/api-client/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -69,6 +70,8 @@ function frameworkDetail(error: FastifyError, request: FastifyRequest): string |
       return m.unsupportedMediaType(String(request.headers['content-type'] ?? '').split(';')[0] ?? '');
     case 'FST_ERR_BAD_URL':
       return m.badUrl;
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return m.uriTooLong;
     default:
       return undefined;
   }
@@ -90,8 +93,12 @@ function statusDetail(status: number): string {
       return m.conflict;
     case 413:
       return m.bodyTooLarge(formatBytes(0));
+    case 414:
+      return m.uriTooLong;
     case 415:
       return m.unsupportedMediaType('');
+    case 431:
+      return m.headersTooLarge;
     case 429:
       return m.tooManyRequests(formatWait(60));
     default:
@@ -143,4 +150,35 @@ export function registerErrorHandler(app: FastifyInstance) {
     const unavailable = status === 503;
     return reply.code(unavailable ? 503 : 500).send({ detail: unavailable ? m.unavailable : m.internal });
   });
+}
+
+/**
+ * Errors Fastify answers before a route runs (a malformed URL, a path parameter over its length limit), with
+ * the product's Chinese body instead of Fastify's English one. (They meet no route, so no error handler.)
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 400;
+  reply.code(status).send({ detail: frameworkDetail(error, request) ?? statusDetail(status) });
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers or URL over the size limit, a
+ * timeout, bytes that are not HTTP): answered on the socket in the product's JSON shape, then closed.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, detail] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', m.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', m.requestTimeout]
+        : [400, 'Bad Request', m.badRequest];
+  const body = JSON.stringify({ detail });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

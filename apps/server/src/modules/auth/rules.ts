@@ -11,9 +11,22 @@ export const NICKNAME_MAX = 30;
 
 const emailFormat = z.email({ pattern: z.regexes.unicodeEmail });
 
-/** Emails are compared trimmed and lower-cased, everywhere (OWASP: case-insensitive user names). */
+/**
+ * Emails are compared NFKC-normalised, trimmed and lower-cased, everywhere (OWASP: case-insensitive user
+ * names): a full-width ａ typed with a Chinese input method is the a of the same address.
+ */
 export function normalizeEmail(raw: string): string {
-  return raw.trim().toLowerCase();
+  return raw.normalize('NFKC').trim().toLowerCase();
+}
+
+/**
+ * Control characters and bidirectional overrides would let a nickname break the lines it is shown on or
+ * show its text reversed (U+202E) beside others' names; they go. Joiners used by emoji stay.
+ */
+const HIDDEN_OR_REORDERING = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+
+export function normalizeNickname(raw: string | null | undefined): string | null {
+  return raw?.replace(HIDDEN_OR_REORDERING, '').normalize('NFC').trim() || null;
 }
 
 const length = (s: string) => [...s].length;
@@ -60,7 +73,7 @@ export function checkRegistration(input: {
 }): { value: Registration; errors: FieldErrors | null } {
   const errors: FieldErrors = {};
   const email = normalizeEmail(input.email);
-  const nickname = input.nickname?.trim() || null;
+  const nickname = normalizeNickname(input.nickname);
   checkEmail(email, errors);
   checkPassword(input.password, email, errors);
   if (nickname && length(nickname) > NICKNAME_MAX) add(errors, 'nickname', a.nicknameTooLong(NICKNAME_MAX));

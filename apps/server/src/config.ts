@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { messages } from './i18n/zh-CN';
@@ -261,6 +261,7 @@ export function parseEnv(env: NodeJS.ProcessEnv) {
  */
 async function loadOrCreateSecret(dataDir: string): Promise<Uint8Array> {
   const file = path.join(dataDir, 'secret');
+  let exposed: string;
   try {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     try {
@@ -268,12 +269,19 @@ async function loadOrCreateSecret(dataDir: string): Promise<Uint8Array> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const secret = (await readFile(file, 'utf8')).trim();
-    if (secret.length < MIN_SECRET_LENGTH) throw new Error(c.secretTooShort(MIN_SECRET_LENGTH));
-    return new TextEncoder().encode(secret);
+    // Checked at every start, not only at creation: a copy, a restore or a chmod may have opened it up.
+    const { mode } = await stat(file);
+    if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
+      exposed = (mode & 0o777).toString(8).padStart(3, '0');
+    } else {
+      const secret = (await readFile(file, 'utf8')).trim();
+      if (secret.length < MIN_SECRET_LENGTH) throw new Error(c.secretTooShort(MIN_SECRET_LENGTH));
+      return new TextEncoder().encode(secret);
+    }
   } catch (error) {
     throw new ConfigError([c.secretFileUnreadable(file, (error as Error).message)]);
   }
+  throw new ConfigError([c.secretFileExposed(file, exposed)]);
 }
 
 export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<Config> {

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { chmod, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseDuration, parseEnv, parseSize } from '../src/config';
@@ -130,6 +130,15 @@ describe('configuration from the environment', () => {
       expect((await readFile(file, 'utf8')).trim()).toBe(Buffer.from(first.jwtSecret).toString());
       const fromEnv = await loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40) });
       expect(fromEnv.jwtSecretSource).toBe('env');
+      // At every start, not only at creation: a file others can read stops the server, saying how to fix it.
+      await chmod(file, 0o644);
+      const refused = await loadConfig({ DATA_DIR: dir }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ConfigError);
+      expect(String((refused as ConfigError).message)).toContain(`chmod 600 ${file}`);
+      await chmod(file, 0o600);
+      expect(
+        Buffer.from((await loadConfig({ DATA_DIR: dir })).jwtSecret).equals(Buffer.from(first.jwtSecret)),
+      ).toBe(true);
     } finally {
       await remove();
     }

@@ -100,6 +100,8 @@ export const zhCN = {
     refreshShorterThanAccess: '刷新令牌的有效期必须长于访问令牌',
     rememberShorterThanRefresh: 'REFRESH_TOKEN_TTL_REMEMBER 不能短于 REFRESH_TOKEN_TTL',
     secretFileUnreadable: (file: string, reason: string) => `无法读取或创建密钥文件 ${file}：${reason}`,
+    secretFileExposed: (file: string, mode: string) =>
+      `密钥文件 ${file} 的权限为 ${mode}，其他用户可以读取。请运行 chmod 600 ${file} 后重新启动；若它可能已被他人读取，请删除该文件（将生成新密钥，所有登录随之失效）。`,
     dataDirLocked: (dir: string, pid: number, lockFile: string) =>
       `数据目录 ${dir} 正被进程 ${pid} 使用。同一个内嵌数据库只能由一个服务器进程打开；请先停止该进程，或为本进程设置不同的 DATA_DIR。若确认没有其他进程在使用，可删除锁文件 ${lockFile}。`,
   },

@@ -29,6 +29,8 @@ export interface Config {
   accessTokenTtl: number;
   refreshTokenTtl: number;
   refreshTokenTtlRemember: number;
+  /** A session ends this long after its sign-in, however often its tokens were refreshed (seconds). */
+  sessionMaxAge: number;
   /** Authenticated responses ask the client to refresh when the access token has less than this left. */
   tokenRefreshThreshold: number;
   webDistDir: string;
@@ -168,6 +170,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: durationVar('5m', 1, DAY),
   REFRESH_TOKEN_TTL: durationVar('1d', 1, 365 * DAY),
   REFRESH_TOKEN_TTL_REMEMBER: durationVar('30d', 1, 365 * DAY),
+  SESSION_MAX_AGE: durationVar('90d', 1, 5 * 365 * DAY),
   TOKEN_REFRESH_THRESHOLD: durationVar('60s', 0, DAY),
   WEB_DIST_DIR: stringVar(defaultWebDistDir),
   BODY_LIMIT: sizeVar('1mb', 1024, 1024 ** 3),
@@ -314,6 +317,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     refreshTokenTtlRemember: e.REFRESH_TOKEN_TTL_REMEMBER,
+    sessionMaxAge: e.SESSION_MAX_AGE,
     tokenRefreshThreshold: e.TOKEN_REFRESH_THRESHOLD,
     webDistDir: path.resolve(cwd, e.WEB_DIST_DIR),
     bodyLimit: e.BODY_LIMIT,

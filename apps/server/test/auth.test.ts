@@ -346,6 +346,28 @@ describe.each(databaseKinds)('accounts and tokens on %s', (kind) => {
       }
     });
 
+    it('slide a session only up to its absolute lifetime from the sign-in', async () => {
+      const server = await app({ SESSION_MAX_AGE: '90d' });
+      const { tokens } = await signUpAndIn(server, 'user@example.com', { remember_me: true });
+      const day = 86_400_000;
+      // Signed in 89.5 days ago: the next token lives 12 hours, not the 30 days of "remember me".
+      await db()
+        .database.db.update(authSessions)
+        .set({ createdAt: new Date(Date.now() - 89.5 * day) });
+      const late = await refresh(server, tokens.refresh);
+      expect(late.statusCode).toBe(200);
+      const { exp, iat } = decodeJwt(late.json().refresh);
+      expect((exp ?? 0) - (iat ?? 0)).toBeLessThanOrEqual(12 * 3600);
+      expect((exp ?? 0) - (iat ?? 0)).toBeGreaterThan(11 * 3600);
+      // Past it, the session is over however fresh its refresh token is.
+      await db()
+        .database.db.update(authSessions)
+        .set({ createdAt: new Date(Date.now() - 91 * day) });
+      const over = await refresh(server, late.json().refresh);
+      expect(over.statusCode).toBe(401);
+      expect(over.json()).toEqual(TOKEN_INVALID);
+    });
+
     it('revoke the whole family when a used token is presented again (reuse detection)', async () => {
       const server = await app();
       const { tokens } = await signUpAndIn(server);

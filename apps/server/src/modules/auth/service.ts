@@ -39,7 +39,10 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 export interface AuthServiceDeps {
   db: Db;
-  config: Pick<Config, 'refreshTokenTtl' | 'refreshTokenTtlRemember' | 'tokenRefreshThreshold'>;
+  config: Pick<
+    Config,
+    'refreshTokenTtl' | 'refreshTokenTtlRemember' | 'sessionMaxAge' | 'tokenRefreshThreshold'
+  >;
   tokens: TokenService;
   passwords: PasswordHasher;
   throttle: LoginThrottle;
@@ -160,7 +163,7 @@ export class AuthService {
       user.id,
       sessionId,
       randomUUID(),
-      this.refreshTtl(rememberMe),
+      Math.min(this.refreshTtl(rememberMe), this.deps.config.sessionMaxAge),
     );
     const access = await this.deps.tokens.signAccess(user.id, sessionId);
     await this.db.transaction(async (tx) => {
@@ -201,6 +204,7 @@ export class AuthService {
           sessionId: authSessions.id,
           revokedAt: authSessions.revokedAt,
           rememberMe: authSessions.rememberMe,
+          signedInAt: authSessions.createdAt,
           userId: authSessions.userId,
           isActive: users.isActive,
         })
@@ -221,13 +225,18 @@ export class AuthService {
         return { kind: 'reuse' as const, sessionId: row.sessionId, userId: row.userId };
       }
       if (row.expiresAt.getTime() <= Date.now() || !row.isActive) return { kind: 'invalid' as const };
+      // Refreshing slides a session's end, but never past its absolute lifetime from the sign-in.
+      const secondsLeft = Math.floor(
+        (row.signedInAt.getTime() + this.deps.config.sessionMaxAge * 1000 - Date.now()) / 1000,
+      );
+      if (secondsLeft <= 0) return { kind: 'invalid' as const };
 
       const now = new Date();
       const next = await this.deps.tokens.signRefresh(
         row.userId,
         row.sessionId,
         randomUUID(),
-        this.refreshTtl(row.rememberMe),
+        Math.min(this.refreshTtl(row.rememberMe), secondsLeft),
       );
       const access = await this.deps.tokens.signAccess(row.userId, row.sessionId);
       await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));

@@ -103,6 +103,25 @@ describe('headers', () => {
     expect(anonymous.fetch.calls[0]?.headers.has('Authorization')).toBe(false);
   });
 
+  it('sends the bearer token and the device id to the API’s own origin only', async () => {
+    const token = accessToken(NOW, 600);
+    const fetch = createFakeFetch(() => json({}));
+    const client = createApiClient({
+      fetch,
+      storage: createMemoryStorage({ access_token: token, refresh_token: 'r1' }),
+      eventTarget: new EventTarget(),
+      lock: null,
+      generateDeviceId: () => 'device-1',
+      baseUrl: 'https://example.test/api/',
+    });
+    await client.http.get('https://elsewhere.test/api/auth/users/me/');
+    await client.http.get('https://example.test/api/auth/users/me/');
+    const [foreign, own] = fetch.calls;
+    expect(foreign?.headers.has('Authorization')).toBe(false);
+    expect(foreign?.headers.has('X-Device-ID')).toBe(false);
+    expect(own?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+  });
+
   it('generates the device id once, keeps it and sends it on every request', async () => {
     const fetch = createFakeFetch(() => json({}));
     const storage = createMemoryStorage();

@@ -149,6 +149,22 @@ function buildUrl(baseUrl: string, path: string, query: Record<string, QueryValu
   return url;
 }
 
+/**
+ * Whether `url` is the API's own: the bearer token and the device id go nowhere else, so that an absolute
+ * address (a link in an answer, a redirect target someone planted) never receives them.
+ */
+function isOwnOrigin(url: string, baseUrl: string): boolean {
+  if (!isAbsolute(url)) return true;
+  const page = (globalThis as { location?: { href?: string } }).location?.href;
+  try {
+    const api = new URL(baseUrl, page);
+    return new URL(url).origin === api.origin;
+  } catch {
+    // A relative API address outside a page has no origin to compare with: nothing absolute is ours.
+    return false;
+  }
+}
+
 function wantsRefresh(response: Response): boolean {
   return response.headers.get(TOKEN_REFRESH_REQUIRED_HEADER)?.trim().toLowerCase() === 'true';
 }
@@ -166,7 +182,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   ): Promise<{ response: Response; attempt: Attempt }> {
     const headers = new Headers(request.headers);
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-    const deviceId = options.getDeviceId?.();
+    const deviceId = isOwnOrigin(url, baseUrl) ? options.getDeviceId?.() : undefined;
     if (deviceId) headers.set(DEVICE_ID_HEADER, deviceId);
     if (token) headers.set('Authorization', `Bearer ${token}`);
     let body: BodyInit | undefined = request.body;
@@ -201,7 +217,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     request: RequestOptions,
   ): Promise<{ response: Response; attempt: Attempt }> {
     const url = buildUrl(baseUrl, path, request.query);
-    const handler = (request.auth ?? true) ? auth : undefined;
+    const handler = (request.auth ?? true) && isOwnOrigin(url, baseUrl) ? auth : undefined;
     const token = handler ? await handler.prepareAccessToken() : null;
     let result = await attempt(url, request, token);
     if (handler && wantsRefresh(result.response)) handler.refreshRequested(token);

@@ -23,10 +23,15 @@ export type SerializedImageNode = Spread<{ src: string; altText: string }, Seria
 
 const SAFE_SRC = /^(data:image\/[a-z0-9.+-]+;|https?:\/\/|blob:)/i;
 
+/** The sources a picture may come from, whether pasted, dropped, chosen or read from a saved document. */
+export function isSafeImageSource(src: string): boolean {
+  return SAFE_SRC.test(src);
+}
+
 function convertImageElement(dom: HTMLElement): DOMConversionOutput | null {
   if (!(dom instanceof HTMLImageElement)) return null;
   const src = dom.getAttribute('src') ?? '';
-  if (!SAFE_SRC.test(src)) return null;
+  if (!isSafeImageSource(src)) return null;
   return { node: $createImageNode({ src, altText: dom.alt }) };
 }
 
@@ -43,8 +48,16 @@ export class ImageNode extends DecoratorNode<JSX.Element> {
     return new ImageNode(node.__src, node.__altText, node.__key);
   }
 
+  /**
+   * A saved document is as untrusted as a paste: a source outside the safe ones is dropped, and the picture
+   * keeps its place and its description.
+   */
   static override importJSON(serialized: SerializedImageNode): ImageNode {
-    return $createImageNode({ src: serialized.src, altText: serialized.altText });
+    const src = typeof serialized.src === 'string' && isSafeImageSource(serialized.src) ? serialized.src : '';
+    return $createImageNode({
+      src,
+      altText: typeof serialized.altText === 'string' ? serialized.altText : '',
+    });
   }
 
   static override importDOM(): DOMConversionMap | null {
@@ -63,7 +76,7 @@ export class ImageNode extends DecoratorNode<JSX.Element> {
 
   override exportDOM(): DOMExportOutput {
     const img = document.createElement('img');
-    img.setAttribute('src', this.__src);
+    if (this.__src) img.setAttribute('src', this.__src);
     img.setAttribute('alt', this.__altText);
     return { element: img };
   }
@@ -95,7 +108,7 @@ export class ImageNode extends DecoratorNode<JSX.Element> {
   }
 
   override decorate(): JSX.Element {
-    return <img src={this.__src} alt={this.__altText} draggable={false} />;
+    return <img src={this.__src || undefined} alt={this.__altText} draggable={false} />;
   }
 }
 

@@ -289,11 +289,12 @@ describe.each(databaseKinds)('chat through an OpenAI-compatible provider on %s',
     expect(await ledgerState(db().database.db, userId)).toMatchObject({ balance: 0, ledgerSum: 0 });
   });
 
-  it('keeps the balance whole when simultaneous turns race for it, even with calls started early', async () => {
-    // 20 credits; a full answer holds ceil(6/1000 + 4096/1000 × 2) = 9 and really costs 3. The balance read
-    // with the token says 20 to every request, so all of them call the provider while their hold is taken;
-    // those whose hold fails are dropped, those whose hold is cut call again with a shorter limit.
+  it('keeps the balance whole when simultaneous turns race for it, and calls the provider only for those it pays for', async () => {
+    // 20 credits; a full answer holds ceil(6/1000 + 4096/1000 × 2) = 9 and really costs 3. Every request
+    // sees 20 when it signs in; the holds decide, one at a time, and only a turn whose hold was taken calls
+    // the provider (a call for a refused turn would be paid upstream and never here).
     const { base, access, userId } = await setup({}, 20);
+    const before = upstream.requests.length;
     const results = await Promise.all(
       Array.from({ length: 12 }, () =>
         sendTurn(base, access, { model_id: 'stream', prompt: { text: '你好' } }),
@@ -302,6 +303,8 @@ describe.each(databaseKinds)('chat through an OpenAI-compatible provider on %s',
     const ok = results.filter((r) => r.status === 200);
     expect(results.every((r) => r.status === 200 || r.status === 402)).toBe(true);
     expect(ok.length).toBeGreaterThan(1);
+    expect(ok.length).toBeLessThan(results.length);
+    expect(upstream.requests.length - before).toBe(ok.length);
     let charged = 0;
     for (const r of ok) {
       const final = finalOf(r.events);

@@ -18,8 +18,6 @@ export interface AuthContext {
   sessionId: string;
   /** The client should refresh now: little life left, or issued before the user's tokens_valid_after. */
   refreshRequired: boolean;
-  /** The balance as read while checking the token; a hint only (the chat's hold decides under a lock). */
-  creditsBalance: number;
 }
 
 export interface ClientInfo {
@@ -63,7 +61,6 @@ export class AuthService {
       .select({
         isActive: users.isActive,
         tokensValidAfter: users.tokensValidAfter,
-        creditsBalance: users.creditsBalance,
         revokedAt: authSessions.revokedAt,
       })
       .from(authSessions)
@@ -296,7 +293,6 @@ export class AuthService {
       userId: claims.userId,
       sessionId: claims.sessionId,
       refreshRequired: stale || claims.expiresAt - nowSeconds < this.deps.config.tokenRefreshThreshold,
-      creditsBalance: row.creditsBalance,
     };
   }
 

@@ -153,7 +153,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const turn = await chat.prepareTurn(auth.userId, request.body, auth.creditsBalance);
+      const turn = await chat.prepareTurn(auth.userId, request.body);
       const stream = openEventStream(reply);
       await chat.runTurn(
         turn,

@@ -2,8 +2,8 @@
  * A chat turn from request to settlement. Up front, in one statement: a hold on the user's credits big
  * enough for the longest answer the turn may produce (or the whole balance, with the answer's length cut to
  * match), so that simultaneous turns can never overdraw; a balance below the minimum refuses the turn before
- * any stream. When the balance read with the token clearly covers the turn, the provider is called while
- * that statement runs. The session, the user message and an assistant placeholder are written while the
+ * any stream, and before any call to the provider. The session, the user message and an assistant placeholder
+ * are written while the
  * provider thinks, or right after the first token has gone out when it answers at once. The stream is
  * relayed as it comes and written to the placeholder every two seconds (less often under many simultaneous
  * streams). At the end (complete, stopped by the client, failed) one statement stores the answer with its
@@ -76,8 +76,6 @@ export interface PreparedTurn {
   maxOutputTokens: number;
   /** Aborts the provider call: the client went away, the turn timed out, or the server is stopping. */
   controller: AbortController;
-  /** The provider call, when it was started while the credits were being held. */
-  stream?: Promise<ReadableStream<StreamPart>>;
 }
 
 /** Where the turn's events go; the route writes them as SSE frames. */
@@ -115,7 +113,7 @@ export class DialogueService {
   ) {}
 
   /** Everything that may refuse a turn, before any byte of the stream: input, model, session, credits. */
-  async prepareTurn(userId: string, request: CreateTurnRequest, balanceHint?: number): Promise<PreparedTurn> {
+  async prepareTurn(userId: string, request: CreateTurnRequest): Promise<PreparedTurn> {
     const text = request.prompt.text.trim();
     if (text === '') throw fieldErrors({ 'prompt.text': [m.emptyPrompt] });
     const entry = this.registry.get(request.model_id);
@@ -158,14 +156,9 @@ export class DialogueService {
       maxOutputTokens: definition.maxOutputTokens,
       controller,
     };
-    // When the balance read with the token covers a full answer, the provider is called while the hold is
-    // taken: the hold's round trip stays off the time to first token. Should the hold then fall short
-    // (another turn took the credits meanwhile) the call is dropped before any token is relayed.
-    if (full === 0 || (balanceHint ?? 0) >= full) {
-      turn.stream = this.openStream(turn, controller.signal);
-      turn.stream.catch(() => undefined);
-    }
     try {
+      // Credits first, the provider second: a turn the balance cannot pay for never reaches the provider
+      // (simultaneous turns would otherwise each start an upstream call that only one of them pays for).
       // A free model needs no hold.
       turn.reserve = full > 0 ? await this.hold(turn, full, minimum) : 0;
     } catch (error) {
@@ -175,12 +168,6 @@ export class DialogueService {
     if (turn.reserve < full) {
       const plan = planTurn(definition, promptTokens, turn.reserve);
       turn.maxOutputTokens = 'refused' in plan ? 1 : plan.maxOutputTokens;
-      if (turn.stream) {
-        // Started with a limit the hold does not pay for: start again with the right one.
-        controller.abort(new DOMException('restart', 'AbortError'));
-        turn.controller = new AbortController();
-        turn.stream = undefined;
-      }
     }
     return turn;
   }
@@ -274,7 +261,7 @@ export class DialogueService {
 
     try {
       armIdle();
-      const stream = await (turn.stream ?? this.openStream(turn, controller.signal));
+      const stream = await this.openStream(turn, controller.signal);
       for await (const part of stream) {
         armIdle();
         switch (part.type) {

@@ -176,6 +176,15 @@ describe('texts', () => {
     expect(estimateTokens('')).toBe(0);
   });
 
+  it('estimates other scripts at a token a character, never a quarter, and an emoji at two', () => {
+    // Thai and Hindi: each letter and mark a token (a tokenizer splits them finer than English).
+    expect(estimateTokens('สวัสดีครับ')).toBe(10);
+    expect(estimateTokens('नमस्ते')).toBe(6);
+    expect(estimateTokens('مرحبا')).toBe(5);
+    expect(estimateTokens('Привет, мир')).toBe(3);
+    expect(estimateTokens('👍🎉')).toBe(4);
+  });
+
   it('titles a session by its first prompt, on one line, at most 30 characters', () => {
     expect(titleFrom('  写一首\n关于秋天的诗  ')).toBe('写一首 关于秋天的诗');
     expect(titleFrom('天'.repeat(40))).toBe(`${'天'.repeat(30)}…`);

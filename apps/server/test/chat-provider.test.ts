@@ -11,6 +11,7 @@ const MODELS = [
   'no-usage',
   'error-mid',
   'drop-mid',
+  'think-then-drop',
   'slow',
   'silent',
   'status-500',
@@ -162,6 +163,18 @@ describe.each(databaseKinds)('chat through an OpenAI-compatible provider on %s',
     expect(state).toMatchObject({ balance: 1000, ledgerSum: 1000 });
     // The sign-up grant, then the hold and its full refund.
     expect(state.rows).toBe(3);
+  });
+
+  it('charges a stream cut short for the reasoning it generated as well as its text', async () => {
+    const { base, access } = await setup();
+    const { events } = await sendTurn(base, access, {
+      model_id: 'think-then-drop',
+      prompt: { text: '你好' },
+    });
+    // 30 × 108 characters of English reasoning, about 810 tokens, and 4 of answer: (6 + 814 × 2) / 1000.
+    const final = finalOf(events);
+    expect(final.usage).toMatchObject({ estimated: true, input_tokens: 6, output_tokens: 814 });
+    expect(final.credits_charged).toBe(2);
   });
 
   it('reports an unreachable provider', async () => {

@@ -146,6 +146,14 @@ export async function startFakeOpenAI(overrides: Partial<FakeOptions> = {}): Pro
           res.end();
         }, 10);
         return;
+      case 'think-then-drop':
+        // A reasoning model that thought at length, began its answer, and lost its connection.
+        for (let i = 0; i < 30; i += 1)
+          write(chunk(model, { reasoning_content: 'Let me think this through. '.repeat(4) }));
+        write(chunk(model, { content: '部分' }));
+        write(chunk(model, { content: '回答' }));
+        setTimeout(() => res.destroy(), 50);
+        return;
       case 'drop-mid':
         write(chunk(model, { content: '部分' }));
         write(chunk(model, { content: '回答' }));

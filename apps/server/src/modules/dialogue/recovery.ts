@@ -59,8 +59,8 @@ async function recoverStreaming({ db, registry, isRunning }: RecoveryDeps, idleM
     const definition = registry.get(message.modelId ?? '')?.definition;
     const usage = answerUsage({
       generated: message.text !== '',
-      complete: false,
       text: message.text,
+      reasoning: '',
       promptTokens: estimatePromptTokens([{ text: prompt?.text ?? '' }]),
       reported: undefined,
     });

@@ -223,6 +223,8 @@ export class DialogueService {
     };
 
     let text = '';
+    /** What a reasoning model thought before answering: not shown, but generated and paid for. */
+    let reasoning = '';
     const images: ImagePart[] = [];
     let failure: TurnFailure | undefined;
     let reported: { input: number; output: number } | undefined;
@@ -272,6 +274,9 @@ export class DialogueService {
             if (!persisted) persist();
             else if (stored && Date.now() - lastFlush >= this.flushInterval()) flush();
             break;
+          case 'reasoning-delta':
+            reasoning += part.delta;
+            break;
           case 'file':
             if (part.mediaType.startsWith('image/')) {
               const data =
@@ -285,7 +290,10 @@ export class DialogueService {
             const input = part.usage.inputTokens.total;
             const output = part.usage.outputTokens.total;
             if (input !== undefined || output !== undefined) {
-              reported = { input: input ?? turn.promptTokens, output: output ?? estimateTokens(text) };
+              reported = {
+                input: input ?? turn.promptTokens,
+                output: output ?? estimateTokens(text) + estimateTokens(reasoning),
+              };
             }
             break;
           }
@@ -311,17 +319,12 @@ export class DialogueService {
     } else if (stopReason === 'shutdown') {
       failure = { code: 'internal', message: m.shuttingDown };
     }
-    const generated = text !== '' || images.length > 0;
-    if (!failure && !stopReason && !generated) failure = { code: 'provider_error', message: m.providerEmpty };
+    const answered = text !== '' || images.length > 0;
+    const generated = answered || reasoning !== '';
+    if (!failure && !stopReason && !answered) failure = { code: 'provider_error', message: m.providerEmpty };
     const status = failure ? 'error' : stopReason === 'client' ? 'stopped' : 'complete';
 
-    const usage = answerUsage({
-      generated,
-      complete: status === 'complete',
-      text,
-      promptTokens: turn.promptTokens,
-      reported,
-    });
+    const usage = answerUsage({ generated, text, reasoning, promptTokens: turn.promptTokens, reported });
     // A turn whose rows could not be stored kept nothing for the user: its whole hold goes back.
     const cost = usage && stored ? turnCost(turn.definition, usage.input_tokens, usage.output_tokens) : 0;
 

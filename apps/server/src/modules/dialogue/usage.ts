@@ -3,20 +3,21 @@ import type { TokenUsage } from '@wanxiang/api-client/contract';
 import { estimateTokens } from './tokens';
 
 /**
- * The provider's reported usage for an answer that completed; for one cut short (stopped, failed,
- * interrupted) the provider reports none, or too little: what was sent and what came back is counted.
- * `null` when nothing was generated.
+ * The provider's usage whenever it reported one (reasoning included in its output tokens). Otherwise (a
+ * stream stopped or cut before its end) what was sent and what came back is counted: the prompt, the
+ * answer's text and the reasoning the model streamed before it. `null` when nothing was generated: a turn
+ * that failed or stopped before the model produced anything costs nothing (spec decision 6).
  */
 export function answerUsage(answer: {
   generated: boolean;
-  complete: boolean;
   text: string;
+  reasoning: string;
   promptTokens: number;
   reported: { input: number; output: number } | undefined;
 }): TokenUsage | null {
-  const { generated, complete, text, promptTokens, reported } = answer;
+  const { generated, text, reasoning, promptTokens, reported } = answer;
   if (!generated) return null;
-  if (reported && complete) {
+  if (reported) {
     return {
       input_tokens: reported.input,
       output_tokens: reported.output,
@@ -24,7 +25,11 @@ export function answerUsage(answer: {
       estimated: false,
     };
   }
-  const input = reported?.input ?? promptTokens;
-  const output = Math.max(reported?.output ?? 0, estimateTokens(text));
-  return { input_tokens: input, output_tokens: output, total_tokens: input + output, estimated: !reported };
+  const output = estimateTokens(text) + estimateTokens(reasoning);
+  return {
+    input_tokens: promptTokens,
+    output_tokens: output,
+    total_tokens: promptTokens + output,
+    estimated: true,
+  };
 }

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -209,6 +210,40 @@ describe.each(databaseKinds)('HTTP foundation on %s', (kind) => {
     expect(badUrl.statusCode).toBe(400);
     expect(badUrl.json()).toEqual({ detail: '请求地址无效。' });
     expect((await fetch(`${base}/api/health/`)).status).toBe(200);
+  });
+
+  it('refuses an anonymous request to a signed-in route before reading its body', async () => {
+    const server = await app();
+    const base = new URL(await listen(server));
+    // Headers announcing a megabyte, and only a few bytes of it: the answer must come without the rest.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(
+        {
+          host: base.hostname,
+          port: base.port,
+          method: 'POST',
+          path: '/api/dialogue/turns/create-turn/',
+          headers: { 'content-type': 'application/json', 'content-length': String(1024 * 1024) },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk) => {
+            body += chunk;
+          });
+          res.on('end', () => {
+            // The rest of the body will never come: the client gives up, as the server already did.
+            req.destroy();
+            resolve({ status: res.statusCode ?? 0, body });
+          });
+        },
+      );
+      req.on('error', (error) => {
+        if (!req.destroyed) reject(error);
+      });
+      req.write('{"model_id":');
+    });
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'not_authenticated' });
   });
 
   it('turns malformed requests into clear 4xx answers', async () => {

@@ -11,7 +11,10 @@ declare module 'fastify' {
 
 export type RequireAuth = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-/** preHandler for routes that need a signed-in user. */
+/**
+ * onRequest hook of the routes that need a signed-in user: a request without a valid token is answered
+ * before its body is read, so an anonymous client cannot make the server take in a megabyte to refuse it.
+ */
 export function createRequireAuth(auth: AuthService): RequireAuth {
   return async (request, reply) => {
     const context = await auth.authenticate(request.headers.authorization);
@@ -22,6 +25,6 @@ export function createRequireAuth(auth: AuthService): RequireAuth {
 
 /** The authenticated context of a route guarded by requireAuth. */
 export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new Error('route is missing the requireAuth preHandler');
+  if (!request.auth) throw new Error('route is missing the requireAuth hook');
   return request.auth;
 }

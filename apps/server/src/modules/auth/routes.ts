@@ -118,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get(
     authPaths.me,
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['auth'],
         summary: '当前用户',

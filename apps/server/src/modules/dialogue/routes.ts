@@ -48,7 +48,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
   app.get(
     dialoguePaths.sessions,
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['chat'],
         summary: '会话列表',
@@ -75,7 +75,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
   app.get(
     SESSION_PATH,
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['chat'],
         summary: '会话详情',
@@ -95,7 +95,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
   app.delete(
     SESSION_PATH,
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['chat'],
         summary: '删除会话',
@@ -121,7 +121,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
   app.post(
     dialoguePaths.createTurn,
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['chat'],
         summary: '发送消息（流式回答）',

@@ -16,7 +16,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRoutesOptions> = async (
   app.get(
     modelsPaths.list,
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['chat'],
         summary: '可用模型',

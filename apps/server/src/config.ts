@@ -52,6 +52,10 @@ export interface Config {
     /** How many earlier messages of the session go to the model as context. */
     historyMessages: number;
   };
+  market: {
+    /** Complete trading days archived on a fresh install. */
+    backfillDays: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -206,6 +210,7 @@ const envSchema = z.object({
   MODEL_FIRST_TOKEN_TIMEOUT: durationVar('60s', 1, 3600),
   MODEL_RETRIES: intVar(1, 0, 5),
   CHAT_HISTORY_MESSAGES: intVar(20, 0, 500),
+  MARKET_BACKFILL_DAYS: intVar(90, 0, 240),
 });
 
 type EnvKey = keyof typeof envSchema.shape;
@@ -330,6 +335,9 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
       firstTokenTimeout: e.MODEL_FIRST_TOKEN_TIMEOUT,
       providerRetries: e.MODEL_RETRIES,
       historyMessages: e.CHAT_HISTORY_MESSAGES,
+    },
+    market: {
+      backfillDays: e.MARKET_BACKFILL_DAYS,
     },
   };
 }

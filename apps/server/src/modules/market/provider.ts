@@ -121,9 +121,16 @@ export class MarketSourceError extends Error {
   constructor(
     readonly source: MarketSource,
     message: string,
-    options?: { cause?: unknown },
+    options?: {
+      cause?: unknown;
+      /** `no-data`: the source answered, with nothing for that date; `unavailable`: it did not answer well. */
+      kind?: 'no-data' | 'unavailable';
+    },
   ) {
     super(`${source}: ${message}`, options);
     this.name = 'MarketSourceError';
+    this.kind = options?.kind ?? 'unavailable';
   }
+
+  readonly kind: 'no-data' | 'unavailable';
 }

@@ -17,7 +17,7 @@ import {
   tradingDaysBetween,
 } from './calendar';
 import { type EmotionScore, movingAverage, scoreSnapshot } from './emotion';
-import { closingSnapshot, type MarketProvider } from './provider';
+import { closingSnapshot, type MarketProvider, MarketSourceError } from './provider';
 
 /** Trading days before a range that the 20-day average of its first day needs. */
 const LOOKBACK = 19;
@@ -75,6 +75,10 @@ export class EmotionService {
       closingSnapshot(this.provider, date),
       this.provider.intradaySnapshots(date),
     ]);
+    // A source past its history window answers empty pools: that is no data, never a day of zeros.
+    const { limitUp, broken, breadth } = close;
+    if (limitUp.length + broken.length + breadth.advancers + breadth.decliners === 0)
+      throw new MarketSourceError(this.source, `no data for ${date}`, { kind: 'no-data' });
     return { date, close: scoreSnapshot(close), slots: slots.map(scoreSnapshot) };
   }
 
@@ -86,13 +90,32 @@ export class EmotionService {
     if (!first || !last) return found;
     for (const day of await archivedDays(this.db, this.source, first, last)) found.set(day.date, day);
     const computed: ArchivedDay[] = [];
+    const failed: string[] = [];
+    let failure: unknown;
     for (const date of dates) {
       if (found.has(date)) continue;
-      const day = await this.computeDay(date);
-      computed.push(day);
-      found.set(date, day);
+      try {
+        const day = await this.computeDay(date);
+        computed.push(day);
+        found.set(date, day);
+      } catch (error) {
+        // A day the source cannot give (past its window, or failing) is left out and reported; the
+        // series shows the others. Only when nothing at all could be had does the request fail.
+        if (!(error instanceof MarketSourceError)) throw error;
+        failed.push(date);
+        failure = error;
+        // A source that does not answer will not answer for the next day either: stop this pass.
+        if (error.kind === 'unavailable') break;
+      }
     }
     if (computed.length > 0) await archiveDays(this.db, this.source, computed);
+    if (failed.length > 0) {
+      this.options.logger.warn(
+        { source: this.source, days: failed.length, first: failed[0], last: failed.at(-1), err: failure },
+        'market data missing for some days',
+      );
+      if (found.size === 0) throw failure;
+    }
     return found;
   }
 
@@ -111,11 +134,12 @@ export class EmotionService {
     const last = days[days.length - 1];
     const archived = first && last ? await archivedDays(this.db, this.source, first, last) : [];
     const missing = days.length - archived.length;
-    if (missing > 0) await this.completeDays(days);
+    const found = missing > 0 ? await this.completeDays(days) : undefined;
+    const computed = found ? found.size - archived.length : 0;
     const ms = Math.round(performance.now() - started);
-    if (missing > 0)
-      this.options.logger.info({ source: this.source, days: missing, ms }, 'market emotion backfilled');
-    return { computed: Math.max(0, missing), ms };
+    if (computed > 0)
+      this.options.logger.info({ source: this.source, days: computed, ms }, 'market emotion backfilled');
+    return { computed, ms };
   }
 
   /** The backfill once per process (again after a failure): the first visit waits for it, later ones do not. */

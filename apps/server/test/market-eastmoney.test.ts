@@ -1,12 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketEmotionDays } from '../src/db/schema';
+import { registerErrorHandler } from '../src/http/errors';
+import { validatorCompiler } from '../src/http/validation';
 import { clockOf, EastmoneyMarket, type FetchLike } from '../src/modules/market/eastmoney';
 import { scoreSnapshot } from '../src/modules/market/emotion';
 import { closingSnapshot, MarketSourceError } from '../src/modules/market/provider';
+import { emotionRoutes } from '../src/modules/market/routes';
 import { EmotionService } from '../src/modules/market/service';
 import { createTestDatabase, type TestDatabase } from './helpers';
 
@@ -228,5 +233,37 @@ describe('a failing Eastmoney source behind the emotion series', () => {
       .select({ date: marketEmotionDays.tradeDate })
       .from(marketEmotionDays);
     expect(stored.map((r) => r.date)).toContain('2026-11-20');
+  });
+
+  it('answers 503 in Chinese through the routes while the source is down, and keeps serving', async () => {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.decorateRequest('auth', null);
+    registerErrorHandler(app);
+    const down = fakeFetch({});
+    const emotion = new EmotionService(test.database.db, market(down.fetch, 1), {
+      backfillDays: 90,
+      logger: silent,
+      now: () => new Date('2026-11-25T12:00:00Z'),
+    });
+    await app.register(emotionRoutes, { emotion, requireAuth: async () => {}, prefix: '/api' });
+    try {
+      for (let i = 0; i < 2; i += 1) {
+        const answer = await app.inject({
+          method: 'GET',
+          url: '/api/v1/emotion/daily-series/?start_date=2026-11-02&end_date=2026-11-06',
+        });
+        expect(answer.statusCode).toBe(503);
+        expect(answer.json()).toEqual({ detail: '行情数据源暂时不可用，请稍后重试。' });
+      }
+      const holiday = await app.inject({
+        method: 'GET',
+        url: '/api/v1/emotion/minute-series/?trade_date=2026-10-01',
+      });
+      expect(holiday.json()).toEqual({ data: [], source: 'eastmoney' });
+    } finally {
+      await app.close();
+    }
   });
 });

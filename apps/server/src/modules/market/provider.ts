@@ -118,12 +118,14 @@ export function boardOfCode(code: string): Board {
 
 /** A market data source failed (after its retries); the request answers 503, the server keeps running. */
 export class MarketSourceError extends Error {
+  /** `no-data`: the source answered, with nothing for that date; `unavailable`: it did not answer well. */
+  readonly kind: 'no-data' | 'unavailable';
+
   constructor(
     readonly source: MarketSource,
     message: string,
     options?: {
       cause?: unknown;
-      /** `no-data`: the source answered, with nothing for that date; `unavailable`: it did not answer well. */
       kind?: 'no-data' | 'unavailable';
     },
   ) {
@@ -131,6 +133,4 @@ export class MarketSourceError extends Error {
     this.name = 'MarketSourceError';
     this.kind = options?.kind ?? 'unavailable';
   }
-
-  readonly kind: 'no-data' | 'unavailable';
 }

@@ -169,7 +169,7 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
 const BOARD_COUNTS: [Board, number, (i: number) => string][] = [
-  ['main', 1500, (i) => String(600000 + i * 2 + (i > 1999 ? 5000 : 0)).padStart(6, '0')],
+  ['main', 1500, (i) => String(600000 + i * 2)],
   ['main', 1300, (i) => String(1 + i * 2).padStart(6, '0')],
   ['chinext', 700, (i) => String(300001 + i).padStart(6, '0')],
   ['star', 350, (i) => String(688001 + i).padStart(6, '0')],

@@ -20,6 +20,9 @@ import { TokenService } from './modules/auth/tokens';
 import { dialogueRoutes } from './modules/dialogue/routes';
 import { DialogueService } from './modules/dialogue/service';
 import { healthRoutes } from './modules/health/routes';
+import { createMarketProvider } from './modules/market/providers';
+import { emotionRoutes } from './modules/market/routes';
+import { EmotionService } from './modules/market/service';
 import { ModelRegistry } from './modules/models/registry';
 import { modelRoutes } from './modules/models/routes';
 
@@ -94,6 +97,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     offlineChunkDelayMs: config.chat.offlineChunkDelayMs,
   });
   const dialogue = new DialogueService(db, registry, config.chat, app.log as unknown as Logger);
+  const emotion = new EmotionService(db, createMarketProvider(config.market, app.log as unknown as Logger), {
+    backfillDays: config.market.backfillDays,
+    logger: app.log as unknown as Logger,
+  });
 
   await app.register(
     async (api) => {
@@ -110,6 +117,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       });
       await api.register(modelRoutes, { registry, requireAuth });
       await api.register(dialogueRoutes, { db, dialogue, requireAuth });
+      await api.register(emotionRoutes, { emotion, requireAuth });
       api.get('/schema/', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

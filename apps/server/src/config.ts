@@ -11,6 +11,7 @@ const c = messages.config;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const LOG_FORMATS = ['json', 'pretty'] as const;
+export const MARKET_DATA_SOURCES = ['simulated', 'eastmoney'] as const;
 const MIN_SECRET_LENGTH = 32;
 const DAY = 86_400;
 
@@ -53,6 +54,14 @@ export interface Config {
     providerRetries: number;
     /** How many earlier messages of the session go to the model as context. */
     historyMessages: number;
+  };
+  market: {
+    /** Where market data come from: the embedded simulated market, or Eastmoney's public pools (opt-in). */
+    source: (typeof MARKET_DATA_SOURCES)[number];
+    /** Complete trading days archived on a fresh install. */
+    backfillDays: number;
+    /** Retries of a failed Eastmoney request, with exponential backoff (1 s, 2 s, 4 s…). */
+    retries: number;
   };
 }
 
@@ -209,6 +218,9 @@ const envSchema = z.object({
   MODEL_FIRST_TOKEN_TIMEOUT: durationVar('60s', 1, 3600),
   MODEL_RETRIES: intVar(1, 0, 5),
   CHAT_HISTORY_MESSAGES: intVar(20, 0, 500),
+  MARKET_DATA_SOURCE: enumVar(MARKET_DATA_SOURCES, 'simulated'),
+  MARKET_BACKFILL_DAYS: intVar(90, 0, 240),
+  MARKET_RETRIES: intVar(2, 0, 10),
 });
 
 type EnvKey = keyof typeof envSchema.shape;
@@ -342,6 +354,11 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
       firstTokenTimeout: e.MODEL_FIRST_TOKEN_TIMEOUT,
       providerRetries: e.MODEL_RETRIES,
       historyMessages: e.CHAT_HISTORY_MESSAGES,
+    },
+    market: {
+      source: e.MARKET_DATA_SOURCE,
+      backfillDays: e.MARKET_BACKFILL_DAYS,
+      retries: e.MARKET_RETRIES,
     },
   };
 }

@@ -28,6 +28,7 @@ export interface TestDatabase {
 }
 
 const TABLES = [
+  'market_emotion_days',
   'chat_messages',
   'chat_sessions',
   'refresh_tokens',

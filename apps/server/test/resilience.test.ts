@@ -11,6 +11,12 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loginFailures } from '../src/db/schema';
 import { DialogueService } from '../src/modules/dialogue/service';
+import {
+  isDayComplete,
+  isTradingDay,
+  previousTradingDay,
+  shanghaiClock,
+} from '../src/modules/market/calendar';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { ModelRegistry } from '../src/modules/models/registry';
 import { finalOf, ledgerState, PASSWORD, parseStream } from './chat-support';
@@ -177,6 +183,28 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
           }),
         ok: turnCompleted,
       },
+      {
+        name: 'daily emotion series',
+        route: 'GET /api/v1/emotion/daily-series/',
+        // The first visit backfills the archive; the case measures a visit that reads it.
+        prepare: async () => {
+          expect((await call('GET', '/api/v1/emotion/daily-series/', { token: access })).status).toBe(200);
+          return {};
+        },
+        send: () => call('GET', '/api/v1/emotion/daily-series/', { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'minute emotion series',
+        route: 'GET /api/v1/emotion/minute-series/',
+        prepare: async () => {
+          expect((await call('GET', '/api/v1/emotion/daily-series/', { token: access })).status).toBe(200);
+          return { date: lastCompleteTradingDay() };
+        },
+        send: ({ date }) =>
+          call('GET', `/api/v1/emotion/minute-series/?trade_date=${date}`, { token: access }),
+        ok: is(200),
+      },
     ];
     return { server, call, access, cases };
   }
@@ -326,6 +354,13 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
     expect(await chat.recoverInterrupted(0)).toBe(0);
   });
 });
+
+/** The last trading day whose session has ended: its minute series is read from the archive. */
+function lastCompleteTradingDay(): string {
+  const now = new Date();
+  const today = shanghaiClock(now).date;
+  return isTradingDay(today) && isDayComplete(today, now) ? today : (previousTradingDay(today) as string);
+}
 
 interface OpenApiSchema {
   type?: string | string[];

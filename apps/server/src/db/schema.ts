@@ -8,10 +8,13 @@ import {
   bigint,
   boolean,
   check,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -208,4 +211,25 @@ export const chatMessages = pgTable(
     index('chat_messages_turn').on(t.turnId),
     index('chat_messages_status').on(t.status),
   ],
+);
+
+/**
+ * The market emotion of one trading day from one data source, archived once the day is complete so that
+ * history outlives a source's short window and a restart: the close's value, sub-scores and inputs, and
+ * the same for each of the day's 48 five-minute slots. Written once (insert … on conflict do nothing).
+ */
+export const marketEmotionDays = pgTable(
+  'market_emotion_days',
+  {
+    /** simulated | eastmoney */
+    source: text('source').notNull(),
+    tradeDate: date('trade_date', { mode: 'string' }).notNull(),
+    value: doublePrecision('value').notNull(),
+    /** `{scores, inputs}` of the close. */
+    detail: jsonb('detail').notNull(),
+    /** `[{value, scores, inputs}]`, one per slot from 09:35 to 15:00. */
+    slots: jsonb('slots').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.tradeDate] })],
 );

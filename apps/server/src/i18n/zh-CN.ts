@@ -143,6 +143,14 @@ export const zhCN = {
     shuttingDown: '服务器正在重启，回答已中断，请稍后重试。',
     interrupted: '服务器意外中断，回答未能完成。',
   },
+  market: {
+    invalidDate: '日期无效，应为 YYYY-MM-DD 格式的有效日期。',
+    reversedRange: '开始日期不能晚于结束日期。',
+    rangeTooLong: (days: number) => `日期范围不能超过 ${days} 天。`,
+    outsideCalendar: (first: string, last: string) =>
+      `该日期超出交易日历的范围（${first} 至 ${last}），无法判断是否为交易日。`,
+    sourceUnavailable: '行情数据源暂时不可用，请稍后重试。',
+  },
   plans: {
     defaultName: '免费体验版',
     signupGrant: '注册赠送积分',

@@ -1,0 +1,56 @@
+/** The archive of computed trading days (table market_emotion_days); this module's only queries. */
+import { and, asc, between, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { marketEmotionDays } from '../../db/schema';
+import type { EmotionScore } from './emotion';
+import type { MarketSource } from './provider';
+
+export interface ArchivedDay {
+  date: string;
+  close: EmotionScore;
+  slots: EmotionScore[];
+}
+
+/** Rows per insert: a day with its slots is ~20 KB of JSON; a few dozen keep one statement modest. */
+const INSERT_CHUNK = 30;
+
+export async function archivedDays(
+  db: Db,
+  source: MarketSource,
+  from: string,
+  to: string,
+): Promise<ArchivedDay[]> {
+  const rows = await db
+    .select({
+      date: marketEmotionDays.tradeDate,
+      value: marketEmotionDays.value,
+      detail: marketEmotionDays.detail,
+      slots: marketEmotionDays.slots,
+    })
+    .from(marketEmotionDays)
+    .where(and(eq(marketEmotionDays.source, source), between(marketEmotionDays.tradeDate, from, to)))
+    .orderBy(asc(marketEmotionDays.tradeDate));
+  return rows.map((row) => {
+    const detail = row.detail as Omit<EmotionScore, 'value'>;
+    return { date: row.date, close: { value: row.value, ...detail }, slots: row.slots as EmotionScore[] };
+  });
+}
+
+/** Stores days not stored yet; a day already archived (by another instance, say) is left as it is. */
+export async function archiveDays(db: Db, source: MarketSource, days: ArchivedDay[]): Promise<void> {
+  for (let i = 0; i < days.length; i += INSERT_CHUNK) {
+    const chunk = days.slice(i, i + INSERT_CHUNK);
+    await db
+      .insert(marketEmotionDays)
+      .values(
+        chunk.map((day) => ({
+          source,
+          tradeDate: day.date,
+          value: day.close.value,
+          detail: { scores: day.close.scores, inputs: day.close.inputs },
+          slots: day.slots,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * What the emotion indicator and the strategy need from a market data source, in one shape whatever the
+ * source: the limit pools of Eastmoney's 涨停板行情 topic (research note §2.1), breadth, index quotes and
+ * intraday snapshots. Prices are in yuan (Eastmoney's ×1000 integers are divided by the adapter), times
+ * are Shanghai `HH:MM:SS`, percentages are percent (9.98 means +9.98 %).
+ */
+
+import type { MarketSourceName } from '@wanxiang/api-client/contract';
+
+export type MarketSource = MarketSourceName;
+
+export type Board = 'main' | 'chinext' | 'star' | 'beijing';
+
+export interface PoolStock {
+  code: string;
+  name: string;
+  board: Board;
+  /** Last price, yuan. */
+  price: number;
+  /** Today's change, percent. */
+  pctChange: number;
+  /** Limit-up price, yuan, when the source gives it. */
+  limitPrice?: number;
+  /** Consecutive limit-up boards (Eastmoney `lbc`); 0 outside the limit-up pool. */
+  boards: number;
+  /** First seal (or first touch of the limit), `HH:MM:SS` (Eastmoney `fbt`). */
+  firstSealTime?: string;
+  /** Last seal, `HH:MM:SS` (Eastmoney `lbt`). */
+  lastSealTime?: string;
+  /** Times the board opened (Eastmoney `zbc`). */
+  breakCount?: number;
+  industry: string;
+  /** "days天ct板" (Eastmoney `zttj`). */
+  stat?: { days: number; boards: number };
+}
+
+export interface YesterdayLimitUpStock {
+  code: string;
+  name: string;
+  board: Board;
+  price: number;
+  /** Today's change, percent. */
+  pctChange: number;
+  /** Consecutive boards as of yesterday's close (Eastmoney `ylbc`). */
+  yesterdayBoards: number;
+  industry: string;
+}
+
+export interface Breadth {
+  advancers: number;
+  decliners: number;
+  unchanged: number;
+}
+
+export interface IndexQuote {
+  code: string;
+  name: string;
+  last: number;
+  pctChange: number;
+}
+
+/** The market at one moment of a trading day: the close, or the end of a 5-minute slot. */
+export interface MarketSnapshot {
+  tradeDate: string;
+  /** `HH:MM` of the slot's end, or `15:00` for the close. */
+  time: string;
+  limitUp: PoolStock[];
+  broken: PoolStock[];
+  limitDown: PoolStock[];
+  yesterdayLimitUp: YesterdayLimitUpStock[];
+  breadth: Breadth;
+  indices: IndexQuote[];
+}
+
+export interface MarketProvider {
+  readonly source: MarketSource;
+  limitUpPool(date: string): Promise<PoolStock[]>;
+  yesterdayLimitUpPool(date: string): Promise<YesterdayLimitUpStock[]>;
+  brokenPool(date: string): Promise<PoolStock[]>;
+  limitDownPool(date: string): Promise<PoolStock[]>;
+  breadth(date: string): Promise<Breadth>;
+  indexQuotes(date: string): Promise<IndexQuote[]>;
+  /** The market at the end of each 5-minute slot of the day (48 on a full day; fewer while it runs). */
+  intradaySnapshots(date: string): Promise<MarketSnapshot[]>;
+}
+
+/** The closing snapshot of a day, gathered from the pools. */
+export async function closingSnapshot(provider: MarketProvider, date: string): Promise<MarketSnapshot> {
+  const [limitUp, broken, limitDown, yesterdayLimitUp, breadth, indices] = await Promise.all([
+    provider.limitUpPool(date),
+    provider.brokenPool(date),
+    provider.limitDownPool(date),
+    provider.yesterdayLimitUpPool(date),
+    provider.breadth(date),
+    provider.indexQuotes(date),
+  ]);
+  return { tradeDate: date, time: '15:00', limitUp, broken, limitDown, yesterdayLimitUp, breadth, indices };
+}
+
+/** Limit rule of a board (research note §1.3): 10 % main board, 20 % ChiNext and STAR, 30 % Beijing, 5 % ST. */
+export function limitRatio(board: Board, st: boolean): number {
+  if (board === 'beijing') return 0.3;
+  if (board === 'chinext' || board === 'star') return 0.2;
+  return st ? 0.05 : 0.1;
+}
+
+/** Limit price: prevClose × (1 ± ratio), rounded half up to the fen. */
+export function limitPrice(prevClose: number, ratio: number, direction: 1 | -1): number {
+  return Math.floor(prevClose * (1 + direction * ratio) * 100 + 0.5 + 1e-9) / 100;
+}
+
+export function boardOfCode(code: string): Board {
+  if (/^(300|301)/.test(code)) return 'chinext';
+  if (/^(688|689)/.test(code)) return 'star';
+  if (/^(43|82|83|87|88|92)/.test(code)) return 'beijing';
+  return 'main';
+}
+
+/** A market data source failed (after its retries); the request answers 503, the server keeps running. */
+export class MarketSourceError extends Error {
+  /** `no-data`: the source answered, with nothing for that date; `unavailable`: it did not answer well. */
+  readonly kind: 'no-data' | 'unavailable';
+
+  constructor(
+    readonly source: MarketSource,
+    message: string,
+    options?: {
+      cause?: unknown;
+      kind?: 'no-data' | 'unavailable';
+    },
+  ) {
+    super(`${source}: ${message}`, options);
+    this.name = 'MarketSourceError';
+    this.kind = options?.kind ?? 'unavailable';
+  }
+}

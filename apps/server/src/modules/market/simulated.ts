@@ -1,0 +1,585 @@
+/**
+ * The embedded default market: a simulated A-share market that needs no network. Everything it answers is
+ * marked `simulated` by the API (shown as 模拟行情); it is a stand-in so that every screen works on a
+ * fresh machine and in tests, not a model of any real day.
+ *
+ * Determinism: the same date always gives the same data, across restarts and machines. The universe is
+ * built from a fixed seed; the market is rolled forward one trading day at a time from the first day of
+ * the trading calendar, each day drawing from a generator seeded by its date, so a day depends only on the
+ * days before it. Rolled days are kept in memory (a few hundred small objects per day).
+ *
+ * What it models (research note §1.2–1.3): ~4,000 fictional stocks on the four boards with their limit
+ * rules (10 % main board, 20 % ChiNext and STAR, 30 % Beijing, 5 % main-board ST; limit price rounded
+ * half up to the fen), themes with daily hot spots, consecutive-board ladders (yesterday's limit-up stocks
+ * are promoted with a probability that grows with the mood and shrinks with the height), broken boards,
+ * limit-down stocks, breadth and three indices. The mood of a day is a slow cycle (41 and 13 calendar-day
+ * waves plus noise), so the archive holds days of every emotion stage: ice points, rebounds, climaxes and
+ * risk releases. Like Eastmoney's topic, the pools leave ST stocks out; breadth counts them.
+ *
+ * Intraday: each limit-up stock has a first seal time, each broken board the minute it broke, each
+ * limit-down stock the minute it hit the limit; breadth, indices and yesterday's limit-up stocks move from
+ * their open to their close along a noisy path. A slot's snapshot is the market at the slot's end.
+ */
+import {
+  addDays,
+  FIRST_CALENDAR_DATE,
+  formatMinute,
+  isTradingDay,
+  LAST_CALENDAR_DATE,
+  SLOT_MINUTES,
+  tradingDaysBefore,
+  tradingDaysBetween,
+} from './calendar';
+import {
+  type Board,
+  type Breadth,
+  type IndexQuote,
+  limitPrice,
+  limitRatio,
+  type MarketProvider,
+  type MarketSnapshot,
+  type PoolStock,
+  type YesterdayLimitUpStock,
+} from './provider';
+
+export const UNIVERSE_SIZE = 4000;
+const WARM_UP_DAYS = 20;
+const MAX_CACHED_DAYS = 400;
+const SEED = 'wanxiang-simulated-market-v1';
+
+const THEMES = [
+  '人工智能',
+  '机器人',
+  '半导体',
+  '低空经济',
+  '固态电池',
+  '创新药',
+  '光伏',
+  '军工',
+  '消费电子',
+  '算力',
+  '稀土永磁',
+  '汽车零部件',
+  '医疗器械',
+  '国企改革',
+  '文化传媒',
+  '数字经济',
+] as const;
+
+const NAME_HEADS = [
+  '华',
+  '东',
+  '海',
+  '瑞',
+  '恒',
+  '中',
+  '天',
+  '金',
+  '新',
+  '宏',
+  '安',
+  '盛',
+  '长',
+  '嘉',
+  '永',
+  '鑫',
+  '信',
+  '博',
+  '远',
+  '南',
+];
+const NAME_MIDS = [
+  '泰',
+  '达',
+  '昌',
+  '源',
+  '丰',
+  '科',
+  '联',
+  '润',
+  '晟',
+  '川',
+  '峰',
+  '兴',
+  '辰',
+  '光',
+  '锦',
+  '德',
+];
+const NAME_TAILS = [
+  '科技',
+  '股份',
+  '电子',
+  '医药',
+  '新材',
+  '智能',
+  '精密',
+  '能源',
+  '装备',
+  '控股',
+  '生物',
+  '微电',
+  '材料',
+  '软件',
+];
+
+interface SimStock {
+  code: string;
+  name: string;
+  board: Board;
+  st: boolean;
+  industry: string;
+  theme: number;
+  beta: number;
+  vol: number;
+  startPrice: number;
+}
+
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: small, fast and good enough for a simulation. */
+class Generator {
+  private state: number;
+  constructor(seed: number) {
+    this.state = seed | 0;
+  }
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) | 0;
+    let t = Math.imul(this.state ^ (this.state >>> 15), 1 | this.state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  }
+  /** A standard normal draw (Box–Muller). */
+  gauss(): number {
+    const u = Math.max(this.next(), 1e-12);
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.next());
+  }
+}
+
+const generator = (seed: number) => new Generator(seed);
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+
+const BOARD_COUNTS: [Board, number, (i: number) => string][] = [
+  ['main', 1500, (i) => String(600000 + i * 2)],
+  ['main', 1300, (i) => String(1 + i * 2).padStart(6, '0')],
+  ['chinext', 700, (i) => String(300001 + i).padStart(6, '0')],
+  ['star', 350, (i) => String(688001 + i).padStart(6, '0')],
+  ['beijing', 150, (i) => String(920001 + i).padStart(6, '0')],
+];
+
+function themeOf(u: number): { industry: string; theme: number } {
+  const theme = Math.floor(u * THEMES.length);
+  return { industry: THEMES[theme] as string, theme };
+}
+
+function buildUniverse(): SimStock[] {
+  const rng = generator(hash(SEED));
+  const stocks: SimStock[] = [];
+  // Every name once: a stride coprime with the number of combinations walks them all without repeating.
+  const combinations = NAME_HEADS.length * NAME_MIDS.length * NAME_TAILS.length;
+  let serial = 0;
+  for (const [board, count, code] of BOARD_COUNTS) {
+    for (let i = 0; i < count; i += 1) {
+      const k = (serial * 7919) % combinations;
+      serial += 1;
+      const name =
+        (NAME_HEADS[k % NAME_HEADS.length] as string) +
+        (NAME_MIDS[Math.floor(k / NAME_HEADS.length) % NAME_MIDS.length] as string) +
+        (NAME_TAILS[Math.floor(k / (NAME_HEADS.length * NAME_MIDS.length))] as string);
+      const st = board === 'main' && rng.next() < 0.04;
+      stocks.push({
+        code: code(i),
+        name: st ? `ST${name.slice(0, 2)}` : name,
+        board,
+        st,
+        ...themeOf(rng.next()),
+        beta: 0.6 + rng.next() * 0.8,
+        vol: board === 'main' ? 1.8 : board === 'beijing' ? 3.5 : 2.6,
+        startPrice: round2(3 + rng.next() ** 2 * 80),
+      });
+    }
+  }
+  return stocks;
+}
+
+/** Minute of the session (0…240) as a clock time `HH:MM:SS`. */
+function sessionTime(sessionMinute: number, second: number): string {
+  const m = Math.min(239, Math.max(0, Math.floor(sessionMinute)));
+  const minute = m <= 120 ? 9 * 60 + 30 + m : 13 * 60 + (m - 120);
+  return `${formatMinute(minute)}:${String(second).padStart(2, '0')}`;
+}
+
+function sessionMinuteOf(clockMinute: number): number {
+  return clockMinute <= 11 * 60 + 30 ? clockMinute - (9 * 60 + 30) : 120 + clockMinute - 13 * 60;
+}
+
+interface SimBroken extends PoolStock {
+  brokeAt: string;
+}
+interface SimYesterday extends YesterdayLimitUpStock {
+  openPct: number;
+  limitPct: number;
+  sealedAt?: string;
+  downAt?: string;
+  lowerPct: number;
+}
+interface SimIndex extends IndexQuote {
+  openPct: number;
+}
+
+interface SimDay {
+  date: string;
+  mood: number;
+  limitUp: PoolStock[];
+  broken: SimBroken[];
+  limitDown: PoolStock[];
+  yesterdayLimitUp: SimYesterday[];
+  breadth: Breadth;
+  openUpShare: number;
+  indices: SimIndex[];
+  noiseSeed: number;
+}
+
+const INDICES = [
+  { code: '000001', name: '上证指数', level: 3000, beta: 0.8 },
+  { code: '399001', name: '深证成指', level: 9500, beta: 1 },
+  { code: '399006', name: '创业板指', level: 1900, beta: 1.3 },
+];
+
+/** The mood of a day, 0…1: slow waves plus a little noise, a function of the date alone. */
+export function moodOf(date: string): number {
+  const k = Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+  const noise = generator(hash(`mood:${date}`)).next() - 0.5;
+  return clamp(
+    0.5 +
+      0.3 * Math.sin((2 * Math.PI * k) / 41) +
+      0.14 * Math.sin((2 * Math.PI * k) / 13 + 1.3) +
+      0.2 * noise,
+    0.02,
+    0.98,
+  );
+}
+
+export class SimulatedMarket implements MarketProvider {
+  readonly source = 'simulated' as const;
+  private readonly universe = buildUniverse();
+  private readonly days = new Map<string, SimDay>();
+  private prevClose: Float64Array;
+  private boards: Int32Array;
+  private indexLevels = INDICES.map((index) => index.level);
+
+  constructor() {
+    this.prevClose = new Float64Array(this.universe.length);
+    this.boards = new Int32Array(this.universe.length);
+  }
+
+  get universeSize(): number {
+    return this.universe.length;
+  }
+
+  private day(date: string): SimDay | undefined {
+    if (date < FIRST_CALENDAR_DATE || date > LAST_CALENDAR_DATE || !isTradingDay(date)) return undefined;
+    const known = this.days.get(date);
+    if (known) return known;
+    this.rollQuarter(date);
+    return this.days.get(date);
+  }
+
+  /**
+   * Rolls the quarter of `date` from a fresh state, warmed up over the 20 trading days before the quarter
+   * so that its first days already have ladders. Quarters are rolled apart so that reaching a day costs a
+   * quarter at most, not every day since 2024; the price is that the day before a quarter starts is seen
+   * slightly differently as "yesterday" by the quarter's first day (documented in README.md).
+   */
+  private rollQuarter(date: string): void {
+    const quarterStart = `${date.slice(0, 5)}${String(Math.floor((Number(date.slice(5, 7)) - 1) / 3) * 3 + 1).padStart(2, '0')}-01`;
+    const quarterEnd = addDays(`${addDays(quarterStart, 92).slice(0, 8)}01`, -1);
+    const warmUp = tradingDaysBefore(quarterStart, WARM_UP_DAYS);
+    this.universe.forEach((stock, i) => {
+      this.prevClose[i] = round2(
+        stock.startPrice * (1 + 0.3 * Math.sin(hash(`${stock.code}:${quarterStart}`))),
+      );
+    });
+    this.boards.fill(0);
+    this.indexLevels = INDICES.map(
+      (index) => index.level * (1 + 0.1 * Math.sin(hash(`${index.code}:${quarterStart}`))),
+    );
+    if (this.days.size > MAX_CACHED_DAYS) this.days.clear();
+    for (const day of warmUp) this.roll(day, false);
+    for (const day of tradingDaysBetween(quarterStart, quarterEnd)) this.roll(day, true);
+  }
+
+  private roll(date: string, keep: boolean): void {
+    const rng = generator(hash(`${SEED}:${date}`));
+    const mood = moodOf(date);
+    const market = (mood - 0.5) * 3 + rng.gauss() * 0.5;
+    const themeBoost = Float64Array.from(THEMES, () => rng.gauss() * 0.5);
+    const hot = new Uint8Array(THEMES.length);
+    for (let rank = 0; rank < 3; rank += 1) {
+      const theme = Math.floor(rng.next() * THEMES.length);
+      hot[theme] = 1;
+      themeBoost[theme] = (themeBoost[theme] as number) + (3 - rank) * (0.5 + 1.5 * mood);
+    }
+
+    const limitUp: PoolStock[] = [];
+    const broken: SimBroken[] = [];
+    const limitDown: PoolStock[] = [];
+    const yesterdayLimitUp: SimYesterday[] = [];
+    const breadth: Breadth = { advancers: 0, decliners: 0, unchanged: 0 };
+    const nextBoards = new Int32Array(this.universe.length);
+    const second = () => Math.floor(rng.next() * 60);
+
+    for (let i = 0; i < this.universe.length; i += 1) {
+      const stock = this.universe[i] as SimStock;
+      const prev = this.prevClose[i] as number;
+      const yesterdayBoards = this.boards[i] as number;
+      const ratio = limitRatio(stock.board, stock.st);
+      const upper = limitPrice(prev, ratio, 1);
+      const lower = limitPrice(prev, ratio, -1);
+      const upPct = ((upper - prev) / prev) * 100;
+      const lowPct = ((lower - prev) / prev) * 100;
+      const isHot = hot[stock.theme] === 1;
+
+      let pct: number;
+      let touched = false;
+      if (yesterdayBoards > 0) {
+        const promote = clamp(
+          0.08 + 0.6 * mood - 0.04 * (yesterdayBoards - 1) + (isHot ? 0.1 : 0),
+          0.03,
+          0.85,
+        );
+        if (rng.next() < promote) touched = true;
+        pct = (mood - 0.5) * 9 + rng.gauss() * 4;
+      } else {
+        const jump = 0.003 + 0.028 * mood + (isHot ? 0.05 * mood : 0);
+        const drop = 0.0008 + 0.022 * (1 - mood) ** 2;
+        const u = rng.next();
+        if (u < jump) touched = true;
+        pct = market * stock.beta + (themeBoost[stock.theme] as number) + rng.gauss() * stock.vol;
+        if (u > 1 - drop) pct = lowPct;
+      }
+      if (pct >= upPct) touched = true;
+
+      let close: number;
+      let sealed = false;
+      let brokeNear = false;
+      if (touched) {
+        sealed = rng.next() < 0.42 + 0.5 * mood;
+        close = sealed ? upper : round2(prev * (1 + (upPct - 1 - rng.next() * 6) / 100));
+      } else {
+        brokeNear = pct > upPct - 2 && rng.next() < 0.35;
+        close = clamp(round2(prev * (1 + pct / 100)), lower, upper);
+      }
+      const closePct = round2(((close - prev) / prev) * 100);
+      if (close > prev) breadth.advancers += 1;
+      else if (close < prev) breadth.decliners += 1;
+      else breadth.unchanged += 1;
+      if (sealed) nextBoards[i] = yesterdayBoards + 1;
+      this.prevClose[i] = close;
+      if (yesterdayBoards === 0 && (stock.st || !(sealed || touched || brokeNear || close === lower)))
+        continue;
+
+      const base = { code: stock.code, name: stock.name, board: stock.board, industry: stock.industry };
+      if (yesterdayBoards > 0 && !stock.st) {
+        yesterdayLimitUp.push({
+          ...base,
+          price: close,
+          pctChange: closePct,
+          yesterdayBoards,
+          openPct: clamp(closePct * 0.4 + rng.gauss() * 2, lowPct, upPct),
+          limitPct: round2(upPct),
+          lowerPct: round2(lowPct),
+        });
+      }
+      if (stock.st) continue;
+      if (sealed) {
+        const boards = yesterdayBoards + 1;
+        const oneWord = boards >= 2 && rng.next() < 0.15 + 0.05 * boards;
+        const first = oneWord ? '09:25:00' : sessionTime(240 * rng.next() ** 1.6, second());
+        limitUp.push({
+          ...base,
+          price: close,
+          pctChange: closePct,
+          limitPrice: upper,
+          boards,
+          firstSealTime: first,
+          lastSealTime: first,
+          breakCount: oneWord ? 0 : rng.next() < 0.3 ? 1 + Math.floor(rng.next() * 3) : 0,
+          stat: { days: boards, boards },
+        });
+      } else if (touched || brokeNear) {
+        const firstMinute = 230 * rng.next() ** 1.4;
+        const brokeMinute = firstMinute + 1 + (239 - firstMinute) * rng.next();
+        broken.push({
+          ...base,
+          price: close,
+          pctChange: closePct,
+          limitPrice: upper,
+          boards: 0,
+          firstSealTime: sessionTime(firstMinute, second()),
+          breakCount: 1 + Math.floor(rng.next() * 3),
+          brokeAt: sessionTime(brokeMinute, second()),
+        });
+      } else if (close === lower) {
+        const at = sessionTime(240 * rng.next() ** 1.2, second());
+        limitDown.push({
+          ...base,
+          price: close,
+          pctChange: closePct,
+          boards: 0,
+          lastSealTime: at,
+          firstSealTime: at,
+        });
+      }
+    }
+    // Yesterday's limit-up stocks that sealed or hit the floor today do so at their pool time.
+    const sealedAt = new Map(limitUp.map((s) => [s.code, s.firstSealTime]));
+    const downAt = new Map(limitDown.map((s) => [s.code, s.firstSealTime]));
+    for (const stock of yesterdayLimitUp) {
+      const sealedTime = sealedAt.get(stock.code);
+      const downTime = downAt.get(stock.code);
+      if (sealedTime) stock.sealedAt = sealedTime;
+      if (downTime) stock.downAt = downTime;
+    }
+
+    const total = breadth.advancers + breadth.decliners;
+    const closeShare = total > 0 ? breadth.advancers / total : 0.5;
+    const indices = INDICES.map((index, k) => {
+      const pctChange = round2(clamp(market * index.beta * 0.6 + rng.gauss() * 0.4, -9, 9));
+      const level = round2((this.indexLevels[k] as number) * (1 + pctChange / 100));
+      this.indexLevels[k] = level;
+      return {
+        code: index.code,
+        name: index.name,
+        last: level,
+        pctChange,
+        openPct: round2(pctChange * 0.3 + rng.gauss() * 0.3),
+      };
+    });
+    this.boards = nextBoards;
+    if (!keep) return;
+    this.days.set(date, {
+      date,
+      mood,
+      limitUp,
+      broken,
+      limitDown,
+      yesterdayLimitUp,
+      breadth,
+      openUpShare: clamp(closeShare + rng.gauss() * 0.12, 0.05, 0.95),
+      indices,
+      noiseSeed: rng.next() * 4_294_967_296,
+    });
+  }
+
+  /** The day's mood (0…1) behind the data; for tests and documentation, not for the indicator. */
+  mood(date: string): number | undefined {
+    return this.day(date)?.mood;
+  }
+
+  async limitUpPool(date: string): Promise<PoolStock[]> {
+    return (this.day(date)?.limitUp ?? []).map((s) => ({ ...s }));
+  }
+
+  async yesterdayLimitUpPool(date: string): Promise<YesterdayLimitUpStock[]> {
+    return (this.day(date)?.yesterdayLimitUp ?? []).map(
+      ({ openPct: _o, limitPct: _l, sealedAt: _s, downAt: _d, lowerPct: _w, ...stock }) => stock,
+    );
+  }
+
+  async brokenPool(date: string): Promise<PoolStock[]> {
+    return (this.day(date)?.broken ?? []).map(({ brokeAt: _b, ...stock }) => stock);
+  }
+
+  async limitDownPool(date: string): Promise<PoolStock[]> {
+    return (this.day(date)?.limitDown ?? []).map((s) => ({ ...s }));
+  }
+
+  async breadth(date: string): Promise<Breadth> {
+    const day = this.day(date);
+    return day ? { ...day.breadth } : { advancers: 0, decliners: 0, unchanged: 0 };
+  }
+
+  async indexQuotes(date: string): Promise<IndexQuote[]> {
+    return (this.day(date)?.indices ?? []).map(({ openPct: _o, ...quote }) => quote);
+  }
+
+  async intradaySnapshots(date: string): Promise<MarketSnapshot[]> {
+    const day = this.day(date);
+    if (!day) return [];
+    return SLOT_MINUTES.map((minute) => snapshotAt(day, minute));
+  }
+}
+
+/** The market of a simulated day at the end of the slot ending at `clockMinute`. */
+function snapshotAt(day: SimDay, clockMinute: number): MarketSnapshot {
+  const time = formatMinute(clockMinute);
+  const until = `${time}:00`;
+  const progress = sessionMinuteOf(clockMinute) / 240;
+  const rng = generator((day.noiseSeed + clockMinute) >>> 0);
+  // A Brownian bridge's spread: nothing at the open's anchor and at the close.
+  const wobble = () => rng.gauss() * Math.sqrt(progress * (1 - progress));
+
+  const limitUp: PoolStock[] = day.limitUp.filter((s) => (s.firstSealTime ?? '') <= until);
+  const broken: PoolStock[] = [];
+  for (const { brokeAt, ...stock } of day.broken) {
+    if (brokeAt <= until) broken.push(stock);
+    else if ((stock.firstSealTime ?? '') <= until) limitUp.push({ ...stock, boards: 1 });
+  }
+  const limitDown = day.limitDown.filter((s) => (s.firstSealTime ?? '') <= until);
+  const yesterdayLimitUp = day.yesterdayLimitUp.map(
+    ({ openPct, limitPct, lowerPct, sealedAt, downAt, ...stock }): YesterdayLimitUpStock => {
+      let pct: number;
+      if (sealedAt && sealedAt <= until) pct = limitPct;
+      else if (downAt && downAt <= until) pct = lowerPct;
+      else pct = clamp(openPct + (stock.pctChange - openPct) * progress + wobble() * 2, lowerPct, limitPct);
+      return { ...stock, pctChange: round2(pct) };
+    },
+  );
+  const total = day.breadth.advancers + day.breadth.decliners;
+  const closeShare = total > 0 ? day.breadth.advancers / total : 0.5;
+  const share = clamp(
+    day.openUpShare + (closeShare - day.openUpShare) * progress + wobble() * 0.08,
+    0.02,
+    0.98,
+  );
+  const advancers = Math.round(total * share);
+  const indices = day.indices.map(({ openPct, ...quote }) => {
+    const pctChange = round2(openPct + (quote.pctChange - openPct) * progress + wobble() * 0.3);
+    return {
+      ...quote,
+      pctChange,
+      last: round2((quote.last / (1 + quote.pctChange / 100)) * (1 + pctChange / 100)),
+    };
+  });
+  return {
+    tradeDate: day.date,
+    time,
+    limitUp,
+    broken,
+    limitDown,
+    yesterdayLimitUp,
+    breadth: { advancers, decliners: total - advancers, unchanged: day.breadth.unchanged },
+    indices,
+  };
+}
+
+let shared: SimulatedMarket | undefined;
+
+/**
+ * One simulated market per process: its data are a pure function of the date, so every app of the process
+ * (and every test) can share the days it has already rolled instead of rolling them again.
+ */
+export function sharedSimulatedMarket(): SimulatedMarket {
+  shared ??= new SimulatedMarket();
+  return shared;
+}

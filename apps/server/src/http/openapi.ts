@@ -19,6 +19,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
       tags: [
         { name: 'auth', description: '注册、登录与令牌' },
         { name: 'chat', description: '模型、会话与流式对话' },
+        { name: 'stock', description: '短线策略看板：市场情绪' },
         { name: 'system', description: '运行状态' },
       ],
     },

@@ -70,7 +70,7 @@ export const emotionRoutes: FastifyPluginAsyncZod<EmotionRoutesOptions> = async 
   app.get(
     emotionPaths.dailySeries,
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['stock'],
         summary: '每日情绪指标',
@@ -99,7 +99,7 @@ export const emotionRoutes: FastifyPluginAsyncZod<EmotionRoutesOptions> = async 
   app.get(
     emotionPaths.minuteSeries,
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['stock'],
         summary: '分钟级情绪指标',

@@ -59,7 +59,7 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
   return JSON.parse(text) as Record<string, unknown>;
 }
 
-async function newUser(baseURL: string, tag: string): Promise<string> {
+export async function newUser(baseURL: string, tag: string): Promise<string> {
   const email = `bench-${tag}-${process.pid}-${Date.now()}@example.com`;
   await postJson(`${baseURL}/api/auth/register/`, { email, password: PASSWORD });
   const login = await postJson(`${baseURL}/api/auth/login/`, { email, password: PASSWORD });

@@ -8,14 +8,16 @@ import { chatBrowserBench } from './chat-browser.bench';
 import { chatServerBench } from './chat-server.bench';
 import { editorBench } from './editor.bench';
 import { loginBundle } from './login-bundle.bench';
+import { marketBench } from './market.bench';
 
-/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor). */
+/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor, market). */
 const benches = {
   'login-bundle': loginBundle,
   charts: () => chartsBench(),
   'chat-browser': () => chatBrowserBench(),
   'chat-server': chatServerBench,
   editor: () => editorBench(),
+  market: () => marketBench(),
 } as const;
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benches));

@@ -32,6 +32,7 @@ import {
   findSession,
   type ImagePart,
   type MessageRow,
+  type NewTurn,
   sessionMessages,
   storePartialAnswer,
   storeTurn,
@@ -57,17 +58,8 @@ export interface DialogueSettings {
   historyMessages: number;
 }
 
-export interface PreparedTurn {
-  turnId: string;
-  userId: string;
-  /** Ids are chosen here so the stream can start before the rows are written. */
-  sessionId: string;
-  /** False when the turn continues one of the user's sessions. */
-  newSession: boolean;
-  title: string;
-  text: string;
-  userMessageId: string;
-  assistantMessageId: string;
+/** A turn ready to stream: its rows' ids are chosen here, so the stream can start before they are written. */
+export interface PreparedTurn extends Omit<NewTurn, 'model'> {
   definition: ModelDefinition;
   model: LanguageModelV3;
   prompt: Prompt;

@@ -69,6 +69,18 @@ const baseRow = z.object({
   hybk: z.string().nullish(),
   zttj,
 });
+/** The fields every pool row has, as a pool stock. */
+function stockOf(r: z.infer<typeof baseRow>) {
+  return {
+    code: r.c,
+    name: r.n,
+    board: boardOfCode(r.c),
+    price: price(r.p),
+    pctChange: r.zdp,
+    industry: r.hybk ?? '',
+  };
+}
+
 const ztRow = baseRow.extend({ lbc: num, fbt: num, lbt: num, zbc: num.optional() });
 const yesterdayRow = baseRow.extend({ ylbc: num });
 const zbRow = baseRow.extend({ ztp: num, fbt: num, zbc: num.optional() });
@@ -185,17 +197,12 @@ export class EastmoneyMarket implements MarketProvider {
   async limitUpPool(date: string): Promise<PoolStock[]> {
     const rows = await this.pool('getTopicZTPool', 'fbt:asc', date, ztRow);
     return rows.map((r) => ({
-      code: r.c,
-      name: r.n,
-      board: boardOfCode(r.c),
-      price: price(r.p),
-      pctChange: r.zdp,
+      ...stockOf(r),
       limitPrice: price(r.p),
       boards: r.lbc,
       firstSealTime: clockOf(r.fbt),
       lastSealTime: clockOf(r.lbt),
       ...(r.zbc === undefined ? {} : { breakCount: r.zbc }),
-      industry: r.hybk ?? '',
       ...(r.zttj ? { stat: { days: r.zttj.days, boards: r.zttj.ct } } : {}),
     }));
   }
@@ -203,43 +210,28 @@ export class EastmoneyMarket implements MarketProvider {
   async yesterdayLimitUpPool(date: string): Promise<YesterdayLimitUpStock[]> {
     const rows = await this.pool('getYesterdayZTPool', 'zs:desc', date, yesterdayRow);
     return rows.map((r) => ({
-      code: r.c,
-      name: r.n,
-      board: boardOfCode(r.c),
-      price: price(r.p),
-      pctChange: r.zdp,
+      ...stockOf(r),
       yesterdayBoards: r.ylbc,
-      industry: r.hybk ?? '',
     }));
   }
 
   async brokenPool(date: string): Promise<PoolStock[]> {
     const rows = await this.pool('getTopicZBPool', 'fbt:asc', date, zbRow);
     return rows.map((r) => ({
-      code: r.c,
-      name: r.n,
-      board: boardOfCode(r.c),
-      price: price(r.p),
-      pctChange: r.zdp,
+      ...stockOf(r),
       limitPrice: price(r.ztp),
       boards: 0,
       firstSealTime: clockOf(r.fbt),
       ...(r.zbc === undefined ? {} : { breakCount: r.zbc }),
-      industry: r.hybk ?? '',
     }));
   }
 
   async limitDownPool(date: string): Promise<PoolStock[]> {
     const rows = await this.pool('getTopicDTPool', 'fund:asc', date, dtRow);
     return rows.map((r) => ({
-      code: r.c,
-      name: r.n,
-      board: boardOfCode(r.c),
-      price: price(r.p),
-      pctChange: r.zdp,
+      ...stockOf(r),
       boards: 0,
       ...(r.lbt === undefined ? {} : { firstSealTime: clockOf(r.lbt), lastSealTime: clockOf(r.lbt) }),
-      industry: r.hybk ?? '',
     }));
   }
 

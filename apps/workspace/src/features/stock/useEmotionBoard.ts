@@ -3,6 +3,7 @@ import type {
   DailySeriesAnswer,
   EmotionApi,
   MinuteEmotionPoint,
+  MinuteSeriesAnswer,
 } from '@wanxiang/api-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isTradingTime, shanghaiDate, shanghaiDateDaysBefore } from './shanghaiTime';
@@ -33,6 +34,22 @@ const dailyLoading: DailyState = { status: 'loading', points: [], source: null }
 const dailyFailed: DailyState = { status: 'error', points: [], source: null };
 const minuteLoading: MinuteState = { status: 'loading', points: [], source: null, date: null };
 const minuteFailed: MinuteState = { status: 'error', points: [], source: null, date: null };
+
+/**
+ * The minutes of `today`, or, when today has none yet (a weekend, a holiday, before the open), those of
+ * the last day of the daily series.
+ */
+export async function lastTradingMinutes(
+  api: Pick<EmotionApi, 'minuteSeries'>,
+  today: string,
+  daily: Promise<DailySeriesAnswer | null>,
+): Promise<{ date: string; answer: MinuteSeriesAnswer }> {
+  const answer = await api.minuteSeries(today);
+  if (answer.data.length > 0) return { date: today, answer };
+  const last = (await daily)?.data.at(-1)?.date;
+  if (!last || last === today) return { date: today, answer };
+  return { date: last, answer: await api.minuteSeries(last) };
+}
 
 /**
  * The two emotion series of the strategy board: the daily series of the last 90 days and the minute
@@ -78,17 +95,7 @@ export function useEmotionBoard(api: EmotionApi) {
       };
       if (!quiet) show(minuteLoading);
       try {
-        const today = shanghaiDate(Date.now());
-        let date = today;
-        let answer = await api.minuteSeries(today);
-        if (answer.data.length === 0) {
-          // A weekend, a holiday or before the open: show the last trading day the daily series knows.
-          const last = (await dailyAnswer.current)?.data.at(-1)?.date;
-          if (last && last !== today) {
-            date = last;
-            answer = await api.minuteSeries(last);
-          }
-        }
+        const { date, answer } = await lastTradingMinutes(api, shanghaiDate(Date.now()), dailyAnswer.current);
         show({ status: 'ready', points: answer.data, source: answer.source, date });
       } catch {
         if (!quiet) show(minuteFailed);

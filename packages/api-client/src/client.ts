@@ -1,6 +1,7 @@
 import { TokenService, type TokenServiceOptions } from './auth/tokenService';
 import { type AuthApi, createAuthApi } from './endpoints/auth';
 import { createDialogueApi, type DialogueApi } from './endpoints/dialogue';
+import { createEmotionApi, type EmotionApi } from './endpoints/emotion';
 import { createModelsApi, type ModelsApi } from './endpoints/models';
 import { createHttpClient, type FetchLike, type HttpClient } from './http/httpClient';
 import { createSelectedModelStore, type SelectedModelStore } from './storage/selectedModel';
@@ -31,6 +32,8 @@ export interface ApiClient {
   models: ModelsApi;
   /** Chat sessions and turns. */
   dialogue: DialogueApi;
+  /** The market emotion series of the strategy board. */
+  emotion: EmotionApi;
   selectedModel: SelectedModelStore;
   /** Stops the token service's timer. */
   dispose(): void;
@@ -67,6 +70,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     auth: createAuthApi(http, tokens),
     models: createModelsApi(http),
     dialogue: createDialogueApi(http),
+    emotion: createEmotionApi(http),
     selectedModel: createSelectedModelStore(storage),
     dispose: () => tokens.dispose(),
   };

@@ -27,6 +27,11 @@ export { type ApiClient, type ApiClientOptions, createApiClient } from './client
 export * from './contract';
 export { type AuthApi, type CallOptions, createAuthApi } from './endpoints/auth';
 export { type CreateTurnInput, createDialogueApi, type DialogueApi } from './endpoints/dialogue';
+export {
+  createEmotionApi,
+  type DailySeriesRange,
+  type EmotionApi,
+} from './endpoints/emotion';
 export { createModelsApi, type ModelsApi } from './endpoints/models';
 export * from './errors';
 export * from './http';

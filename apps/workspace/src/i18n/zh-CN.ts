@@ -62,7 +62,6 @@ export const zhCN = {
     documentsTitle: '文档',
     documentsPending: '文档工作区正在接入中。',
     stockTitle: '短线策略看板',
-    stockPending: '策略看板正在接入中。',
     loading: '加载中...',
   },
 } as const;

@@ -1,15 +1,9 @@
-import { StockIcon } from '@wanxiang/ui';
-import { t } from '../../i18n/zh-CN';
-import { PlaceholderPage } from '../placeholder/PlaceholderPage';
+import { api } from '../../session/client';
+import { StockBoard } from './StockBoard';
+import { useEmotionBoard } from './useEmotionBoard';
 
-/** /stock: the short-term strategy board of spec 03, built by its own issue; the route and frame exist now. */
+/** /stock: the short-term strategy board (spec 03), on the emotion series of the signed-in API. */
 export function StockPage() {
-  return (
-    <PlaceholderPage
-      pageTitle={t.pages.stockTitle}
-      title={t.pages.comingSoon}
-      description={t.pages.stockPending}
-      icon={<StockIcon />}
-    />
-  );
+  const { daily, minute, retryDaily, retryMinute } = useEmotionBoard(api.emotion);
+  return <StockBoard daily={daily} minute={minute} onRetryDaily={retryDaily} onRetryMinute={retryMinute} />;
 }

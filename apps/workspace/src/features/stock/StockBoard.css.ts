@@ -1,0 +1,155 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@wanxiang/ui';
+
+const phone = '(max-width: 720px)';
+
+export const page = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xl,
+  minHeight: '100%',
+  padding: `${vars.space.xl} ${vars.space.xxl}`,
+  '@media': { [phone]: { padding: vars.space.lg, gap: vars.space.lg } },
+});
+
+export const header = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+});
+
+export const title = style({
+  margin: 0,
+  fontSize: vars.font.size.xxl,
+  fontWeight: vars.font.weight.bold,
+  color: vars.color.text.primary,
+});
+
+export const clock = style({
+  margin: 0,
+  display: 'inline-flex',
+  gap: vars.space.sm,
+  fontSize: vars.font.size.sm,
+  color: vars.color.text.secondary,
+});
+
+export const clockTime = style({
+  fontVariantNumeric: 'tabular-nums',
+  color: vars.color.text.primary,
+});
+
+/** Where part 2 puts the subscription control; it keeps no room while empty. */
+export const subscriptionSlot = style({ display: 'contents' });
+
+export const chartsRow = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  gap: vars.space.lg,
+  '@media': { [phone]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
+});
+
+const surface = {
+  background: vars.color.bg.surface,
+  border: `1px solid ${vars.color.border.default}`,
+  borderRadius: vars.radius.xl,
+} as const;
+
+export const chartCell = style({
+  ...surface,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  minWidth: 0,
+  padding: vars.space.lg,
+  '@media': { [phone]: { padding: vars.space.md } },
+});
+
+export const panelsRow = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 2fr)',
+  gap: vars.space.lg,
+  '@media': { [phone]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
+});
+
+export const panel = style({
+  ...surface,
+  display: 'flex',
+  flexDirection: 'column',
+  height: 500,
+  minWidth: 0,
+  padding: vars.space.lg,
+});
+
+export const panelTitle = style({
+  margin: 0,
+  fontSize: vars.font.size.lg,
+  fontWeight: vars.font.weight.bold,
+  color: vars.color.text.primary,
+});
+
+export const panelBody = style({
+  flex: 1,
+  display: 'grid',
+  placeItems: 'center',
+  margin: 0,
+  textAlign: 'center',
+  fontSize: vars.font.size.md,
+  color: vars.color.text.secondary,
+});
+
+export const breakdown = style({
+  borderTop: `1px solid ${vars.color.border.subtle}`,
+  paddingTop: vars.space.md,
+});
+
+export const breakdownTitle = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  margin: `0 0 ${vars.space.sm}`,
+  fontSize: vars.font.size.sm,
+  fontWeight: vars.font.weight.medium,
+  color: vars.color.text.primary,
+});
+
+export const breakdownValue = style({
+  fontVariantNumeric: 'tabular-nums',
+  color: vars.color.text.secondary,
+});
+
+export const breakdownList = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+  gap: `${vars.space.xs} ${vars.space.lg}`,
+  margin: 0,
+});
+
+export const breakdownItem = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'baseline',
+  gap: vars.space.sm,
+  fontSize: vars.font.size.xs,
+});
+
+export const breakdownName = style({ color: vars.color.text.secondary });
+
+export const breakdownScore = style({
+  display: 'inline-flex',
+  gap: vars.space.xs,
+  alignItems: 'baseline',
+  margin: 0,
+  fontVariantNumeric: 'tabular-nums',
+  fontWeight: vars.font.weight.medium,
+  color: vars.color.text.primary,
+});
+
+export const breakdownDetail = style({
+  fontWeight: vars.font.weight.regular,
+  color: vars.color.text.secondary,
+});
+
+export const muted = style({ margin: 0, fontSize: vars.font.size.xs, color: vars.color.text.secondary });

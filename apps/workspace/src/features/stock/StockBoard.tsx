@@ -1,0 +1,139 @@
+import { type ChartStatus, DailyEmotionChart, MinuteEmotionChart } from '@wanxiang/charts';
+import { Badge, Inline } from '@wanxiang/ui';
+import { useEffect, useMemo, useState } from 'react';
+import { EmotionBreakdown } from './EmotionBreakdown';
+import { stockText } from './messages';
+import * as styles from './StockBoard.css';
+import { formatShanghaiDateTime } from './shanghaiTime';
+import type { DailyState, LoadStatus, MinuteState } from './useEmotionBoard';
+
+export interface StockBoardProps {
+  daily: DailyState;
+  minute: MinuteState;
+  onRetryDaily: () => void;
+  onRetryMinute: () => void;
+  /** A fixed clock (stories, screenshots). Without it the clock shows the time and ticks every second. */
+  now?: number;
+}
+
+const chartStatus = (status: LoadStatus, error: string): ChartStatus =>
+  status === 'error' ? { error } : status;
+
+const dayFormat = new Intl.DateTimeFormat('zh-CN', {
+  month: 'long',
+  day: 'numeric',
+  weekday: 'short',
+  timeZone: 'UTC',
+});
+const formatDay = (date: string) => {
+  const at = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(at.getTime()) ? date : dayFormat.format(at);
+};
+
+/**
+ * The short-term strategy board of spec 03 §2: the header with the live clock and the place of the
+ * subscription control, the daily and minute emotion charts with what their latest point is made of,
+ * and the two panels of the strategy feed and the recommendations (filled by part 2).
+ */
+export function StockBoard({ daily, minute, onRetryDaily, onRetryMinute, now }: StockBoardProps) {
+  const simulated = daily.source === 'simulated' || minute.source === 'simulated';
+  const minuteData = useMemo(
+    () => minute.points.map((p) => ({ time: p.timestamp, value: p.value })),
+    [minute.points],
+  );
+  const lastDay = daily.status === 'ready' ? daily.points.at(-1) : undefined;
+  const lastSlot = minute.status === 'ready' ? minute.points.at(-1) : undefined;
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <Inline gap="md" wrap>
+          <h1 className={styles.title}>{stockText.title}</h1>
+          {simulated ? (
+            <span title={stockText.simulatedHint}>
+              <Badge tone="warning">{stockText.simulated}</Badge>
+            </span>
+          ) : null}
+        </Inline>
+        <Inline gap="lg" wrap>
+          <Clock now={now} />
+          {/* Part 2 puts the subscription control (spec 03 §2) here. */}
+          <section
+            aria-label={stockText.subscriptionSlot}
+            className={styles.subscriptionSlot}
+            data-slot="subscription"
+          />
+        </Inline>
+      </header>
+
+      <div className={styles.chartsRow}>
+        <div className={styles.chartCell}>
+          <DailyEmotionChart
+            data={daily.points}
+            status={chartStatus(daily.status, stockText.dailyError)}
+            onRetry={onRetryDaily}
+            headingLevel={2}
+          />
+          {lastDay ? (
+            <EmotionBreakdown
+              at={formatDay(lastDay.date)}
+              value={lastDay.value}
+              scores={lastDay.scores}
+              inputs={lastDay.inputs}
+            />
+          ) : null}
+        </div>
+        <div className={styles.chartCell}>
+          <MinuteEmotionChart
+            data={minuteData}
+            date={minute.date ?? undefined}
+            status={chartStatus(minute.status, stockText.minuteError)}
+            onRetry={onRetryMinute}
+            headingLevel={2}
+          />
+          {lastSlot ? (
+            <EmotionBreakdown
+              at={lastSlot.timestamp.slice(11, 16)}
+              value={lastSlot.value}
+              scores={lastSlot.scores}
+              inputs={lastSlot.inputs}
+            />
+          ) : null}
+        </div>
+      </div>
+
+      <div className={styles.panelsRow}>
+        <Panel title={stockText.feed.title} text={stockText.feed.pending} />
+        <Panel title={stockText.recommendations.title} text={stockText.recommendations.pending} />
+      </div>
+    </div>
+  );
+}
+
+function Panel({ title, text }: { title: string; text: string }) {
+  return (
+    <section className={styles.panel} aria-label={title}>
+      <h2 className={styles.panelTitle}>{title}</h2>
+      <p className={styles.panelBody}>{text}</p>
+    </section>
+  );
+}
+
+/** 更新时间, in Shanghai time, ticking every second; fixed when `now` is given. */
+function Clock({ now }: { now: number | undefined }) {
+  const [ticking, setTicking] = useState(() => Date.now());
+  useEffect(() => {
+    if (now !== undefined) return;
+    const timer = setInterval(() => setTicking(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [now]);
+  const at = now ?? ticking;
+  return (
+    <p className={styles.clock}>
+      {stockText.updatedAt}
+      <time className={styles.clockTime} dateTime={new Date(at).toISOString()} data-testid="board-clock">
+        {formatShanghaiDateTime(at)}
+      </time>
+    </p>
+  );
+}

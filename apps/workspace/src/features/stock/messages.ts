@@ -1,0 +1,25 @@
+/** The strategy board's words (spec 03 and the Chinese table of the spec README). */
+export const stockText = {
+  title: '短线策略看板',
+  updatedAt: '更新时间',
+  subscriptionSlot: '策略订阅',
+  simulated: '模拟行情',
+  simulatedHint: '当前数据来自内置的模拟行情，并非真实市场数据',
+  dailyError: '获取情绪指标数据失败，请稍后重试',
+  minuteError: '获取分钟情绪数据失败',
+  minuteEmpty: '暂无分钟级情绪数据',
+  explain: {
+    title: (at: string) => `最新情绪构成 · ${at}`,
+    value: '情绪值',
+    noScores: '该数据点暂无分项得分',
+    missing: '暂无',
+  },
+  feed: {
+    title: '策略执行动态',
+    pending: '策略执行动态将在下一阶段推出。',
+  },
+  recommendations: {
+    title: '每日策略推荐',
+    pending: '每日策略推荐与交易计划将在下一阶段推出。',
+  },
+} as const;

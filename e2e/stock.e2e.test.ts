@@ -1,0 +1,84 @@
+import type { Page } from 'playwright-core';
+import { afterAll, expect, test } from 'vitest';
+import { closeBrowser, openSession, type Session } from './harness';
+
+afterAll(closeBrowser);
+
+/** Registers a new user through the API and signs in through the login page. */
+async function signIn(session: Session, prefix: string) {
+  const { page, baseURL } = session;
+  const email = `${prefix}-${Date.now()}@example.com`;
+  const password = 'wanxiang-stock-2026';
+  const registered = await page.request.post(`${baseURL}/api/auth/register/`, { data: { email, password } });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  await session.goto('/login');
+  await page.getByLabel('邮箱').fill(email);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL(`${baseURL}/home`);
+}
+
+/** Both charts drew their series: each explains its latest point under it. */
+async function expectBothCharts(page: Page) {
+  await expect.poll(() => page.getByRole('region', { name: /^最新情绪构成/ }).count()).toBe(2);
+  await expect.poll(() => page.getByText(/^数据日期：/).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('暂无分钟级情绪数据').count()).toBe(0);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`a new user opens /stock and sees both charts, the clock ticking and 模拟行情 (${colorScheme})`, async () => {
+    const session = await openSession({ colorScheme });
+    const { page } = session;
+    await signIn(session, `stock-${colorScheme}`);
+    await session.goto('/stock');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
+
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('短线策略看板');
+    await expectBothCharts(page);
+    await expect.poll(() => page.getByText('模拟行情', { exact: true }).isVisible()).toBe(true);
+
+    const clock = page.getByTestId('board-clock');
+    const first = await clock.textContent();
+    expect(first).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await expect.poll(() => clock.textContent(), { timeout: 5_000 }).not.toBe(first);
+
+    await session.close();
+  });
+}
+
+test('when the series calls fail each chart says so, and 重试 loads it', async () => {
+  const session = await openSession();
+  const { page } = session;
+  await signIn(session, 'stock-fail');
+  const failing = async (route: Parameters<Parameters<Page['route']>[1]>[0]) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' });
+  await page.route('**/api/v1/emotion/daily-series/**', failing);
+  await page.route('**/api/v1/emotion/minute-series/**', failing);
+  await session.goto('/stock');
+
+  await expect.poll(() => page.getByText('获取情绪指标数据失败，请稍后重试').isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('获取分钟情绪数据失败', { exact: true }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('button', { name: '重试' }).count()).toBe(2);
+
+  await page.unrouteAll();
+  await page.getByRole('button', { name: '重试' }).first().click();
+  await expect.poll(() => page.getByRole('region', { name: /^最新情绪构成/ }).count()).toBe(1);
+  await page.getByRole('button', { name: '重试' }).click();
+  await expectBothCharts(page);
+  await session.close();
+});
+
+test('on a phone the panels stack under each other', async () => {
+  const session = await openSession({ phone: true });
+  const { page } = session;
+  await signIn(session, 'stock-phone');
+  await session.goto('/stock');
+  await expectBothCharts(page);
+  const feed = await page.getByRole('region', { name: '策略执行动态' }).boundingBox();
+  const picks = await page.getByRole('region', { name: '每日策略推荐' }).boundingBox();
+  expect(feed && picks && picks.y >= feed.y + feed.height).toBe(true);
+  expect(feed?.height).toBe(500);
+  // Nothing is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await session.close();
+});

@@ -1,0 +1,45 @@
+import {
+  type DailySeriesAnswer,
+  dailySeriesAnswer,
+  emotionPaths,
+  type MinuteSeriesAnswer,
+  minuteSeriesAnswer,
+} from '../contract/emotion';
+import type { HttpClient } from '../http/httpClient';
+import type { CallOptions } from './auth';
+
+export interface DailySeriesRange {
+  /** `YYYY-MM-DD`; the server defaults to 90 days before `end_date`. */
+  start_date?: string;
+  /** `YYYY-MM-DD`; the server defaults to today (Asia/Shanghai). */
+  end_date?: string;
+}
+
+export interface EmotionApi {
+  /** The daily market emotion points of a range (spec 03 §7), with the `source` of the market data. */
+  dailySeries(range?: DailySeriesRange, options?: CallOptions): Promise<DailySeriesAnswer>;
+  /**
+   * The 5-minute emotion points of one trading day (`YYYY-MM-DD`, default today in Shanghai); an empty
+   * `data` for a day without a session yet (a weekend, before the open).
+   */
+  minuteSeries(tradeDate?: string, options?: CallOptions): Promise<MinuteSeriesAnswer>;
+}
+
+export function createEmotionApi(http: HttpClient): EmotionApi {
+  return {
+    dailySeries(range = {}, options = {}) {
+      return http.get(emotionPaths.dailySeries, {
+        query: { start_date: range.start_date, end_date: range.end_date },
+        schema: dailySeriesAnswer,
+        ...options,
+      });
+    },
+    minuteSeries(tradeDate, options = {}) {
+      return http.get(emotionPaths.minuteSeries, {
+        query: { trade_date: tradeDate },
+        schema: minuteSeriesAnswer,
+        ...options,
+      });
+    },
+  };
+}

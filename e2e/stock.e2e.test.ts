@@ -46,6 +46,31 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
+test('the point a chart shows, by pointer or keyboard, is explained by its sub-scores', async () => {
+  const session = await openSession();
+  const { page } = session;
+  await signIn(session, 'stock-focus');
+  await session.goto('/stock');
+  await expectBothCharts(page);
+  const daily = page.getByRole('application', { name: /市场情绪指标/ });
+  // The keyboard: Home shows the first day of the range, and its sub-scores replace the latest day's.
+  await daily.focus();
+  await page.keyboard.press('Home');
+  await expect.poll(() => page.getByRole('region', { name: /^情绪构成 · / }).count()).toBe(1);
+  await expect.poll(() => page.getByRole('region', { name: /^最新情绪构成/ }).count()).toBe(1);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByRole('region', { name: /^最新情绪构成/ }).count()).toBe(2);
+  // The pointer: the minute chart's middle shows a slot before the close.
+  const minute = page.getByRole('application', { name: /分钟级情绪/ });
+  const box = await minute.boundingBox();
+  if (!box) throw new Error('the minute chart has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect.poll(() => page.getByRole('heading', { name: /^情绪构成 · \d{2}:\d{2}/ }).count()).toBe(1);
+  await page.mouse.move(0, 0);
+  await expect.poll(() => page.getByRole('region', { name: /^最新情绪构成/ }).count()).toBe(2);
+  await session.close();
+});
+
 test('when the series calls fail each chart says so, and 重试 loads it', async () => {
   const session = await openSession();
   const { page } = session;

@@ -50,6 +50,7 @@ export function DailyEmotionChart({
         ma5: d.ma5,
         ma20: d.ma20,
         heading: formatLongDate(d.date),
+        key: d.date,
       })),
     [series],
   );

@@ -51,7 +51,14 @@ export function MinuteEmotionChart({
   );
   const points = useMemo<ChartPoint[]>(
     () =>
-      series.slots.map((s) => ({ x: s.offset, value: s.value, ma5: s.ma5, ma20: s.ma20, heading: s.time })),
+      series.slots.map((s) => ({
+        x: s.offset,
+        value: s.value,
+        ma5: s.ma5,
+        ma20: s.ma20,
+        heading: s.time,
+        key: s.time,
+      })),
     [series],
   );
   const lastTime = series.points.at(-1)?.time;

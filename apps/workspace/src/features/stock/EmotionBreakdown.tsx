@@ -42,6 +42,8 @@ function inputText(key: ScoreKey, inputs: EmotionInputs | undefined): string | n
 export interface EmotionBreakdownProps {
   /** When the point is: a date or a time, as shown in the heading. */
   at: string;
+  /** The latest point, rather than one the user is looking at on the chart. @default true */
+  latest?: boolean;
   value: number;
   scores?: EmotionScores | undefined;
   inputs?: EmotionInputs | undefined;
@@ -49,14 +51,15 @@ export interface EmotionBreakdownProps {
 
 /**
  * What one emotion value is made of: its sub-scores (0–100) and the counts and rates behind them. The
- * charts show the value and its averages only, so the board explains the latest point here.
+ * charts show the value and its averages only, so the board explains here the point a chart shows, or the
+ * latest one.
  */
-export function EmotionBreakdown({ at, value, scores, inputs }: EmotionBreakdownProps) {
+export function EmotionBreakdown({ at, latest = true, value, scores, inputs }: EmotionBreakdownProps) {
   const headingId = useId();
   return (
     <section className={styles.breakdown} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.breakdownTitle}>
-        {stockText.explain.title(at)}
+        {latest ? stockText.explain.title(at) : stockText.explain.focusedTitle(at)}
         <span className={styles.breakdownValue}>
           {stockText.explain.value} {formatValue(value)}
         </span>

@@ -30,9 +30,12 @@ const formatDay = (date: string) => {
   return Number.isNaN(at.getTime()) ? date : dayFormat.format(at);
 };
 
+/** The slot of a minute point, `HH:MM`, as the minute chart names it. */
+const slotOf = (timestamp: string) => timestamp.slice(11, 16);
+
 /**
  * The short-term strategy board of spec 03 §2: the header with the live clock and the place of the
- * subscription control, the daily and minute emotion charts with what their latest point is made of,
+ * subscription control, the daily and minute emotion charts with what the shown (or latest) point is made of,
  * and the two panels of the strategy feed and the recommendations (filled by part 2).
  */
 export function StockBoard({ daily, minute, onRetryDaily, onRetryMinute, now }: StockBoardProps) {
@@ -41,8 +44,15 @@ export function StockBoard({ daily, minute, onRetryDaily, onRetryMinute, now }: 
     () => minute.points.map((p) => ({ time: p.timestamp, value: p.value })),
     [minute.points],
   );
-  const lastDay = daily.status === 'ready' ? daily.points.at(-1) : undefined;
-  const lastSlot = minute.status === 'ready' ? minute.points.at(-1) : undefined;
+  // The point a chart shows (pointer, touch or keyboard) is explained under it; otherwise the latest one.
+  const [focusedDay, setFocusedDay] = useState<string | null>(null);
+  const [focusedSlot, setFocusedSlot] = useState<string | null>(null);
+  const ready = { daily: daily.status === 'ready', minute: minute.status === 'ready' };
+  const focusDay = ready.daily && focusedDay ? daily.points.find((p) => p.date === focusedDay) : undefined;
+  const focusSlot =
+    ready.minute && focusedSlot ? minute.points.find((p) => slotOf(p.timestamp) === focusedSlot) : undefined;
+  const shownDay = focusDay ?? (ready.daily ? daily.points.at(-1) : undefined);
+  const shownSlot = focusSlot ?? (ready.minute ? minute.points.at(-1) : undefined);
 
   return (
     <div className={styles.page}>
@@ -72,14 +82,16 @@ export function StockBoard({ daily, minute, onRetryDaily, onRetryMinute, now }: 
             data={daily.points}
             status={chartStatus(daily.status, stockText.dailyError)}
             onRetry={onRetryDaily}
+            onFocusPoint={setFocusedDay}
             headingLevel={2}
           />
-          {lastDay ? (
+          {shownDay ? (
             <EmotionBreakdown
-              at={formatDay(lastDay.date)}
-              value={lastDay.value}
-              scores={lastDay.scores}
-              inputs={lastDay.inputs}
+              at={formatDay(shownDay.date)}
+              latest={!focusDay}
+              value={shownDay.value}
+              scores={shownDay.scores}
+              inputs={shownDay.inputs}
             />
           ) : null}
         </div>
@@ -89,14 +101,16 @@ export function StockBoard({ daily, minute, onRetryDaily, onRetryMinute, now }: 
             date={minute.date ?? undefined}
             status={chartStatus(minute.status, stockText.minuteError)}
             onRetry={onRetryMinute}
+            onFocusPoint={setFocusedSlot}
             headingLevel={2}
           />
-          {lastSlot ? (
+          {shownSlot ? (
             <EmotionBreakdown
-              at={lastSlot.timestamp.slice(11, 16)}
-              value={lastSlot.value}
-              scores={lastSlot.scores}
-              inputs={lastSlot.inputs}
+              at={slotOf(shownSlot.timestamp)}
+              latest={!focusSlot}
+              value={shownSlot.value}
+              scores={shownSlot.scores}
+              inputs={shownSlot.inputs}
             />
           ) : null}
         </div>

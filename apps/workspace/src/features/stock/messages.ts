@@ -10,6 +10,7 @@ export const stockText = {
   minuteEmpty: '暂无分钟级情绪数据',
   explain: {
     title: (at: string) => `最新情绪构成 · ${at}`,
+    focusedTitle: (at: string) => `情绪构成 · ${at}`,
     value: '情绪值',
     noScores: '该数据点暂无分项得分',
     missing: '暂无',

@@ -8,6 +8,7 @@ import {
   type PointerEvent,
   type ReactNode,
   useCallback,
+  useEffect,
   useId,
   useMemo,
   useState,
@@ -29,6 +30,8 @@ export interface ChartPoint {
   readonly ma20: number | null;
   /** The tooltip heading, also the start of what a screen reader hears: a date or a time. */
   readonly heading: string;
+  /** What names the point to the host: the day's `YYYY-MM-DD`, the slot's `HH:MM`. */
+  readonly key?: string;
 }
 
 export interface AxisTick {
@@ -56,6 +59,11 @@ export interface ChartFrameProps {
   height?: number;
   /** Offered as a 重试 button in the error state. */
   onRetry?: () => void;
+  /**
+   * Told which point the pointer, a touch or the keyboard shows (the day's `YYYY-MM-DD`, the slot's
+   * `HH:MM`), and `null` when none is shown any more: a host can explain that point beside the chart.
+   */
+  onFocusPoint?: (key: string | null) => void;
   className?: string;
 }
 
@@ -321,11 +329,16 @@ function Plot({
   height,
   ariaLabel,
   summary,
+  onFocusPoint,
   texts: { series: seriesNames, roleDescription, keyboardHint },
 }: EmotionChartProps & { height: number }) {
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const summaryId = useId();
   const [active, setActive] = useState<Active | null>(null);
+  const focusedKey = active ? (points[active.index]?.key ?? null) : null;
+  useEffect(() => {
+    onFocusPoint?.(focusedKey);
+  }, [onFocusPoint, focusedKey]);
 
   const geometry = useMemo(
     () => (width > 0 ? buildGeometry(points, xDomain, width, height) : null),

@@ -126,7 +126,6 @@ export const zhCN = {
       `积分不足：本次对话至少需要 ${needed} 积分，当前余额 ${balance} 积分。`,
     ledgerHold: (model: string) => `对话预扣：${model}`,
     ledgerRefund: (model: string) => `对话结算退还：${model}`,
-    ledgerRefundUnstored: '对话未能保存，预扣积分已退还',
     ledgerExtra: (model: string) => `对话结算补扣：${model}`,
     providerUnreachable: '无法连接到模型服务，请稍后重试。',
     providerAuth: (status: number) => `模型服务拒绝了访问（HTTP ${status}），请联系管理员检查 API 密钥配置。`,

@@ -1,6 +1,7 @@
 import { Button, DialogTrigger, IconButton, Popover, Tooltip } from '@wanxiang/ui';
 import { useRef } from 'react';
 import { ColorIcon } from '../actions/icons';
+import { colorInput as colorWell } from '../dialogs/dialogs.css';
 import { DEFAULT_HIGHLIGHT, DEFAULT_TEXT_COLOR, HIGHLIGHT_COLORS, TEXT_COLORS } from '../format/colors';
 import { t } from '../i18n/zh-CN';
 import type { FormatState } from '../model/useFormatState';
@@ -43,7 +44,7 @@ export function ColorPopover({
             <input
               ref={colorInput}
               type="color"
-              className={css.colorInput}
+              className={colorWell}
               aria-label={t.toolbar.textColor}
               defaultValue={/^#[0-9a-f]{6}$/i.test(format.color) ? format.color : DEFAULT_TEXT_COLOR}
               onChange={(event) => onPatch({ color: event.target.value })}
@@ -68,7 +69,7 @@ export function ColorPopover({
           <div className={css.popoverRow}>
             <input
               type="color"
-              className={css.colorInput}
+              className={colorWell}
               aria-label={t.toolbar.highlight}
               defaultValue={/^#[0-9a-f]{6}$/i.test(format.highlight) ? format.highlight : DEFAULT_HIGHLIGHT}
               onChange={(event) => onPatch({ highlight: event.target.value })}

@@ -42,14 +42,6 @@ export const popoverHint = style({
   color: vars.color.text.secondary,
   margin: 0,
 });
-export const colorInput = style({
-  width: '48px',
-  height: vars.size.control.md,
-  padding: '2px',
-  border: `1px solid ${vars.color.border.default}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.bg.surface,
-});
 export const swatches = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(8, 24px)',

@@ -1,13 +1,12 @@
 /**
  * What a turn that did not finish leaves behind (a crash, kill -9, power loss, or a database that failed
- * mid-turn), settled by a later sweep: answers still `streaming`, and holds whose turn was never stored.
- * Only what has been idle for `idleMs` is touched, so turns running on other instances are left alone.
+ * mid-turn), settled by a later sweep: answers still `streaming`. Only what has been idle for `idleMs` is
+ * touched, so turns running on other instances are left alone.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatMessages, chatSessions, creditLedger } from '../../db/schema';
 import { messages } from '../../i18n/zh-CN';
-import { applyCreditChange } from '../billing/ledger';
 import type { ModelRegistry } from '../models/registry';
 import { turnCost } from './pricing';
 import type { ImagePart } from './repo';
@@ -16,7 +15,6 @@ import { estimatePromptTokens } from './tokens';
 import { answerUsage } from './usage';
 
 const m = messages.chat;
-const TURN_REFERENCE = /^turn:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export interface RecoveryDeps {
   db: Db;
@@ -25,16 +23,14 @@ export interface RecoveryDeps {
   isRunning(turnId: string): boolean;
 }
 
-/** Settles what unfinished turns left; answers how many it settled. */
-export async function recoverInterrupted(deps: RecoveryDeps, idleMs: number): Promise<number> {
-  return (await recoverStreaming(deps, idleMs)) + (await refundOrphanHolds(deps, idleMs));
-}
-
 /**
  * Answers left `streaming` are marked stopped with the text they had reached, charged for it, and the
- * rest of their hold is refunded.
+ * rest of their hold is refunded. Answers how many it settled.
  */
-async function recoverStreaming({ db, registry, isRunning }: RecoveryDeps, idleMs: number): Promise<number> {
+export async function recoverInterrupted(
+  { db, registry, isRunning }: RecoveryDeps,
+  idleMs: number,
+): Promise<number> {
   const stale = await db
     .select({ message: chatMessages, userId: chatSessions.userId })
     .from(chatMessages)
@@ -87,39 +83,4 @@ async function recoverStreaming({ db, registry, isRunning }: RecoveryDeps, idleM
     recovered += 1;
   }
   return recovered;
-}
-
-/**
- * Gives back holds whose turn left no trace: the database failed before the turn's rows were stored and
- * again when it was settled, or the request ended between the hold and the stream. Such a hold has no
- * message with its turn id and no refund. Holds of the last week are looked at.
- */
-async function refundOrphanHolds({ db, isRunning }: RecoveryDeps, idleMs: number): Promise<number> {
-  const orphans = await db
-    .select({ userId: creditLedger.userId, reference: creditLedger.reference, delta: creditLedger.delta })
-    .from(creditLedger)
-    .where(
-      sql`${creditLedger.kind} = 'charge' and ${creditLedger.reference} like 'turn:%'
-          and ${creditLedger.createdAt} < ${new Date(Date.now() - idleMs)}
-          and ${creditLedger.createdAt} > now() - interval '7 days'
-          and not exists (select 1 from ${chatMessages} where ${chatMessages.turnId} = case
-            when ${creditLedger.reference} ~ ${TURN_REFERENCE.source} then substr(${creditLedger.reference}, 6)::uuid end)
-          and not exists (select 1 from ${creditLedger} as refunds where refunds.user_id = ${creditLedger.userId}
-                          and refunds.kind = 'refund' and refunds.reference = ${creditLedger.reference})`,
-    )
-    .limit(100);
-  let refunded = 0;
-  for (const orphan of orphans) {
-    const reference = orphan.reference ?? '';
-    if (isRunning(reference.slice('turn:'.length))) continue;
-    const { applied } = await applyCreditChange(db, {
-      userId: orphan.userId,
-      delta: -orphan.delta,
-      kind: 'refund',
-      reference,
-      note: m.ledgerRefundUnstored,
-    });
-    if (applied) refunded += 1;
-  }
-  return refunded;
 }

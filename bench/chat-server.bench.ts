@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { startServer } from '../e2e/server';
+import { LOAD_TEST_LIMITS, startServer } from '../e2e/server';
 
 const STREAMS = 200;
 /** New users get 1000 credits; an offline turn holds about 10, so the streams are spread over users. */
@@ -253,7 +253,7 @@ async function firstTokenOverhead() {
       },
     ],
   });
-  const ours = await startServer({ NODE_ENV: 'production', MODELS_CONFIG_JSON: models });
+  const ours = await startServer({ NODE_ENV: 'production', MODELS_CONFIG_JSON: models, ...LOAD_TEST_LIMITS });
   try {
     const access = await newUser(ours.baseURL, 'ttfb');
     const direct: number[] = [];

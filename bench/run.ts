@@ -8,6 +8,7 @@ import { chatBrowserBench } from './chat-browser.bench';
 import { chatServerBench } from './chat-server.bench';
 import { editorBench } from './editor.bench';
 import { loginBundle } from './login-bundle.bench';
+import { LOAD_TEST_LIMITS } from '../e2e/server';
 import { marketBench } from './market.bench';
 
 /** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor, market). */
@@ -27,7 +28,9 @@ if (unknown.length > 0) {
 }
 
 if (process.env.BENCH_SKIP_BUILD !== '1') buildProduct();
-const server = await startServer({ NODE_ENV: 'production' });
+// The load figures put 20 streams on each user from one address: the per-user and per-address limits
+// are raised for them (their own behaviour is tested in apps/server/test/limits.test.ts).
+const server = await startServer({ NODE_ENV: 'production', ...LOAD_TEST_LIMITS });
 try {
   const rows: (readonly [string, string])[] = [];
   for (const [name, run] of Object.entries(benches)) {

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { buildProduct, startServer } from './server';
+import { buildProduct, LOAD_TEST_LIMITS, startServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,7 +17,11 @@ export default async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD !== '1') buildProduct();
   // Short-lived access tokens, so that a journey sees one expire and be refreshed without noticing.
   const accessTokenTtlSeconds = 70;
-  const server = await startServer({ ACCESS_TOKEN_TTL: `${accessTokenTtlSeconds}s`, NODE_ENV: 'production' });
+  const server = await startServer({
+    ACCESS_TOKEN_TTL: `${accessTokenTtlSeconds}s`,
+    NODE_ENV: 'production',
+    ...LOAD_TEST_LIMITS,
+  });
   project.provide('baseURL', server.baseURL);
   project.provide('accessTokenTtlSeconds', accessTokenTtlSeconds);
   return () => server.stop();

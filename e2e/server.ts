@@ -51,6 +51,14 @@ export interface RunningServer {
 }
 
 /** Starts the built server on a free port with a throwaway data directory. */
+/** Limits raised for runs that make many accounts and streams from one address (e2e, benchmarks). */
+export const LOAD_TEST_LIMITS = {
+  REGISTRATIONS_PER_IP_PER_DAY: '100000',
+  USER_RATE_LIMIT_MAX: '100000',
+  MAX_CONCURRENT_STREAMS: '50',
+  RATE_LIMIT_MAX: '100000',
+};
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wanxiang-'));

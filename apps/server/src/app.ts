@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Logger, pino } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createRequireAuth } from './http/auth';
-import { clientErrorHandler, frameworkErrors, registerErrorHandler, throttled } from './http/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security';
 import { isApiPath, registerSpa } from './http/spa';
@@ -20,11 +19,15 @@ import { TokenService } from './modules/auth/tokens';
 import { dialogueRoutes } from './modules/dialogue/routes';
 import { DialogueService } from './modules/dialogue/service';
 import { healthRoutes } from './modules/health/routes';
+import { sweepCounters } from './modules/limits/counters';
+import { createAddressLimit, createUserLimit } from './modules/limits/requests';
+import { StreamSlots } from './modules/limits/streams';
 import { createMarketProvider } from './modules/market/providers';
 import { emotionRoutes } from './modules/market/routes';
 import { EmotionService } from './modules/market/service';
 import { ModelRegistry } from './modules/models/registry';
 import { modelRoutes } from './modules/models/routes';
+import { scheduleMaintenance } from './maintenance';
 
 export interface AppDeps {
   /** Opened, migrated and seeded by the caller (main.ts or a test), and closed by it after the app. */
@@ -46,6 +49,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // pino's Logger is what fastify creates anyway; the cast only picks fastify's narrower logger type.
     loggerInstance: (deps.logger ?? pino(loggerOptions(config))) as FastifyBaseLogger,
     bodyLimit: config.bodyLimit,
+    // Node's limits on one connection. requestTimeout bounds receiving a request (headers and body: a
+    // slow-loris sender is cut), not sending the answer, so a long answer stream is never cut by it; the
+    // idle timeout only fires on a silent socket, and a stream sends a heartbeat every 15 s; keep-alive
+    // outlives the usual 60 s of a load balancer's idle timeout so that it, not we, closes first.
+    requestTimeout: config.http.requestTimeout * 1000,
+    connectionTimeout: config.http.idleTimeout * 1000,
+    keepAliveTimeout: config.http.keepAliveTimeout * 1000,
     trustProxy: trustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,
@@ -64,10 +74,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerErrorHandler(app);
 
   await registerSecurityHeaders(app);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => throttled(context.ttl / 1000),
-  });
   await registerOpenApi(app, config.version);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -92,7 +98,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const passwords = new PasswordHasher(config.passwordHash);
   const throttle = new LoginThrottle(db, config.loginThrottle);
   const auth = new AuthService({ db, config, tokens, passwords, throttle, logger: app.log });
-  const requireAuth = createRequireAuth(auth);
+  const requireAuth = createRequireAuth(auth, createUserLimit(db, config.userRateLimit));
+  const streamSlots = new StreamSlots(
+    db,
+    { max: config.chat.maxConcurrentStreams, lease: config.chat.streamSlotLease },
+    app.log as unknown as Logger,
+  );
+  scheduleMaintenance(app, { name: 'sweep rate counters', run: () => sweepCounters(db) });
+  scheduleMaintenance(app, { name: 'sweep stream slots', run: () => streamSlots.sweep() });
+  scheduleMaintenance(app, {
+    name: 'renew stream slots',
+    run: () => streamSlots.renew(),
+    intervalMs: streamSlots.renewIntervalMs,
+  });
   const registry = new ModelRegistry(config.chat.models, {
     offlineChunkDelayMs: config.chat.offlineChunkDelayMs,
   });
@@ -113,10 +131,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         auth,
         db,
         requireAuth,
-        rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.window * 1000 },
+        limitAddress: createAddressLimit(db, config.rateLimit),
       });
       await api.register(modelRoutes, { registry, requireAuth });
-      await api.register(dialogueRoutes, { db, dialogue, requireAuth });
+      await api.register(dialogueRoutes, { db, dialogue, requireAuth, streamSlots });
       await api.register(emotionRoutes, { emotion, requireAuth });
       api.get('/schema/', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -12,6 +12,7 @@ const c = messages.config;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const LOG_FORMATS = ['json', 'pretty'] as const;
 export const MARKET_DATA_SOURCES = ['simulated', 'eastmoney'] as const;
+export const REGISTRATION_MODES = ['open', 'invite', 'closed'] as const;
 const MIN_SECRET_LENGTH = 32;
 const DAY = 86_400;
 
@@ -37,8 +38,28 @@ export interface Config {
   webDistDir: string;
   bodyLimit: number;
   trustProxy: boolean | number | string[];
+  /** Requests per client address to each unauthenticated auth endpoint within `window` (in the database). */
   rateLimit: { max: number; window: number };
-  loginThrottle: { maxFailuresPerAccount: number; maxFailuresPerIp: number; window: number };
+  /** Requests per signed-in user within `window`, over all signed-in routes (in the database). */
+  userRateLimit: { max: number; window: number };
+  /** See modules/auth/throttle.ts; durations in seconds. */
+  loginThrottle: {
+    freeFailures: number;
+    backoff: number;
+    backoffMax: number;
+    accountFreeFailures: number;
+    accountDelayMax: number;
+    maxFailuresPerIp: number;
+    window: number;
+  };
+  registration: {
+    /** open: anyone; invite: with an operator's invitation code; closed: nobody. */
+    mode: (typeof REGISTRATION_MODES)[number];
+    /** Accounts one client address may create per day. */
+    maxPerIpPerDay: number;
+  };
+  /** Node's HTTP server timeouts (seconds); none of them cuts a long answer stream. */
+  http: { requestTimeout: number; idleTimeout: number; keepAliveTimeout: number };
   defaultPlan: { code: string; name: string; credits: number };
   passwordHash: { memoryCost: number; timeCost: number; parallelism: number };
   shutdownTimeout: number;
@@ -54,6 +75,10 @@ export interface Config {
     providerRetries: number;
     /** How many earlier messages of the session go to the model as context. */
     historyMessages: number;
+    /** Answers one user may have streaming at once, across instances. */
+    maxConcurrentStreams: number;
+    /** How long a stream's slot is held without renewal: a crashed instance's slots lapse after it. */
+    streamSlotLease: number;
   };
   market: {
     /** Where market data come from: the embedded simulated market, or Eastmoney's public pools (opt-in). */
@@ -202,9 +227,20 @@ const envSchema = z.object({
   }),
   RATE_LIMIT_MAX: intVar(60, 1, 1_000_000),
   RATE_LIMIT_WINDOW: durationVar('1m', 1, DAY),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: intVar(5, 1, 10_000),
+  USER_RATE_LIMIT_MAX: intVar(300, 1, 1_000_000),
+  USER_RATE_LIMIT_WINDOW: durationVar('1m', 1, DAY),
+  LOGIN_FREE_FAILURES: intVar(5, 1, 10_000),
+  LOGIN_BACKOFF: durationVar('30s', 1, DAY),
+  LOGIN_BACKOFF_MAX: durationVar('15m', 1, 7 * DAY),
+  LOGIN_ACCOUNT_FREE_FAILURES: intVar(20, 1, 1_000_000),
+  LOGIN_ACCOUNT_DELAY_MAX: durationVar('1m', 1, DAY),
   LOGIN_MAX_FAILURES_PER_IP: intVar(50, 1, 1_000_000),
   LOGIN_FAILURE_WINDOW: durationVar('15m', 1, 7 * DAY),
+  REGISTRATION_MODE: enumVar(REGISTRATION_MODES, 'open'),
+  REGISTRATIONS_PER_IP_PER_DAY: intVar(10, 1, 1_000_000),
+  REQUEST_TIMEOUT: durationVar('30s', 1, 3600),
+  IDLE_TIMEOUT: durationVar('2m', 20, DAY),
+  KEEP_ALIVE_TIMEOUT: durationVar('72s', 1, 3600),
   DEFAULT_PLAN_NAME: stringVar(messages.plans.defaultName),
   DEFAULT_PLAN_CREDITS: intVar(1000, 0, 1_000_000_000),
   PASSWORD_HASH_MEMORY_KIB: intVar(19_456, 1024, 4 * 1024 * 1024),
@@ -218,6 +254,8 @@ const envSchema = z.object({
   MODEL_FIRST_TOKEN_TIMEOUT: durationVar('60s', 1, 3600),
   MODEL_RETRIES: intVar(1, 0, 5),
   CHAT_HISTORY_MESSAGES: intVar(20, 0, 500),
+  MAX_CONCURRENT_STREAMS: intVar(3, 1, 1000),
+  STREAM_SLOT_LEASE: durationVar('1m', 3, 3600),
   MARKET_DATA_SOURCE: enumVar(MARKET_DATA_SOURCES, 'simulated'),
   MARKET_BACKFILL_DAYS: intVar(90, 0, 240),
   MARKET_RETRIES: intVar(2, 0, 10),
@@ -335,10 +373,21 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
     rateLimit: { max: e.RATE_LIMIT_MAX, window: e.RATE_LIMIT_WINDOW },
+    userRateLimit: { max: e.USER_RATE_LIMIT_MAX, window: e.USER_RATE_LIMIT_WINDOW },
     loginThrottle: {
-      maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      freeFailures: e.LOGIN_FREE_FAILURES,
+      backoff: e.LOGIN_BACKOFF,
+      backoffMax: e.LOGIN_BACKOFF_MAX,
+      accountFreeFailures: e.LOGIN_ACCOUNT_FREE_FAILURES,
+      accountDelayMax: e.LOGIN_ACCOUNT_DELAY_MAX,
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
       window: e.LOGIN_FAILURE_WINDOW,
+    },
+    registration: { mode: e.REGISTRATION_MODE, maxPerIpPerDay: e.REGISTRATIONS_PER_IP_PER_DAY },
+    http: {
+      requestTimeout: e.REQUEST_TIMEOUT,
+      idleTimeout: e.IDLE_TIMEOUT,
+      keepAliveTimeout: e.KEEP_ALIVE_TIMEOUT,
     },
     defaultPlan: { code: 'default', name: e.DEFAULT_PLAN_NAME, credits: e.DEFAULT_PLAN_CREDITS },
     passwordHash: {
@@ -354,6 +403,8 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
       firstTokenTimeout: e.MODEL_FIRST_TOKEN_TIMEOUT,
       providerRetries: e.MODEL_RETRIES,
       historyMessages: e.CHAT_HISTORY_MESSAGES,
+      maxConcurrentStreams: e.MAX_CONCURRENT_STREAMS,
+      streamSlotLease: e.STREAM_SLOT_LEASE,
     },
     market: {
       source: e.MARKET_DATA_SOURCE,

@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import type { Database } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { loggerOptions } from './logger';
+import { invitesCommand } from './modules/auth/invites-cli';
 
 async function loadConfigOrExit(): Promise<Config> {
   try {
@@ -63,4 +64,20 @@ async function main() {
   }
 }
 
-await main();
+/** `node dist/main.js invites …`: the operator's invitation codes, on the configured database. */
+async function invites(args: string[]) {
+  const config = await loadConfigOrExit();
+  let database: Database | undefined;
+  try {
+    database = await prepareDatabase(config);
+    process.exitCode = await invitesCommand(database.db, args, (line) => process.stdout.write(`${line}\n`));
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  } finally {
+    await database?.close().catch(() => undefined);
+  }
+}
+
+if (process.argv[2] === 'invites') await invites(process.argv.slice(3));
+else await main();

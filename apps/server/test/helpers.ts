@@ -34,7 +34,10 @@ const TABLES = [
   'refresh_tokens',
   'auth_sessions',
   'credit_ledger',
-  'login_failures',
+  'rate_counters',
+  'known_devices',
+  'stream_slots',
+  'invite_codes',
   'users',
   'plans',
 ];
@@ -132,6 +135,11 @@ export async function testConfig(env: Record<string, string> = {}): Promise<Conf
     WEB_DIST_DIR: await fixtureWebDist(),
     PASSWORD_HASH_MEMORY_KIB: '1024',
     PASSWORD_HASH_ITERATIONS: '1',
+    // Tests make many accounts and requests from one address and one user; the limits' own tests
+    // (limits.test.ts, throttle.test.ts) set them low.
+    REGISTRATIONS_PER_IP_PER_DAY: '1000000',
+    USER_RATE_LIMIT_MAX: '1000000',
+    MAX_CONCURRENT_STREAMS: '1000',
     ...env,
   });
 }

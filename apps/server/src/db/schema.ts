@@ -134,26 +134,6 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_session').on(t.sessionId), index('refresh_tokens_expires').on(t.expiresAt)],
 );
 
-/**
- * Failed sign-ins, kept for the throttle window. In the database rather than in memory so the limit holds
- * across restarts and across instances.
- */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** The normalised email as typed, whether or not such a user exists. */
-    account: text('account').notNull(),
-    ip: text('ip').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('login_failures_account').on(t.account, t.createdAt),
-    index('login_failures_ip').on(t.ip, t.createdAt),
-    index('login_failures_created').on(t.createdAt),
-  ],
-);
-
 /** A chat conversation of one user. */
 export const chatSessions = pgTable(
   'chat_sessions',
@@ -232,4 +212,74 @@ export const marketEmotionDays = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.source, t.tradeDate] })],
+);
+
+/**
+ * Windowed counters of every limit that must hold across instances: requests per address or per user,
+ * registrations per address per day, failed sign-ins per account, per address and per account and place.
+ * One row per key, changed by one atomic upsert per check; a row whose `expires_at` has passed counts as
+ * empty and is swept by maintenance.
+ */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    /** `<kind>:<scope>`, e.g. `user:<uuid>`, `register-ip:<address>`, `login-pair:<email>|<address>`. */
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    /** The latest counted hit, and the one before it (the back-off of sign-ins waits from the latter). */
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+    prevAt: timestamp('prev_at', { withTimezone: true }),
+    /** When the window ends; a sliding counter pushes it on at every hit, a fixed one keeps it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sliding: boolean('sliding').notNull().default(false),
+  },
+  (t) => [index('rate_counters_expires').on(t.expiresAt)],
+);
+
+/**
+ * The places (device ids) each account has signed in from successfully: a sign-in from one of them is not
+ * slowed by failures from elsewhere (OWASP's device cookie). Only a hash of the device id is kept.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    /** The normalised email, as the sign-in throttle sees it before it knows the user. */
+    account: text('account').notNull(),
+    deviceHash: text('device_hash').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.deviceHash] }), index('known_devices_seen').on(t.lastSeenAt)],
+);
+
+/**
+ * The answers each user has streaming, on whichever instance: `{<lease id>: <lease end, epoch seconds>}`.
+ * One row per user, so the cap is checked and a lease taken in one upsert that sees every other instance's
+ * leases. The instance streaming renews its leases; a crashed instance's lapse within one lease.
+ */
+export const streamSlots = pgTable('stream_slots', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  leases: jsonb('leases').notNull().default({}),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Invitation codes for REGISTRATION_MODE=invite, made by the operator (`node dist/main.js invites …`).
+ * Only a hash of the code is kept; each registration with it takes one use, atomically.
+ */
+export const inviteCodes = pgTable(
+  'invite_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    codeHash: text('code_hash').notNull().unique(),
+    /** The operator's note: whom it is for. */
+    note: text('note'),
+    maxUses: integer('max_uses').notNull(),
+    uses: integer('uses').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('invite_codes_uses_within_max', sql`${t.uses} <= ${t.maxUses}`)],
 );

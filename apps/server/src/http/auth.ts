@@ -15,11 +15,16 @@ export type RequireAuth = (request: FastifyRequest, reply: FastifyReply) => Prom
  * onRequest hook of the routes that need a signed-in user: a request without a valid token is answered
  * before its body is read, so an anonymous client cannot make the server take in a megabyte to refuse it.
  */
-export function createRequireAuth(auth: AuthService): RequireAuth {
+export function createRequireAuth(
+  auth: AuthService,
+  /** The per-user request limit, checked once the user is known. */
+  limitUser: (userId: string) => Promise<void> = async () => undefined,
+): RequireAuth {
   return async (request, reply) => {
     const context = await auth.authenticate(request.headers.authorization);
     request.auth = context;
     if (context.refreshRequired) reply.header(TOKEN_REFRESH_REQUIRED_HEADER, 'true');
+    await limitUser(context.userId);
   };
 }
 

@@ -73,6 +73,11 @@ export const zhCN = {
     notAuthenticated: '身份认证信息未提供。',
     loggedOut: '已退出登录。',
     loginThrottled: (wait: string) => `登录尝试次数过多，请在${wait}后重试。`,
+    registrationClosed: '本站目前不开放注册。如需账号，请联系管理员。',
+    inviteRequired: '请填写邀请码。',
+    inviteInvalid: '邀请码无效、已用完或已过期。',
+    registrationCapped: (max: number, wait: string) =>
+      `此网络今天注册的账号已达上限（${max} 个），请在${wait}后再试。`,
   },
   duration: {
     seconds: (n: number) => ` ${n} 秒`,
@@ -119,6 +124,7 @@ export const zhCN = {
   },
   chat: {
     untitled: '未命名会话',
+    tooManyStreams: (max: number) => `同时进行的回答最多 ${max} 个，请等其中一个结束后再试。`,
     unknownModel: '该模型不存在或已下线，请重新选择模型。',
     emptyPrompt: '请输入内容。',
     attachmentsUnsupported: '暂不支持上传附件，请去掉附件后重试。',

@@ -10,6 +10,7 @@ export const authPaths = {
   refresh: '/auth/token/refresh/',
   logout: '/auth/logout/',
   me: '/auth/users/me/',
+  registrationPolicy: '/auth/registration-policy/',
 } as const;
 
 /** Body code of a 401 whose access token is expired, forged or revoked (DRF simplejwt's spelling). */
@@ -22,6 +23,8 @@ export const registerRequest = z.object({
   email: z.string(),
   password: z.string(),
   nickname: z.string().optional().nullable(),
+  /** Needed when the registration policy's mode is `invite`. */
+  invite_code: z.string().optional().nullable(),
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
@@ -31,6 +34,15 @@ export const registerResponse = z.object({
   nickname: z.string(),
 });
 export type RegisterResponse = z.infer<typeof registerResponse>;
+
+/** How the operator lets people register: the register page shows its form by it. */
+export const REGISTRATION_MODES = ['open', 'invite', 'closed'] as const;
+export const registrationPolicy = z.object({
+  mode: z.enum(REGISTRATION_MODES),
+  /** Credits a new account receives; may be 0. */
+  signup_credits: z.number().int(),
+});
+export type RegistrationPolicy = z.infer<typeof registrationPolicy>;
 
 export const loginRequest = z.object({
   email: z.string(),

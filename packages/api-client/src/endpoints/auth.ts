@@ -9,7 +9,9 @@ import {
   loginResponse,
   type RegisterRequest,
   type RegisterResponse,
+  type RegistrationPolicy,
   registerResponse,
+  registrationPolicy,
 } from '../contract/auth';
 import type { HttpClient } from '../http/httpClient';
 
@@ -20,6 +22,8 @@ export interface CallOptions {
 export interface AuthApi {
   /** Creates the account; the page then sends the user to /login (spec 01 §2). */
   register(input: RegisterRequest, options?: CallOptions): Promise<RegisterResponse>;
+  /** How the operator lets people register (open, with an invitation code, or not at all). */
+  registrationPolicy(options?: CallOptions): Promise<RegistrationPolicy>;
   /** Signs in and stores the tokens and the server's device id. */
   login(input: LoginRequest, options?: CallOptions): Promise<LoginResponse>;
   /**
@@ -40,6 +44,10 @@ export function createAuthApi(http: HttpClient, tokens: TokenService): AuthApi {
         schema: registerResponse,
         ...options,
       });
+    },
+
+    registrationPolicy(options = {}) {
+      return http.get(authPaths.registrationPolicy, { auth: false, schema: registrationPolicy, ...options });
     },
 
     async login(input, options = {}) {

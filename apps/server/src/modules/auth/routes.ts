@@ -11,6 +11,7 @@ import {
   refreshResponse,
   registerRequest,
   registerResponse,
+  registrationPolicy,
 } from '@wanxiang/api-client/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,8 +28,8 @@ export interface AuthRoutesOptions {
   auth: AuthService;
   db: Db;
   requireAuth: RequireAuth;
-  /** Per-address limit for the unauthenticated endpoints (in-process; login has its own DB throttle). */
-  rateLimit: { max: number; timeWindow: number };
+  /** onRequest hook: the per-address limit of each unauthenticated endpoint (in the database). */
+  limitAddress: (request: FastifyRequest) => Promise<void>;
 }
 
 /** The server always rotates, so both tokens are always present (the shared schema allows older shapes). */
@@ -46,34 +47,50 @@ function clientInfo(request: FastifyRequest): ClientInfo {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { auth, db, requireAuth } = options;
-  const rateLimit = { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindow };
+  const { auth, db, requireAuth, limitAddress } = options;
   scheduleMaintenance(app, { name: 'sweep expired sign-ins', run: () => auth.sweep() });
 
   app.post(
     authPaths.register,
     {
-      config: { rateLimit },
+      onRequest: limitAddress,
       schema: {
         tags: ['auth'],
         summary: '注册账号',
-        description: '新用户获得默认套餐及其赠送积分。',
+        description:
+          '新用户获得默认套餐及其赠送积分。注册方式由运营者设定（REGISTRATION_MODE）：open 任何人可注册；invite 需要有效的邀请码（invite_code）；closed 不开放注册（403，code: registration_closed）。同一来源地址每天可注册的账号数有上限（429，附 Retry-After）。',
         body: registerRequest,
-        response: { 201: registerResponse, ...errors(400, 413, 415, 429) },
+        response: { 201: registerResponse, ...errors(400, 403, 413, 415, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await auth.register(request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await auth.register(request.body, { ip: normalizeIP(request.ip) })),
+  );
+
+  app.get(
+    authPaths.registrationPolicy,
+    {
+      onRequest: limitAddress,
+      schema: {
+        tags: ['auth'],
+        summary: '注册方式',
+        description:
+          '注册页据此显示表单：mode 为 open（开放注册）、invite（需要邀请码）或 closed（不开放注册）；signup_credits 是新账号获得的积分（可为 0）。',
+        response: { 200: registrationPolicy, ...errors(429) },
+      },
+    },
+    async () => auth.registrationPolicy(),
   );
 
   app.post(
     authPaths.login,
     {
-      config: { rateLimit },
+      onRequest: limitAddress,
       schema: {
         tags: ['auth'],
         summary: '登录',
         description:
-          '返回访问令牌与刷新令牌。remember_me 决定刷新令牌的有效期。失败的登录按账号与来源地址限流（429，附 Retry-After）。',
+          '返回访问令牌与刷新令牌。remember_me 决定刷新令牌的有效期。失败的登录按“账号 + 来源地址”逐次加长等待时间，按账号（跨地址）放慢，按来源地址限量（429，附 Retry-After）；该账号曾成功登录过的设备（X-Device-ID）只受自己的计数限制。',
         headers: z.object({ [DEVICE_ID_HEADER.toLowerCase()]: z.string().optional() }).loose(),
         body: loginRequest,
         response: { 200: loginResponse, ...errors(400, 401, 413, 415, 429) },
@@ -85,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     authPaths.refresh,
     {
-      config: { rateLimit },
+      onRequest: limitAddress,
       schema: {
         tags: ['auth'],
         summary: '刷新令牌',
@@ -100,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     authPaths.logout,
     {
-      config: { rateLimit },
+      onRequest: limitAddress,
       schema: {
         tags: ['auth'],
         summary: '退出登录',

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client';
-import { authSessions, refreshTokens, users } from '../../db/schema';
-import { fieldErrors, HttpError, notAuthenticated, tokenNotValid } from '../../http/errors';
-import { messages } from '../../i18n/zh-CN';
+import { authSessions, inviteCodes, rateCounters, refreshTokens, users } from '../../db/schema';
+import { fieldErrors, HttpError, notAuthenticated, throttled, tokenNotValid } from '../../http/errors';
+import { formatWait, messages } from '../../i18n/zh-CN';
 import { applyCreditChange } from '../billing/ledger';
 import { findDefaultPlan } from '../billing/plans';
+import { hashInviteCode } from './invites';
 import type { PasswordHasher } from './passwords';
 import { checkLogin, checkRegistration } from './rules';
 import type { LoginThrottle } from './throttle';
@@ -39,7 +40,12 @@ export interface AuthServiceDeps {
   db: Db;
   config: Pick<
     Config,
-    'refreshTokenTtl' | 'refreshTokenTtlRemember' | 'sessionMaxAge' | 'tokenRefreshThreshold'
+    | 'refreshTokenTtl'
+    | 'refreshTokenTtlRemember'
+    | 'sessionMaxAge'
+    | 'tokenRefreshThreshold'
+    | 'registration'
+    | 'defaultPlan'
   >;
   tokens: TokenService;
   passwords: PasswordHasher;
@@ -79,9 +85,37 @@ export class AuthService {
     return this.deps.db;
   }
 
-  async register(input: { email: string; password: string; nickname?: string | null | undefined }) {
+  /** What the register page needs to know before it shows its form. */
+  registrationPolicy() {
+    return {
+      mode: this.deps.config.registration.mode,
+      signup_credits: this.deps.config.defaultPlan.credits,
+    };
+  }
+
+  /**
+   * Creates an account as the operator's policy allows (REGISTRATION_MODE): closed refuses, invite takes
+   * one use of a valid code. The address's daily count, the code's use, the user and the grant are one
+   * transaction: a registration that fails for any reason counts against nothing.
+   */
+  async register(
+    input: {
+      email: string;
+      password: string;
+      nickname?: string | null | undefined;
+      invite_code?: string | null | undefined;
+    },
+    client: Pick<ClientInfo, 'ip'>,
+  ) {
+    const { mode, maxPerIpPerDay } = this.deps.config.registration;
+    if (mode === 'closed') {
+      throw new HttpError(403, { detail: messages.auth.registrationClosed, code: 'registration_closed' });
+    }
     const { value, errors } = checkRegistration(input);
-    if (errors) throw fieldErrors(errors);
+    const invite = input.invite_code?.trim() ?? '';
+    const problems: Record<string, string[]> = { ...errors };
+    if (mode === 'invite' && invite === '') problems.invite_code = [messages.auth.inviteRequired];
+    if (Object.keys(problems).length > 0) throw fieldErrors(problems);
     // Checked before hashing only to spare the work; the unique constraint below is what guarantees it.
     const [existing] = await this.db
       .select({ id: users.id })
@@ -92,6 +126,35 @@ export class AuthService {
     const passwordHash = await this.deps.passwords.hash(value.password);
     try {
       return await this.db.transaction(async (tx) => {
+        const counted = await tx.execute(sql`
+          insert into ${rateCounters} as c (key, hits, last_at, expires_at)
+          values (${`register-ip:${client.ip}`}, 1, now(), now() + interval '1 day')
+          on conflict (key) do update set
+            hits = case when c.expires_at <= now() then 1 else c.hits + 1 end,
+            prev_at = case when c.expires_at <= now() then null else c.last_at end,
+            last_at = now(),
+            expires_at = case when c.expires_at <= now() then excluded.expires_at else c.expires_at end
+          returning c.hits, extract(epoch from (c.expires_at - now())) as ttl`);
+        const [count] = (counted as unknown as { rows: { hits: number; ttl: string }[] }).rows;
+        if (count && Number(count.hits) > maxPerIpPerDay) {
+          const wait = Math.max(1, Number(count.ttl));
+          throw throttled(wait, messages.auth.registrationCapped(maxPerIpPerDay, formatWait(wait)));
+        }
+        if (mode === 'invite') {
+          const [used] = await tx
+            .update(inviteCodes)
+            .set({ uses: sql`${inviteCodes.uses} + 1` })
+            .where(
+              and(
+                eq(inviteCodes.codeHash, hashInviteCode(invite)),
+                isNull(inviteCodes.revokedAt),
+                lt(inviteCodes.uses, inviteCodes.maxUses),
+                or(isNull(inviteCodes.expiresAt), gt(inviteCodes.expiresAt, sql`now()`)),
+              ),
+            )
+            .returning({ id: inviteCodes.id });
+          if (!used) throw fieldErrors({ invite_code: [messages.auth.inviteInvalid] });
+        }
         const plan = await findDefaultPlan(tx);
         const [user] = await tx
           .insert(users)
@@ -118,7 +181,9 @@ export class AuthService {
   async login(input: { email: string; password: string; remember_me: boolean }, client: ClientInfo) {
     const { email, errors } = checkLogin(input);
     if (errors) throw fieldErrors(errors);
-    const pending = await this.deps.throttle.begin(email, client.ip);
+    const presented = client.deviceId && DEVICE_ID.test(client.deviceId) ? client.deviceId : undefined;
+    const attempt = await this.deps.throttle.begin(email, client.ip, presented);
+    const deviceId = presented ?? randomUUID();
     let found: {
       user: { id: string; passwordHash: string; isActive: boolean } | undefined;
       ok: boolean;
@@ -134,10 +199,10 @@ export class AuthService {
       if (user) verdict = await this.deps.passwords.verify(user.passwordHash, input.password);
       else await this.deps.passwords.verifyDummy(input.password);
       found = { user, ...verdict };
-      if (found.ok && user?.isActive) await this.deps.throttle.succeed(email);
+      if (found.ok && user?.isActive) await this.deps.throttle.succeed(attempt, deviceId);
     } catch (error) {
       // The attempt failed on our side, not on a wrong password: it must not count against the account.
-      await this.deps.throttle.cancel(pending).catch(() => undefined);
+      await this.deps.throttle.cancel(attempt).catch(() => undefined);
       throw error;
     }
     const { user } = found;
@@ -153,7 +218,6 @@ export class AuthService {
       })
       .where(eq(users.id, user.id));
 
-    const deviceId = client.deviceId && DEVICE_ID.test(client.deviceId) ? client.deviceId : randomUUID();
     const rememberMe = input.remember_me;
     const sessionId = randomUUID();
     const refresh = await this.deps.tokens.signRefresh(
@@ -301,7 +365,7 @@ export class AuthService {
    * older than the throttle's window.
    */
   async sweep(): Promise<void> {
-    await this.deps.throttle.sweep();
+    await this.deps.throttle.sweep(this.deps.config.sessionMaxAge);
     const now = new Date();
     const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
     await this.db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now));

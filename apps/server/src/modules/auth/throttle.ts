@@ -1,19 +1,40 @@
-import { and, asc, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { loginFailures } from '../../db/schema';
+import { type Db, executePrepared } from '../../db/client';
+import { knownDevices, rateCounters } from '../../db/schema';
 import { throttled } from '../../http/errors';
 import { formatWait, messages } from '../../i18n/zh-CN';
 
-type Key = { column: typeof loginFailures.account | typeof loginFailures.ip; value: string; max: number };
+/** An attempt let through: what `succeed` and `cancel` need to settle it. */
+export interface LoginAttempt {
+  account: string;
+  /** The counters this attempt was counted on. */
+  keys: string[];
+  /** The address counter among them (kept on success, only this attempt taken back). */
+  ipKey: string | undefined;
+}
+
+type Kind = 'pair' | 'account' | 'ip';
+
+const hashDevice = (deviceId: string) => createHash('sha256').update(deviceId).digest('base64url');
 
 /**
- * Limits failed sign-ins per account and per client address over a sliding window, in the database so the
- * limit holds across restarts and instances. Only failures count, and refused attempts are not recorded,
- * so a locked account frees itself once the window has passed.
+ * Failed sign-ins, throttled as OWASP's authentication cheat sheet advises, so that a guesser is slowed but
+ * cannot lock the owner out:
  *
- * Each attempt is recorded as a failure before the password is checked and cleared if it succeeds: two
- * parallel guesses then see each other and can never both slip under the limit.
+ * - per account **and** place (the client's address; or its device id once that device has signed in to the
+ *   account before): `freeFailures` failures, then each further attempt waits `backoff`, doubled after
+ *   every failure, up to `backoffMax`;
+ * - per account across every unknown place: after `accountFreeFailures` failures the account is slowed (1 s
+ *   between attempts, doubling up to `accountDelayMax`), never locked;
+ * - per address across accounts (password spraying): `maxFailuresPerIp` failures within `window`.
+ *
+ * The owner's known device is only subject to its own pair counter, so failures from elsewhere never keep
+ * the owner out. Counters live in the database (rate_counters), so limits hold across instances. An attempt
+ * is counted before the password is checked (one upsert over its counters), so parallel guesses see each
+ * other; it is taken back when refused, or when it ended without a verdict (a server error), and a correct
+ * password clears the account's counters. A counter is forgotten after `window` without failures.
  */
 export class LoginThrottle {
   constructor(
@@ -21,79 +42,123 @@ export class LoginThrottle {
     private readonly settings: Config['loginThrottle'],
   ) {}
 
-  private since() {
-    return sql`now() - make_interval(secs => ${this.settings.window})`;
-  }
-
-  /** Records a pending failure and returns its id; throws 429 when either limit is already reached. */
-  async begin(account: string, ip: string): Promise<number> {
-    const [row] = await this.db
-      .insert(loginFailures)
-      .values({ account, ip })
-      .returning({ id: loginFailures.id });
-    if (!row) throw new Error('login_failures insert returned no row');
-    const keys: Key[] = [
-      { column: loginFailures.account, value: account, max: this.settings.maxFailuresPerAccount },
-      { column: loginFailures.ip, value: ip, max: this.settings.maxFailuresPerIp },
-    ];
-    for (const key of keys) {
-      let earlier: number;
-      try {
-        const [counted] = await this.db
-          .select({ n: count() })
-          .from(loginFailures)
-          .where(and(eq(key.column, key.value), gt(loginFailures.createdAt, this.since())));
-        earlier = (counted?.n ?? 0) - 1;
-      } catch (error) {
-        // Not an attempt: a database error must not count against the account.
-        await this.cancel(row.id).catch(() => undefined);
-        throw error;
-      }
-      if (earlier >= key.max) {
-        await this.cancel(row.id);
-        const wait = await this.secondsUntilAllowed(key, row.id, earlier);
-        throw throttled(wait, messages.auth.loginThrottled(formatWait(wait)));
-      }
+  /** Counts the attempt on its counters; throws 429 (Retry-After, the wait in Chinese) when it must wait. */
+  async begin(account: string, ip: string, deviceId: string | undefined): Promise<LoginAttempt> {
+    const s = this.settings;
+    const sliding = Math.max(s.window, s.backoffMax, s.accountDelayMax);
+    const keys = {
+      pairIp: `login-pair:${account}|ip:${ip}`,
+      pairDevice: `login-pair:${account}|device:${deviceId ? hashDevice(deviceId) : ''}`,
+      account: `login-account:${account}`,
+      ip: `login-ip:${ip}`,
+    };
+    // The known-device test and the counting are one statement: one round trip before the password check.
+    const rows = await executePrepared<{ key: string; hits: number; since_prev: string | null; ttl: string }>(
+      this.db,
+      'login_throttle_begin',
+      sql`
+        with known as (
+          select exists(
+            select 1 from ${knownDevices}
+            where ${knownDevices.account} = ${account} and ${knownDevices.deviceHash} = ${deviceId ? hashDevice(deviceId) : ''}
+          ) as yes
+        ), k as (
+          select v.key, v.ttl, v.sliding from (values
+            (${keys.pairIp}::text, ${sliding}::float8, true, false),
+            (${keys.pairDevice}::text, ${sliding}::float8, true, true),
+            (${keys.account}::text, ${sliding}::float8, true, false),
+            (${keys.ip}::text, ${s.window}::float8, false, false)
+          ) v(key, ttl, sliding, for_known)
+          where v.for_known = (select yes from known)
+        )
+        insert into ${rateCounters} as c (key, hits, last_at, expires_at, sliding)
+        select k.key, 1, now(), now() + make_interval(secs => k.ttl), k.sliding from k
+        on conflict (key) do update set
+          hits = case when c.expires_at <= now() then 1 else c.hits + 1 end,
+          prev_at = case when c.expires_at <= now() then null else c.last_at end,
+          last_at = now(),
+          expires_at = case when c.expires_at <= now() or excluded.sliding then excluded.expires_at else c.expires_at end
+        returning c.key, c.hits, extract(epoch from (now() - c.prev_at)) as since_prev,
+          extract(epoch from (c.expires_at - now())) as ttl`,
+    );
+    let wait = 0;
+    for (const row of rows) {
+      const kind: Kind = row.key.startsWith('login-pair:')
+        ? 'pair'
+        : row.key.startsWith('login-account:')
+          ? 'account'
+          : 'ip';
+      wait = Math.max(wait, this.waitFor(kind, Number(row.hits) - 1, row.since_prev, Number(row.ttl)));
     }
-    return row.id;
+    const attempt: LoginAttempt = {
+      account,
+      keys: rows.map((row) => row.key),
+      ipKey: rows.some((row) => row.key === keys.ip) ? keys.ip : undefined,
+    };
+    if (wait > 0) {
+      // A refused attempt is not a failure: the wait never grows while a client waits as told.
+      await this.cancel(attempt);
+      throw throttled(wait, messages.auth.loginThrottled(formatWait(wait)));
+    }
+    return attempt;
   }
 
-  /** When enough of the earlier failures leave the window for one more attempt to be allowed. */
-  private async secondsUntilAllowed(key: Key, exclude: number, earlier: number): Promise<number> {
-    const [oldest] = await this.db
-      .select({
-        wait: sql<string>`extract(epoch from (${loginFailures.createdAt} + make_interval(secs => ${this.settings.window}) - now()))`,
-      })
-      .from(loginFailures)
-      .where(
-        and(
-          eq(key.column, key.value),
-          gt(loginFailures.createdAt, this.since()),
-          ne(loginFailures.id, exclude),
-        ),
-      )
-      .orderBy(asc(loginFailures.createdAt))
-      .offset(earlier - key.max)
-      .limit(1);
-    const wait = Number(oldest?.wait);
-    return Number.isFinite(wait) && wait > 0 ? wait : 1;
+  /** Seconds this attempt must still wait on one counter, given the failures before it. */
+  private waitFor(kind: Kind, before: number, sincePrev: string | null, ttl: number): number {
+    const s = this.settings;
+    if (kind === 'ip') return before >= s.maxFailuresPerIp ? Math.max(1, ttl) : 0;
+    const free = kind === 'pair' ? s.freeFailures : s.accountFreeFailures;
+    if (before < free) return 0;
+    const base = kind === 'pair' ? s.backoff : 1;
+    const cap = kind === 'pair' ? s.backoffMax : s.accountDelayMax;
+    const needed = Math.min(cap, base * 2 ** Math.min(before - free, 40));
+    const elapsed = sincePrev === null ? Number.POSITIVE_INFINITY : Number(sincePrev);
+    return elapsed >= needed ? 0 : needed - elapsed;
   }
 
-  /** Drops a pending failure whose attempt ended without a verdict on the password (a server error). */
-  async cancel(id: number): Promise<void> {
-    await this.db.delete(loginFailures).where(eq(loginFailures.id, id));
+  /** Takes back an attempt that was refused or ended without a verdict on the password (a server error). */
+  async cancel(attempt: LoginAttempt): Promise<void> {
+    if (attempt.keys.length === 0) return;
+    await executePrepared(
+      this.db,
+      'login_throttle_cancel',
+      sql`update ${rateCounters} set hits = greatest(hits - 1, 0), last_at = coalesce(prev_at, last_at)
+          where key = any(array(select jsonb_array_elements_text(${JSON.stringify(attempt.keys)}::jsonb)))`,
+    );
   }
 
-  /** A correct password clears the account's failures (the pending one included). */
-  async succeed(account: string): Promise<void> {
-    await this.db.delete(loginFailures).where(eq(loginFailures.account, account));
+  /**
+   * A correct password: the account's counters are cleared (every place's), the address keeps its other
+   * failures, and the device becomes one the account is known on.
+   */
+  async succeed(attempt: LoginAttempt, deviceId: string): Promise<void> {
+    const { account } = attempt;
+    await executePrepared(
+      this.db,
+      'login_throttle_succeed',
+      sql`
+        with cleared as (
+          delete from ${rateCounters}
+          where key = ${`login-account:${account}`} or key like ${`${likeEscape(`login-pair:${account}|`)}%`}
+        ), address as (
+          update ${rateCounters} set hits = greatest(hits - 1, 0), last_at = coalesce(prev_at, last_at)
+          where key = ${attempt.ipKey ?? ''}
+        )
+        insert into ${knownDevices} (account, device_hash) values (${account}, ${hashDevice(deviceId)})
+        on conflict (account, device_hash) do update set last_seen_at = now()`,
+    );
   }
 
-  async sweep(): Promise<number> {
+  /** Forgets devices not signed in from for `knownDeviceTtl` seconds (the counters have their own sweep). */
+  async sweep(knownDeviceTtl: number): Promise<number> {
     const removed = await this.db
-      .delete(loginFailures)
-      .where(lt(loginFailures.createdAt, this.since()))
-      .returning({ id: loginFailures.id });
+      .delete(knownDevices)
+      .where(lt(knownDevices.lastSeenAt, sql`now() - make_interval(secs => ${knownDeviceTtl}::float8)`))
+      .returning({ account: knownDevices.account });
     return removed.length;
   }
+}
+
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

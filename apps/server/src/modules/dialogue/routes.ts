@@ -16,6 +16,7 @@ import { HttpError, notFound } from '../../http/errors';
 import { openEventStream } from '../../http/sse';
 import { messages } from '../../i18n/zh-CN';
 import { scheduleMaintenance } from '../../maintenance';
+import type { StreamSlots } from '../limits/streams';
 import { deleteSession, listSessions, sessionDetail as loadSessionDetail, sessionJson } from './repo';
 import type { DialogueService } from './service';
 
@@ -23,6 +24,8 @@ export interface DialogueRoutesOptions {
   db: Db;
   dialogue: DialogueService;
   requireAuth: RequireAuth;
+  /** The cap on a user's simultaneous answers, across instances. */
+  streamSlots: StreamSlots;
 }
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorBody]));
@@ -36,7 +39,7 @@ function pageUrl(url: string, page: number, pageSize: number): string {
 }
 
 export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = async (app, options) => {
-  const { db, dialogue: chat, requireAuth } = options;
+  const { db, dialogue: chat, requireAuth, streamSlots } = options;
   // Streaming turns would hold the shutdown; they are stopped, stored and settled before the database closes.
   app.addHook('preClose', () => chat.stopAll());
   scheduleMaintenance(app, {
@@ -131,6 +134,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
           'final_data（session_id、model_id、usage、credits_charged、credits_balance、status 等），最后是 `data: [DONE]`。',
           'session_id 为 null 时新建会话。余额不足以支付本轮最低费用时直接返回 402（code: insufficient_credits），不会开始流。',
           '客户端断开时停止调用模型，已生成的部分保存为 stopped 并只按已生成内容计费；在第一个词元之前失败不收费。',
+          '同一用户同时进行的回答有上限（MAX_CONCURRENT_STREAMS，默认 3），超出时返回 429（code: too_many_streams）。',
         ].join(''),
         security,
         body: createTurnRequest,
@@ -147,26 +151,34 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
               },
             },
           },
-          ...errors(400, 401, 402, 404, 413, 415),
+          ...errors(400, 401, 402, 404, 413, 415, 429),
         },
       },
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const turn = await chat.prepareTurn(auth.userId, request.body);
-      const stream = openEventStream(reply);
-      await chat.runTurn(
-        turn,
-        {
-          text: (data) => stream.write(encodeStreamFrame({ type: 'text', data })),
-          image: (data) => stream.write(encodeStreamFrame({ type: 'image_data', data })),
-          error: (data) => stream.write(encodeStreamFrame({ type: 'error', data })),
-          final: (data) => stream.write(encodeStreamFrame({ type: 'final_data', data })),
-        },
-        stream.signal,
-      );
-      stream.write(STREAM_DONE_FRAME);
-      stream.end();
+      // The slot first: a user at the cap is refused before any credits are held.
+      const slot = await streamSlots.acquire(auth.userId);
+      try {
+        const turn = await chat.prepareTurn(auth.userId, request.body);
+        const stream = openEventStream(reply);
+        await chat.runTurn(
+          turn,
+          {
+            text: (data) => stream.write(encodeStreamFrame({ type: 'text', data })),
+            image: (data) => stream.write(encodeStreamFrame({ type: 'image_data', data })),
+            error: (data) => stream.write(encodeStreamFrame({ type: 'error', data })),
+            final: (data) => stream.write(encodeStreamFrame({ type: 'final_data', data })),
+          },
+          stream.signal,
+        );
+        // Given back before the last frame: a client that sends its next turn on [DONE] finds it free.
+        await slot.release();
+        stream.write(STREAM_DONE_FRAME);
+        stream.end();
+      } finally {
+        await slot.release();
+      }
       return reply;
     },
   );

@@ -2,13 +2,12 @@
  * `pnpm bench`: builds the product, starts it as a user would, and prints the figures the issues ask for.
  * Figures are printed, not asserted: speed is judged by people reading them, not by flaky timed tests.
  */
-import { buildProduct, startServer } from '../e2e/server';
+import { buildProduct, LOAD_TEST_LIMITS, startServer } from '../e2e/server';
 import { chartsBench } from './charts.bench';
 import { chatBrowserBench } from './chat-browser.bench';
 import { chatServerBench } from './chat-server.bench';
 import { editorBench } from './editor.bench';
 import { loginBundle } from './login-bundle.bench';
-import { LOAD_TEST_LIMITS } from '../e2e/server';
 import { marketBench } from './market.bench';
 
 /** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor, market). */

@@ -11,6 +11,7 @@ import { registerSecurityHeaders } from './http/security';
 import { isApiPath, registerSpa } from './http/spa';
 import { validatorCompiler } from './http/validation';
 import { loggerOptions, quieter } from './logger';
+import { scheduleMaintenance } from './maintenance';
 import { PasswordHasher } from './modules/auth/passwords';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
@@ -27,7 +28,6 @@ import { emotionRoutes } from './modules/market/routes';
 import { EmotionService } from './modules/market/service';
 import { ModelRegistry } from './modules/models/registry';
 import { modelRoutes } from './modules/models/routes';
-import { scheduleMaintenance } from './maintenance';
 
 export interface AppDeps {
   /** Opened, migrated and seeded by the caller (main.ts or a test), and closed by it after the app. */

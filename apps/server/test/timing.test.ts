@@ -28,7 +28,8 @@ describe.each(databaseKinds)('login timing on %s', (kind) => {
     const server = await app({
       PASSWORD_HASH_MEMORY_KIB: '19456',
       PASSWORD_HASH_ITERATIONS: '2',
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
+      LOGIN_FREE_FAILURES: '1000',
+      LOGIN_ACCOUNT_FREE_FAILURES: '1000',
       LOGIN_MAX_FAILURES_PER_IP: '1000',
     });
     await server.inject({

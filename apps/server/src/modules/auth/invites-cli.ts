@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { Db } from '../../db/client';
 import { parseDuration } from '../../config';
+import type { Db } from '../../db/client';
 import { createInvites, listInvites, revokeInvite } from './invites';
 
 const USAGE = `用法（运营者）：
@@ -12,7 +12,8 @@ const USAGE = `用法（运营者）：
 const positiveInt = (raw: string | undefined, fallback: number, name: string) => {
   if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < 1 || n > 100_000) throw new Error(`--${name} 应为 1 到 100000 之间的整数`);
+  if (!Number.isSafeInteger(n) || n < 1 || n > 100_000)
+    throw new Error(`--${name} 应为 1 到 100000 之间的整数`);
   return n;
 };
 

@@ -10,6 +10,7 @@ import { buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/db/client';
 import { streamSlots } from '../src/db/schema';
 import { createInvites } from '../src/modules/auth/invites';
+import { invitesCommand } from '../src/modules/auth/invites-cli';
 import { ensureDefaultPlan } from '../src/modules/billing/plans';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { finalOf, ledgerState, PASSWORD, rawTurn, sendTurn, signUp } from './chat-support';
@@ -75,6 +76,33 @@ describe.each(databaseKinds)('operator limits on %s', (kind) => {
     const [expired] = await createInvites(db().database.db, { count: 1, uses: 5, expiresIn: 1 });
     await db().database.db.execute(sql`update invite_codes set expires_at = now() - interval '1 second'`);
     expect((await register(server, { email: 'c@example.com', invite_code: expired })).statusCode).toBe(400);
+  });
+
+  it('gives the operator a command to make, list and revoke codes', async () => {
+    const server = await app({ REGISTRATION_MODE: 'invite' });
+    const database = db().database.db;
+    const lines: string[] = [];
+    const out = (line: string) => lines.push(line);
+    expect(
+      await invitesCommand(database, ['create', '--count', '2', '--uses', '3', '--note', '内测'], out),
+    ).toBe(0);
+    const codes = lines.splice(0);
+    expect(codes).toHaveLength(2);
+    for (const code of codes) expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    expect(await invitesCommand(database, ['revoke', codes[0] as string], out)).toBe(0);
+    expect(await invitesCommand(database, ['list'], out)).toBe(0);
+    expect(lines.slice(1)).toHaveLength(2);
+    expect(lines.slice(1)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^#\d+\t可用\t已用 0\/3\t不过期\t内测$/),
+        expect.stringMatching(/^#\d+\t已作废\t已用 0\/3\t不过期\t内测$/),
+      ]),
+    );
+    const revoked = await register(server, { email: 'r@example.com', invite_code: codes[0] });
+    expect(revoked.json()).toEqual({ errors: { invite_code: ['邀请码无效、已用完或已过期。'] } });
+    expect((await register(server, { email: 'r@example.com', invite_code: codes[1] })).statusCode).toBe(201);
+    expect(await invitesCommand(database, ['revoke', 'NOPE-NOPE-NOPE'], out)).toBe(1);
+    expect(await invitesCommand(database, [], out)).toBe(2);
   });
 
   it('open registration needs no code; the grant is the operator’s and may be zero', async () => {

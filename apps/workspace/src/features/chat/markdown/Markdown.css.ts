@@ -23,7 +23,13 @@ export const group = style({
   selectors: { '& + &': { marginTop: vars.space.md } },
 });
 
+/*
+ * Each block is its own stacking context, so the browser keeps its recorded paint and replays it when
+ * only the last block changed: with maths on screen (KaTeX draws many positioned boxes), repainting every
+ * block each frame cost 7 ms of a streaming frame's paint, isolated ones 1.6 ms (bench/chat-browser).
+ */
 export const block = style({
+  isolation: 'isolate',
   selectors: { '& + &': { marginTop: vars.space.md } },
 });
 globalStyle(`${block} > :first-child`, { marginTop: 0 });

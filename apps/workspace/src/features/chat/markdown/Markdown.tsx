@@ -1,3 +1,5 @@
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
+import { urlAttributes } from 'html-url-attributes';
 import {
   type ComponentProps,
   createContext,
@@ -9,11 +11,15 @@ import {
   useRef,
   useState,
 } from 'react';
-import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import { type Components, defaultUrlTransform, type ExtraProps } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
 import { chatText } from '../messages';
 import { CopyButton } from './CopyButton';
 import { isShortCell } from './cellWidth';
@@ -62,9 +68,7 @@ function sharedSyntax(plugin: unknown) {
   };
 }
 /* remark-math with its default `singleDollarTextMath`; math.ts then tells prices from maths. */
-const remarkPlugins = [sharedSyntax(remarkGfm), sharedSyntax(remarkMath), remarkMathRules] as ComponentProps<
-  typeof ReactMarkdown
->['remarkPlugins'];
+const remarkPlugins = [sharedSyntax(remarkGfm), sharedSyntax(remarkMath), remarkMathRules];
 
 /*
  * react-markdown builds its processor on every render, and rehype-highlight's attacher compiles all its
@@ -95,14 +99,60 @@ function rehypeRawAsText() {
 }
 
 /*
+ * react-markdown's URL filter (its `defaultUrlTransform`: only http, https, mailto, irc, xmpp and relative
+ * URLs), as it applies it after the rehype plugins. A link still streaming (remend's placeholder URL) gets
+ * an empty href and shows as text.
+ */
+interface HastElementLike extends HastLike {
+  tagName?: string;
+  properties?: Record<string, unknown>;
+}
+function filterUrls(node: HastElementLike) {
+  if (node.type === 'element' && node.properties) {
+    for (const key in urlAttributes) {
+      if (!Object.hasOwn(node.properties, key)) continue;
+      const test = urlAttributes[key];
+      if (test === null || (test !== undefined && node.tagName && test.includes(node.tagName))) {
+        node.properties[key] = defaultUrlTransform(String(node.properties[key] || ''));
+      }
+    }
+  }
+  if (node.children) for (const child of node.children) filterUrls(child);
+}
+function rehypeFilterUrls() {
+  return (tree: HastLike) => filterUrls(tree);
+}
+
+/*
  * rehype-sanitize (GitHub's schema) runs on what Markdown itself produces, dropping javascript: URLs and
  * any attribute outside the allow list; highlighting runs after it, so its class names are not stripped.
  */
-const rehypePlugins: ComponentProps<typeof ReactMarkdown>['rehypePlugins'] = [
-  rehypeRawAsText,
-  rehypeSanitize,
-  rehypeHighlightShared,
-];
+const rehypePlugins = [rehypeRawAsText, rehypeSanitize, rehypeHighlightShared, rehypeFilterUrls];
+
+/*
+ * The whole pipeline, built once (react-markdown builds a processor on every render, which the last
+ * block of a streaming answer does every frame): Markdown → mdast → hast → React elements, as
+ * react-markdown does it (raw HTML reaches the hast as `raw` nodes, shown as text above).
+ */
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkPlugins)
+  .use(remarkRehype, { allowDangerousHtml: true })
+  .use(rehypePlugins)
+  .freeze();
+
+function renderMarkdown(source: string): ReactNode {
+  const tree = processor.runSync(processor.parse(source), source);
+  return toJsxRuntime(tree, {
+    Fragment,
+    components,
+    ignoreInvalidStyle: true,
+    jsx,
+    jsxs,
+    passKeys: true,
+    passNode: true,
+  });
+}
 
 function hastText(nodes: readonly ElementContent[]): string {
   let out = '';
@@ -242,11 +292,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ text, streaming }: { text: s
   const context = useMemo(() => ({ source, streaming }), [source, streaming]);
   return (
     <div className={styles.block}>
-      <BlockContext.Provider value={context}>
-        <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
-          {source}
-        </ReactMarkdown>
-      </BlockContext.Provider>
+      <BlockContext.Provider value={context}>{renderMarkdown(source)}</BlockContext.Provider>
     </div>
   );
 });

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Markdown } from './markdown/Markdown';
 import { fadeEnd, fadeStart } from './markdown/Markdown.css';
+import { loadKatex } from './markdown/MathTex';
 
 const meta = {
   title: 'Chat/Markdown',
@@ -174,8 +175,12 @@ export const WideTableScrolls: Story = {
 
 const xss = () => (window as { __xss?: number }).__xss;
 
+/** KaTeX loaded before the story renders, so its screenshot shows the typeset formulas. */
+const withKatex = [async () => ({ katex: await loadKatex() })];
+
 /** Inline and display maths are typeset by KaTeX (loaded on demand, with its stylesheet); prices stay text. */
 export const Maths: Story = {
+  loaders: withKatex,
   args: {
     text: [
       '质能方程 $E=mc^2$ 与 \\(a^2+b^2=c^2\\)，门票 $5 and $10 不是公式。',
@@ -206,6 +211,7 @@ export const Maths: Story = {
 
 /** KaTeX runs with trust off: links, HTML classes and the chat's HTML payloads inside maths do nothing. */
 export const HostileMathsIsInert: Story = {
+  loaders: withKatex,
   args: {
     text: [
       '$\\href{javascript:window.__xss=4}{点我}$ 与 $\\url{javascript:window.__xss=5}$',
@@ -241,6 +247,8 @@ const flowchart = [
 
 /** A Mermaid block is drawn as a diagram (Mermaid loaded on demand), themed, with its source copyable. */
 export const MermaidDiagram: Story = {
+  // Drawn asynchronously after the first paint: compared by its play function, not by a screenshot.
+  tags: ['!vrt'],
   args: { text: `流程如下：\n\n${flowchart}` },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -262,6 +270,8 @@ export const MermaidDiagram: Story = {
 
 /** An invalid diagram shows its source as code, with a short note. */
 export const InvalidMermaidShowsCode: Story = {
+  // Drawn asynchronously after the first paint: compared by its play function, not by a screenshot.
+  tags: ['!vrt'],
   args: { text: '```mermaid\ngraph TD\n  A --> \n  这不是 --> -->> 合法的图 ]]\n```' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -275,6 +285,8 @@ export const InvalidMermaidShowsCode: Story = {
 
 /** Hostile labels, links, click callbacks and a directive loosening security: drawn, but inert. */
 export const HostileMermaidIsInert: Story = {
+  // Drawn asynchronously after the first paint: compared by its play function, not by a screenshot.
+  tags: ['!vrt'],
   args: {
     text: [
       '```mermaid',

@@ -1,7 +1,6 @@
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import { urlAttributes } from 'html-url-attributes';
 import {
-  type ComponentProps,
   createContext,
   memo,
   type ReactNode,

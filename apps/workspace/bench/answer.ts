@@ -47,3 +47,41 @@ export function longAnswer(length: number): string {
   for (let n = 1; text.length < length; n += 1) text += section(n);
   return text.slice(0, length);
 }
+
+/**
+ * A maths-heavy answer (a derivation as a tutor model writes it): inline `$…$` and `\( \)` in every
+ * paragraph, `$$` and `\[ \]` display formulas, a formula table and prices that are not maths.
+ */
+const mathSection = (n: number) => `## 第 ${n} 步：连续复利的推导
+
+设本金为 $P$，年利率为 $r$，每年复利 $m$ 次，则 $t$ 年后的终值为 \\(A = P\\left(1 + \\frac{r}{m}\\right)^{mt}\\)。
+令 $m \\to \\infty$，利用极限 $\\lim_{x \\to \\infty}\\left(1 + \\frac{1}{x}\\right)^x = e$，得到：
+
+$$
+A = \\lim_{m \\to \\infty} P\\left(1 + \\frac{r}{m}\\right)^{mt} = P e^{rt}, \\quad t = ${n}
+$$
+
+当 $r = 0.0${(n % 9) + 1}$ 时，翻倍时间满足 $e^{rT} = 2$，即 $T = \\frac{\\ln 2}{r} \\approx \\frac{0.693}{r}$。
+比如买入价 $5 和卖出价 $10 的股票，收益率为 $\\frac{10 - 5}{5} = 100\\%$。
+
+\\[
+\\sum_{k=0}^{\\infty} \\frac{(rt)^k}{k!} = e^{rt}, \\qquad \\int_0^{t} P r e^{rs}\\,ds = P\\left(e^{rt} - 1\\right)
+\\]
+
+| 记号 | 含义 | 公式 |
+| --- | --- | --- |
+| $P$ | 本金 | $P_0 = ${1000 * n}$ |
+| $A$ | 终值 | $A = Pe^{rt}$ |
+| $T$ | 翻倍时间 | $T = \\ln 2 / r$ |
+
+1. 取对数：$\\ln A = \\ln P + rt$；
+2. 求导：$\\frac{dA}{dt} = rA$，即增长率与当前值成正比；
+3. 矩阵形式：$\\mathbf{x}_{t+1} = \\begin{pmatrix} 1 + r & 0 \\\\ 0 & 1 \\end{pmatrix} \\mathbf{x}_t$。
+
+`;
+
+export function mathAnswer(length: number): string {
+  let text = '# 连续复利：从离散到连续\n\n';
+  for (let n = 1; text.length < length; n += 1) text += mathSection(n);
+  return text.slice(0, length);
+}

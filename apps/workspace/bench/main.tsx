@@ -11,7 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { MessageList } from '../src/features/chat/MessageList';
 import { chatEngineAtom } from '../src/features/chat/state/chatAtoms';
 import { ChatStore } from '../src/features/chat/state/chatStore';
-import { longAnswer } from './answer';
+import { longAnswer, mathAnswer } from './answer';
 
 export interface RunOptions {
   /** Total answer length in characters. */
@@ -22,6 +22,8 @@ export interface RunOptions {
   chunk: number;
   /** Milliseconds between chunks. */
   intervalMs: number;
+  /** The kind of answer: the everyday mix (headings, lists, tables, code) or a maths-heavy derivation. */
+  answer?: 'mixed' | 'maths';
 }
 
 export interface RunResult {
@@ -39,7 +41,7 @@ export interface RunResult {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function run(options: RunOptions): Promise<RunResult> {
-  const answer = longAnswer(options.length);
+  const answer = options.answer === 'maths' ? mathAnswer(options.length) : longAnswer(options.length);
   const frames: number[] = [];
   let measuring = false;
   const channel = new MessageChannel();

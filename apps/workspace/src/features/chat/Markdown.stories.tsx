@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Markdown } from './markdown/Markdown';
 import { fadeEnd, fadeStart } from './markdown/Markdown.css';
+import { loadKatex } from './markdown/MathTex';
 
 const meta = {
   title: 'Chat/Markdown',
@@ -169,5 +170,189 @@ export const WideTableScrolls: Story = {
     await expect(scroller).toHaveFocus();
     scroller.scrollLeft = 120;
     await waitFor(() => expect(fadesOf(scroller)).toEqual(['32px', '32px']));
+  },
+};
+
+const xss = () => (window as { __xss?: number }).__xss;
+
+/** KaTeX loaded before the story renders, so its screenshot shows the typeset formulas. */
+const withKatex = [async () => ({ katex: await loadKatex() })];
+
+/** Inline and display maths are typeset by KaTeX (loaded on demand, with its stylesheet); prices stay text. */
+export const Maths: Story = {
+  loaders: withKatex,
+  args: {
+    text: [
+      '质能方程 $E=mc^2$ 与 \\(a^2+b^2=c^2\\)，门票 $5 and $10 不是公式。',
+      '',
+      '$$',
+      '\\int_0^1 x^2\\,dx = \\frac{1}{3}',
+      '$$',
+      '',
+      '\\[ \\sum_{n=1}^{\\infty} \\frac{1}{n^2} = \\frac{\\pi^2}{6} \\]',
+    ].join('\n'),
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelectorAll('.katex')).toHaveLength(4), {
+      timeout: 10_000,
+    });
+    await expect(canvasElement.querySelectorAll('.katex-display')).toHaveLength(2);
+    // KaTeX's stylesheet and fonts came with it: the formula is set in KaTeX's own font.
+    const glyph = canvasElement.querySelector('.katex .mord') as HTMLElement;
+    await waitFor(() => expect(getComputedStyle(glyph).fontFamily).toMatch(/KaTeX/));
+    // MathML for screen readers.
+    await expect(canvasElement.querySelector('.katex math annotation')?.textContent).toBe('E=mc^2');
+    await expect(within(canvasElement).getByText(/门票 \$5 and \$10 不是公式/)).toBeVisible();
+    // Formulas follow the theme's text colour.
+    const color = getComputedStyle(canvasElement.querySelector('.katex') as HTMLElement).color;
+    await expect(color).toBe(getComputedStyle(canvasElement.querySelector('p') as HTMLElement).color);
+  },
+};
+
+/** KaTeX runs with trust off: links, HTML classes and the chat's HTML payloads inside maths do nothing. */
+export const HostileMathsIsInert: Story = {
+  loaders: withKatex,
+  args: {
+    text: [
+      '$\\href{javascript:window.__xss=4}{点我}$ 与 $\\url{javascript:window.__xss=5}$',
+      '',
+      '$\\htmlClass{hacked}{x}$ $\\htmlStyle{background:red}{y}$ $\\htmlId{hacked-id}{z}$',
+      '',
+      '$$',
+      '<img src=x onerror="window.__xss = 6"> <script>window.__xss = 7</script>',
+      '$$',
+    ].join('\n'),
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelectorAll('.katex').length).toBeGreaterThanOrEqual(5), {
+      timeout: 10_000,
+    });
+    for (const selector of ['a', 'img', 'script', '[onerror]', '.hacked', '#hacked-id', '[style*="red"]']) {
+      await expect(canvasElement.querySelector(selector)).toBeNull();
+    }
+    // The refused commands show as errors in the formula, not as working markup.
+    await expect(canvasElement.querySelector('.katex-error, [title^="ParseError"]')).not.toBeNull();
+    await expect(xss()).toBeUndefined();
+  },
+};
+
+const flowchart = [
+  '```mermaid',
+  'graph TD',
+  '  A[开始] --> B{是否盈利}',
+  '  B -->|是| C[继续持有]',
+  '  B -->|否| D[止损]',
+  '```',
+].join('\n');
+
+/** A Mermaid block is drawn as a diagram (Mermaid loaded on demand), themed, with its source copyable. */
+export const MermaidDiagram: Story = {
+  // Drawn asynchronously after the first paint: compared by its play function, not by a screenshot.
+  tags: ['!vrt'],
+  args: { text: `流程如下：\n\n${flowchart}` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const figure = await canvas.findByRole('figure', { name: 'Mermaid 图表' }, { timeout: 15_000 });
+    const svg = figure.querySelector('svg');
+    await expect(svg).not.toBeNull();
+    // Labels are SVG text, not HTML in foreignObject.
+    await expect(figure.querySelector('foreignObject')).toBeNull();
+    await expect(figure.textContent).toContain('继续持有');
+    await expect(canvas.getByRole('button', { name: '复制图表源码' })).toBeVisible();
+    // Drawn in the theme's colours: dark nodes on a dark page, light ones on a light page.
+    const dark = document.documentElement.getAttribute('data-theme') === 'dark';
+    const node = figure.querySelector('.node rect, .node polygon') as SVGElement;
+    const fill = getComputedStyle(node).fill.match(/\d+/g)?.slice(0, 3).map(Number) ?? [];
+    const lightness = fill.reduce((sum, c) => sum + c, 0) / 3;
+    await expect(dark ? lightness < 128 : lightness > 128).toBe(true);
+  },
+};
+
+/** An invalid diagram shows its source as code, with a short note. */
+export const InvalidMermaidShowsCode: Story = {
+  // Drawn asynchronously after the first paint: compared by its play function, not by a screenshot.
+  tags: ['!vrt'],
+  args: { text: '```mermaid\ngraph TD\n  A --> \n  这不是 --> -->> 合法的图 ]]\n```' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('note', {}, { timeout: 15_000 })).toHaveTextContent(
+      '这段 Mermaid 图表有误',
+    );
+    await expect(canvasElement.querySelector('pre code')?.textContent).toContain('这不是');
+    await expect(canvasElement.querySelector('figure svg')).toBeNull();
+  },
+};
+
+/** Hostile labels, links, click callbacks and a directive loosening security: drawn, but inert. */
+export const HostileMermaidIsInert: Story = {
+  // Drawn asynchronously after the first paint: compared by its play function, not by a screenshot.
+  tags: ['!vrt'],
+  args: {
+    text: [
+      '```mermaid',
+      '%%{init: {"securityLevel": "loose", "htmlLabels": true, "flowchart": {"htmlLabels": true}}}%%',
+      'graph TD',
+      '  A["<img src=x onerror=window.__xss=8>"] --> B["<script>window.__xss=9</script>"]',
+      '  B --> C[点我]',
+      '  click C callback "回调"',
+      '  click B "javascript:window.__xss=10"',
+      '  click A href "javascript:window.__xss=11"',
+      '```',
+    ].join('\n'),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const figure = await canvas.findByRole('figure', { name: 'Mermaid 图表' }, { timeout: 15_000 });
+    for (const selector of [
+      'img',
+      'script',
+      'foreignObject',
+      '[onerror]',
+      '[onclick]',
+      'a[href^="javascript"]',
+    ]) {
+      await expect(figure.querySelector(selector)).toBeNull();
+    }
+    for (const node of Array.from(figure.querySelectorAll('.node'))) {
+      (node as SVGElement).dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    }
+    await expect(xss()).toBeUndefined();
+  },
+};
+
+/** While streaming, a diagram is shown as code until its closing fence arrives. */
+export const StreamingMermaidWaitsForItsFence: Story = {
+  args: { text: flowchart.split('\n').slice(0, 4).join('\n'), isStreaming: true },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('pre code')?.textContent).toContain('A[开始]');
+    await expect(canvasElement.querySelector('figure')).toBeNull();
+  },
+};
+
+/** A stopped answer that ended inside a table or a code fence shows them as far as they went. */
+export const StoppedInsideTableOrFence: Story = {
+  args: {
+    text: ['前面的回答。', '', '| 项目 | 金额 |', '| --'].join('\n'),
+    status: 'stopped',
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('columnheader', { name: '项目' })).toBeVisible();
+    await expect(canvas.getByRole('columnheader', { name: '金额' })).toBeVisible();
+    await expect(canvas.queryByText(/\|/)).toBeNull();
+  },
+};
+
+export const StoppedInsideFence: Story = {
+  args: {
+    text: ['代码如下：', '', '```python', 'rows = [', '  "| 项目 | 金额 |",', '  **粗体'].join('\n'),
+    status: 'stopped',
+  },
+  play: async ({ canvasElement }) => {
+    const code = canvasElement.querySelector('pre code');
+    await expect(code?.textContent).toContain('"| 项目 | 金额 |",');
+    // Inside code nothing is closed or completed: it is shown as written.
+    await expect(code?.textContent).toContain('**粗体');
+    await expect(canvasElement.querySelector('table, strong')).toBeNull();
   },
 };

@@ -49,7 +49,7 @@ export const MessageView = memo(function MessageView({ message }: MessageViewPro
       {isStreaming && isEmpty && message.startedAt !== null ? (
         <ThinkingTimer startedAt={message.startedAt} />
       ) : null}
-      {message.text ? <Markdown text={message.text} isStreaming={isStreaming} /> : null}
+      {message.text ? <Markdown text={message.text} status={message.status} /> : null}
       {message.images.map((image, index) => (
         <img
           // biome-ignore lint/suspicious/noArrayIndexKey: images are only appended

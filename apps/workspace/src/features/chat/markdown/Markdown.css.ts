@@ -23,7 +23,13 @@ export const group = style({
   selectors: { '& + &': { marginTop: vars.space.md } },
 });
 
+/*
+ * Each block is its own stacking context, so the browser keeps its recorded paint and replays it when
+ * only the last block changed: with maths on screen (KaTeX draws many positioned boxes), repainting every
+ * block each frame cost 7 ms of a streaming frame's paint, isolated ones 1.6 ms (bench/chat-browser).
+ */
 export const block = style({
+  isolation: 'isolate',
   selectors: { '& + &': { marginTop: vars.space.md } },
 });
 globalStyle(`${block} > :first-child`, { marginTop: 0 });
@@ -195,3 +201,49 @@ hl(['built_in', 'type', 'params', 'deletion', 'tag'], { color: vars.color.danger
 hl(['comment', 'quote', 'meta'], { color: vars.color.text.tertiary, fontStyle: 'italic' });
 hl(['emphasis'], { fontStyle: 'italic' });
 hl(['strong'], { fontWeight: vars.font.weight.bold });
+
+/* Maths (KaTeX): its own stylesheet sets the glyphs; colour follows the text, so both themes work. */
+export const mathInline = style({
+  vars: { '--wx-math-error': vars.color.danger.text },
+});
+export const mathDisplay = style({
+  vars: { '--wx-math-error': vars.color.danger.text },
+  margin: `${vars.space.md} 0`,
+  overflowX: 'auto',
+  overflowY: 'hidden',
+  // Room for the tallest glyphs, which KaTeX draws slightly outside the line box.
+  padding: `${vars.space.xxs} 0`,
+  outline: 'none',
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+});
+globalStyle(`${mathDisplay} .katex-display`, { margin: 0 });
+export const mathSource = style({
+  margin: `${vars.space.md} 0`,
+  fontFamily: vars.font.family.mono,
+  fontSize: vars.font.size.sm,
+  color: vars.color.text.secondary,
+  whiteSpace: 'pre-wrap',
+});
+
+/* Mermaid diagrams: the SVG keeps its natural size up to the column's width. */
+export const diagram = style({
+  margin: `${vars.space.md} 0`,
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border.default}`,
+  overflow: 'hidden',
+});
+export const diagramBody = style({
+  display: 'flex',
+  justifyContent: 'center',
+  padding: vars.space.md,
+  overflowX: 'auto',
+});
+globalStyle(`${diagramBody} svg`, { maxWidth: '100%', height: 'auto' });
+export const diagramNote = style({
+  margin: `${vars.space.md} 0 0`,
+  fontSize: vars.font.size.sm,
+  color: vars.color.text.secondary,
+});
+globalStyle(`${block} > ${diagramNote} + *`, { marginTop: vars.space.xs });

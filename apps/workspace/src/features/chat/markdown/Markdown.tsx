@@ -1,34 +1,44 @@
-import { CheckIcon, CopyIcon, IconButton, Tooltip, toast } from '@wanxiang/ui';
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
+import { urlAttributes } from 'html-url-attributes';
 import {
-  type ComponentProps,
+  createContext,
   memo,
   type ReactNode,
   useCallback,
-  useEffect,
+  useContext,
   useMemo,
   useRef,
   useState,
 } from 'react';
-import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import { type Components, defaultUrlTransform, type ExtraProps } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
-import remend from 'remend';
+import remarkMath from 'remark-math';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
 import { chatText } from '../messages';
+import { CopyButton } from './CopyButton';
 import { isShortCell } from './cellWidth';
 import * as styles from './Markdown.css';
+import { MathTex } from './MathTex';
+import { MermaidBlock } from './MermaidBlock';
+import { normalizeMathDelimiters, remarkMathRules } from './math';
+import { isFenceClosed } from './mermaid';
 import { createBlockSplitter } from './splitBlocks';
+import { completeUnfinished } from './unfinished';
+
+export { COPIED_ICON_MS, COPY_TOAST_MS, CopyButton, copyText } from './CopyButton';
 
 type Element = NonNullable<ExtraProps['node']>;
 type ElementContent = Element['children'][number];
 
-/** Spec 01 §9: the copy confirmation shows 1.5 s; the copied icon resets after 2 s. */
-export const COPY_TOAST_MS = 1500;
-export const COPIED_ICON_MS = 2000;
-
 /*
- * remark-gfm builds its five syntax extensions anew each time it is attached, and react-markdown attaches
- * it on every render. The extensions are plain data, so they are built once and handed to each processor.
+ * remark-gfm and remark-math build their syntax extensions anew each time they are attached, and
+ * react-markdown attaches them on every render. The extensions are plain data, so each plugin's are built
+ * once and handed to every processor.
  */
 type ExtensionKey = 'micromarkExtensions' | 'fromMarkdownExtensions' | 'toMarkdownExtensions';
 type ProcessorData = Record<ExtensionKey, unknown[]>;
@@ -37,24 +47,27 @@ const extensionKeys: readonly ExtensionKey[] = [
   'fromMarkdownExtensions',
   'toMarkdownExtensions',
 ];
-let gfmData: ProcessorData | undefined;
-function remarkGfmShared(this: { data(): Partial<ProcessorData> }) {
-  if (!gfmData) {
-    const captured: ProcessorData = {
-      micromarkExtensions: [],
-      fromMarkdownExtensions: [],
-      toMarkdownExtensions: [],
-    };
-    (remarkGfm as unknown as (this: { data(): ProcessorData }) => void).call({ data: () => captured });
-    gfmData = captured;
-  }
-  const data = this.data();
-  for (const key of extensionKeys) {
-    data[key] ??= [];
-    data[key].push(...gfmData[key]);
-  }
+function sharedSyntax(plugin: unknown) {
+  let captured: ProcessorData | undefined;
+  return function attach(this: { data(): Partial<ProcessorData> }) {
+    if (!captured) {
+      const data: ProcessorData = {
+        micromarkExtensions: [],
+        fromMarkdownExtensions: [],
+        toMarkdownExtensions: [],
+      };
+      (plugin as (this: { data(): ProcessorData }) => void).call({ data: () => data });
+      captured = data;
+    }
+    const data = this.data();
+    for (const key of extensionKeys) {
+      data[key] ??= [];
+      data[key].push(...captured[key]);
+    }
+  };
 }
-const remarkPlugins = [remarkGfmShared] as ComponentProps<typeof ReactMarkdown>['remarkPlugins'];
+/* remark-math with its default `singleDollarTextMath`; math.ts then tells prices from maths. */
+const remarkPlugins = [sharedSyntax(remarkGfm), sharedSyntax(remarkMath), remarkMathRules];
 
 /*
  * react-markdown builds its processor on every render, and rehype-highlight's attacher compiles all its
@@ -63,7 +76,7 @@ const remarkPlugins = [remarkGfmShared] as ComponentProps<typeof ReactMarkdown>[
  */
 let highlightTransform: ReturnType<typeof rehypeHighlight> | undefined;
 function rehypeHighlightShared() {
-  highlightTransform ??= rehypeHighlight({ detect: false });
+  highlightTransform ??= rehypeHighlight({ detect: false, plainText: ['math', 'mermaid'] });
   return highlightTransform;
 }
 
@@ -85,14 +98,60 @@ function rehypeRawAsText() {
 }
 
 /*
+ * react-markdown's URL filter (its `defaultUrlTransform`: only http, https, mailto, irc, xmpp and relative
+ * URLs), as it applies it after the rehype plugins. A link still streaming (remend's placeholder URL) gets
+ * an empty href and shows as text.
+ */
+interface HastElementLike extends HastLike {
+  tagName?: string;
+  properties?: Record<string, unknown>;
+}
+function filterUrls(node: HastElementLike) {
+  if (node.type === 'element' && node.properties) {
+    for (const key in urlAttributes) {
+      if (!Object.hasOwn(node.properties, key)) continue;
+      const test = urlAttributes[key];
+      if (test === null || (test !== undefined && node.tagName && test.includes(node.tagName))) {
+        node.properties[key] = defaultUrlTransform(String(node.properties[key] || ''));
+      }
+    }
+  }
+  if (node.children) for (const child of node.children) filterUrls(child);
+}
+function rehypeFilterUrls() {
+  return (tree: HastLike) => filterUrls(tree);
+}
+
+/*
  * rehype-sanitize (GitHub's schema) runs on what Markdown itself produces, dropping javascript: URLs and
  * any attribute outside the allow list; highlighting runs after it, so its class names are not stripped.
  */
-const rehypePlugins: ComponentProps<typeof ReactMarkdown>['rehypePlugins'] = [
-  rehypeRawAsText,
-  rehypeSanitize,
-  rehypeHighlightShared,
-];
+const rehypePlugins = [rehypeRawAsText, rehypeSanitize, rehypeHighlightShared, rehypeFilterUrls];
+
+/*
+ * The whole pipeline, built once (react-markdown builds a processor on every render, which the last
+ * block of a streaming answer does every frame): Markdown → mdast → hast → React elements, as
+ * react-markdown does it (raw HTML reaches the hast as `raw` nodes, shown as text above).
+ */
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkPlugins)
+  .use(remarkRehype, { allowDangerousHtml: true })
+  .use(rehypePlugins)
+  .freeze();
+
+function renderMarkdown(source: string): ReactNode {
+  const tree = processor.runSync(processor.parse(source), source);
+  return toJsxRuntime(tree, {
+    Fragment,
+    components,
+    ignoreInvalidStyle: true,
+    jsx,
+    jsxs,
+    passKeys: true,
+    passNode: true,
+  });
+}
 
 function hastText(nodes: readonly ElementContent[]): string {
   let out = '';
@@ -118,42 +177,6 @@ function cellClass(node: Element | undefined, className: string | undefined): st
   return [className, short].filter(Boolean).join(' ') || undefined;
 }
 
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A copy button that confirms with a toast and a check mark (spec 01 §9 timings). */
-export function CopyButton({ getText, label }: { getText: () => string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return (
-    <Tooltip content={copied ? chatText.copied : label}>
-      <IconButton
-        aria-label={copied ? chatText.copied : label}
-        size="sm"
-        onPress={async () => {
-          if (await copyText(getText())) {
-            setCopied(true);
-            toast.success(chatText.copied, { timeout: COPY_TOAST_MS });
-            clearTimeout(timer.current);
-            timer.current = setTimeout(() => setCopied(false), COPIED_ICON_MS);
-          } else {
-            toast.error(chatText.copyFailed);
-          }
-        }}
-      >
-        {copied ? <CheckIcon /> : <CopyIcon />}
-      </IconButton>
-    </Tooltip>
-  );
-}
-
 /* The header stays put while the code below it streams: its props do not change, so it is not re-rendered. */
 const CodeHeader = memo(function CodeHeader({
   language,
@@ -169,6 +192,34 @@ const CodeHeader = memo(function CodeHeader({
     </div>
   );
 });
+
+/** What a block's renderers need to know about it: its source, and whether it is still being streamed. */
+const BlockContext = createContext<{ source: string; streaming: boolean }>({ source: '', streaming: false });
+
+/** A fenced block: maths (```math or a `$$` block), a Mermaid diagram, or code. */
+function PreBlock({ node, children }: { node?: Element | undefined; children?: ReactNode }) {
+  const block = useContext(BlockContext);
+  const language = codeLanguage(node);
+  if (language === 'math') {
+    return <MathTex tex={hastText(node?.children ?? []).replace(/\n$/, '')} display />;
+  }
+  const code = <CodeBlock node={node}>{children}</CodeBlock>;
+  if (language === 'mermaid') {
+    const start = node?.position?.start.offset;
+    const end = node?.position?.end.offset;
+    const pending =
+      block.streaming &&
+      (start === undefined || end === undefined || !isFenceClosed(block.source, start, end));
+    return (
+      <MermaidBlock
+        code={hastText(node?.children ?? []).replace(/\n$/, '')}
+        pending={pending}
+        fallback={code}
+      />
+    );
+  }
+  return code;
+}
 
 function CodeBlock({ node, children }: { node?: Element | undefined; children?: ReactNode }) {
   const language = codeLanguage(node);
@@ -188,7 +239,16 @@ function CodeBlock({ node, children }: { node?: Element | undefined; children?: 
 }
 
 const components: Components = {
-  pre: CodeBlock,
+  pre: PreBlock,
+  // Inline maths (`$…$`); a fenced block's <code> never gets here, PreBlock renders it.
+  code: ({ node, className, children, ...props }) =>
+    className?.split(' ').includes('language-math') ? (
+      <MathTex tex={hastText(node?.children ?? [])} />
+    ) : (
+      <code {...props} className={className}>
+        {children}
+      </code>
+    ),
   a: ({ node: _node, href, children, ...props }) =>
     href ? (
       <a {...props} href={href} target="_blank" rel="noreferrer noopener">
@@ -221,13 +281,17 @@ const components: Components = {
   ),
 };
 
-/** One top-level block. Memoized on its text: a finished block is never rendered again while the answer streams. */
-const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+/**
+ * One top-level block. Memoized on its text: a finished block is never rendered again while the answer
+ * streams. `streaming` marks the last block of an answer still arriving (a diagram in it waits for its
+ * closing fence).
+ */
+const MarkdownBlock = memo(function MarkdownBlock({ text, streaming }: { text: string; streaming: boolean }) {
+  const source = normalizeMathDelimiters(text);
+  const context = useMemo(() => ({ source, streaming }), [source, streaming]);
   return (
     <div className={styles.block}>
-      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
-        {text}
-      </ReactMarkdown>
+      <BlockContext.Provider value={context}>{renderMarkdown(source)}</BlockContext.Provider>
     </div>
   );
 });
@@ -235,53 +299,80 @@ const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
 /** Blocks per group: each group is one off-screen-skippable box (content-visibility) of the answer. */
 export const BLOCKS_PER_GROUP = 8;
 
-const sameTexts = (a: { texts: readonly string[] }, b: { texts: readonly string[] }) =>
-  a.texts.length === b.texts.length && a.texts.every((text, i) => text === b.texts[i]);
+interface GroupProps {
+  texts: readonly string[];
+  /** The index in `texts` of the block still streaming, or -1. */
+  streamingIndex: number;
+}
+const sameGroup = (a: GroupProps, b: GroupProps) =>
+  a.streamingIndex === b.streamingIndex &&
+  a.texts.length === b.texts.length &&
+  a.texts.every((text, i) => text === b.texts[i]);
 
 /*
  * A run of blocks in one box that the browser skips (style, layout, paint) while it is off screen.
  * Grouping keeps the number of such boxes small: each is tracked on every scroll.
  */
-const BlockGroup = memo(function BlockGroup({ texts }: { texts: readonly string[] }) {
+const BlockGroup = memo(function BlockGroup({ texts, streamingIndex }: GroupProps) {
   return (
     <div className={styles.group}>
       {texts.map((text, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: blocks are only appended
-        <MarkdownBlock key={index} text={text} />
+        <MarkdownBlock key={index} text={text} streaming={index === streamingIndex} />
       ))}
     </div>
   );
-}, sameTexts);
+}, sameGroup);
 
 export interface MarkdownProps {
   /** The Markdown source (an assistant's answer). */
   text: string;
-  /** While streaming, the unfinished last block is closed (`**bo` → `**bo**`) before rendering. */
+  /**
+   * The answer's state. While `streaming`, the unfinished last block is closed (`**bo` → `**bo**`, a
+   * table's missing delimiter row) before rendering. An answer that ended before its end (`stopped`, or
+   * cut by an `error`) gets the same, so a table or a formula cut halfway shows as far as it goes, as it
+   * did a moment before.
+   */
+  status?: 'streaming' | 'done' | 'stopped' | 'error';
+  /** The same as `status: 'streaming'`. */
   isStreaming?: boolean;
   className?: string;
 }
 
 /**
- * An answer rendered from Markdown: GFM (tables, task lists, strikethrough), highlighted code with a copy
- * button, links that open in a new tab without referrer, raw HTML shown as text. Split into blocks so that
- * streaming costs one block's render per frame, not the whole answer's.
+ * An answer rendered from Markdown: GFM (tables, task lists, strikethrough), maths (KaTeX), Mermaid
+ * diagrams, highlighted code with a copy button, links that open in a new tab without referrer, raw HTML
+ * shown as text. Split into blocks so that streaming costs one block's render per frame, not the whole
+ * answer's.
  */
-export const Markdown = memo(function Markdown({ text, isStreaming = false, className }: MarkdownProps) {
+export const Markdown = memo(function Markdown({
+  text,
+  status = 'done',
+  isStreaming: streamingProp = false,
+  className,
+}: MarkdownProps) {
+  const isStreaming = streamingProp || status === 'streaming';
+  const unfinished = status === 'stopped' || status === 'error';
   const [split] = useState(createBlockSplitter);
   const groups = useMemo(() => {
     const blocks = [...split(text)];
     const last = blocks.length - 1;
-    if (isStreaming && last >= 0) blocks[last] = remend(blocks[last] as string);
-    const out: string[][] = [];
-    for (let i = 0; i < blocks.length; i += BLOCKS_PER_GROUP) out.push(blocks.slice(i, i + BLOCKS_PER_GROUP));
+    if ((isStreaming || unfinished) && last >= 0) blocks[last] = completeUnfinished(blocks[last] as string);
+    const out: GroupProps[] = [];
+    for (let i = 0; i < blocks.length; i += BLOCKS_PER_GROUP) {
+      out.push({
+        texts: blocks.slice(i, i + BLOCKS_PER_GROUP),
+        streamingIndex: isStreaming && last >= i && last < i + BLOCKS_PER_GROUP ? last - i : -1,
+      });
+    }
     return out;
-  }, [split, text, isStreaming]);
+  }, [split, text, isStreaming, unfinished]);
   return (
     <div className={className ? `${styles.markdown} ${className}` : styles.markdown}>
-      {groups.map((texts, index) => (
+      {groups.map((group, index) => (
         // Blocks only ever get appended, so the index is a stable identity.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <BlockGroup key={index} texts={texts} />
+        <BlockGroup key={index} texts={group.texts} streamingIndex={group.streamingIndex} />
       ))}
     </div>
   );

@@ -76,6 +76,12 @@ describe('splitMarkdownBlocks', () => {
     ]);
   });
 
+  test('never cuts inside a display-maths block, which may hold blank lines', () => {
+    expect(splitMarkdownBlocks('x\n\n$$\na\n\nb\n$$\n\ny')).toEqual(['x\n\n', '$$\na\n\nb\n$$\n\n', 'y']);
+    // `$$ x $$` on one line is inline maths: it opens nothing.
+    expect(splitMarkdownBlocks('$$ x $$\n\ny')).toEqual(['$$ x $$\n\n', 'y']);
+  });
+
   test('keeps a loose list and indented continuations in one block', () => {
     expect(splitMarkdownBlocks('1. a\n\n2. b\n\n   more b\n\nafter')).toEqual([
       '1. a\n\n2. b\n\n   more b\n\n',

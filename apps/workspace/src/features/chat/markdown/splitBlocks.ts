@@ -5,7 +5,8 @@
  * A line scanner, not a parser: it runs on every animation frame over the whole answer, so it must stay
  * linear and cheap (a 20,000-character answer splits in well under a millisecond). It only cuts where
  * cutting cannot change the rendering:
- * - never inside a fenced code block (``` or ~~~, closed by a fence of the same character at least as long);
+ * - never inside a fenced code block (``` or ~~~, closed by a fence of the same character at least as long)
+ *   or a display-maths block (`$$` on a line of its own, closed the same way: remark-math's flow maths);
  * - at a blank line only once the next non-blank line is known, and only if that line starts at column 0
  *   (an indented line continues a list item, or is indented code that must stay with its context);
  * - not between the items of one list (a loose list stays one <ol>, keeping its numbering and spacing).
@@ -13,7 +14,7 @@
  * a list marker (`2` of `2.`) defers the cut, so a block other than the last one never changes.
  */
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const FENCE = /^ {0,3}(`{3,}|~{3,}|\${2,})/;
 const LIST_ITEM = /^ {0,3}(?:[*+-]|\d{1,9}[.)])(?:[ \t]|$)/;
 const BLANK = /^[ \t]*$/;
 /** The start of a line that may still turn into an ordered-list marker once more characters arrive. */
@@ -67,10 +68,12 @@ export function splitMarkdownBlocks(text: string): string[] {
       }
       const match = FENCE.exec(line);
       if (match?.[1]) {
-        // A backtick fence's info string may not contain a backtick (CommonMark 4.5), else it is inline code.
+        // A backtick fence's info string may not contain a backtick (CommonMark 4.5), else it is inline code;
+        // likewise `$$ x $$` on one line is inline maths, not the opening of a maths block.
         const info = line.slice(match[0].length);
-        if (match[1][0] === '~' || !info.includes('`')) {
-          fence = { char: match[1][0] as string, length: match[1].length };
+        const char = match[1][0] as string;
+        if (char === '~' || !info.includes(char)) {
+          fence = { char, length: match[1].length };
         }
       }
     }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,7 +87,7 @@ async function openPglite(options: { dataDir: string; logger?: Logger }): Promis
   try {
     if (!inMemory) {
       await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
-      await initialiseInChild(options.dataDir);
+      if (!(await isMigrated(options.dataDir))) await initialiseInChild(options.dataDir);
     }
     worker = await startPgliteWorker(options.dataDir, path.join(socketDir, `.s.PGSQL.${PGLITE_SOCKET_PORT}`));
   } catch (error) {
@@ -98,16 +98,23 @@ async function openPglite(options: { dataDir: string; logger?: Logger }): Promis
   worker.on('exit', (code) => {
     if (!closing) options.logger?.fatal({ code }, 'the embedded database thread stopped');
   });
-  // One client: PGlite is a single PostgreSQL session, so statements queue here as they did in-process.
+  // A few connections to the one PostgreSQL session. The socket server queues their statements on its
+  // thread and runs them back to back (a transaction's connection alone until it ends), so a burst of
+  // statements costs one wake-up of each thread per batch instead of one per statement: under 200 turns
+  // arriving at once, the round trips between the threads, not PostgreSQL, were what the first token
+  // waited for. Each connection names its prepared statements apart (SessionClient).
+  const live = new Set<number>();
   const pool = new pg.Pool({
     host: socketDir,
     port: PGLITE_SOCKET_PORT,
     user: 'postgres',
     database: 'postgres',
-    max: 1,
+    max: PGLITE_CONNECTIONS,
     idleTimeoutMillis: 0,
-    onConnect: startCleanSession,
+    Client: SessionClient,
+    onConnect: (client) => startCleanSession(client as unknown as SessionClient, live),
   });
+  pool.on('remove', (client) => live.delete((client as unknown as SessionClient).connectionId));
   pool.on('error', (error) => options.logger?.error({ err: error }, 'embedded database connection error'));
   const db = withReleasedTransactions(drizzlePg({ client: pool, schema }), pool);
   return {
@@ -163,17 +170,55 @@ function withReleasedTransactions(db: NodePgDatabase<Schema>, pool: pg.Pool): No
   return Object.assign(db, { transaction });
 }
 
+/** Connections from the server to the embedded database's one session (the socket server allows more). */
+const PGLITE_CONNECTIONS = 4;
+
+let connectionCount = 0;
+
+/**
+ * A connection to the embedded database, whose named prepared statements carry its number: every
+ * connection shares the one PostgreSQL session, where a name prepared by one connection exists for all,
+ * and node-postgres (which prepares a name once per connection) would otherwise try to prepare it again on
+ * the next connection and fail. Only plain query configs are renamed; submittables pass as they are.
+ */
+class SessionClient extends pg.Client {
+  readonly connectionId = ++connectionCount;
+
+  // biome-ignore lint/suspicious/noExplicitAny: forwards node-postgres's overloaded query() unchanged.
+  override query(config: any, ...rest: any[]): any {
+    if (
+      config &&
+      typeof config === 'object' &&
+      typeof config.name === 'string' &&
+      typeof config.submit !== 'function'
+    ) {
+      return super.query({ ...config, name: `${config.name}.${this.connectionId}` }, ...rest);
+    }
+    return super.query(config, ...rest);
+  }
+}
+
 /**
  * Every connection to the embedded database shares its one PostgreSQL session, which outlives the
  * connection. node-postgres drops a connection whose query failed and opens another; on PostgreSQL that
- * is a fresh session, but here the new connection would inherit the old one's named prepared statements
- * (which the new client does not know it has, so its first PREPARE of the same name fails, and the next,
- * for ever), its settings and its advisory locks. DISCARD ALL gives it the clean session PostgreSQL gives
- * a new connection. (A transaction left open by the old connection is rolled back by the socket server
- * before this runs: it serves a transaction's connection only, until that connection closes.)
+ * is a fresh session, but here the new connection would inherit the old one's cursors, settings, advisory
+ * locks and prepared statements. This gives it what DISCARD ALL gives, except that it keeps the prepared
+ * statements of the connections still open (DISCARD ALL would drop them under their feet) and drops only
+ * those of connections gone. (A transaction left open by the old connection is rolled back by the socket
+ * server before this runs: it serves a transaction's connection only, until that connection closes.)
  */
-async function startCleanSession(client: pg.ClientBase): Promise<void> {
-  await client.query('discard all');
+async function startCleanSession(client: SessionClient, live: Set<number>): Promise<void> {
+  live.add(client.connectionId);
+  await client.query(
+    'close all; reset all; unlisten *; select pg_advisory_unlock_all(); discard temp; discard sequences',
+  );
+  const { rows } = (await client.query('select name from pg_prepared_statements')) as pg.QueryResult<{
+    name: string;
+  }>;
+  for (const { name } of rows) {
+    const owner = Number(name.slice(name.lastIndexOf('.') + 1));
+    if (!live.has(owner)) await client.query(`deallocate ${client.escapeIdentifier(name)}`);
+  }
 }
 
 /** The port number only names the socket file (`.s.PGSQL.<port>`), as PostgreSQL's own sockets do. */
@@ -181,15 +226,41 @@ const PGLITE_SOCKET_PORT = 5432;
 
 const pgliteScript = new URL('./pglite-worker.mjs', import.meta.url);
 
+/** The newest migration this build ships (drizzle's journal), or '' when it cannot be read. */
+async function newestMigration(): Promise<string> {
+  try {
+    const journal = JSON.parse(await readFile(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as {
+      entries?: { tag?: string }[];
+    };
+    return journal.entries?.at(-1)?.tag ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Beside the data directory, as the lock file is: the newest migration the child process applied. */
+const migratedMarker = (dataDir: string) => `${path.resolve(dataDir)}.migrated`;
+
+/** The data directory exists and was migrated to this build's newest migration by the child process. */
+async function isMigrated(dataDir: string): Promise<boolean> {
+  const newest = await newestMigration();
+  const applied = await readFile(migratedMarker(dataDir), 'utf8').catch(() => null);
+  // A marker left beside a data directory that was since emptied does not count.
+  const cluster = await readFile(path.join(dataDir, 'PG_VERSION'), 'utf8').catch(() => null);
+  return newest !== '' && cluster !== null && applied?.trim() === newest;
+}
+
 /**
  * Creates the cluster of an empty data directory and applies the migrations in a short-lived child process
  * (pglite-worker.mjs run as a script), so that the memory they take leaves with it: PGlite's WebAssembly
- * memory never shrinks, and a first start would otherwise keep ~600 MiB for good. Runs on every start, so
- * that the migrations of an upgrade leave nothing behind either. The data directory is already locked by
- * this process. No execArgv: the script is plain JavaScript, and a debugger flag must not be inherited.
+ * memory never shrinks, and a first start would otherwise keep ~600 MiB for good. It runs when the data
+ * directory is new or this build brings migrations it has not had (the marker file says which it had), so
+ * a plain restart boots the database once. The serving instance's migrate() still checks, and finds
+ * nothing to do. The data directory is already locked by this process. No execArgv: the script is plain
+ * JavaScript, and a debugger flag must not be inherited.
  */
-function initialiseInChild(dataDir: string): Promise<void> {
-  return new Promise((resolve, reject) => {
+async function initialiseInChild(dataDir: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
     execFile(
       process.execPath,
       [fileURLToPath(pgliteScript), dataDir, migrationsDir],
@@ -201,6 +272,8 @@ function initialiseInChild(dataDir: string): Promise<void> {
       },
     );
   });
+  const newest = await newestMigration();
+  if (newest) await writeFile(migratedMarker(dataDir), `${newest}\n`, { mode: 0o600 });
 }
 
 /** Starts the worker (src/db/pglite-worker.mjs, copied beside the built dist/main.js) and waits until it listens. */

@@ -98,23 +98,16 @@ async function openPglite(options: { dataDir: string; logger?: Logger }): Promis
   worker.on('exit', (code) => {
     if (!closing) options.logger?.fatal({ code }, 'the embedded database thread stopped');
   });
-  // A few connections to the one PostgreSQL session. The socket server queues their statements on its
-  // thread and runs them back to back (a transaction's connection alone until it ends), so a burst of
-  // statements costs one wake-up of each thread per batch instead of one per statement: under 200 turns
-  // arriving at once, the round trips between the threads, not PostgreSQL, were what the first token
-  // waited for. Each connection names its prepared statements apart (SessionClient).
-  const live = new Set<number>();
+  // One client: PGlite is a single PostgreSQL session, so statements queue here as they did in-process.
   const pool = new pg.Pool({
     host: socketDir,
     port: PGLITE_SOCKET_PORT,
     user: 'postgres',
     database: 'postgres',
-    max: PGLITE_CONNECTIONS,
+    max: 1,
     idleTimeoutMillis: 0,
-    Client: SessionClient,
-    onConnect: (client) => startCleanSession(client as unknown as SessionClient, live),
+    onConnect: startCleanSession,
   });
-  pool.on('remove', (client) => live.delete((client as unknown as SessionClient).connectionId));
   pool.on('error', (error) => options.logger?.error({ err: error }, 'embedded database connection error'));
   const db = withReleasedTransactions(drizzlePg({ client: pool, schema }), pool);
   return {
@@ -170,55 +163,17 @@ function withReleasedTransactions(db: NodePgDatabase<Schema>, pool: pg.Pool): No
   return Object.assign(db, { transaction });
 }
 
-/** Connections from the server to the embedded database's one session (the socket server allows more). */
-const PGLITE_CONNECTIONS = 4;
-
-let connectionCount = 0;
-
-/**
- * A connection to the embedded database, whose named prepared statements carry its number: every
- * connection shares the one PostgreSQL session, where a name prepared by one connection exists for all,
- * and node-postgres (which prepares a name once per connection) would otherwise try to prepare it again on
- * the next connection and fail. Only plain query configs are renamed; submittables pass as they are.
- */
-class SessionClient extends pg.Client {
-  readonly connectionId = ++connectionCount;
-
-  // biome-ignore lint/suspicious/noExplicitAny: forwards node-postgres's overloaded query() unchanged.
-  override query(config: any, ...rest: any[]): any {
-    if (
-      config &&
-      typeof config === 'object' &&
-      typeof config.name === 'string' &&
-      typeof config.submit !== 'function'
-    ) {
-      return super.query({ ...config, name: `${config.name}.${this.connectionId}` }, ...rest);
-    }
-    return super.query(config, ...rest);
-  }
-}
-
 /**
  * Every connection to the embedded database shares its one PostgreSQL session, which outlives the
  * connection. node-postgres drops a connection whose query failed and opens another; on PostgreSQL that
- * is a fresh session, but here the new connection would inherit the old one's cursors, settings, advisory
- * locks and prepared statements. This gives it what DISCARD ALL gives, except that it keeps the prepared
- * statements of the connections still open (DISCARD ALL would drop them under their feet) and drops only
- * those of connections gone. (A transaction left open by the old connection is rolled back by the socket
- * server before this runs: it serves a transaction's connection only, until that connection closes.)
+ * is a fresh session, but here the new connection would inherit the old one's named prepared statements
+ * (which the new client does not know it has, so its first PREPARE of the same name fails, and the next,
+ * for ever), its settings and its advisory locks. DISCARD ALL gives it the clean session PostgreSQL gives
+ * a new connection. (A transaction left open by the old connection is rolled back by the socket server
+ * before this runs: it serves a transaction's connection only, until that connection closes.)
  */
-async function startCleanSession(client: SessionClient, live: Set<number>): Promise<void> {
-  live.add(client.connectionId);
-  await client.query(
-    'close all; reset all; unlisten *; select pg_advisory_unlock_all(); discard temp; discard sequences',
-  );
-  const { rows } = (await client.query('select name from pg_prepared_statements')) as pg.QueryResult<{
-    name: string;
-  }>;
-  for (const { name } of rows) {
-    const owner = Number(name.slice(name.lastIndexOf('.') + 1));
-    if (!live.has(owner)) await client.query(`deallocate ${client.escapeIdentifier(name)}`);
-  }
+async function startCleanSession(client: pg.ClientBase): Promise<void> {
+  await client.query('discard all');
 }
 
 /** The port number only names the socket file (`.s.PGSQL.<port>`), as PostgreSQL's own sockets do. */

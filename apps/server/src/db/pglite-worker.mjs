@@ -39,11 +39,10 @@ const port = parentPort;
 if (!port) throw new Error('pglite-worker must run as a worker thread');
 
 const db = await PGlite.create(dataDir, options);
-// The server's pool holds 4 connections to the one PostgreSQL session (client.ts, PGLITE_CONNECTIONS),
-// whose statements the socket server queues and runs in turn. The pool drops a connection whose query
-// failed and connects anew, sometimes before this side has seen the old socket close: twice as many are
-// allowed so that the new one is not refused meanwhile.
-const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 });
+// The server's pool holds one client at a time (PGlite is one PostgreSQL session). The pool drops a client
+// whose query failed and connects anew, sometimes before this side has seen the old socket close: a few
+// connections are allowed so that the new one is not refused meanwhile.
+const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 4 });
 await server.start();
 
 port.on('message', async (/** @type {{ type?: string }} */ message) => {

@@ -9,8 +9,9 @@ import { chatServerBench } from './chat-server.bench';
 import { editorBench } from './editor.bench';
 import { loginBundle } from './login-bundle.bench';
 import { marketBench } from './market.bench';
+import { memoryBench } from './memory.bench';
 
-/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor, market). */
+/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor, market, memory). */
 const benches = {
   'login-bundle': loginBundle,
   charts: () => chartsBench(),
@@ -18,6 +19,7 @@ const benches = {
   'chat-server': chatServerBench,
   editor: () => editorBench(),
   market: () => marketBench(),
+  memory: () => memoryBench(),
 } as const;
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benches));

@@ -1,5 +1,4 @@
 import './zodConfig';
-import '@wanxiang/ui/fonts';
 import { applyStoredTheme } from '@wanxiang/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

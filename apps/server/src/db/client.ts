@@ -1,6 +1,8 @@
-import { mkdir, mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -83,7 +85,10 @@ async function openPglite(options: { dataDir: string; logger?: Logger }): Promis
   };
   let worker: Worker;
   try {
-    if (!inMemory) await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+    if (!inMemory) {
+      await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+      if (!(await isMigrated(options.dataDir))) await initialiseInChild(options.dataDir);
+    }
     worker = await startPgliteWorker(options.dataDir, path.join(socketDir, `.s.PGSQL.${PGLITE_SOCKET_PORT}`));
   } catch (error) {
     await cleanUp();
@@ -174,9 +179,61 @@ async function startCleanSession(client: pg.ClientBase): Promise<void> {
 /** The port number only names the socket file (`.s.PGSQL.<port>`), as PostgreSQL's own sockets do. */
 const PGLITE_SOCKET_PORT = 5432;
 
+const pgliteScript = new URL('./pglite-worker.mjs', import.meta.url);
+
+/** The newest migration this build ships (drizzle's journal), or '' when it cannot be read. */
+async function newestMigration(): Promise<string> {
+  try {
+    const journal = JSON.parse(await readFile(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as {
+      entries?: { tag?: string }[];
+    };
+    return journal.entries?.at(-1)?.tag ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Beside the data directory, as the lock file is: the newest migration the child process applied. */
+const migratedMarker = (dataDir: string) => `${path.resolve(dataDir)}.migrated`;
+
+/** The data directory exists and was migrated to this build's newest migration by the child process. */
+async function isMigrated(dataDir: string): Promise<boolean> {
+  const newest = await newestMigration();
+  const applied = await readFile(migratedMarker(dataDir), 'utf8').catch(() => null);
+  // A marker left beside a data directory that was since emptied does not count.
+  const cluster = await readFile(path.join(dataDir, 'PG_VERSION'), 'utf8').catch(() => null);
+  return newest !== '' && cluster !== null && applied?.trim() === newest;
+}
+
+/**
+ * Creates the cluster of an empty data directory and applies the migrations in a short-lived child process
+ * (pglite-worker.mjs run as a script), so that the memory they take leaves with it: PGlite's WebAssembly
+ * memory never shrinks, and a first start would otherwise keep ~600 MiB for good. It runs when the data
+ * directory is new or this build brings migrations it has not had (the marker file says which it had), so
+ * a plain restart boots the database once. The serving instance's migrate() still checks, and finds
+ * nothing to do. The data directory is already locked by this process. No execArgv: the script is plain
+ * JavaScript, and a debugger flag must not be inherited.
+ */
+async function initialiseInChild(dataDir: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [fileURLToPath(pgliteScript), dataDir, migrationsDir],
+      { maxBuffer: 4 * 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        if (!error) resolve();
+        else
+          reject(new Error(`the embedded database could not be prepared: ${stderr.trim() || error.message}`));
+      },
+    );
+  });
+  const newest = await newestMigration();
+  if (newest) await writeFile(migratedMarker(dataDir), `${newest}\n`, { mode: 0o600 });
+}
+
 /** Starts the worker (src/db/pglite-worker.mjs, copied beside the built dist/main.js) and waits until it listens. */
 function startPgliteWorker(dataDir: string, socketPath: string): Promise<Worker> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+  const worker = new Worker(pgliteScript, {
     workerData: { dataDir, socketPath },
   });
   return new Promise((resolve, reject) => {

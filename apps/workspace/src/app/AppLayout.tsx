@@ -1,3 +1,10 @@
+/*
+ * The self-hosted CJK face comes with the signed-in shell, not with the first visit: its stylesheet (one
+ * @font-face per unicode-range slice) weighs ~32 KiB gzip, more than the whole sign-in form. /login and
+ * /register show the system's CJK face (PingFang, Microsoft YaHei, Noto Sans CJK), next in the theme's
+ * font stack; the CSS arrives with this chunk, which the sign-in page fetches while the password is typed.
+ */
+import '@wanxiang/ui/fonts';
 import {
   AppShell,
   ChatIcon,

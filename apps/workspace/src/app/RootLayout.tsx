@@ -1,11 +1,12 @@
 import type { LogoutDetail } from '@wanxiang/api-client';
-import { ToastRegion, UiProvider } from '@wanxiang/ui';
+import { Spinner, ToastRegion, UiProvider } from '@wanxiang/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { Outlet, useHref, useLocation, useNavigate } from 'react-router-dom';
 import { chatEngineAtom } from '../features/chat/state/chatAtoms';
 import { t } from '../i18n/zh-CN';
 import { AUTH_LOGOUT_EVENT, startSessionWatch } from '../session/client';
+import * as styles from './RootLayout.css';
 
 const publicPaths = new Set(['/login', '/register']);
 
@@ -61,5 +62,17 @@ export function RootLayout() {
       <Outlet />
       <ToastRegion />
     </UiProvider>
+  );
+}
+
+/**
+ * What a first visit shows while the chunk of its screen loads (the router's HydrateFallback): the loading
+ * state of the shell, centred, instead of a blank page.
+ */
+export function RouteLoading() {
+  return (
+    <div className={styles.loading}>
+      <Spinner label={t.pages.loading} showLabel />
+    </div>
   );
 }

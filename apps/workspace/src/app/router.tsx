@@ -1,16 +1,19 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { hasStoredSession } from '../session/client';
-import { AppLayout } from './AppLayout';
+import { loadAppLayout, loadHomePage } from './lazyRoutes';
 import { RequireAuth } from './RequireAuth';
-import { RootLayout } from './RootLayout';
+import { RootLayout, RouteLoading } from './RootLayout';
 
 /**
- * The routes of spec 01 §2 and 03 §2. Pages load on demand, one chunk per screen, so /login ships only
- * what sign-in needs.
+ * The routes of spec 01 §2 and 03 §2. Pages load on demand, one chunk per screen, and so does the signed-in
+ * shell (sidebar, chat history), so /login ships only what sign-in needs. While a chunk loads on a first
+ * visit the shell's loading state shows (HydrateFallback); on a navigation the page the user is on stays
+ * until the next one is ready.
  */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    HydrateFallback: RouteLoading,
     children: [
       // Reading two of the root route (spec README, decision 2).
       { path: '/', element: <Navigate to={hasStoredSession() ? '/home' : '/login'} replace /> },
@@ -26,11 +29,11 @@ export const router = createBrowserRouter([
         element: <RequireAuth />,
         children: [
           {
-            element: <AppLayout />,
+            lazy: () => loadAppLayout().then((m) => ({ Component: m.AppLayout })),
             children: [
               {
                 path: '/home',
-                lazy: () => import('../features/chat/HomePage').then((m) => ({ Component: m.HomePage })),
+                lazy: () => loadHomePage().then((m) => ({ Component: m.HomePage })),
               },
               {
                 path: '/document',

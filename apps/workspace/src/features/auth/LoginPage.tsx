@@ -2,6 +2,7 @@ import { formatLoginError } from '@wanxiang/api-client';
 import { Checkbox } from '@wanxiang/ui';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { prefetchSignedInScreens } from '../../app/lazyRoutes';
 import { t } from '../../i18n/zh-CN';
 import { api, hasStoredSession } from '../../session/client';
 import { useCurrentUserActions } from '../../session/currentUser';
@@ -59,7 +60,11 @@ export function LoginPage() {
       />
       <AuthPasswordField
         value={password}
-        onChange={setPassword}
+        onChange={(value) => {
+          setPassword(value);
+          // The screens after sign-in download while the password is typed (lazyRoutes.ts).
+          prefetchSignedInScreens();
+        }}
         error={error}
         autoComplete="current-password"
         autoFocus={Boolean(email)}

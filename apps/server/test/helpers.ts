@@ -28,6 +28,11 @@ export interface TestDatabase {
 }
 
 const TABLES = [
+  'strategy_subscription_events',
+  'strategy_subscriptions',
+  'strategy_reports',
+  'strategy_node_logs',
+  'strategy_runs',
   'market_emotion_days',
   'chat_messages',
   'chat_sessions',
@@ -132,6 +137,8 @@ export async function testConfig(env: Record<string, string> = {}): Promise<Conf
     WEB_DIST_DIR: await fixtureWebDist(),
     PASSWORD_HASH_MEMORY_KIB: '1024',
     PASSWORD_HASH_ITERATIONS: '1',
+    // Runs happen when a test drives them: a scheduled run would write beside the test's own statements.
+    STRATEGY_SCHEDULER: 'off',
     ...env,
   });
 }

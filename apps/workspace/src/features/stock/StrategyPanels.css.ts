@@ -36,7 +36,13 @@ export const panelTitle = style({
   color: vars.color.text.primary,
 });
 
-export const scroll = style({ flex: 1, minHeight: 0, overflowY: 'auto' });
+export const scroll = style({
+  flex: 1,
+  minHeight: 0,
+  overflowY: 'auto',
+  borderRadius: vars.radius.md,
+  ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
+});
 
 export const center = style({
   flex: 1,
@@ -140,6 +146,8 @@ export const column = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.md,
+  borderRadius: vars.radius.md,
+  ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
   '@media': { [phone]: { overflowY: 'visible' } },
 });
 
@@ -243,8 +251,15 @@ export const stockCard = style({
   background: vars.color.bg.canvas,
 });
 
-/** Spec 03 §4: an avoid card is faded and struck through. */
-export const stockAvoid = style({ opacity: 0.6 });
+/**
+ * Spec 03 §4: an avoid card is faded and struck through. Faded by its colours rather than by opacity, so
+ * that its text keeps the contrast a reader needs.
+ */
+export const stockAvoid = style({
+  background: vars.color.bg.sunken,
+  borderStyle: 'dashed',
+  color: vars.color.text.secondary,
+});
 
 export const struck = style({ textDecoration: 'line-through' });
 

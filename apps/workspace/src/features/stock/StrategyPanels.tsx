@@ -136,7 +136,8 @@ export function StrategyFeed({ feed, onRetry }: { feed: FeedState; onRetry: () =
   else if (batches.length === 0) body = <p className={styles.center}>{t.feed.empty}</p>;
   else
     body = (
-      <div className={styles.scroll}>
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable by keyboard to scroll it
+      <div className={styles.scroll} tabIndex={0}>
         {feed.status === 'error' ? (
           <Alert tone="danger" actionLabel={t.feed.retry} onAction={onRetry}>
             {t.feed.error}
@@ -230,7 +231,8 @@ function ReportView({ report }: { report: StrategyReport }) {
   const phase = report.run_phase === 'PRE_OPEN' ? t.panel.preOpen : t.panel.intraday;
   return (
     <div className={styles.reportBody}>
-      <div className={styles.column}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling column must be reachable by keyboard */}
+      <div className={styles.column} tabIndex={0}>
         <h3 className={styles.sectionTitle}>{t.panel.analysis}</h3>
         <div className={clsx(styles.stageCard, styles.stageTone[stage.tone])} data-tone={stage.tone}>
           <h4 className={styles.subTitle}>{t.panel.stage}</h4>
@@ -255,7 +257,8 @@ function ReportView({ report }: { report: StrategyReport }) {
           <p className={styles.fallback}>{t.fallback.themes}</p>
         )}
       </div>
-      <div className={styles.column}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling column must be reachable by keyboard */}
+      <div className={styles.column} tabIndex={0}>
         <div className={styles.panelHeader}>
           <h3 className={styles.sectionTitle}>
             {t.panel.stocks}

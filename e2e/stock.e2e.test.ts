@@ -129,7 +129,7 @@ test('the strategy panels show today’s feed (or that it has not run) and the n
   await expect.poll(() => panel.getByRole('button', { name: '后一份报告' }).isEnabled()).toBe(true);
   await expect.poll(() => panel.getByText('情绪阶段').isVisible()).toBe(true);
   await expect.poll(() => panel.getByText(/^(低位反弹|震荡偏多|高位震荡|风险释放)$/).count()).toBe(1);
-  await expect.poll(() => panel.getByRole('heading', { name: /^推荐个股\d+$/ }).isVisible()).toBe(true);
+  await expect.poll(() => panel.getByRole('heading', { name: /^推荐个股\s*\d+$/ }).isVisible()).toBe(true);
   // Stepping to the next (older) report and back.
   await panel.getByRole('button', { name: '后一份报告' }).click();
   await expect.poll(() => panel.getByRole('button', { name: '前一份报告' }).isEnabled()).toBe(true);

@@ -104,7 +104,7 @@ function NodeEntry({ node }: { node: StrategyNodeLog }) {
         data-node-type={node.node_type}
         data-failed={failed || undefined}
       >
-        <Icon size="sm" />
+        <Icon />
       </span>
       <div>
         <div className={styles.nodeHead}>
@@ -181,7 +181,7 @@ function StockCard({ stock }: { stock: WatchlistStock }) {
           size="sm"
           onPress={async () => setCopied(await copy(`${stock.symbol} ${stock.name}`))}
         >
-          {copied ? <SuccessIcon size="sm" /> : <CopyIcon size="sm" />}
+          {copied ? <SuccessIcon /> : <CopyIcon />}
         </IconButton>
       </div>
       {plan ? (
@@ -268,7 +268,7 @@ function ReportView({ report }: { report: StrategyReport }) {
             <Button
               size="sm"
               variant="ghost"
-              iconStart={<CopyIcon size="sm" />}
+              iconStart={<CopyIcon />}
               onPress={async () =>
                 setCopyState(
                   (await copy(watchlistText(report.trade_date, phase, stocks))) ? 'copied' : 'failed',
@@ -311,7 +311,7 @@ export function RecommendationPanel({ reports, onRetry }: { reports: ReportsStat
           isDisabled={index === 0}
           onPress={() => setIndex(index - 1)}
         >
-          <ChevronLeftIcon size="sm" />
+          <ChevronLeftIcon />
         </IconButton>
         {report ? (
           <>
@@ -335,7 +335,7 @@ export function RecommendationPanel({ reports, onRetry }: { reports: ReportsStat
           isDisabled={index >= list.length - 1}
           onPress={() => setIndex(index + 1)}
         >
-          <ChevronRightIcon size="sm" />
+          <ChevronRightIcon />
         </IconButton>
       </div>
     ) : null;
@@ -372,7 +372,7 @@ export function SubscriptionControl({
   else if (state.status === 'error' || !state.subscription)
     control = (
       <>
-        <Button size="sm" variant="secondary" iconStart={<ErrorIcon size="sm" />} onPress={onRetry}>
+        <Button size="sm" variant="secondary" iconStart={<ErrorIcon />} onPress={onRetry}>
           {s.loadFailed}
         </Button>
         <span role="alert" className={styles.subscriptionError}>

@@ -47,24 +47,15 @@ export const strategyRoutes: FastifyPluginAsyncZod<StrategyRoutesOptions> = asyn
   const { strategy, subscriptions, requireAuth } = options;
   if (options.schedule) {
     // Every tick runs the phase due now unless an instance already claimed it: a server that was down at
-    // the scheduled minute runs it when it is back within the phase, and never twice (README.md).
+    // the scheduled minute runs it when it is back within the phase (at its first tick), and never twice
+    // (README.md). Nothing runs while the server starts: readiness is never held by a run or a backfill.
     scheduleMaintenance(app, {
       name: 'strategy runs',
       run: async () => {
-        await strategy.ensureBackfilled();
         for (const slug of STRATEGY_SLUGS) await strategy.tick(slug);
+        await strategy.ensureBackfilled();
       },
-      atStart: false,
       intervalMs: options.tickMs,
-    });
-    // The first look right after start, without holding readiness.
-    app.addHook('onReady', async () => {
-      setImmediate(() => {
-        void (async () => {
-          await strategy.ensureBackfilled();
-          for (const slug of STRATEGY_SLUGS) await strategy.tick(slug);
-        })().catch((error: unknown) => app.log.error({ err: error }, 'strategy run at start failed'));
-      });
     });
   }
 

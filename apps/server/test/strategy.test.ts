@@ -284,9 +284,13 @@ describe.skipIf(!process.env.DATABASE_URL)('two server instances on one PostgreS
         .toEqual(['success']);
       // Both instances keep ticking every second; a few more ticks change nothing.
       const nodesAfterRun = await db.select({ n: count() }).from(strategyNodeLogs);
+      // The five backfilled days follow the morning run; wait until all six have finished.
       await expect
-        .poll(async () => (await db.select({ n: count() }).from(strategyRuns))[0]?.n, { timeout: 60_000 })
-        .toBe(6);
+        .poll(async () => (await db.select().from(strategyRuns)).map((r) => r.status).join(), {
+          timeout: 60_000,
+          interval: 200,
+        })
+        .toBe(Array(6).fill('success').join());
       const [run] = await db.select().from(strategyRuns).where(morning);
       const nodes = await db
         .select()

@@ -136,7 +136,10 @@ export const reportBody = style({
   display: 'grid',
   gridTemplateColumns: '32fr 68fr',
   gap: vars.space.lg,
-  '@media': { [phone]: { gridTemplateColumns: 'minmax(0, 1fr)', overflowY: 'auto' } },
+  // On a phone the columns stack and the body scrolls as one; each row keeps its content's height.
+  '@media': {
+    [phone]: { gridTemplateColumns: 'minmax(0, 1fr)', gridAutoRows: 'max-content', overflowY: 'auto' },
+  },
 });
 
 export const column = style({

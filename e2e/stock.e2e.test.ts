@@ -107,3 +107,55 @@ test('on a phone the panels stack under each other', async () => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await session.close();
 });
+
+test('the strategy panels show today’s feed (or that it has not run) and the newest report with its plans', async () => {
+  const session = await openSession();
+  const { page } = session;
+  await signIn(session, 'stock-report');
+  const nodes = page.waitForResponse((r) => r.url().includes('/api/v1/stock/nodes/today/'));
+  await session.goto('/stock');
+  const answered = (await (await nodes).json()) as unknown[];
+  const feed = page.getByRole('region', { name: '策略执行动态' });
+  if (answered.length > 0)
+    await expect.poll(() => feed.getByRole('heading', { level: 3 }).count()).toBeGreaterThan(0);
+  else await expect.poll(() => feed.getByText('今日策略尚未运行').isVisible()).toBe(true);
+
+  // A fresh install has the last five reports: the newest is shown, the previous arrow disabled.
+  const panel = page.getByRole('region', { name: '每日策略推荐' });
+  await expect
+    .poll(() => panel.getByRole('heading', { name: '市场整体分析' }).isVisible(), { timeout: 60_000 })
+    .toBe(true);
+  await expect.poll(() => panel.getByRole('button', { name: '前一份报告' }).isDisabled()).toBe(true);
+  await expect.poll(() => panel.getByRole('button', { name: '后一份报告' }).isEnabled()).toBe(true);
+  await expect.poll(() => panel.getByText('情绪阶段').isVisible()).toBe(true);
+  await expect.poll(() => panel.getByText(/^(低位反弹|震荡偏多|高位震荡|风险释放)$/).count()).toBe(1);
+  await expect.poll(() => panel.getByRole('heading', { name: /^推荐个股\s*\d+$/ }).isVisible()).toBe(true);
+  // Stepping to the next (older) report and back.
+  await panel.getByRole('button', { name: '后一份报告' }).click();
+  await expect.poll(() => panel.getByRole('button', { name: '前一份报告' }).isEnabled()).toBe(true);
+  await session.close();
+});
+
+test('subscribe, pay the mock payment, and the control says until when', async () => {
+  const session = await openSession();
+  const { page } = session;
+  await signIn(session, 'stock-subscribe');
+  await session.goto('/stock');
+  const control = page.getByRole('region', { name: '策略订阅' });
+  await control.getByRole('button', { name: '点击订阅' }).click();
+  await expect.poll(() => control.getByRole('button', { name: '模拟支付（待支付）' }).isVisible()).toBe(true);
+  await control.getByRole('button', { name: '模拟支付（待支付）' }).click();
+  const until = new Intl.DateTimeFormat('zh-CN', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: 'Asia/Shanghai',
+  }).format(new Date(Date.now() + 30 * 86_400_000));
+  await expect.poll(() => control.textContent()).toBe(`已订阅，有效期至 ${until}`);
+  // The status is the server's: a reload shows the same.
+  await page.reload();
+  await expect
+    .poll(() => page.getByRole('region', { name: '策略订阅' }).textContent())
+    .toBe(`已订阅，有效期至 ${until}`);
+  await session.close();
+});

@@ -28,12 +28,18 @@ import { emotionRoutes } from './modules/market/routes';
 import { EmotionService } from './modules/market/service';
 import { ModelRegistry } from './modules/models/registry';
 import { modelRoutes } from './modules/models/routes';
+import { strategyRoutes } from './modules/strategy/routes';
+import { StrategyService } from './modules/strategy/service';
+import { SubscriptionService } from './modules/strategy/subscriptions';
+import { modelSummarizer } from './modules/strategy/summary';
 
 export interface AppDeps {
   /** Opened, migrated and seeded by the caller (main.ts or a test), and closed by it after the app. */
   database: Database;
   /** The process logger; without one the app makes its own from the config. */
   logger?: Logger;
+  /** The clock of the market, the strategy runs and the subscriptions; tests pin it. */
+  now?: () => Date;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -118,7 +124,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const emotion = new EmotionService(db, createMarketProvider(config.market, app.log as unknown as Logger), {
     backfillDays: config.market.backfillDays,
     logger: app.log as unknown as Logger,
+    ...(deps.now ? { now: deps.now } : {}),
   });
+
+  const strategy = new StrategyService(db, emotion, {
+    logger: app.log as unknown as Logger,
+    summarize: modelSummarizer(registry, config.strategy.summaryModel, app.log as unknown as Logger),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const subscriptions = new SubscriptionService(db, deps.now ? { now: deps.now } : {});
 
   await app.register(
     async (api) => {
@@ -136,6 +150,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(modelRoutes, { registry, requireAuth });
       await api.register(dialogueRoutes, { db, dialogue, requireAuth, streamSlots });
       await api.register(emotionRoutes, { emotion, requireAuth });
+      await api.register(strategyRoutes, {
+        strategy,
+        subscriptions,
+        requireAuth,
+        schedule: config.strategy.scheduler,
+        tickMs: config.strategy.tickMs,
+      });
       api.get('/schema/', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

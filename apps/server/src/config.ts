@@ -88,6 +88,14 @@ export interface Config {
     /** Retries of a failed Eastmoney request, with exponential backoff (1 s, 2 s, 4 s…). */
     retries: number;
   };
+  strategy: {
+    /** Whether this process schedules the strategy runs (each run still happens once across instances). */
+    scheduler: boolean;
+    /** How often the scheduler looks for a due run, ms. */
+    tickMs: number;
+    /** A configured model that writes the reports' summaries; none: the rules write them. */
+    summaryModel: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -259,6 +267,9 @@ const envSchema = z.object({
   MARKET_DATA_SOURCE: enumVar(MARKET_DATA_SOURCES, 'simulated'),
   MARKET_BACKFILL_DAYS: intVar(90, 0, 240),
   MARKET_RETRIES: intVar(2, 0, 10),
+  STRATEGY_SCHEDULER: enumVar(['on', 'off'] as const, 'on'),
+  STRATEGY_TICK: durationVar('1m', 1, 3600),
+  STRATEGY_SUMMARY_MODEL: optionalString,
 });
 
 type EnvKey = keyof typeof envSchema.shape;
@@ -410,6 +421,11 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
       source: e.MARKET_DATA_SOURCE,
       backfillDays: e.MARKET_BACKFILL_DAYS,
       retries: e.MARKET_RETRIES,
+    },
+    strategy: {
+      scheduler: e.STRATEGY_SCHEDULER === 'on',
+      tickMs: Math.round(e.STRATEGY_TICK * 1000),
+      summaryModel: e.STRATEGY_SUMMARY_MODEL,
     },
   };
 }

@@ -28,6 +28,11 @@ export interface TestDatabase {
 }
 
 const TABLES = [
+  'strategy_subscription_events',
+  'strategy_subscriptions',
+  'strategy_reports',
+  'strategy_node_logs',
+  'strategy_runs',
   'market_emotion_days',
   'chat_messages',
   'chat_sessions',
@@ -140,6 +145,8 @@ export async function testConfig(env: Record<string, string> = {}): Promise<Conf
     REGISTRATIONS_PER_IP_PER_DAY: '1000000',
     USER_RATE_LIMIT_MAX: '1000000',
     MAX_CONCURRENT_STREAMS: '1000',
+    // Runs happen when a test drives them: a scheduled run would write beside the test's own statements.
+    STRATEGY_SCHEDULER: 'off',
     ...env,
   });
 }

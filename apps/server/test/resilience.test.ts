@@ -20,6 +20,7 @@ import { finalOf, ledgerState, PASSWORD, parseStream } from './chat-support';
 import { faults } from './faults';
 import { databaseKinds, listen, useApps, useTestDatabase } from './helpers';
 
+const SLUG = 'daily_board_hitting_strategy';
 // One answer at a time: a slot a failed turn left held would refuse every turn after it.
 const ENV = { OFFLINE_MODEL_CHUNK_DELAY: '0', RATE_LIMIT_MAX: '1000000', MAX_CONCURRENT_STREAMS: '1' };
 const NUL_MESSAGE = '不能包含空字符（U+0000）。';
@@ -95,6 +96,14 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
       return finalOf(parseStream(answer.text)).session_id as string;
     };
     const kept = await newSession();
+    const newUserToken = async () => {
+      const other = email();
+      expect(
+        (await call('POST', '/api/auth/register/', { body: { email: other, password: PASSWORD } })).status,
+      ).toBe(201);
+      const answer = await call('POST', '/api/auth/login/', { body: { email: other, password: PASSWORD } });
+      return (JSON.parse(answer.text) as { access: string }).access;
+    };
     const is = (status: number) => (answer: Answer) => answer.status === status;
 
     const cases: RouteCase[] = [
@@ -209,6 +218,51 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
           call('GET', `/api/v1/emotion/minute-series/?trade_date=${date}`, { token: access }),
         ok: is(200),
       },
+      {
+        name: 'strategy nodes of a day',
+        route: 'GET /api/v1/stock/nodes/today/',
+        send: () =>
+          call('GET', '/api/v1/stock/nodes/today/?slug=daily_board_hitting_strategy', { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'recent strategy reports',
+        route: 'GET /api/v1/stock/reports/recent/',
+        // The first visit backfills the reports; the case measures a visit that reads them.
+        prepare: async () => {
+          expect((await call('GET', '/api/v1/stock/reports/recent/', { token: access })).status).toBe(200);
+          return {};
+        },
+        send: () => call('GET', '/api/v1/stock/reports/recent/?limit=5', { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'subscription status',
+        route: 'GET /api/v1/stock/strategies/{slug}/subscription/',
+        send: () => call('GET', `/api/v1/stock/strategies/${SLUG}/subscription/`, { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'subscribe',
+        route: 'POST /api/v1/stock/strategies/{slug}/subscription/',
+        // A user of its own each time: a second subscribe while pending is (rightly) a 409.
+        prepare: async () => ({ token: await newUserToken() }),
+        send: ({ token }) => call('POST', `/api/v1/stock/strategies/${SLUG}/subscription/`, { token }),
+        ok: is(201),
+      },
+      {
+        name: 'mock payment',
+        route: 'POST /api/v1/stock/subscription/{id}/mock_payment_success/',
+        prepare: async () => {
+          const token = await newUserToken();
+          const created = await call('POST', `/api/v1/stock/strategies/${SLUG}/subscription/`, { token });
+          expect(created.status).toBe(201);
+          return { token, id: (JSON.parse(created.text) as { id: string }).id };
+        },
+        send: ({ token, id }) =>
+          call('POST', `/api/v1/stock/subscription/${id}/mock_payment_success/`, { token }),
+        ok: is(200),
+      },
     ];
     return { server, call, access, cases };
   }
@@ -264,7 +318,8 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
       .from(sql`${streamSlots}, jsonb_each(${streamSlots.leases}) e`)
       .where(sql`(e.value)::float8 > extract(epoch from now())`);
     expect(held?.n).toBe(0);
-  }, 240_000);
+    // A walk over every statement of every route: long by design.
+  }, 300_000);
 
   it('refuses text PostgreSQL cannot store in every string field of every route, naming the field', async () => {
     const { server, call, access, cases } = await start();

@@ -3,6 +3,7 @@ import { type AuthApi, createAuthApi } from './endpoints/auth';
 import { createDialogueApi, type DialogueApi } from './endpoints/dialogue';
 import { createEmotionApi, type EmotionApi } from './endpoints/emotion';
 import { createModelsApi, type ModelsApi } from './endpoints/models';
+import { createStrategyApi, type StrategyApi } from './endpoints/strategy';
 import { createHttpClient, type FetchLike, type HttpClient } from './http/httpClient';
 import { createSelectedModelStore, type SelectedModelStore } from './storage/selectedModel';
 import { resolveBrowserStorage, type StorageLike } from './storage/storage';
@@ -34,6 +35,8 @@ export interface ApiClient {
   dialogue: DialogueApi;
   /** The market emotion series of the strategy board. */
   emotion: EmotionApi;
+  /** The strategy runs' nodes and reports, and the subscription. */
+  strategy: StrategyApi;
   selectedModel: SelectedModelStore;
   /** Stops the token service's timer. */
   dispose(): void;
@@ -71,6 +74,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     models: createModelsApi(http),
     dialogue: createDialogueApi(http),
     emotion: createEmotionApi(http),
+    strategy: createStrategyApi(http),
     selectedModel: createSelectedModelStore(storage),
     dispose: () => tokens.dispose(),
   };

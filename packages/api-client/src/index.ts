@@ -33,6 +33,7 @@ export {
   type EmotionApi,
 } from './endpoints/emotion';
 export { createModelsApi, type ModelsApi } from './endpoints/models';
+export { createStrategyApi, type StrategyApi } from './endpoints/strategy';
 export * from './errors';
 export * from './http';
 export {

@@ -283,3 +283,100 @@ export const inviteCodes = pgTable(
   },
   (t) => [check('invite_codes_uses_within_max', sql`${t.uses} <= ${t.maxUses}`)],
 );
+
+/**
+ * One run of a strategy for one trading day and phase. The unique (slug, trade_date, phase) row is the
+ * claim: the instance whose insert wins runs it, every other instance (and a restart) sees it taken, so a
+ * scheduled run happens once whatever the number of servers on one database.
+ */
+export const strategyRuns = pgTable(
+  'strategy_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    tradeDate: date('trade_date', { mode: 'string' }).notNull(),
+    /** PRE_OPEN | MORNING | AFTERNOON | POST_CLOSE */
+    phase: text('phase').notNull(),
+    /** running | success | failed */
+    status: text('status').notNull(),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('strategy_runs_slot').on(t.slug, t.tradeDate, t.phase)],
+);
+
+/** The steps of a run as it executes: written `running` when a node starts, settled when it ends. */
+export const strategyNodeLogs = pgTable(
+  'strategy_node_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => strategyRuns.id, { onDelete: 'cascade' }),
+    /** Denormalised from the run for the feed's query by (slug, trade_date). */
+    slug: text('slug').notNull(),
+    tradeDate: date('trade_date', { mode: 'string' }).notNull(),
+    nodeId: text('node_id').notNull(),
+    /** data_fetch | data_filter | analysis | reporting */
+    nodeType: text('node_type').notNull(),
+    nodeNameCn: text('node_name_cn').notNull(),
+    description: text('description').notNull().default(''),
+    /** running | success | failed */
+    executionStatus: text('execution_status').notNull(),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('strategy_node_logs_day').on(t.slug, t.tradeDate, t.timestamp)],
+);
+
+/** The report a successful run ends with: market analysis and the actionable watchlist. */
+export const strategyReports = pgTable(
+  'strategy_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    runId: uuid('run_id')
+      .notNull()
+      .unique()
+      .references(() => strategyRuns.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    tradeDate: date('trade_date', { mode: 'string' }).notNull(),
+    phase: text('phase').notNull(),
+    resultData: jsonb('result_data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('strategy_reports_recent').on(t.slug, t.tradeDate)],
+);
+
+/** A user's subscription to a strategy: NONE (no row) → PENDING → ACTIVE (until expires_at) → EXPIRED. */
+export const strategySubscriptions = pgTable(
+  'strategy_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    /** PENDING | ACTIVE | EXPIRED */
+    status: text('status').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('strategy_subscriptions_user_slug').on(t.userId, t.slug)],
+);
+
+/** Every change of a subscription's status, in order. */
+export const strategySubscriptionEvents = pgTable(
+  'strategy_subscription_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => strategySubscriptions.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('strategy_subscription_events_subscription').on(t.subscriptionId, t.id)],
+);

@@ -156,6 +156,15 @@ export const zhCN = {
       `该日期超出交易日历的范围（${first} 至 ${last}），无法判断是否为交易日。`,
     sourceUnavailable: '行情数据源暂时不可用，请稍后重试。',
   },
+  strategy: {
+    unknownStrategy: '没有这个策略。',
+    invalidLimit: (max: number) => `limit 应为 1 到 ${max} 之间的整数。`,
+    subscriptionNotFound: '没有找到这个订阅。',
+    alreadyPending: '已有一笔待支付的订阅，请先完成模拟支付。',
+    stillActive: (date: string) => `订阅仍在有效期内（至 ${date}），到期后再续订。`,
+    alreadyActive: '该订阅已支付并在有效期内，无需再次支付。',
+    notPending: '该订阅没有待支付的订单，请先点击订阅或续订。',
+  },
   plans: {
     defaultName: '免费体验版',
     signupGrant: '注册赠送积分',

@@ -2,5 +2,6 @@ export * from './auth';
 export * from './dialogue';
 export * from './emotion';
 export * from './models';
+export * from './strategy';
 export * from './stream';
 export * from './text';

@@ -40,9 +40,6 @@ export const clockTime = style({
   color: vars.color.text.primary,
 });
 
-/** Where part 2 puts the subscription control; it keeps no room while empty. */
-export const subscriptionSlot = style({ display: 'contents' });
-
 export const chartsRow = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
@@ -71,32 +68,6 @@ export const panelsRow = style({
   gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 2fr)',
   gap: vars.space.lg,
   '@media': { [phone]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
-});
-
-export const panel = style({
-  ...surface,
-  display: 'flex',
-  flexDirection: 'column',
-  height: 500,
-  minWidth: 0,
-  padding: vars.space.lg,
-});
-
-export const panelTitle = style({
-  margin: 0,
-  fontSize: vars.font.size.lg,
-  fontWeight: vars.font.weight.bold,
-  color: vars.color.text.primary,
-});
-
-export const panelBody = style({
-  flex: 1,
-  display: 'grid',
-  placeItems: 'center',
-  margin: 0,
-  textAlign: 'center',
-  fontSize: vars.font.size.md,
-  color: vars.color.text.secondary,
 });
 
 export const breakdown = style({

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { dailyPoints, FIXTURE_DAY, FIXTURE_NOW, minutePoints } from './emotionFixtures';
 import { StockBoard } from './StockBoard';
+import { feedNodes, reports, subscriptions } from './strategyFixtures';
 
 const meta = {
   title: 'Stock/StockBoard',
@@ -12,6 +13,13 @@ const meta = {
     minute: { status: 'ready', points: minutePoints, source: 'simulated', date: FIXTURE_DAY },
     onRetryDaily: fn(),
     onRetryMinute: fn(),
+    feed: { status: 'ready', nodes: feedNodes },
+    reports: { status: 'ready', reports },
+    subscription: { status: 'ready', subscription: subscriptions.none, busy: false, actionError: null },
+    onRetryFeed: fn(),
+    onRetryReports: fn(),
+    onRetrySubscription: fn(),
+    onSubscriptionAction: fn(),
   },
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof StockBoard>;
@@ -25,7 +33,7 @@ export const WithData: Story = {
     await expect(canvas.getByText('更新时间')).toBeVisible();
     await expect(canvas.getByTestId('board-clock')).toHaveTextContent('2026-11-25 14:35:08');
     await expect(canvas.getByText('模拟行情')).toBeVisible();
-    await expect(canvas.getByRole('region', { name: '策略订阅' })).toBeEmptyDOMElement();
+    await expect(canvas.getByRole('region', { name: '策略订阅' })).toHaveTextContent('点击订阅');
     await expect(canvas.getByRole('heading', { name: '市场情绪指标（近 90 日）' })).toBeVisible();
     await expect(canvas.getByText('数据日期：2026年11月25日周三')).toBeVisible();
     // The latest day and the latest slot are explained by their sub-scores.
@@ -35,8 +43,10 @@ export const WithData: Story = {
     await expect(within(day).getByText('红盘率（上涨家数占比）')).toBeVisible();
     const slot = canvas.getByRole('region', { name: /最新情绪构成 · 14:35/ });
     await expect(within(slot).getByText('连板高度')).toBeVisible();
-    await expect(canvas.getByText('策略执行动态将在下一阶段推出。')).toBeVisible();
-    await expect(canvas.getByText('每日策略推荐与交易计划将在下一阶段推出。')).toBeVisible();
+    // Part 2's panels: the feed and the recommendations, each a labelled region with its heading.
+    await expect(canvas.getByRole('region', { name: '策略执行动态' })).toBeVisible();
+    await expect(canvas.getByRole('region', { name: '每日策略推荐' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: '市场整体分析' })).toBeVisible();
   },
 };
 

@@ -4,14 +4,24 @@ import { useEffect, useMemo, useState } from 'react';
 import { EmotionBreakdown } from './EmotionBreakdown';
 import { stockText } from './messages';
 import * as styles from './StockBoard.css';
+import { RecommendationPanel, StrategyFeed, SubscriptionControl } from './StrategyPanels';
 import { formatShanghaiDateTime } from './shanghaiTime';
 import type { DailyState, LoadStatus, MinuteState } from './useEmotionBoard';
+import type { FeedState, ReportsState, SubscriptionState } from './useStrategyBoard';
 
 export interface StockBoardProps {
   daily: DailyState;
   minute: MinuteState;
   onRetryDaily: () => void;
   onRetryMinute: () => void;
+  feed: FeedState;
+  reports: ReportsState;
+  subscription: SubscriptionState;
+  onRetryFeed: () => void;
+  onRetryReports: () => void;
+  onRetrySubscription: () => void;
+  /** Subscribe, renew or pay, by the subscription's status. */
+  onSubscriptionAction: () => void;
   /** A fixed clock (stories, screenshots). Without it the clock shows the time and ticks every second. */
   now?: number;
 }
@@ -36,9 +46,22 @@ const slotOf = (timestamp: string) => timestamp.slice(11, 16);
 /**
  * The short-term strategy board of spec 03 §2: the header with the live clock and the place of the
  * subscription control, the daily and minute emotion charts with what the shown (or latest) point is made of,
- * and the two panels of the strategy feed and the recommendations (filled by part 2).
+ * the strategy's execution feed and its recommendation panel, and the subscription control.
  */
-export function StockBoard({ daily, minute, onRetryDaily, onRetryMinute, now }: StockBoardProps) {
+export function StockBoard({
+  daily,
+  minute,
+  onRetryDaily,
+  onRetryMinute,
+  feed,
+  reports,
+  subscription,
+  onRetryFeed,
+  onRetryReports,
+  onRetrySubscription,
+  onSubscriptionAction,
+  now,
+}: StockBoardProps) {
   const simulated = daily.source === 'simulated' || minute.source === 'simulated';
   const minuteData = useMemo(
     () => minute.points.map((p) => ({ time: p.timestamp, value: p.value })),
@@ -67,11 +90,10 @@ export function StockBoard({ daily, minute, onRetryDaily, onRetryMinute, now }: 
         </Inline>
         <Inline gap="lg" wrap>
           <Clock now={now} />
-          {/* Part 2 puts the subscription control (spec 03 §2) here. */}
-          <section
-            aria-label={stockText.subscriptionSlot}
-            className={styles.subscriptionSlot}
-            data-slot="subscription"
+          <SubscriptionControl
+            state={subscription}
+            onAct={onSubscriptionAction}
+            onRetry={onRetrySubscription}
           />
         </Inline>
       </header>
@@ -117,19 +139,10 @@ export function StockBoard({ daily, minute, onRetryDaily, onRetryMinute, now }: 
       </div>
 
       <div className={styles.panelsRow}>
-        <Panel title={stockText.feed.title} text={stockText.feed.pending} />
-        <Panel title={stockText.recommendations.title} text={stockText.recommendations.pending} />
+        <StrategyFeed feed={feed} onRetry={onRetryFeed} />
+        <RecommendationPanel reports={reports} onRetry={onRetryReports} />
       </div>
     </div>
-  );
-}
-
-function Panel({ title, text }: { title: string; text: string }) {
-  return (
-    <section className={styles.panel} aria-label={title}>
-      <h2 className={styles.panelTitle}>{title}</h2>
-      <p className={styles.panelBody}>{text}</p>
-    </section>
   );
 }
 

@@ -2,7 +2,6 @@
 export const stockText = {
   title: '短线策略看板',
   updatedAt: '更新时间',
-  subscriptionSlot: '策略订阅',
   simulated: '模拟行情',
   simulatedHint: '当前数据来自内置的模拟行情，并非真实市场数据',
   dailyError: '获取情绪指标数据失败，请稍后重试',
@@ -14,13 +13,5 @@ export const stockText = {
     value: '情绪值',
     noScores: '该数据点暂无分项得分',
     missing: '暂无',
-  },
-  feed: {
-    title: '策略执行动态',
-    pending: '策略执行动态将在下一阶段推出。',
-  },
-  recommendations: {
-    title: '每日策略推荐',
-    pending: '每日策略推荐与交易计划将在下一阶段推出。',
   },
 } as const;

@@ -1,0 +1,31 @@
+/** When the runs of a trading day happen (Asia/Shanghai minutes since midnight) and how they are named. */
+import type { RunPhase } from '@wanxiang/api-client/contract';
+
+export interface PhaseWindow {
+  phase: RunPhase;
+  /** The scheduled time; a server that was down then runs the phase when it is back before `until`. */
+  at: number;
+  until: number;
+  display: string;
+}
+
+export const PHASES: readonly PhaseWindow[] = [
+  { phase: 'PRE_OPEN', at: 8 * 60 + 45, until: 9 * 60 + 30, display: '盘前分析' },
+  { phase: 'MORNING', at: 10 * 60 + 30, until: 11 * 60 + 30, display: '早盘跟踪' },
+  { phase: 'AFTERNOON', at: 13 * 60 + 45, until: 15 * 60, display: '午后评估' },
+  { phase: 'POST_CLOSE', at: 15 * 60 + 30, until: 24 * 60, display: '盘后复盘' },
+];
+
+/** The phase whose window holds `minute`, if any. */
+export function phaseAt(minute: number): PhaseWindow | undefined {
+  return PHASES.find((p) => minute >= p.at && minute < p.until);
+}
+
+export function phaseDisplay(phase: string): string {
+  return PHASES.find((p) => p.phase === phase)?.display ?? phase;
+}
+
+/** Newest first within a day: the order of the phases, for sorting reports. */
+export function phaseOrder(phase: string): number {
+  return PHASES.findIndex((p) => p.phase === phase);
+}

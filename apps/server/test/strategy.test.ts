@@ -1,0 +1,311 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import {
+  strategyNodeLogs,
+  strategyReports,
+  strategyRuns,
+  strategySubscriptionEvents,
+} from '../src/db/schema';
+import { type MarketProvider, MarketSourceError } from '../src/modules/market/provider';
+import { EmotionService } from '../src/modules/market/service';
+import { sharedSimulatedMarket } from '../src/modules/market/simulated';
+import { StrategyService } from '../src/modules/strategy/service';
+import { signUp } from './chat-support';
+import { createTestDatabase, databaseKinds, testConfig, useTestDatabase } from './helpers';
+
+const silent = pino({ level: 'silent' });
+const SLUG = 'daily_board_hitting_strategy';
+/** Tuesday 2026-11-24, 10:30 in Shanghai: a trading day, inside the morning phase. */
+const MORNING = new Date('2026-11-24T02:30:00Z');
+const DAY = '2026-11-24';
+const STAGES = ['低位反弹', '震荡偏多', '高位震荡', '风险释放'];
+
+interface Node {
+  id: number;
+  node_id: string;
+  node_type: string;
+  node_name_cn: string;
+  description: string;
+  execution_status: string;
+  timestamp: string;
+}
+interface Stock {
+  symbol: string;
+  name: string;
+  recommendation_reason: string;
+  trade_plan: {
+    position_level: number;
+    entry_strategy_type: string;
+    entry_price_low: number | null;
+    entry_price_high: number | null;
+    stop_loss_type: string | null;
+    stop_loss_value: number | null;
+  };
+}
+interface Report {
+  id: string;
+  trade_date: string;
+  run_phase: string;
+  run_phase_display: string;
+  result_data: {
+    market_analysis: {
+      emotion_stage: string;
+      analysis_summary: string;
+      key_themes: { theme: string; logic: string }[];
+    };
+    actionable_watchlist: Stock[];
+  };
+}
+
+const onTick = (price: number | null) =>
+  price === null || Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;
+
+describe.each(databaseKinds)('strategy runs and subscriptions on %s', (kind) => {
+  const db = useTestDatabase(kind);
+  const apps: FastifyInstance[] = [];
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+  });
+
+  async function start(now: () => Date = () => MORNING, env: Record<string, string> = {}) {
+    const app = await buildApp(await testConfig(env), { database: db().database, now });
+    apps.push(app);
+    await app.ready();
+    return app;
+  }
+
+  function service(provider: MarketProvider = sharedSimulatedMarket(), now = () => MORNING) {
+    const emotion = new EmotionService(db().database.db, provider, { backfillDays: 30, logger: silent, now });
+    return new StrategyService(db().database.db, emotion, { logger: silent, now });
+  }
+
+  it('runs the morning phase once, logging each node with its numbers, and ends with a report', async () => {
+    const strategy = service();
+    const first = await strategy.tick(SLUG);
+    expect(first?.outcome).toBe('success');
+    // The same phase again, from this or any instance: already claimed, nothing runs.
+    expect((await strategy.tick(SLUG))?.outcome).toBe('taken');
+    expect(await strategy.run(SLUG, DAY, 'MORNING')).toEqual({ outcome: 'taken' });
+
+    const nodes = await strategy.nodesOf(SLUG, DAY);
+    expect(nodes.map((n) => [n.node_type, n.execution_status])).toEqual([
+      ['data_fetch', 'success'],
+      ['data_filter', 'success'],
+      ['analysis', 'success'],
+      ['reporting', 'success'],
+    ]);
+    expect(nodes.map((n) => n.node_name_cn)).toEqual([
+      '获取行情数据',
+      '连板梯队筛选',
+      '情绪与题材分析',
+      '生成策略报告',
+    ]);
+    expect(nodes[0]?.description).toMatch(/^获取 2026-11-24 10:30 行情：涨停 \d+ 只、炸板 \d+ 只/);
+    expect(nodes[1]?.description).toMatch(/^涨停池 \d+ 只：.*保留 \d+ 只候选，入选 \d+ 只。$/);
+    expect(nodes[2]?.description).toMatch(/阶段：(低位反弹|震荡偏多|高位震荡|风险释放)/);
+    expect(nodes[2]?.description).toContain('规则生成摘要');
+
+    const [report] = (await strategy.recentReports(SLUG, 1)) as unknown as Report[];
+    expect(report?.trade_date).toBe(DAY);
+    expect(report?.run_phase).toBe('MORNING');
+    expect(report?.run_phase_display).toBe('早盘跟踪');
+    const analysis = report?.result_data.market_analysis;
+    expect(STAGES).toContain(analysis?.emotion_stage);
+    expect(analysis?.analysis_summary).toMatch(/^情绪值 [\d.]+（MA5 [\d.]+，MA20 [\d.]+），处于/);
+    expect(analysis?.key_themes.length).toBeGreaterThan(0);
+    for (const theme of analysis?.key_themes ?? []) expect(theme.logic).toMatch(/只涨停，梯队/);
+    const watchlist = report?.result_data.actionable_watchlist ?? [];
+    expect(watchlist.length).toBeGreaterThan(0);
+    for (const stock of watchlist) {
+      expect(stock.symbol).toMatch(/^\d{6}$/);
+      expect(stock.recommendation_reason.length).toBeGreaterThan(10);
+      const plan = stock.trade_plan;
+      expect(['pullback', 'breakout', 'avoid']).toContain(plan.entry_strategy_type);
+      for (const price of [plan.entry_price_low, plan.entry_price_high]) expect(onTick(price)).toBe(true);
+      if (plan.entry_strategy_type === 'pullback') {
+        expect(plan.entry_price_low).toBeLessThan(plan.entry_price_high as number);
+        expect(plan.stop_loss_type).toBe('price');
+        expect(plan.stop_loss_value).toBeLessThan(plan.entry_price_low as number);
+      }
+      if (plan.entry_strategy_type === 'breakout') expect(plan.entry_price_low).toBe(plan.entry_price_high);
+    }
+    // The selection is the stocks of the day's limit-up ladder at 10:30.
+    const slot = (await sharedSimulatedMarket().intradaySnapshots(DAY))[11];
+    const ladder = new Set(slot?.limitUp.map((s) => s.code));
+    for (const stock of watchlist) expect(ladder.has(stock.symbol)).toBe(true);
+  });
+
+  it('logs a failed node with its reason and stops the run cleanly', async () => {
+    const market = sharedSimulatedMarket();
+    const failing: MarketProvider = Object.assign(Object.create(market) as MarketProvider, {
+      source: market.source,
+      intradaySnapshots: async () => {
+        throw new MarketSourceError('simulated', 'connection reset');
+      },
+    });
+    const strategy = service(failing);
+    const result = await strategy.run(SLUG, DAY, 'AFTERNOON');
+    expect(result.outcome).toBe('failed');
+    expect(result.error).toContain('行情数据源不可用');
+    const nodes = await strategy.nodesOf(SLUG, DAY);
+    expect(nodes).toHaveLength(1);
+    expect(nodes[0]).toMatchObject({ node_type: 'data_fetch', execution_status: 'failed' });
+    expect(nodes[0]?.description).toMatch(/^执行失败：行情数据源不可用（simulated: connection reset）/);
+    const [run] = await db().database.db.select().from(strategyRuns);
+    expect(run).toMatchObject({ status: 'failed', phase: 'AFTERNOON' });
+    expect(run?.finishedAt).not.toBeNull();
+    const [reports] = await db().database.db.select({ n: count() }).from(strategyReports);
+    expect(reports?.n).toBe(0);
+  });
+
+  it('serves the nodes of a day and the recent reports, backfilled on a fresh install', async () => {
+    const app = await start();
+    const { auth } = await signUp(app, db().database.db);
+    const get = async (url: string) => {
+      const answer = await app.inject({ method: 'GET', url, headers: auth });
+      return { status: answer.statusCode, body: answer.json() as unknown };
+    };
+    expect((await get('/api/v1/stock/reports/recent/')).status).toBe(200);
+    const recent = (await get(`/api/v1/stock/reports/recent/?slug=${SLUG}`)).body as Report[];
+    // Five post-close reports of the five trading days before today, newest first.
+    expect(recent.map((r) => [r.trade_date, r.run_phase])).toEqual([
+      ['2026-11-23', 'POST_CLOSE'],
+      ['2026-11-20', 'POST_CLOSE'],
+      ['2026-11-19', 'POST_CLOSE'],
+      ['2026-11-18', 'POST_CLOSE'],
+      ['2026-11-17', 'POST_CLOSE'],
+    ]);
+    expect(recent[0]?.run_phase_display).toBe('盘后复盘');
+    expect(((await get('/api/v1/stock/reports/recent/?limit=2')).body as Report[]).length).toBe(2);
+    for (const limit of ['0', '51', 'x', '1.5'])
+      expect((await get(`/api/v1/stock/reports/recent/?limit=${limit}`)).status).toBe(400);
+    expect((await get('/api/v1/stock/reports/recent/?slug=nope')).status).toBe(404);
+
+    const past = (await get(`/api/v1/stock/nodes/today/?slug=${SLUG}&date=2026-11-23`)).body as Node[];
+    expect(past.map((n) => n.node_type)).toEqual(['data_fetch', 'data_filter', 'analysis', 'reporting']);
+    expect((await get('/api/v1/stock/nodes/today/')).body).toEqual([]);
+    const bad = await get('/api/v1/stock/nodes/today/?date=2026-02-30');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ errors: { date: ['日期无效，应为 YYYY-MM-DD 格式的有效日期。'] } });
+    expect((await get('/api/v1/stock/nodes/today/?date=2031-01-01')).status).toBe(400);
+    expect((await get('/api/v1/stock/nodes/today/?slug=unknown')).status).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/stock/nodes/today/' })).statusCode).toBe(401);
+  });
+
+  it('walks a subscription NONE → PENDING → ACTIVE → EXPIRED → PENDING, refusing what must not happen', async () => {
+    let now = MORNING;
+    const app = await start(() => now);
+    const me = await signUp(app, db().database.db);
+    const other = await signUp(app, db().database.db);
+    const call = async (method: 'GET' | 'POST', url: string, auth = me.auth) => {
+      const answer = await app.inject({ method, url, headers: auth });
+      return { status: answer.statusCode, body: answer.json() as Record<string, unknown> };
+    };
+    const url = `/api/v1/stock/strategies/${SLUG}/subscription/`;
+    const pay = (id: string, auth = me.auth) =>
+      call('POST', `/api/v1/stock/subscription/${id}/mock_payment_success/`, auth);
+
+    expect((await call('GET', url)).body).toEqual({
+      id: null,
+      strategy_slug: SLUG,
+      subscription_status: 'NONE',
+      expires_at: null,
+      history: [],
+    });
+    const created = await call('POST', url);
+    expect(created.status).toBe(201);
+    expect(created.body.subscription_status).toBe('PENDING');
+    const id = created.body.id as string;
+
+    // Renewing while a payment is pending: 409, nothing changes.
+    const twice = await call('POST', url);
+    expect(twice.status).toBe(409);
+    expect(twice.body.detail).toBe('已有一笔待支付的订阅，请先完成模拟支付。');
+    // Another user cannot pay for it, nor learn that it exists.
+    expect((await pay(id, other.auth)).status).toBe(404);
+    expect((await pay('not-a-uuid')).status).toBe(404);
+    expect((await call('GET', url)).body.subscription_status).toBe('PENDING');
+
+    const paid = await pay(id);
+    expect(paid.status).toBe(200);
+    expect(paid.body.subscription_status).toBe('ACTIVE');
+    expect(paid.body.expires_at).toBe(new Date(MORNING.getTime() + 30 * 86_400_000).toISOString());
+    const again = await pay(id);
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe('该订阅已支付并在有效期内，无需再次支付。');
+    const renewActive = await call('POST', url);
+    expect(renewActive.status).toBe(409);
+    expect(renewActive.body.detail).toBe('订阅仍在有效期内（至 2026-12-24），到期后再续订。');
+    expect((await call('GET', url, other.auth)).body.subscription_status).toBe('NONE');
+
+    now = new Date(MORNING.getTime() + 31 * 86_400_000);
+    const expired = await call('GET', url);
+    expect(expired.body.subscription_status).toBe('EXPIRED');
+    expect((await pay(id)).status).toBe(409);
+    const renewed = await call('POST', url);
+    expect(renewed.status).toBe(201);
+    expect(renewed.body).toMatchObject({ id, subscription_status: 'PENDING' });
+    const history = (renewed.body.history as { from_status: string; to_status: string }[]).map(
+      (e) => `${e.from_status}→${e.to_status}`,
+    );
+    expect(history).toEqual(['NONE→PENDING', 'PENDING→ACTIVE', 'ACTIVE→EXPIRED', 'EXPIRED→PENDING']);
+    const [rows] = await db()
+      .database.db.select({ n: count() })
+      .from(strategySubscriptionEvents)
+      .where(eq(strategySubscriptionEvents.subscriptionId, id));
+    expect(rows?.n).toBe(4);
+    expect((await call('GET', '/api/v1/stock/strategies/nope/subscription/')).status).toBe(404);
+    expect((await call('POST', '/api/v1/stock/strategies/nope/subscription/')).status).toBe(404);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('two server instances on one PostgreSQL', () => {
+  it('run each scheduled phase exactly once between them', async () => {
+    const test = await createTestDatabase('postgres');
+    const apps: FastifyInstance[] = [];
+    try {
+      await test.reset();
+      const env = { STRATEGY_SCHEDULER: 'on', STRATEGY_TICK: '1s', MARKET_BACKFILL_DAYS: '30' };
+      for (let i = 0; i < 2; i += 1) {
+        const app = await buildApp(await testConfig(env), { database: test.database, now: () => MORNING });
+        apps.push(app);
+      }
+      await Promise.all(apps.map((app) => app.ready()));
+      const { db } = test.database;
+      const morning = and(eq(strategyRuns.tradeDate, DAY), eq(strategyRuns.phase, 'MORNING'));
+      await expect
+        .poll(async () => (await db.select().from(strategyRuns).where(morning)).map((r) => r.status), {
+          timeout: 60_000,
+          interval: 200,
+        })
+        .toEqual(['success']);
+      // Both instances keep ticking every second; a few more ticks change nothing.
+      const nodesAfterRun = await db.select({ n: count() }).from(strategyNodeLogs);
+      // The five backfilled days follow the morning run; wait until all six have finished.
+      await expect
+        .poll(async () => (await db.select().from(strategyRuns)).map((r) => r.status).join(), {
+          timeout: 60_000,
+          interval: 200,
+        })
+        .toBe(Array(6).fill('success').join());
+      const [run] = await db.select().from(strategyRuns).where(morning);
+      const nodes = await db
+        .select()
+        .from(strategyNodeLogs)
+        .where(eq(strategyNodeLogs.runId, run?.id as string));
+      expect(nodes).toHaveLength(4);
+      const reports = await db.select().from(strategyReports).where(eq(strategyReports.tradeDate, DAY));
+      expect(reports).toHaveLength(1);
+      expect(nodesAfterRun[0]?.n).toBeGreaterThanOrEqual(4);
+      const [all] = await db.select({ n: count() }).from(strategyNodeLogs);
+      // The morning run and the five backfilled days: six runs of four nodes, none doubled.
+      expect(all?.n).toBe(24);
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+      await test.dispose();
+    }
+  });
+});

@@ -1,0 +1,416 @@
+import type { StrategyNodeLog, StrategyReport, WatchlistStock } from '@wanxiang/api-client';
+import {
+  Alert,
+  Badge,
+  Button,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  Chip,
+  CopyIcon,
+  DocumentIcon,
+  ErrorIcon,
+  IconButton,
+  InfoIcon,
+  SearchIcon,
+  StockIcon,
+  SuccessIcon,
+} from '@wanxiang/ui';
+import clsx from 'clsx';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import * as styles from './StrategyPanels.css';
+import {
+  entryText,
+  parseResultData,
+  positionLabel,
+  processFeed,
+  stageStyle,
+  stopLossText,
+  watchlistText,
+} from './strategyLogic';
+import { strategyText } from './strategyMessages';
+import type { FeedState, ReportsState, SubscriptionState } from './useStrategyBoard';
+
+const t = strategyText;
+
+const timeFormat = new Intl.DateTimeFormat('zh-CN', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+  timeZone: 'Asia/Shanghai',
+});
+const dateFormat = new Intl.DateTimeFormat('zh-CN', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: 'Asia/Shanghai',
+});
+const formatTime = (iso: string) => timeFormat.format(new Date(iso));
+/** A subscription's expiry, as a Simplified Chinese date in Shanghai. */
+export const formatExpiry = (iso: string) => dateFormat.format(new Date(iso));
+const reportDayFormat = new Intl.DateTimeFormat('zh-CN', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  weekday: 'short',
+  timeZone: 'UTC',
+});
+const formatReportDay = (date: string) => {
+  const at = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(at.getTime()) ? date : reportDayFormat.format(at);
+};
+
+async function copy(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function Panel({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className={styles.panel} aria-labelledby={id}>
+      <div className={styles.panelHeader}>
+        <h2 id={id} className={styles.panelTitle}>
+          {title}
+        </h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+const NODE_ICONS: Record<string, typeof SearchIcon> = {
+  data_fetch: SearchIcon,
+  data_filter: DocumentIcon,
+  analysis: StockIcon,
+  reporting: SuccessIcon,
+};
+
+function NodeEntry({ node }: { node: StrategyNodeLog }) {
+  const failed = node.execution_status !== 'success' && node.execution_status !== 'running';
+  const Icon = failed ? ErrorIcon : (NODE_ICONS[node.node_type] ?? InfoIcon);
+  const kind = t.nodeType[node.node_type] ?? t.nodeType.other;
+  return (
+    <li className={styles.node}>
+      <span
+        className={clsx(styles.nodeIcon, failed && styles.nodeIconFailed)}
+        role="img"
+        aria-label={failed ? t.feed.failed : kind}
+        data-node-type={node.node_type}
+        data-failed={failed || undefined}
+      >
+        <Icon />
+      </span>
+      <div>
+        <div className={styles.nodeHead}>
+          <span>
+            {node.node_name_cn}
+            {failed ? <span className={styles.nodeFailedLabel}> · {t.feed.failed}</span> : null}
+          </span>
+          <time dateTime={node.timestamp} className={styles.batchTime}>
+            {formatTime(node.timestamp)}
+          </time>
+        </div>
+        <p className={styles.nodeDescription}>{node.description?.trim() || t.feed.executing}</p>
+      </div>
+    </li>
+  );
+}
+
+/** Spec 03 §2/§4: today's nodes, newest first, in batches labelled by their start hour. */
+export function StrategyFeed({ feed, onRetry }: { feed: FeedState; onRetry: () => void }) {
+  const batches = useMemo(() => processFeed(feed.nodes), [feed.nodes]);
+  let body: ReactNode;
+  if (feed.status === 'error' && batches.length === 0)
+    body = (
+      <Alert tone="danger" actionLabel={t.feed.retry} onAction={onRetry}>
+        {t.feed.error}
+      </Alert>
+    );
+  else if (feed.status === 'loading') body = <p className={styles.center}>正在加载策略节点…</p>;
+  else if (batches.length === 0) body = <p className={styles.center}>{t.feed.empty}</p>;
+  else
+    body = (
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable by keyboard to scroll it
+      <div className={styles.scroll} tabIndex={0}>
+        {feed.status === 'error' ? (
+          <Alert tone="danger" actionLabel={t.feed.retry} onAction={onRetry}>
+            {t.feed.error}
+          </Alert>
+        ) : null}
+        {batches.map((batch) => (
+          <section
+            key={batch.start}
+            className={styles.batch}
+            aria-label={`${batch.label} ${formatTime(batch.start)}`}
+          >
+            <h3 className={styles.batchTitle}>
+              {batch.label}
+              <span className={styles.batchTime}>{formatTime(batch.start)}</span>
+            </h3>
+            <ol className={styles.nodeList}>
+              {batch.nodes.map((node) => (
+                <NodeEntry key={node.id} node={node} />
+              ))}
+            </ol>
+          </section>
+        ))}
+      </div>
+    );
+  return <Panel title={t.feed.title}>{body}</Panel>;
+}
+
+function StockCard({ stock }: { stock: WatchlistStock }) {
+  const plan = stock.trade_plan;
+  const avoid = plan?.entry_strategy_type === 'avoid';
+  const [copied, setCopied] = useState<boolean | null>(null);
+  return (
+    <li className={clsx(styles.stockCard, avoid && styles.stockAvoid)} data-avoid={avoid || undefined}>
+      <div className={styles.stockHead}>
+        <h4 className={clsx(styles.stockId, avoid && styles.struck)}>
+          <span className={styles.symbol}>{stock.symbol}</span>
+          {stock.name}
+        </h4>
+        <IconButton
+          aria-label={copied ? t.panel.copied : t.card.copy(stock.symbol)}
+          size="sm"
+          onPress={async () => setCopied(await copy(`${stock.symbol} ${stock.name}`))}
+        >
+          {copied ? <SuccessIcon /> : <CopyIcon />}
+        </IconButton>
+      </div>
+      {plan ? (
+        <div>
+          <Badge tone={avoid ? 'neutral' : 'accent'}>{positionLabel(plan.position_level)}</Badge>
+        </div>
+      ) : null}
+      <p
+        className={clsx(
+          stock.recommendation_reason?.trim() ? styles.text : styles.fallback,
+          avoid && styles.struck,
+        )}
+      >
+        {stock.recommendation_reason?.trim() || t.fallback.reason}
+      </p>
+      {avoid ? <p className={styles.avoidNote}>{t.card.avoidNote}</p> : null}
+      {plan && !avoid ? (
+        <dl className={styles.planRow}>
+          <div className={styles.planBox}>
+            <dt className={styles.planLabel}>{t.card.entry}</dt>
+            <dd className={styles.planValue}>{entryText(plan)}</dd>
+          </div>
+          <div className={styles.planBox}>
+            <dt className={styles.planLabel}>{t.card.stopLoss}</dt>
+            <dd className={styles.planValue}>{stopLossText(plan)}</dd>
+          </div>
+        </dl>
+      ) : null}
+    </li>
+  );
+}
+
+function ReportView({ report }: { report: StrategyReport }) {
+  const parsed = useMemo(() => parseResultData(report.result_data), [report.result_data]);
+  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  if (parsed.kind === 'empty') return <p className={styles.center}>{t.panel.noReportForDate}</p>;
+  if (parsed.kind === 'invalid')
+    return (
+      <Alert tone="danger" role="alert">
+        {t.panel.parseFailed}
+      </Alert>
+    );
+  const analysis = parsed.data.market_analysis;
+  const stocks = parsed.data.actionable_watchlist ?? [];
+  const stage = stageStyle(analysis?.emotion_stage);
+  const themes = analysis?.key_themes ?? [];
+  const phase = report.run_phase === 'PRE_OPEN' ? t.panel.preOpen : t.panel.intraday;
+  return (
+    <div className={styles.reportBody}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling column must be reachable by keyboard */}
+      <div className={styles.column} tabIndex={0}>
+        <h3 className={styles.sectionTitle}>{t.panel.analysis}</h3>
+        <div className={clsx(styles.stageCard, styles.stageTone[stage.tone])} data-tone={stage.tone}>
+          <h4 className={styles.subTitle}>{t.panel.stage}</h4>
+          <p className={styles.stageText}>{stage.text}</p>
+        </div>
+        {analysis?.analysis_summary?.trim() ? (
+          <p className={styles.text}>{analysis.analysis_summary}</p>
+        ) : (
+          <p className={styles.fallback}>{t.fallback.analysis}</p>
+        )}
+        <h4 className={styles.subTitle}>{t.panel.themes}</h4>
+        {themes.length > 0 ? (
+          <ul className={styles.themeList}>
+            {themes.map((theme) => (
+              <li key={theme.theme}>
+                <span className={styles.themeName}>{theme.theme}</span>
+                <p className={styles.fallback}>{theme.logic}</p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.fallback}>{t.fallback.themes}</p>
+        )}
+      </div>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling column must be reachable by keyboard */}
+      <div className={styles.column} tabIndex={0}>
+        <div className={styles.panelHeader}>
+          <h3 className={styles.sectionTitle}>
+            {t.panel.stocks}
+            <Badge tone="accent">{stocks.length}</Badge>
+          </h3>
+          {stocks.length > 0 ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              iconStart={<CopyIcon />}
+              onPress={async () =>
+                setCopyState(
+                  (await copy(watchlistText(report.trade_date, phase, stocks))) ? 'copied' : 'failed',
+                )
+              }
+            >
+              {copyState === 'copied' ? t.panel.copied : t.panel.copyList}
+            </Button>
+          ) : null}
+        </div>
+        {copyState === 'failed' ? <p className={styles.avoidNote}>{t.panel.copyFailed}</p> : null}
+        {stocks.length > 0 ? (
+          <ul className={styles.stockGrid}>
+            {stocks.map((stock) => (
+              <StockCard key={stock.symbol} stock={stock} />
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.fallback}>{t.panel.noStocks}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Spec 03 §2: the newest report first; previous/next arrows disabled at the ends. */
+export function RecommendationPanel({ reports, onRetry }: { reports: ReportsState; onRetry: () => void }) {
+  const [index, setIndex] = useState(0);
+  const list = reports.reports;
+  useEffect(() => {
+    if (index >= list.length && list.length > 0) setIndex(0);
+  }, [index, list.length]);
+  const report = list[index];
+  const actions =
+    reports.status === 'ready' && list.length > 0 ? (
+      <div className={styles.reportMeta}>
+        <IconButton
+          aria-label={t.panel.previous}
+          size="sm"
+          isDisabled={index === 0}
+          onPress={() => setIndex(index - 1)}
+        >
+          <ChevronLeftIcon />
+        </IconButton>
+        {report ? (
+          <>
+            <time className={styles.reportDate} dateTime={report.trade_date}>
+              {formatReportDay(report.trade_date)}
+            </time>
+            <Chip tone={report.run_phase === 'PRE_OPEN' ? 'info' : 'accent'}>
+              {report.run_phase === 'PRE_OPEN' ? t.panel.preOpen : t.panel.intraday}
+            </Chip>
+            {report.run_phase_display && report.run_phase_display !== t.panel.preOpen ? (
+              <span className={styles.batchTime}>{report.run_phase_display}</span>
+            ) : null}
+            {parseResultData(report.result_data).kind === 'empty' ? (
+              <Chip tone="warning">{t.panel.noData}</Chip>
+            ) : null}
+          </>
+        ) : null}
+        <IconButton
+          aria-label={t.panel.next}
+          size="sm"
+          isDisabled={index >= list.length - 1}
+          onPress={() => setIndex(index + 1)}
+        >
+          <ChevronRightIcon />
+        </IconButton>
+      </div>
+    ) : null;
+  let body: ReactNode;
+  if (reports.status === 'error')
+    body = (
+      <Alert tone="danger" actionLabel={t.feed.retry} onAction={onRetry}>
+        {t.panel.error}
+      </Alert>
+    );
+  else if (reports.status === 'loading') body = <p className={styles.center}>正在加载策略报告…</p>;
+  else if (!report) body = <p className={styles.center}>{t.panel.emptyList}</p>;
+  else body = <ReportView key={report.id} report={report} />;
+  return (
+    <Panel title={t.panel.title} actions={actions}>
+      {body}
+    </Panel>
+  );
+}
+
+/** Spec 03 §2: the subscription control, by status. */
+export function SubscriptionControl({
+  state,
+  onAct,
+  onRetry,
+}: {
+  state: SubscriptionState;
+  onAct: () => void;
+  onRetry: () => void;
+}) {
+  const s = t.subscription;
+  let control: ReactNode;
+  if (state.status === 'loading') control = <span className={styles.batchTime}>{s.loading}</span>;
+  else if (state.status === 'error' || !state.subscription)
+    control = (
+      <>
+        <Button size="sm" variant="secondary" iconStart={<ErrorIcon />} onPress={onRetry}>
+          {s.loadFailed}
+        </Button>
+        <span role="alert" className={styles.subscriptionError}>
+          {s.loadError}
+        </span>
+      </>
+    );
+  else {
+    const sub = state.subscription;
+    if (sub.subscription_status === 'ACTIVE' && sub.expires_at)
+      control = <Chip tone="success">{s.active(formatExpiry(sub.expires_at))}</Chip>;
+    else {
+      const label =
+        sub.subscription_status === 'PENDING'
+          ? s.pending
+          : sub.subscription_status === 'EXPIRED'
+            ? s.expired
+            : s.none;
+      control = (
+        <Button
+          size="sm"
+          variant={sub.subscription_status === 'PENDING' ? 'primary' : 'secondary'}
+          isPending={state.busy}
+          onPress={onAct}
+        >
+          {label}
+        </Button>
+      );
+    }
+  }
+  return (
+    <section aria-label={s.region} className={styles.subscription} data-slot="subscription">
+      {control}
+      {state.actionError ? (
+        <span role="alert" className={styles.subscriptionError}>
+          {state.actionError}
+        </span>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { feedNodes, watchlist } from './strategyFixtures';
+import {
+  batchLabel,
+  entryText,
+  parseResultData,
+  positionLabel,
+  processFeed,
+  stageStyle,
+  stopLossText,
+  watchlistText,
+} from './strategyLogic';
+
+describe('the feed', () => {
+  it('reverses, de-duplicates by node and second keeping the longer text, and batches by 30-minute gaps', () => {
+    const batches = processFeed(feedNodes);
+    expect(batches.map((b) => b.label)).toEqual(['午后评估', '早盘跟踪', '盘前分析']);
+    expect(batches.map((b) => b.nodes.length)).toEqual([1, 3, 4]);
+    const morning = batches[1]?.nodes ?? [];
+    expect(morning.map((n) => n.node_type)).toEqual(['analysis', 'data_filter', 'data_fetch']);
+    expect(morning[1]?.description).toBe('涨停池 41 只：保留 15 只候选，入选 5 只。');
+    // Newest first inside a batch too; the batch starts at its oldest node.
+    expect(batches[2]?.nodes.map((n) => n.node_type)).toEqual([
+      'reporting',
+      'analysis',
+      'data_filter',
+      'data_fetch',
+    ]);
+    expect(batches[2]?.start).toBe(feedNodes[0]?.timestamp);
+  });
+
+  it('keeps nodes 30 minutes apart in one batch and splits at 30 minutes and a second', () => {
+    const at = (time: string, id: number) => ({
+      id,
+      node_id: `n${id}`,
+      node_type: 'analysis',
+      node_name_cn: 'x',
+      description: 'd',
+      execution_status: 'success',
+      timestamp: new Date(`2026-11-25T${time}+08:00`).toISOString(),
+    });
+    expect(processFeed([at('09:00:00', 1), at('09:30:00', 2)]).length).toBe(1);
+    expect(processFeed([at('09:00:00', 1), at('09:30:01', 2)]).length).toBe(2);
+    expect(processFeed([])).toEqual([]);
+  });
+
+  it('labels a batch by its start hour', () => {
+    expect([8, 9, 10, 11, 12, 13, 14, 15, 7, 20].map(batchLabel)).toEqual([
+      '盘前分析',
+      '早盘跟踪',
+      '早盘跟踪',
+      '早盘跟踪',
+      '盘后复盘',
+      '午后评估',
+      '午后评估',
+      '盘后复盘',
+      '盘后复盘',
+      '盘后复盘',
+    ]);
+  });
+});
+
+describe('the stock cards', () => {
+  it('labels positions at 1.5, 1 and above 0.5', () => {
+    expect([2, 1.5, 1.49, 1, 0.9, 0.51, 0.5, 0].map(positionLabel)).toEqual([
+      '核心仓位',
+      '核心仓位',
+      '标准仓位',
+      '标准仓位',
+      '中等仓位',
+      '中等仓位',
+      '轻仓试探',
+      '轻仓试探',
+    ]);
+  });
+
+  it('writes entries and stop losses by type', () => {
+    const plans = watchlist.map((s) => s.trade_plan);
+    expect(plans.map(entryText)).toEqual(['¥23.10', '¥14.07 - ¥14.51', '按计划执行', '建议回避']);
+    expect(plans.map(stopLossText)).toEqual(['5%', '¥13.65', '¥8.80', '—']);
+  });
+
+  it('colours the four stages and greys anything else', () => {
+    expect(
+      ['低位反弹', '震荡偏多', '高位震荡', '风险释放', '冰点', '', null].map((s) => stageStyle(s)),
+    ).toEqual([
+      { tone: 'green', text: '低位反弹' },
+      { tone: 'blue', text: '震荡偏多' },
+      { tone: 'orange', text: '高位震荡' },
+      { tone: 'red', text: '风险释放' },
+      { tone: 'grey', text: '冰点' },
+      { tone: 'grey', text: '未知阶段' },
+      { tone: 'grey', text: '未知阶段' },
+    ]);
+  });
+
+  it('parses result_data given as an object or a JSON string, and tells empty from broken', () => {
+    expect(parseResultData({ actionable_watchlist: [] })).toEqual({
+      kind: 'ready',
+      data: { actionable_watchlist: [] },
+    });
+    expect(parseResultData('{"market_analysis":{"emotion_stage":"风险释放"}}').kind).toBe('ready');
+    expect(parseResultData(null)).toEqual({ kind: 'empty' });
+    expect(parseResultData('')).toEqual({ kind: 'empty' });
+    expect(parseResultData('{"market_analysis": ')).toEqual({ kind: 'invalid' });
+    expect(parseResultData('[1,2]')).toEqual({ kind: 'invalid' });
+    expect(parseResultData({ actionable_watchlist: 'x' })).toEqual({ kind: 'invalid' });
+  });
+
+  it('copies a watchlist as text, a stock a line', () => {
+    expect(watchlistText('2026-11-25', '盘中评估', watchlist).split('\n')).toEqual([
+      '2026-11-25 盘中评估',
+      '603001 示例芯片｜核心仓位｜入场：¥23.10｜止损：5%｜半导体龙头，5 连板，09:31:00 首次封板，全天未开板。题材内最高板，打板确认封单后跟随。',
+      '300002 示例设备｜中等仓位｜入场：¥14.07 - ¥14.51｜止损：¥13.65｜半导体跟风，2 连板。跟随龙头的补涨，回踩承接区低吸，不追高。',
+      '002001 示例汽配｜标准仓位｜入场：按计划执行｜止损：¥8.80｜暂无推荐理由',
+      '600003 示例电力｜轻仓试探｜入场：建议回避｜电力龙头，6 连板。情绪处于高位震荡，高位分歧加大，不参与接力。',
+    ]);
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * The wire contract of the strategy board's runs, reports and subscription (spec 03 §3, §4, §7). The
+ * shapes are the spec's; `result_data` is typed loosely on purpose (spec 03: "an object or a JSON string"),
+ * the page parses it with `strategyResultData` and shows 报告数据解析失败 when that fails.
+ */
+import { z } from 'zod';
+
+export const DEFAULT_STRATEGY_SLUG = 'daily_board_hitting_strategy';
+/** Spec 03 §9: the panel asks for five reports. */
+export const DEFAULT_REPORTS_LIMIT = 5;
+export const MAX_REPORTS_LIMIT = 50;
+/** Days a mock payment activates a subscription for. */
+export const SUBSCRIPTION_DAYS = 30;
+
+export const strategyPaths = {
+  nodesToday: '/v1/stock/nodes/today/',
+  reportsRecent: '/v1/stock/reports/recent/',
+  subscription: (slug: string) => `/v1/stock/strategies/${encodeURIComponent(slug)}/subscription/`,
+  mockPayment: (id: string) => `/v1/stock/subscription/${encodeURIComponent(id)}/mock_payment_success/`,
+} as const;
+
+/** The phases a trading day's runs are scheduled in (Asia/Shanghai). */
+export const RUN_PHASES = ['PRE_OPEN', 'MORNING', 'AFTERNOON', 'POST_CLOSE'] as const;
+export type RunPhase = (typeof RUN_PHASES)[number];
+
+export const NODE_TYPES = ['data_fetch', 'data_filter', 'analysis', 'reporting'] as const;
+
+export const strategyNodeLog = z.object({
+  id: z.number().int(),
+  node_id: z.string(),
+  /** data_fetch | data_filter | analysis | reporting (others are shown with a generic icon). */
+  node_type: z.string(),
+  node_name_cn: z.string(),
+  /** Empty while the node runs (the feed shows 节点执行中...). */
+  description: z.string().nullable(),
+  /** success | running | failed */
+  execution_status: z.string(),
+  /** ISO 8601. */
+  timestamp: z.string(),
+});
+export type StrategyNodeLog = z.infer<typeof strategyNodeLog>;
+
+export const nodesTodayQuery = z.object({
+  slug: z.string().optional(),
+  /** `YYYY-MM-DD` (Asia/Shanghai); default today. */
+  date: z.string().optional(),
+});
+export const nodesTodayAnswer = z.array(strategyNodeLog);
+
+export const ENTRY_STRATEGY_TYPES = ['pullback', 'breakout', 'avoid'] as const;
+export const STOP_LOSS_TYPES = ['price', 'percent'] as const;
+
+export const tradePlan = z.object({
+  /** 1.5+ core, 1+ standard, >0.5 medium, otherwise light probe (spec 03 §4). */
+  position_level: z.number(),
+  entry_strategy_type: z.string(),
+  entry_price_low: z.number().nullable().optional(),
+  entry_price_high: z.number().nullable().optional(),
+  stop_loss_type: z.string().nullable().optional(),
+  stop_loss_value: z.number().nullable().optional(),
+});
+export type TradePlan = z.infer<typeof tradePlan>;
+
+export const watchlistStock = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  recommendation_reason: z.string().nullable().optional(),
+  trade_plan: tradePlan.nullable().optional(),
+});
+export type WatchlistStock = z.infer<typeof watchlistStock>;
+
+export const EMOTION_STAGES = ['低位反弹', '震荡偏多', '高位震荡', '风险释放'] as const;
+
+export const marketAnalysis = z.object({
+  emotion_stage: z.string().nullable().optional(),
+  analysis_summary: z.string().nullable().optional(),
+  key_themes: z.array(z.object({ theme: z.string(), logic: z.string().nullable().optional() })).optional(),
+});
+export type MarketAnalysis = z.infer<typeof marketAnalysis>;
+
+/** What a report's `result_data` holds once parsed. */
+export const strategyResultData = z.object({
+  market_analysis: marketAnalysis.nullable().optional(),
+  actionable_watchlist: z.array(watchlistStock).nullable().optional(),
+});
+export type StrategyResultData = z.infer<typeof strategyResultData>;
+
+export const strategyReport = z.object({
+  id: z.string(),
+  trade_date: z.string(),
+  run_phase: z.string(),
+  run_phase_display: z.string(),
+  /** An object or a JSON string (spec 03 §3); null when the run left no result. */
+  result_data: z.unknown(),
+  created_at: z.string(),
+});
+export type StrategyReport = z.infer<typeof strategyReport>;
+
+export const reportsRecentQuery = z.object({
+  slug: z.string().optional(),
+  /** 1–50, default 5. */
+  limit: z.string().optional(),
+});
+export const reportsRecentAnswer = z.array(strategyReport);
+
+export const SUBSCRIPTION_STATUSES = ['NONE', 'PENDING', 'ACTIVE', 'EXPIRED'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const subscriptionEvent = z.object({
+  from_status: z.string(),
+  to_status: z.string(),
+  expires_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SubscriptionEvent = z.infer<typeof subscriptionEvent>;
+
+export const subscription = z.object({
+  /** Null while NONE: the user never subscribed. */
+  id: z.string().nullable(),
+  strategy_slug: z.string(),
+  subscription_status: z.string(),
+  /** ISO 8601; set once paid. */
+  expires_at: z.string().nullable(),
+  /** Every change of status, oldest first. */
+  history: z.array(subscriptionEvent).default([]),
+});
+export type Subscription = z.infer<typeof subscription>;
+
+export const strategySlugParams = z.object({ slug: z.string() });
+export const subscriptionIdParams = z.object({ id: z.string() });

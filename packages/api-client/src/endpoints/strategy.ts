@@ -1,0 +1,56 @@
+import {
+  DEFAULT_REPORTS_LIMIT,
+  DEFAULT_STRATEGY_SLUG,
+  nodesTodayAnswer,
+  reportsRecentAnswer,
+  type StrategyNodeLog,
+  type StrategyReport,
+  type Subscription,
+  strategyPaths,
+  subscription,
+} from '../contract/strategy';
+import type { HttpClient } from '../http/httpClient';
+import type { CallOptions } from './auth';
+
+export interface StrategyApi {
+  /** The node logs of a day's runs, oldest first as the server sends them (spec 03 §7). */
+  nodesToday(query?: { slug?: string; date?: string }, options?: CallOptions): Promise<StrategyNodeLog[]>;
+  /** The newest reports, newest first (default five). */
+  recentReports(query?: { slug?: string; limit?: number }, options?: CallOptions): Promise<StrategyReport[]>;
+  subscription(slug?: string, options?: CallOptions): Promise<Subscription>;
+  /** Subscribe or renew: a PENDING subscription. 409 while one is pending or active. */
+  subscribe(slug?: string, options?: CallOptions): Promise<Subscription>;
+  /** The mock payment of a PENDING subscription: ACTIVE for 30 days. */
+  mockPayment(id: string, options?: CallOptions): Promise<Subscription>;
+}
+
+export function createStrategyApi(http: HttpClient): StrategyApi {
+  return {
+    nodesToday(query = {}, options = {}) {
+      return http.get(strategyPaths.nodesToday, {
+        query: { slug: query.slug ?? DEFAULT_STRATEGY_SLUG, date: query.date },
+        schema: nodesTodayAnswer,
+        ...options,
+      });
+    },
+    recentReports(query = {}, options = {}) {
+      return http.get(strategyPaths.reportsRecent, {
+        query: {
+          slug: query.slug ?? DEFAULT_STRATEGY_SLUG,
+          limit: String(query.limit ?? DEFAULT_REPORTS_LIMIT),
+        },
+        schema: reportsRecentAnswer,
+        ...options,
+      });
+    },
+    subscription(slug = DEFAULT_STRATEGY_SLUG, options = {}) {
+      return http.get(strategyPaths.subscription(slug), { schema: subscription, ...options });
+    },
+    subscribe(slug = DEFAULT_STRATEGY_SLUG, options = {}) {
+      return http.post(strategyPaths.subscription(slug), { schema: subscription, ...options });
+    },
+    mockPayment(id, options = {}) {
+      return http.post(strategyPaths.mockPayment(id), { schema: subscription, ...options });
+    },
+  };
+}

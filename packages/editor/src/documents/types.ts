@@ -15,6 +15,8 @@ export interface DocumentContent {
   version: '2.0.0';
   editorState: SerializedEditorState | null;
   styles?: StylePresets;
+  /** A title the user gave the document (renamed in place); without it the title is the first line. */
+  title?: string;
 }
 
 export interface LoadedDocument {

@@ -27,28 +27,51 @@ export const menuBar = style({
   '@media': { [NARROW_SCREEN_QUERY]: { flexWrap: 'wrap', rowGap: vars.space.xxs } },
 });
 
-export const titleChip = style({
+/** Holds the title pill: a heading with no look of its own. */
+export const titleHeading = style({
   margin: '0 auto',
+  fontSize: 'inherit',
+  fontWeight: 'inherit',
+  display: 'flex',
+  justifyContent: 'center',
+  minWidth: 0,
+  maxWidth: '40%',
+  '@media': {
+    [NARROW_SCREEN_QUERY]: { flex: '1 1 60%', minWidth: '60%', maxWidth: 'none' },
+  },
+});
+
+export const titleChip = style({
+  font: 'inherit',
   fontSize: vars.font.size.sm,
   color: vars.color.text.secondary,
   background: vars.color.bg.sunken,
   border: `1px solid ${vars.color.border.subtle}`,
   borderRadius: vars.radius.full,
   padding: `${vars.space.xxs} ${vars.space.md}`,
-  maxWidth: '40%',
+  maxWidth: '100%',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
-  '@media': {
-    [NARROW_SCREEN_QUERY]: {
-      // Wider than what is left beside the menus, so it starts the second line; the save state follows it.
-      flex: '1 1 60%',
-      minWidth: '60%',
-      maxWidth: 'none',
-      textAlign: 'center',
-    },
+  cursor: 'text',
+  selectors: {
+    '&:hover': { borderColor: vars.color.border.strong, color: vars.color.text.primary },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' },
   },
 });
+
+/** The title pill while it is renamed: the same place and size, an input. */
+export const titleInput = style([
+  titleChip,
+  {
+    background: vars.color.bg.surface,
+    color: vars.color.text.primary,
+    borderColor: vars.color.focusRing,
+    minWidth: '16em',
+    textOverflow: 'clip',
+    selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' } },
+  },
+]);
 
 export const saveStatus = style({
   fontSize: vars.font.size.xs,

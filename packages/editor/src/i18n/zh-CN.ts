@@ -2,6 +2,13 @@
 export const editorZhCN = {
   comingSoon: '即将推出',
   draftTitle: (title: string) => `草稿 · ${title}`,
+  title: {
+    label: '文档标题',
+    hint: '点击重命名文档',
+  },
+  documentNotFound: '找不到这个文档',
+  documentNotFoundHint: '它可能已被删除，或者链接有误。',
+  toDocumentHome: '返回文档首页',
   placeholder: '从这里开始写作…',
   loadingDocument: '正在加载文档...',
   editorCrashed: '编辑器加载失败，请刷新页面或稍后重试',
@@ -23,6 +30,7 @@ export const editorZhCN = {
     print: '打印',
     saved: '已保存到本地文件',
     unreadable: '文件内容无法识别为文档',
+    openedAsNew: (title: string) => `已打开为新文档：${title}`,
   },
   edit: {
     undo: '撤销',

@@ -68,8 +68,9 @@ test('a document written in the editor survives a reload and shows on the docume
       .evaluate((el) => getComputedStyle(el.closest('p') as Element).textAlign),
   ).toBe('center');
   expect(await reloaded.locator('tr').count()).toBe(3);
-  expect(await reloaded.locator('th').allTextContents()).toEqual(['列 1', '列 2', '列 3', '列 4']);
-  expect(await reloaded.locator('td').first().textContent()).toBe('一百二十');
+  // A new table starts empty, the caret in its first (header) cell.
+  expect(await reloaded.locator('th').allTextContents()).toEqual(['一百二十', '', '', '']);
+  expect(await reloaded.locator('td').allTextContents()).toEqual(Array(8).fill(''));
   expect(await page.getByRole('textbox', { name: '注释 ①' }).inputValue()).toBe('数据截至九月底');
   expect(await page.getByText('草稿 · 万象季度报告').isVisible()).toBe(true);
 
@@ -326,8 +327,8 @@ test('Chinese typed through an input method is never lost, doubled or taken for 
   await expect.poll(() => paper.locator('tr').count()).toBe(3);
   await compose(cdp, 'biaoge', '表格');
   await compose(cdp, 'danyuan', '单元', { commit: 'enter' });
-  await expect.poll(() => paper.locator('td').first().textContent()).toBe('表格单元');
-  expect(await paper.locator('td').first().locator('p').count()).toBe(1);
+  await expect.poll(() => paper.locator('th').first().textContent()).toBe('表格单元');
+  expect(await paper.locator('th').first().locator('p').count()).toBe(1);
   expect(await paper.locator('tr').count()).toBe(3);
 
   // A footnote's note: composed text lands in the note, once.
@@ -363,7 +364,7 @@ test('Chinese typed through an input method is never lost, doubled or taken for 
   await expect.poll(() => reloaded.locator('p').first().textContent()).toBe('甲乙中文丙丁输入法pinyin发①');
   // Typed at the end of the bold word, the rest carries its bold on, as in Word: one run, nothing doubled.
   expect(await reloaded.locator('.wx-ed-bold').allTextContents()).toEqual(['甲乙中文丙丁输入法pinyin发']);
-  expect(await reloaded.locator('td').first().textContent()).toBe('表格单元');
+  expect(await reloaded.locator('th').first().textContent()).toBe('表格单元');
   expect(await reloaded.locator('code').textContent()).toBe('const s = "a中间b"; // x注释');
   expect(await page.getByRole('textbox', { name: '注释 ①' }).inputValue()).toBe('注释内容');
   // No pinyin left behind anywhere.

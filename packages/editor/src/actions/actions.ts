@@ -192,7 +192,7 @@ const ACTION_SPECS = {
     label: t.insert.table,
     hint: t.toolbar.table,
     icon: TableIcon,
-    run: focused(({ editor }) => insertDefaultTable(editor, t.table.headerLabel)),
+    run: focused(({ editor }) => insertDefaultTable(editor)),
   },
   codeBlock: {
     label: t.insert.codeBlock,

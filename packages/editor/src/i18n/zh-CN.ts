@@ -141,7 +141,6 @@ export const editorZhCN = {
     merge: '合并单元格',
     unmerge: '拆分单元格',
     notInTable: '光标不在表格中',
-    headerLabel: (column: number) => `列 ${column}`,
   },
   link: {
     title: '编辑链接',

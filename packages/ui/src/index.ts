@@ -171,7 +171,14 @@ export {
   Tooltip,
   type TooltipProps,
 } from './components/Tooltip';
-export { UserMenu, type UserMenuProps, type UserMenuStatus, userMenuStatuses } from './components/UserMenu';
+export {
+  UserMenu,
+  type UserMenuAccountState,
+  type UserMenuProps,
+  type UserMenuStatus,
+  userMenuAccountStates,
+  userMenuStatuses,
+} from './components/UserMenu';
 export {
   VisuallyHidden,
   type VisuallyHiddenElement,

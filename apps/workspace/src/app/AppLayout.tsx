@@ -88,7 +88,10 @@ function AccountMenu() {
 
   return (
     <UserMenu
-      name={user ? user.nickname || user.email : t.pages.loading}
+      name={user ? user.nickname || user.email : ''}
+      // Before the first answer it says it is loading; a failed first answer says so, with 重试.
+      account={user ? 'ready' : status === 'error' ? 'unavailable' : 'loading'}
+      onRetry={() => void refresh()}
       {...(user ? { email: user.email, credits: user.credits_balance } : {})}
       {...(user?.subscription_plan?.name ? { planName: user.subscription_plan.name } : {})}
       status={status}

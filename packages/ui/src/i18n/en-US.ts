@@ -50,6 +50,10 @@ export const enUS: UiMessages = {
     defaultPlan: 'Default plan',
     refreshing: 'Fetching the latest information…',
     loadFailed: 'Failed to load user information',
+    loading: 'Loading…',
+    unavailable: 'Could not load your account',
+    retryHint: 'Open to try again',
+    retry: 'Try again',
     logout: 'Log out',
   },
   toast: {

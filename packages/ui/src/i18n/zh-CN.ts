@@ -51,6 +51,10 @@ export const zhCN = {
     defaultPlan: '默认计划',
     refreshing: '正在获取最新信息…',
     loadFailed: '用户信息加载失败',
+    loading: '加载中…',
+    unavailable: '无法加载账户信息',
+    retryHint: '点击后可重试',
+    retry: '重试',
     logout: '退出登录',
   },
   toast: {

@@ -30,6 +30,7 @@ export function RegisterPage() {
       switchTo={{ prompt: t.auth.haveAccount, label: t.auth.toLogin, to: '/login' }}
       submission={submission}
       formatError={(failure) => formatRegisterError(failure, { fieldLabels })}
+      fields={['email', 'password', 'nickname']}
       submitLabel={t.auth.register}
       pendingLabel={t.auth.registering}
     >
@@ -47,7 +48,7 @@ export function RegisterPage() {
         autoComplete="nickname"
         value={nickname}
         onChange={setNickname}
-        {...fieldErrorProps(error, 'nickname')}
+        {...fieldErrorProps(error, 'nickname', t.auth.nicknameField)}
       />
     </AuthForm>
   );

@@ -84,6 +84,54 @@ test('a document written in the editor survives a reload and shows on the docume
  * On a phone the paper comes first: the side panel is a drawer that starts closed, the toolbar is one row
  * that scrolls sideways, and choosing a heading in the outline closes the drawer onto it.
  */
+/**
+ * What a new user tries first: renaming the document from its title (the tab follows), opening a file
+ * (a new document, the open one untouched) and following a link to a document that is gone.
+ */
+test('a document is renamed in place, a file opens as a new document, a stale link says so', async () => {
+  const session = await openSession();
+  const { page, baseURL } = session;
+  const paper = await signInAndOpenBlankDocument(session, '新用户');
+  await page.keyboard.type('原来的正文');
+  await expect.poll(() => page.title()).toBe('原来的正文 · 万象');
+
+  await page.getByRole('button', { name: '草稿 · 原来的正文' }).click();
+  const field = page.getByRole('textbox', { name: '文档标题' });
+  await field.fill('项目计划');
+  await field.press('Enter');
+  await expect.poll(() => page.title()).toBe('项目计划 · 万象');
+  await expect.poll(() => page.locator('[data-save-status]').getAttribute('data-save-status')).toBe('saved');
+  const firstUrl = page.url();
+
+  // 文件 → 打开… makes a new document of the file.
+  await page.getByRole('menuitem', { name: '文件' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('menuitem', { name: '打开…' }).click();
+  await (await chooser).setFiles({
+    name: '会议纪要.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('# 会议纪要\n\n下周一发布。'),
+  });
+  await expect.poll(() => page.url()).not.toBe(firstUrl);
+  expect(page.url()).toMatch(/\/document\/local-doc-\d+$/);
+  await expect.poll(() => paper.textContent()).toBe('会议纪要下周一发布。');
+  await expect.poll(() => page.title()).toBe('会议纪要 · 万象');
+
+  // The first document is as it was, under its name.
+  await page.goBack();
+  await expect.poll(() => page.url()).toBe(firstUrl);
+  await expect.poll(() => paper.textContent()).toBe('原来的正文');
+  await expect.poll(() => page.title()).toBe('项目计划 · 万象');
+
+  // A link to a document that does not exist says so, and leads to the document home.
+  await session.goto('/document/local-doc-1');
+  await expect.poll(() => page.getByRole('heading', { name: '找不到这个文档' }).isVisible()).toBe(true);
+  await page.getByRole('button', { name: '返回文档首页' }).click();
+  await session.expectPage('/document');
+  await expect.poll(() => page.getByRole('button', { name: /^项目计划/ }).isVisible()).toBe(true);
+  await session.close();
+});
+
 test('on a phone the document opens on the paper, with the outline as a drawer', async () => {
   const session = await openSession({ phone: true });
   const { page } = session;

@@ -12,7 +12,13 @@ export {
   alertTones,
   alertVariants,
 } from './components/Alert';
-export { AppShell, type AppShellContextValue, type AppShellProps, useAppShell } from './components/AppShell';
+export {
+  AppShell,
+  type AppShellContextValue,
+  type AppShellProps,
+  SidebarCollapseButton,
+  useAppShell,
+} from './components/AppShell';
 export {
   Badge,
   type BadgeProps,

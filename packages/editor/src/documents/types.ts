@@ -8,6 +8,8 @@ export interface DocumentRecord {
   createdAt: number;
   modifiedAt: number;
   owner: string;
+  /** The first lines after the title, for the document home's card (documentPreview); absent on old records. */
+  preview?: string;
 }
 
 /** What is stored for a document: the editor snapshot (version 2.0.0) and the document's style presets. */

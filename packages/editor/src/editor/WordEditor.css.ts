@@ -141,6 +141,9 @@ export const stage = style({
   // both puts them under the paper.
   containerType: 'inline-size',
   padding: `${vars.space.xl} ${vars.space.lg} 120px`,
+  // What is scrolled into view (the caret's line, a found match, an outline heading) keeps a margin from
+  // the stage's edges instead of sitting flush under the toolbar.
+  scrollPaddingBlock: '48px 96px',
 });
 
 /** The paper's side padding: 90 px on a full-width sheet (of 794), less when the stage is narrow. */
@@ -357,14 +360,10 @@ globalStyle(`${p} .wx-ed-footnote-marker[data-active]`, {
   borderRadius: vars.radius.sm,
 });
 globalStyle(`${p} .wx-ed-find-current`, { background: vars.color.warning.soft });
-globalStyle('::highlight(wx-find-all)', {
-  backgroundColor: vars.color.warning.soft,
-  color: vars.color.text.primary,
-});
-globalStyle('::highlight(wx-find-current)', {
-  backgroundColor: vars.color.warning.border,
-  color: vars.color.text.primary,
-});
+// The sheet is white in both themes, so the matches take the colours of a browser's own find: a clear
+// yellow for every match and an orange for the current one, black text on both (contrast above 12:1).
+globalStyle('::highlight(wx-find-all)', { backgroundColor: '#ffe14d', color: '#1a1a1a' });
+globalStyle('::highlight(wx-find-current)', { backgroundColor: '#ff9632', color: '#000000' });
 globalStyle(`${p} .wx-ed-footnote-button`, {
   appearance: 'none',
   border: 'none',

@@ -30,6 +30,7 @@ import { PastePlugin } from '../paste/PastePlugin';
 import { AutoFocusPlugin } from '../plugins/AutoFocusPlugin';
 import { AutosavePlugin } from '../plugins/AutosavePlugin';
 import { BlockStylePlugin } from '../plugins/BlockStylePlugin';
+import { KeyboardExitPlugin } from '../plugins/KeyboardExitPlugin';
 import { SelectionSyncPlugin } from '../plugins/SelectionSyncPlugin';
 import { TypingPlugin } from '../plugins/TypingPlugin';
 import { PresetsSavePlugin } from '../styles/PresetsSavePlugin';
@@ -135,7 +136,8 @@ function EditorFrame({
     onPresetsChange: setPresets,
     ...(onOpenAsNew ? { onOpenAsNew } : {}),
   });
-  const drawers = useDrawers(rightPanel != null);
+  const workspaceRef = useRef<HTMLDivElement>(null);
+  const drawers = useDrawers(rightPanel != null, workspaceRef);
   const { chromeReady, panelReady } = useDeferredChrome();
   const flushRef = useRef<(() => Promise<void>) | null>(null);
   const paperRef = useRef<HTMLDivElement>(null);
@@ -181,7 +183,7 @@ function EditorFrame({
           {storageError.message}
         </Alert>
       ) : null}
-      <div className={css.workspace}>
+      <div className={css.workspace} ref={workspaceRef}>
         {drawers.leftOpen ? (
           <aside className={css.leftPanel} aria-label={t.panels.left} onKeyDown={drawers.closeDrawerOnEscape}>
             {panelReady ? (
@@ -244,6 +246,7 @@ function EditorFrame({
       <TablePlugin hasCellMerge hasCellBackgroundColor={false} />
       <LinkPlugin validateUrl={(url) => /^(https?:\/\/|mailto:)/i.test(url)} />
       <TabIndentationPlugin maxIndent={7} />
+      <KeyboardExitPlugin />
       <CodeHighlightPlugin />
       <BlockStylePlugin />
       <PastePlugin />

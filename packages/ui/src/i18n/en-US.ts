@@ -31,6 +31,9 @@ export const enUS: UiMessages = {
     navigation: 'Main navigation',
     navigationDrawer: 'Navigation menu',
     skipToContent: 'Skip to main content',
+    collapseSidebar: 'Collapse sidebar',
+    expandSidebar: 'Expand sidebar',
+    sidebar: 'Sidebar',
   },
   errorFallback: {
     title: 'Something went wrong',

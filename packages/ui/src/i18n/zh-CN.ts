@@ -33,6 +33,9 @@ export const zhCN = {
     navigation: '主导航',
     navigationDrawer: '导航菜单',
     skipToContent: '跳到主要内容',
+    collapseSidebar: '收起侧边栏',
+    expandSidebar: '展开侧边栏',
+    sidebar: '侧边栏',
   },
   errorFallback: {
     title: '出现了一些问题',

@@ -288,7 +288,7 @@ export const NoRightPanel: Story = {
     await expect(canvas.queryByRole('button', { name: t.panels.toggleRight })).toBeNull();
     await userEvent.click(canvas.getByRole('menuitem', { name: t.menus.view }));
     const menu = await body.findByRole('menu', { name: t.menus.view });
-    const toggle = within(menu).getByRole('menuitem', { name: t.panels.toggleRight });
+    const toggle = within(menu).getByRole('menuitem', { name: new RegExp(t.panels.toggleRight) });
     await expect(toggle).toHaveAttribute('aria-disabled', 'true');
     // A disabled control says why.
     await expect(toggle).toHaveTextContent(t.panels.noRightPanel);

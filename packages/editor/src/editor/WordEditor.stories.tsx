@@ -349,10 +349,15 @@ export const InsertImage: Story = {
     await expect(editor.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
 
     // Selected by a click, it shows its frame and handle; + makes it wider, keeping its proportions.
-    await waitFor(() => expect(editor.querySelector('.wx-ed-image-frame img')).not.toBeNull());
+    // The image's view loads apart (ImageNode): on a busy machine its first transform takes a while.
+    await waitFor(() => expect(editor.querySelector('.wx-ed-image-frame img')).not.toBeNull(), {
+      timeout: 20_000,
+    });
     const image = editor.querySelector('.wx-ed-image-frame img') as HTMLImageElement;
     await userEvent.click(image);
-    await waitFor(() => expect(editor.querySelector('.wx-ed-image-frame[data-selected]')).not.toBeNull());
+    await waitFor(() => expect(editor.querySelector('.wx-ed-image-frame[data-selected]')).not.toBeNull(), {
+      timeout: 5000,
+    });
     await expect(editor.querySelector('.wx-ed-image-handle')).not.toBeNull();
     const before = image.getBoundingClientRect().width;
     await userEvent.keyboard('+');

@@ -128,7 +128,8 @@ test('a document is renamed in place, a file opens as a new document, a stale li
   await expect.poll(() => page.getByRole('heading', { name: '找不到这个文档' }).isVisible()).toBe(true);
   await page.getByRole('button', { name: '返回文档首页' }).click();
   await session.expectPage('/document');
-  await expect.poll(() => page.getByRole('button', { name: /^项目计划/ }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('项目计划', { exact: true }).isVisible()).toBe(true);
+  expect(await page.getByText('会议纪要', { exact: true }).isVisible()).toBe(true);
   await session.close();
 });
 

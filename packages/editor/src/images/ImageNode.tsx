@@ -9,12 +9,8 @@ import {
   type SerializedLexicalNode,
   type Spread,
 } from 'lexical';
-import { type JSX, lazy, Suspense } from 'react';
+import type { JSX } from 'react';
 import { clampImageWidth } from './imageSize';
-
-// The view pulls in the ui kit (its properties dialog); loaded apart, the node itself stays plain data
-// (and the node's tests run without a browser).
-const ImageView = lazy(() => import('./ImageView').then((m) => ({ default: m.ImageView })));
 
 export interface ImagePayload {
   /** A data URL read from the chosen file (spec 02 §3), or an http(s) URL from pasted HTML. */
@@ -156,18 +152,13 @@ export class ImageNode extends DecoratorNode<JSX.Element> {
   }
 
   override decorate(): JSX.Element {
-    const img = (
+    return (
       <img
         src={this.__src || undefined}
         alt={this.__altText}
         draggable={false}
         {...(this.__width ? { width: this.__width } : {})}
       />
-    );
-    return (
-      <Suspense fallback={img}>
-        <ImageView nodeKey={this.__key} src={this.__src} altText={this.__altText} width={this.__width} />
-      </Suspense>
     );
   }
 }

@@ -22,6 +22,17 @@ test('register, sign in, stay signed in across a reload and a token refresh, log
   // Registration leads to /login with the new address already filled in.
   await session.expectPage(/\/login\?registered=1/);
   expect(await page.getByLabel('邮箱').inputValue()).toBe(email);
+  // …and the password field waits for the password.
+  await expect
+    .poll(() => page.getByLabel('密码', { exact: true }).evaluate((el) => el === document.activeElement))
+    .toBe(true);
+
+  // Empty fields: each says so once, under itself, in plain words; no machine-like summary above.
+  await page.getByLabel('邮箱').fill('');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect.poll(() => page.getByText('请输入邮箱', { exact: true }).count()).toBe(1);
+  expect(await page.getByText('请输入密码', { exact: true }).count()).toBe(1);
+  expect(await page.getByText(/登录失败|该字段/).count()).toBe(0);
 
   // A wrong password is refused with the server's Chinese message, and nothing is stored.
   await page.getByLabel('邮箱').fill(email);

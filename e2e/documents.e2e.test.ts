@@ -68,8 +68,9 @@ test('a document written in the editor survives a reload and shows on the docume
       .evaluate((el) => getComputedStyle(el.closest('p') as Element).textAlign),
   ).toBe('center');
   expect(await reloaded.locator('tr').count()).toBe(3);
-  expect(await reloaded.locator('th').allTextContents()).toEqual(['列 1', '列 2', '列 3', '列 4']);
-  expect(await reloaded.locator('td').first().textContent()).toBe('一百二十');
+  // A new table starts empty, the caret in its first (header) cell.
+  expect(await reloaded.locator('th').allTextContents()).toEqual(['一百二十', '', '', '']);
+  expect(await reloaded.locator('td').allTextContents()).toEqual(Array(8).fill(''));
   expect(await page.getByRole('textbox', { name: '注释 ①' }).inputValue()).toBe('数据截至九月底');
   expect(await page.getByText('草稿 · 万象季度报告').isVisible()).toBe(true);
 
@@ -83,6 +84,55 @@ test('a document written in the editor survives a reload and shows on the docume
  * On a phone the paper comes first: the side panel is a drawer that starts closed, the toolbar is one row
  * that scrolls sideways, and choosing a heading in the outline closes the drawer onto it.
  */
+/**
+ * What a new user tries first: renaming the document from its title (the tab follows), opening a file
+ * (a new document, the open one untouched) and following a link to a document that is gone.
+ */
+test('a document is renamed in place, a file opens as a new document, a stale link says so', async () => {
+  const session = await openSession();
+  const { page, baseURL } = session;
+  const paper = await signInAndOpenBlankDocument(session, '新用户');
+  await page.keyboard.type('原来的正文');
+  await expect.poll(() => page.title()).toBe('原来的正文 · 万象');
+
+  await page.getByRole('button', { name: '草稿 · 原来的正文' }).click();
+  const field = page.getByRole('textbox', { name: '文档标题' });
+  await field.fill('项目计划');
+  await field.press('Enter');
+  await expect.poll(() => page.title()).toBe('项目计划 · 万象');
+  await expect.poll(() => page.locator('[data-save-status]').getAttribute('data-save-status')).toBe('saved');
+  const firstUrl = page.url();
+
+  // 文件 → 打开… makes a new document of the file.
+  await page.getByRole('menuitem', { name: '文件' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('menuitem', { name: '打开…' }).click();
+  await (await chooser).setFiles({
+    name: '会议纪要.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('# 会议纪要\n\n下周一发布。'),
+  });
+  await expect.poll(() => page.url()).not.toBe(firstUrl);
+  expect(page.url()).toMatch(/\/document\/local-doc-\d+$/);
+  await expect.poll(() => paper.textContent()).toBe('会议纪要下周一发布。');
+  await expect.poll(() => page.title()).toBe('会议纪要 · 万象');
+
+  // The first document is as it was, under its name.
+  await page.goBack();
+  await expect.poll(() => page.url()).toBe(firstUrl);
+  await expect.poll(() => paper.textContent()).toBe('原来的正文');
+  await expect.poll(() => page.title()).toBe('项目计划 · 万象');
+
+  // A link to a document that does not exist says so, and leads to the document home.
+  await session.goto('/document/local-doc-1');
+  await expect.poll(() => page.getByRole('heading', { name: '找不到这个文档' }).isVisible()).toBe(true);
+  await page.getByRole('button', { name: '返回文档首页' }).click();
+  await session.expectPage('/document');
+  await expect.poll(() => page.getByText('项目计划', { exact: true }).isVisible()).toBe(true);
+  expect(await page.getByText('会议纪要', { exact: true }).isVisible()).toBe(true);
+  await session.close();
+});
+
 test('on a phone the document opens on the paper, with the outline as a drawer', async () => {
   const session = await openSession({ phone: true });
   const { page } = session;
@@ -326,8 +376,8 @@ test('Chinese typed through an input method is never lost, doubled or taken for 
   await expect.poll(() => paper.locator('tr').count()).toBe(3);
   await compose(cdp, 'biaoge', '表格');
   await compose(cdp, 'danyuan', '单元', { commit: 'enter' });
-  await expect.poll(() => paper.locator('td').first().textContent()).toBe('表格单元');
-  expect(await paper.locator('td').first().locator('p').count()).toBe(1);
+  await expect.poll(() => paper.locator('th').first().textContent()).toBe('表格单元');
+  expect(await paper.locator('th').first().locator('p').count()).toBe(1);
   expect(await paper.locator('tr').count()).toBe(3);
 
   // A footnote's note: composed text lands in the note, once.
@@ -363,7 +413,7 @@ test('Chinese typed through an input method is never lost, doubled or taken for 
   await expect.poll(() => reloaded.locator('p').first().textContent()).toBe('甲乙中文丙丁输入法pinyin发①');
   // Typed at the end of the bold word, the rest carries its bold on, as in Word: one run, nothing doubled.
   expect(await reloaded.locator('.wx-ed-bold').allTextContents()).toEqual(['甲乙中文丙丁输入法pinyin发']);
-  expect(await reloaded.locator('td').first().textContent()).toBe('表格单元');
+  expect(await reloaded.locator('th').first().textContent()).toBe('表格单元');
   expect(await reloaded.locator('code').textContent()).toBe('const s = "a中间b"; // x注释');
   expect(await page.getByRole('textbox', { name: '注释 ①' }).inputValue()).toBe('注释内容');
   // No pinyin left behind anywhere.

@@ -12,7 +12,13 @@ export {
   alertTones,
   alertVariants,
 } from './components/Alert';
-export { AppShell, type AppShellContextValue, type AppShellProps, useAppShell } from './components/AppShell';
+export {
+  AppShell,
+  type AppShellContextValue,
+  type AppShellProps,
+  SidebarCollapseButton,
+  useAppShell,
+} from './components/AppShell';
 export {
   Badge,
   type BadgeProps,
@@ -171,7 +177,14 @@ export {
   Tooltip,
   type TooltipProps,
 } from './components/Tooltip';
-export { UserMenu, type UserMenuProps, type UserMenuStatus, userMenuStatuses } from './components/UserMenu';
+export {
+  UserMenu,
+  type UserMenuAccountState,
+  type UserMenuProps,
+  type UserMenuStatus,
+  userMenuAccountStates,
+  userMenuStatuses,
+} from './components/UserMenu';
 export {
   VisuallyHidden,
   type VisuallyHiddenElement,

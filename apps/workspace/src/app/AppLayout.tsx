@@ -7,6 +7,7 @@
 import '@wanxiang/ui/fonts';
 import {
   AppShell,
+  Badge,
   ChatIcon,
   DesignIcon,
   DocumentIcon,
@@ -14,6 +15,7 @@ import {
   NavLink,
   PresentationIcon,
   Sidebar,
+  SidebarCollapseButton,
   SpreadsheetIcon,
   StockIcon,
   UserMenu,
@@ -29,24 +31,35 @@ import { persistentFlagAtom } from '../state/persistentFlag';
 
 const officeOpenAtom = persistentFlagAtom('wanxiang.nav.office', true);
 const wealthOpenAtom = persistentFlagAtom('wanxiang.nav.wealth', true);
+const sidebarCollapsedAtom = persistentFlagAtom('wanxiang.nav.collapsed', false);
+
+/** Marks a module that is linked but not built yet (its page says 即将推出 too). */
+const soon = <Badge tone="neutral">{t.pages.comingSoon}</Badge>;
 
 /** The frame of every signed-in screen (spec 01 §2): the 260-wide sidebar and the page beside it. */
 export function AppLayout() {
   const { pathname } = useLocation();
   const [officeOpen, setOfficeOpen] = useAtom(officeOpenAtom);
   const [wealthOpen, setWealthOpen] = useAtom(wealthOpenAtom);
+  const [collapsed, setCollapsed] = useAtom(sidebarCollapsedAtom);
   const link = (href: string) => ({ href, isCurrent: pathname === href || pathname.startsWith(`${href}/`) });
 
   return (
     <AppShell
       mobileTitle={t.brand.name}
+      // Folded to a rail on a wide screen at the user's word, remembered across visits.
+      isSidebarCollapsed={collapsed}
+      onSidebarCollapsedChange={setCollapsed}
       sidebar={
         <Sidebar
           aria-label={t.nav.main}
           header={
             <>
-              <span lang="zh-CN" style={{ fontSize: '18px', fontWeight: 700 }}>
-                {t.brand.name}
+              <span style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+                <span lang="zh-CN" style={{ fontSize: '18px', fontWeight: 700 }}>
+                  {t.brand.name}
+                </span>
+                <SidebarCollapseButton />
               </span>
               <NewChatButton />
             </>
@@ -60,13 +73,13 @@ export function AppLayout() {
             <NavLink {...link('/document')} icon={<DocumentIcon />}>
               {t.nav.documents}
             </NavLink>
-            <NavLink {...link('/presentation')} icon={<PresentationIcon />}>
+            <NavLink {...link('/presentation')} badge={soon} icon={<PresentationIcon />}>
               {t.nav.presentations}
             </NavLink>
-            <NavLink {...link('/spreadsheet')} icon={<SpreadsheetIcon />}>
+            <NavLink {...link('/spreadsheet')} badge={soon} icon={<SpreadsheetIcon />}>
               {t.nav.spreadsheets}
             </NavLink>
-            <NavLink {...link('/design')} icon={<DesignIcon />}>
+            <NavLink {...link('/design')} badge={soon} icon={<DesignIcon />}>
               {t.nav.design}
             </NavLink>
           </NavGroup>
@@ -95,7 +108,10 @@ function AccountMenu() {
 
   return (
     <UserMenu
-      name={user ? user.nickname || user.email : t.pages.loading}
+      name={user ? user.nickname || user.email : ''}
+      // Before the first answer it says it is loading; a failed first answer says so, with 重试.
+      account={user ? 'ready' : status === 'error' ? 'unavailable' : 'loading'}
+      onRetry={() => void refresh()}
       {...(user ? { email: user.email, credits: user.credits_balance } : {})}
       {...(user?.subscription_plan?.name ? { planName: user.subscription_plan.name } : {})}
       status={status}

@@ -53,6 +53,8 @@ export function RootLayout() {
   useEffect(() => startSessionWatch(() => publicPaths.has(window.location.pathname)), []);
 
   useEffect(() => {
+    // A document's page names the document itself (DocumentPage), which a child sets before this runs.
+    if (pathname.startsWith('/document/')) return;
     const page = titles.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`));
     document.title = page ? `${page[1]} · ${t.brand.name}` : t.brand.name;
   }, [pathname]);

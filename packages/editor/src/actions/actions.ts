@@ -102,6 +102,7 @@ const ACTION_SPECS = {
     icon: PanelRightIcon,
     isFrameAction: true,
     isAvailable: (frame) => frame.hasRightPanel,
+    unavailableReason: t.panels.noRightPanel,
     run: ({ frame }) => frame.toggleRight(),
   },
 
@@ -192,7 +193,7 @@ const ACTION_SPECS = {
     label: t.insert.table,
     hint: t.toolbar.table,
     icon: TableIcon,
-    run: focused(({ editor }) => insertDefaultTable(editor, t.table.headerLabel)),
+    run: focused(({ editor }) => insertDefaultTable(editor)),
   },
   codeBlock: {
     label: t.insert.codeBlock,
@@ -209,6 +210,12 @@ const ACTION_SPECS = {
     icon: LinkIcon,
     isActive: (format) => format.isLink,
     run: ({ editor }) => editor.dispatchCommand(OPEN_DIALOG_COMMAND, { dialog: 'link' }),
+  },
+
+  // Help.
+  shortcuts: {
+    label: t.shortcuts.title,
+    run: ({ editor }) => editor.dispatchCommand(OPEN_DIALOG_COMMAND, { dialog: 'shortcuts' }),
   },
 
   // The table tools (the toolbar's popover).
@@ -345,7 +352,7 @@ export const MENUS: ReadonlyArray<{ key: keyof typeof t.menus; groups: readonly 
       },
     ],
   },
-  { key: 'help', groups: [{ entries: [planned('help', t.menus.help)] }] },
+  { key: 'help', groups: [{ entries: ['shortcuts'] }] },
 ];
 
 /** The toolbar's controls that are more than a button (selects and popovers); the toolbar draws them. */

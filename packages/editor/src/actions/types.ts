@@ -52,6 +52,8 @@ export interface ActionSpec {
   isEnabled?(format: FormatState): boolean;
   /** Absent from the toolbar, and disabled in the menus, when this is false. */
   isAvailable?(frame: FrameInfo): boolean;
+  /** Why it is unavailable, shown under the disabled menu item (a disabled control says why). */
+  unavailableReason?: string;
   /** True when it acts on the page around the editor and works before the editor is ready. */
   isFrameAction?: boolean;
   /** A destructive action (drawn as such where it is a button with text). */

@@ -13,6 +13,7 @@ import { LinkDialog } from './LinkDialog';
 import { ListDialog } from './ListDialog';
 import { type DialogName, OPEN_DIALOG_COMMAND } from './openDialog';
 import { ParagraphDialog } from './ParagraphDialog';
+import { ShortcutsDialog } from './ShortcutsDialog';
 import { StyleDialog } from './StyleDialog';
 
 function listTypeOf(format: FormatState): ListType {
@@ -94,6 +95,7 @@ export function EditorDialogs({ format, presets, onPresetsChange }: EditorDialog
         }}
       />
       <FindReplaceDialog isOpen={dialog === 'find'} onOpenChange={closeOn} mode={findMode} />
+      <ShortcutsDialog isOpen={dialog === 'shortcuts'} onOpenChange={closeOn} />
       <LinkDialog
         isOpen={dialog === 'link'}
         onOpenChange={closeOn}

@@ -38,21 +38,25 @@ const highlights = (): HighlightRegistry | null =>
     : null;
 
 /**
- * Scrolls a match into view. On a phone the find box covers the top of the paper, so the match is brought
- * into the part below it: the paper's scroller gets the box's height as scroll padding for this scroll.
+ * Scrolls a match into view, never under the find box: when the box stands over the match's column (on a
+ * phone always, on a wide screen when the paper reaches under it), the paper's scroller gets the box's
+ * height as scroll padding for this scroll, so the match lands in the part below it.
  */
 function reveal(target: Element | null | undefined, block: ScrollLogicalPosition) {
   if (!target) return;
   const scroller = target.closest<HTMLElement>('[data-wx-stage]');
-  const box = document.querySelector(`.${css.findDialog}`);
-  if (!scroller || !box || !isNarrowScreen()) {
+  const box = document.querySelector(`.${css.findDialog}`)?.getBoundingClientRect();
+  const match = target.getBoundingClientRect();
+  const overlaps = box && (isNarrowScreen() || (match.right > box.left && match.left < box.right));
+  if (!scroller || !box || !overlaps) {
     target.scrollIntoView({ block });
     return;
   }
-  const covered = box.getBoundingClientRect().bottom - scroller.getBoundingClientRect().top;
-  scroller.style.scrollPaddingTop = `${Math.max(0, Math.ceil(covered) + 8)}px`;
-  target.scrollIntoView({ block });
-  scroller.style.scrollPaddingTop = '';
+  const covered = box.bottom - scroller.getBoundingClientRect().top;
+  const before = scroller.style.scrollPaddingTop;
+  scroller.style.scrollPaddingTop = `${Math.max(0, Math.ceil(covered) + 16)}px`;
+  target.scrollIntoView({ block: block === 'nearest' ? 'start' : block });
+  scroller.style.scrollPaddingTop = before;
 }
 
 /** 查找和替换 (Ctrl+F / Ctrl+H): case, regex and whole-word options; matches are painted with the CSS Highlight API. */

@@ -71,3 +71,24 @@ globalStyle(`div:has(> .${findDialog})`, {
   paddingTop: '96px',
 });
 globalStyle(`.${findDialog}`, { boxShadow: vars.shadow.lg });
+
+export const shortcutsNote = style({ margin: `0 0 ${vars.space.md}`, color: vars.color.text.secondary });
+export const shortcutsTable = style({
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: vars.font.size.sm,
+});
+globalStyle(`.${shortcutsTable} th, .${shortcutsTable} td`, {
+  textAlign: 'start',
+  padding: `${vars.space.xxs} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.border.subtle}`,
+});
+export const kbd = style({
+  fontFamily: vars.font.family.mono,
+  fontSize: vars.font.size.xs,
+  padding: `0 ${vars.space.xxs}`,
+  border: `1px solid ${vars.color.border.default}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.bg.sunken,
+  whiteSpace: 'nowrap',
+});

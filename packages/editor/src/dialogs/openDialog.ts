@@ -1,6 +1,6 @@
 import { createCommand } from 'lexical';
 
-export type DialogName = 'font' | 'paragraph' | 'list' | 'style' | 'find' | 'link';
+export type DialogName = 'font' | 'paragraph' | 'list' | 'style' | 'find' | 'link' | 'shortcuts';
 
 export interface OpenDialogPayload {
   dialog: DialogName;

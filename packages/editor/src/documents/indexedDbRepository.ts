@@ -2,6 +2,7 @@ import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { DEFAULT_DOCUMENT_TITLE } from '../constants';
 import { t } from '../i18n/zh-CN';
 import { readLegacyDocuments } from './legacy';
+import { documentPreview } from './preview';
 import {
   type DocumentContent,
   type DocumentRecord,
@@ -131,6 +132,7 @@ export function createIndexedDbDocumentRepository(
           createdAt: now(),
           modifiedAt: now(),
           owner,
+          preview: documentPreview(init.content),
         };
         await tx.objectStore('records').put(record);
         await tx.objectStore('contents').put(init.content ?? emptyDocumentContent(), record.id);
@@ -160,6 +162,7 @@ export function createIndexedDbDocumentRepository(
           createdAt: existing?.createdAt ?? now(),
           modifiedAt: now(),
           title: title.trim() || DEFAULT_DOCUMENT_TITLE,
+          preview: documentPreview(content),
         };
         await tx.objectStore('contents').put(content, id);
         await tx.objectStore('records').put(record);

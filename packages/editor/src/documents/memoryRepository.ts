@@ -1,4 +1,5 @@
 import { DEFAULT_DOCUMENT_TITLE } from '../constants';
+import { documentPreview } from './preview';
 import type { DocumentContent, DocumentRecord, DocumentRepository, LoadedDocument } from './types';
 
 /**
@@ -32,6 +33,7 @@ export function createMemoryDocumentRepository(
         createdAt: now(),
         modifiedAt: now(),
         owner,
+        preview: documentPreview(init.content),
       };
       records.set(record.id, record);
       contents.set(record.id, structuredClone(init.content ?? { version: '2.0.0', editorState: null }));
@@ -54,6 +56,7 @@ export function createMemoryDocumentRepository(
         createdAt: existing?.createdAt ?? now(),
         modifiedAt: now(),
         title: title.trim() || DEFAULT_DOCUMENT_TITLE,
+        preview: documentPreview(content),
       };
       records.set(id, record);
       contents.set(id, structuredClone(content));

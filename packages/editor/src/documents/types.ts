@@ -8,6 +8,8 @@ export interface DocumentRecord {
   createdAt: number;
   modifiedAt: number;
   owner: string;
+  /** The first lines after the title, for the document home's card (documentPreview); absent on old records. */
+  preview?: string;
 }
 
 /** What is stored for a document: the editor snapshot (version 2.0.0) and the document's style presets. */
@@ -15,6 +17,8 @@ export interface DocumentContent {
   version: '2.0.0';
   editorState: SerializedEditorState | null;
   styles?: StylePresets;
+  /** A title the user gave the document (renamed in place); without it the title is the first line. */
+  title?: string;
 }
 
 export interface LoadedDocument {

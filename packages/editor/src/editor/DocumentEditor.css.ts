@@ -21,3 +21,11 @@ export const crashedMessage = style({
   color: vars.color.text.primary,
 });
 export const crashedActions = style({ display: 'flex', gap: vars.space.sm, justifyContent: 'center' });
+
+export const missingTitle = style({
+  margin: 0,
+  fontSize: vars.font.size.lg,
+  fontWeight: 600,
+  color: vars.color.text.primary,
+});
+export const missingHint = style({ margin: 0, color: vars.color.text.secondary });

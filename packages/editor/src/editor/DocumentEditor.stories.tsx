@@ -56,16 +56,72 @@ export const Loading: Story = {
   },
 };
 
-/** Another owner's (or a missing) document: a new document is created and replaces the address. */
-export const NotFoundCreatesNew: Story = {
+/** A stale link (a deleted, another owner's or mistyped id): says so and offers the document home. */
+export const NotFound: Story = {
   args: {
     documentId: 'local-doc-missing',
     repository: createMemoryDocumentRepository([], () => 1767000000000),
+  },
+  play: async ({ canvas, args }) => {
+    await expect(await canvas.findByRole('heading', { level: 1, name: t.documentNotFound })).toBeVisible();
+    await expect(canvas.queryByRole('textbox', { name: t.editorLabel })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: t.toDocumentHome }));
+    await expect(args.onBack).toHaveBeenCalled();
+    await expect(args.onNavigate).not.toHaveBeenCalled();
+  },
+};
+
+/** Storage that cannot be read: a new document is created and replaces the address. */
+export const LoadFailsCreatesNew: Story = {
+  args: {
+    documentId: 'local-doc-1',
+    repository: {
+      ...createMemoryDocumentRepository([], () => 1767000000000),
+      load: () => Promise.reject(new DocumentStorageError('failed', t.storage.failed)),
+    },
   },
   play: async ({ args }) => {
     await waitFor(() =>
       expect(args.onNavigate).toHaveBeenCalledWith('local-doc-1767000000000', { replace: true }),
     );
+  },
+};
+
+/** The title pill renames in place: Enter saves, Escape cancels, an empty name is 未命名文档. */
+export const RenameTitle: Story = {
+  tags: ['!vrt'],
+  args: {
+    onTitleChange: fn(),
+    repository: createMemoryDocumentRepository([
+      {
+        record: { id: 'local-doc-1', title: '季度工作报告', createdAt: 1, modifiedAt: 2, owner: 'me' },
+        content: sampleContent,
+      },
+    ]),
+  },
+  play: async ({ canvas, args }) => {
+    const pill = await canvas.findByRole('button', { name: t.draftTitle('季度工作报告') });
+    await waitFor(() => expect(args.onTitleChange).toHaveBeenLastCalledWith('季度工作报告'));
+    await userEvent.click(pill);
+    const field = canvas.getByRole('textbox', { name: t.title.label });
+    await expect(field).toHaveFocus();
+    await userEvent.clear(field);
+    await userEvent.type(field, '二季度总结{Enter}');
+    const renamed = await canvas.findByRole('button', { name: t.draftTitle('二季度总结') });
+    await expect(renamed).toHaveFocus();
+    await waitFor(() => expect(args.onTitleChange).toHaveBeenLastCalledWith('二季度总结'));
+    await waitFor(async () => expect((await args.repository.listRecent('me'))[0]?.title).toBe('二季度总结'));
+    const stored = await args.repository.load('local-doc-1', 'me');
+    await expect(stored?.content.title).toBe('二季度总结');
+
+    // Escape keeps the name; an emptied name is 未命名文档.
+    await userEvent.keyboard('{Enter}');
+    await userEvent.type(canvas.getByRole('textbox', { name: t.title.label }), '不要{Escape}');
+    await expect(await canvas.findByRole('button', { name: t.draftTitle('二季度总结') })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: t.draftTitle('二季度总结') }));
+    await userEvent.clear(canvas.getByRole('textbox', { name: t.title.label }));
+    await userEvent.keyboard('{Enter}');
+    await expect(await canvas.findByRole('button', { name: t.draftTitle('未命名文档') })).toBeVisible();
   },
 };
 

@@ -1,7 +1,8 @@
 import { Button, ErrorBoundary, Spinner } from '@wanxiang/ui';
 import type { LexicalEditor } from 'lexical';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import type { DocumentRecord, DocumentRepository, LoadedDocument } from '../documents/types';
+import type { ImportedDocument } from '../files/importFile';
 import { t } from '../i18n/zh-CN';
 import * as css from './DocumentEditor.css';
 import { WordEditor } from './WordEditor';
@@ -19,13 +20,16 @@ export interface DocumentEditorProps {
   onEditorReady?(editor: LexicalEditor): void;
   /** The caret at the document's start once it shows (see WordEditorProps.autoFocus). */
   autoFocus?: boolean;
+  /** The open document's title (for the browser tab), or null while none is shown. */
+  onTitleChange?(title: string | null): void;
 }
 
-type State = { status: 'loading' } | { status: 'ready'; doc: LoadedDocument };
+type State = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; doc: LoadedDocument };
 
 /**
- * /document/{id}: loads the document from the repository (正在加载文档... until then); a document that
- * cannot be loaded is replaced by a new one (spec 02 §4); an editor crash shows the fallback message.
+ * /document/{id}: loads the document from the repository (正在加载文档... until then). An id that names no
+ * document of this owner (a stale link) says so and offers the document home; storage that cannot be read
+ * opens a new document instead (spec 02 §4); an editor crash shows the fallback message.
  */
 export function DocumentEditor({
   repository,
@@ -37,6 +41,7 @@ export function DocumentEditor({
   dock,
   onEditorReady,
   autoFocus = false,
+  onTitleChange,
 }: DocumentEditorProps) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [recent, setRecent] = useState<DocumentRecord[]>([]);
@@ -45,31 +50,32 @@ export function DocumentEditor({
     if (!documentId) return;
     let cancelled = false;
     setState({ status: 'loading' });
+    /** The store could not be read: a new document takes the id's place, or an unsaved one if none can be made. */
+    const openInstead = async (): Promise<LoadedDocument | null> => {
+      try {
+        const record = await repository.create(owner);
+        if (!cancelled) onNavigate(record.id, { replace: true });
+        return null;
+      } catch {
+        // Not even a new document can be stored: still let the user write (saving reports the error).
+        const now = Date.now();
+        return {
+          record: { id: documentId, title: '', createdAt: now, modifiedAt: now, owner },
+          content: { version: '2.0.0', editorState: null },
+        };
+      }
+    };
     (async () => {
-      let doc: LoadedDocument | null = null;
+      let doc: LoadedDocument | null;
       try {
         doc = await repository.load(documentId, owner);
       } catch {
-        doc = null;
+        doc = await openInstead();
+        if (cancelled || !doc) return;
       }
       if (cancelled) return;
       if (!doc) {
-        try {
-          const record = await repository.create(owner);
-          if (!cancelled) onNavigate(record.id, { replace: true });
-        } catch (error) {
-          if (cancelled) return;
-          // Not even a new document can be stored: still let the user write (saving reports the error).
-          const now = Date.now();
-          setState({
-            status: 'ready',
-            doc: {
-              record: { id: documentId, title: '', createdAt: now, modifiedAt: now, owner },
-              content: { version: '2.0.0', editorState: null },
-            },
-          });
-          void error;
-        }
+        setState({ status: 'missing' });
         return;
       }
       setState({ status: 'ready', doc });
@@ -95,6 +101,22 @@ export function DocumentEditor({
     [repository, owner, id, refreshRecent],
   );
 
+  const openAsNew = useCallback(
+    async ({ content, title }: ImportedDocument) => {
+      const record = await repository.create(owner, { title, content });
+      onNavigate(record.id);
+    },
+    [repository, owner, onNavigate],
+  );
+
+  const titleRef = useRef(onTitleChange);
+  titleRef.current = onTitleChange;
+  const shown = state.status === 'ready';
+  useEffect(() => {
+    if (!shown) titleRef.current?.(null);
+  }, [shown]);
+
+  if (state.status === 'missing') return <DocumentMissing onBack={onBack} />;
   if (!documentId || state.status === 'loading') {
     return (
       <div className={css.loading}>
@@ -113,12 +135,29 @@ export function DocumentEditor({
         onBack={onBack}
         recentDocuments={recent}
         onOpenDocument={(next) => onNavigate(next)}
+        onOpenAsNew={openAsNew}
+        {...(onTitleChange ? { onTitleChange } : {})}
         rightPanel={rightPanel}
         dock={dock}
         autoFocus={autoFocus}
         {...(onEditorReady ? { onEditorReady } : {})}
       />
     </ErrorBoundary>
+  );
+}
+
+/** A link to a document that does not exist (deleted, another account's, mistyped): say so, offer the home. */
+function DocumentMissing({ onBack }: { onBack(): void }) {
+  return (
+    <div className={css.crashed}>
+      <h1 className={css.missingTitle}>{t.documentNotFound}</h1>
+      <p className={css.missingHint}>{t.documentNotFoundHint}</p>
+      <div className={css.crashedActions}>
+        <Button variant="primary" onPress={onBack}>
+          {t.toDocumentHome}
+        </Button>
+      </div>
+    </div>
   );
 }
 

@@ -27,28 +27,51 @@ export const menuBar = style({
   '@media': { [NARROW_SCREEN_QUERY]: { flexWrap: 'wrap', rowGap: vars.space.xxs } },
 });
 
-export const titleChip = style({
+/** Holds the title pill: a heading with no look of its own. */
+export const titleHeading = style({
   margin: '0 auto',
+  fontSize: 'inherit',
+  fontWeight: 'inherit',
+  display: 'flex',
+  justifyContent: 'center',
+  minWidth: 0,
+  maxWidth: '40%',
+  '@media': {
+    [NARROW_SCREEN_QUERY]: { flex: '1 1 60%', minWidth: '60%', maxWidth: 'none' },
+  },
+});
+
+export const titleChip = style({
+  font: 'inherit',
   fontSize: vars.font.size.sm,
   color: vars.color.text.secondary,
   background: vars.color.bg.sunken,
   border: `1px solid ${vars.color.border.subtle}`,
   borderRadius: vars.radius.full,
   padding: `${vars.space.xxs} ${vars.space.md}`,
-  maxWidth: '40%',
+  maxWidth: '100%',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
-  '@media': {
-    [NARROW_SCREEN_QUERY]: {
-      // Wider than what is left beside the menus, so it starts the second line; the save state follows it.
-      flex: '1 1 60%',
-      minWidth: '60%',
-      maxWidth: 'none',
-      textAlign: 'center',
-    },
+  cursor: 'text',
+  selectors: {
+    '&:hover': { borderColor: vars.color.border.strong, color: vars.color.text.primary },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' },
   },
 });
+
+/** The title pill while it is renamed: the same place and size, an input. */
+export const titleInput = style([
+  titleChip,
+  {
+    background: vars.color.bg.surface,
+    color: vars.color.text.primary,
+    borderColor: vars.color.focusRing,
+    minWidth: '16em',
+    textOverflow: 'clip',
+    selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' } },
+  },
+]);
 
 export const saveStatus = style({
   fontSize: vars.font.size.xs,
@@ -118,6 +141,9 @@ export const stage = style({
   // both puts them under the paper.
   containerType: 'inline-size',
   padding: `${vars.space.xl} ${vars.space.lg} 120px`,
+  // What is scrolled into view (the caret's line, a found match, an outline heading) keeps a margin from
+  // the stage's edges instead of sitting flush under the toolbar.
+  scrollPaddingBlock: '48px 96px',
 });
 
 /** The paper's side padding: 90 px on a full-width sheet (of 794), less when the stage is narrow. */
@@ -334,14 +360,10 @@ globalStyle(`${p} .wx-ed-footnote-marker[data-active]`, {
   borderRadius: vars.radius.sm,
 });
 globalStyle(`${p} .wx-ed-find-current`, { background: vars.color.warning.soft });
-globalStyle('::highlight(wx-find-all)', {
-  backgroundColor: vars.color.warning.soft,
-  color: vars.color.text.primary,
-});
-globalStyle('::highlight(wx-find-current)', {
-  backgroundColor: vars.color.warning.border,
-  color: vars.color.text.primary,
-});
+// The sheet is white in both themes, so the matches take the colours of a browser's own find: a clear
+// yellow for every match and an orange for the current one, black text on both (contrast above 12:1).
+globalStyle('::highlight(wx-find-all)', { backgroundColor: '#ffe14d', color: '#1a1a1a' });
+globalStyle('::highlight(wx-find-current)', { backgroundColor: '#ff9632', color: '#000000' });
 globalStyle(`${p} .wx-ed-footnote-button`, {
   appearance: 'none',
   border: 'none',

@@ -16,6 +16,7 @@ import { ActionsPlugin } from '../actions/ActionsPlugin';
 import { CodeHighlightPlugin } from '../code/CodeHighlightPlugin';
 import { EditorDialogs } from '../dialogs/EditorDialogs';
 import type { DocumentContent, DocumentRecord } from '../documents/types';
+import type { ImportedDocument } from '../files/importFile';
 import { useDocumentFiles } from '../files/useDocumentFiles';
 import { FootnotesProvider } from '../footnotes/FootnotesPlugin';
 import { formatModified } from '../format/dates';
@@ -29,6 +30,7 @@ import { PastePlugin } from '../paste/PastePlugin';
 import { AutoFocusPlugin } from '../plugins/AutoFocusPlugin';
 import { AutosavePlugin } from '../plugins/AutosavePlugin';
 import { BlockStylePlugin } from '../plugins/BlockStylePlugin';
+import { KeyboardExitPlugin } from '../plugins/KeyboardExitPlugin';
 import { SelectionSyncPlugin } from '../plugins/SelectionSyncPlugin';
 import { TypingPlugin } from '../plugins/TypingPlugin';
 import { PresetsSavePlugin } from '../styles/PresetsSavePlugin';
@@ -37,6 +39,7 @@ import { usePresetStylesheet } from '../styles/usePresetStylesheet';
 import { Toolbar, ToolbarPlaceholder } from '../toolbar/Toolbar';
 import { clickBelowEnd } from './clickBelowEnd';
 import { SaveStatusLabel } from './SaveStatusLabel';
+import { TitleField } from './TitleField';
 import { useDeferredChrome } from './useDeferredChrome';
 import { useDocumentSave } from './useDocumentSave';
 import { useDrawers } from './useDrawers';
@@ -53,6 +56,10 @@ export interface WordEditorProps {
   /** The owner's recent documents for the Files tab. */
   recentDocuments?: readonly DocumentRecord[];
   onOpenDocument?(id: string): void;
+  /** Stores an opened file as a new document and goes to it; without it the file replaces this one. */
+  onOpenAsNew?(imported: ImportedDocument): Promise<void>;
+  /** The document's title whenever it changes (the first line, or the name the user gave it). */
+  onTitleChange?(title: string): void;
   /** The right panel's content (the AI assistant lives elsewhere); the panel is hidden without it. */
   rightPanel?: ReactNode;
   /** The floating dock at the bottom centre. */
@@ -104,6 +111,8 @@ function EditorFrame({
   onBack,
   recentDocuments = [],
   onOpenDocument,
+  onOpenAsNew,
+  onTitleChange,
   rightPanel,
   dock,
   saveDelayMs,
@@ -114,13 +123,21 @@ function EditorFrame({
   const format = useFormatState();
   const [ready, setReady] = useState(false);
   const [presets, setPresets] = useState<StylePresets>(() => normalizeStylePresets(initialContent.styles));
-  const { title, status, storageError, persist, onStatus } = useDocumentSave({
+  const { title, status, storageError, persist, onStatus, rename } = useDocumentSave({
     initialTitle,
+    initialCustomTitle: initialContent.title,
     onSave,
     presets,
   });
-  const files = useDocumentFiles({ documentId, title, presets, onPresetsChange: setPresets });
-  const drawers = useDrawers(rightPanel != null);
+  const files = useDocumentFiles({
+    documentId,
+    title,
+    presets,
+    onPresetsChange: setPresets,
+    ...(onOpenAsNew ? { onOpenAsNew } : {}),
+  });
+  const workspaceRef = useRef<HTMLDivElement>(null);
+  const drawers = useDrawers(rightPanel != null, workspaceRef);
   const { chromeReady, panelReady } = useDeferredChrome();
   const flushRef = useRef<(() => Promise<void>) | null>(null);
   const paperRef = useRef<HTMLDivElement>(null);
@@ -133,6 +150,10 @@ function EditorFrame({
 
   usePresetStylesheet(paperId, presets);
 
+  const titleChangeRef = useRef(onTitleChange);
+  titleChangeRef.current = onTitleChange;
+  useEffect(() => titleChangeRef.current?.(title), [title]);
+
   return (
     <div className={css.root}>
       <div className={css.menuBar}>
@@ -141,9 +162,10 @@ function EditorFrame({
         ) : (
           <MenuBarPlaceholder />
         )}
-        <span className={css.titleChip} title={title}>
-          {t.draftTitle(title)}
-        </span>
+        {/* The document page's one heading: the document's name. */}
+        <h1 className={css.titleHeading}>
+          <TitleField title={title} onRename={(name) => rename(name, editor.getEditorState())} />
+        </h1>
         <SaveStatusLabel store={status} />
       </div>
       {chromeReady ? (
@@ -161,7 +183,7 @@ function EditorFrame({
           {storageError.message}
         </Alert>
       ) : null}
-      <div className={css.workspace}>
+      <div className={css.workspace} ref={workspaceRef}>
         {drawers.leftOpen ? (
           <aside className={css.leftPanel} aria-label={t.panels.left} onKeyDown={drawers.closeDrawerOnEscape}>
             {panelReady ? (
@@ -224,6 +246,7 @@ function EditorFrame({
       <TablePlugin hasCellMerge hasCellBackgroundColor={false} />
       <LinkPlugin validateUrl={(url) => /^(https?:\/\/|mailto:)/i.test(url)} />
       <TabIndentationPlugin maxIndent={7} />
+      <KeyboardExitPlugin />
       <CodeHighlightPlugin />
       <BlockStylePlugin />
       <PastePlugin />

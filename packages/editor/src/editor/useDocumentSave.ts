@@ -1,5 +1,6 @@
 import type { EditorState } from 'lexical';
 import { useCallback, useRef, useState } from 'react';
+import { DEFAULT_DOCUMENT_TITLE } from '../constants';
 import { type DocumentContent, DocumentStorageError } from '../documents/types';
 import { t } from '../i18n/zh-CN';
 import { $documentTitle, type SaveStatus } from '../plugins/AutosavePlugin';
@@ -8,17 +9,22 @@ import { createSaveStatusStore } from './saveStatus';
 
 export interface DocumentSaveOptions {
   initialTitle: string;
+  /** The title the user gave the document, if any: it wins over the first line. */
+  initialCustomTitle?: string | undefined;
   onSave(content: DocumentContent, title: string): Promise<void>;
   /** Saved with every snapshot: the presets are part of the document. */
   presets: StylePresets;
 }
 
+export const TITLE_INPUT_MAX = 80;
+
 /**
  * Saving the document: the snapshot with its presets and its title (the first line), the save status for
  * the label, and the storage error the editor shows until a save succeeds again.
  */
-export function useDocumentSave({ initialTitle, onSave, presets }: DocumentSaveOptions) {
-  const [title, setTitle] = useState(initialTitle);
+export function useDocumentSave({ initialTitle, initialCustomTitle, onSave, presets }: DocumentSaveOptions) {
+  const [title, setTitle] = useState(initialCustomTitle || initialTitle);
+  const customTitleRef = useRef(initialCustomTitle || undefined);
   const [status] = useState(createSaveStatusStore);
   const [storageError, setStorageError] = useState<DocumentStorageError | null>(null);
   const presetsRef = useRef(presets);
@@ -26,9 +32,18 @@ export function useDocumentSave({ initialTitle, onSave, presets }: DocumentSaveO
 
   const persist = useCallback(
     async (state: EditorState) => {
-      const nextTitle = state.read(() => $documentTitle());
+      const custom = customTitleRef.current;
+      const nextTitle = custom ?? state.read(() => $documentTitle());
       setTitle(nextTitle);
-      await onSave({ version: '2.0.0', editorState: state.toJSON(), styles: presetsRef.current }, nextTitle);
+      await onSave(
+        {
+          version: '2.0.0',
+          editorState: state.toJSON(),
+          styles: presetsRef.current,
+          ...(custom ? { title: custom } : {}),
+        },
+        nextTitle,
+      );
     },
     [onSave],
   );
@@ -47,5 +62,26 @@ export function useDocumentSave({ initialTitle, onSave, presets }: DocumentSaveO
     [status],
   );
 
-  return { title, status, storageError, persist, onStatus };
+  /** Renames the document (an empty name is 未命名文档) and saves it with the given snapshot at once. */
+  const rename = useCallback(
+    (name: string, state: EditorState) => {
+      const next = normalizeTitle(name);
+      customTitleRef.current = next;
+      setTitle(next);
+      onStatus('saving');
+      persist(state).then(
+        () => onStatus('saved'),
+        (error: unknown) => onStatus('error', error),
+      );
+    },
+    [persist, onStatus],
+  );
+
+  return { title, status, storageError, persist, onStatus, rename };
+}
+
+/** A name typed for the document: spaces collapsed, at most 80 characters; nothing left is 未命名文档. */
+export function normalizeTitle(name: string): string {
+  const text = name.replace(/\s+/g, ' ').trim().slice(0, TITLE_INPUT_MAX);
+  return text || DEFAULT_DOCUMENT_TITLE;
 }

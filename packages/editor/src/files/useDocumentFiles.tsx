@@ -1,13 +1,13 @@
-import { $convertFromMarkdownString, $convertToMarkdownString, TRANSFORMERS } from '@lexical/markdown';
+import { $convertToMarkdownString, TRANSFORMERS } from '@lexical/markdown';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { toast } from '@wanxiang/ui';
-import { $createParagraphNode, $createTextNode, $getRoot } from 'lexical';
 import { type ReactNode, useRef } from 'react';
 import { t } from '../i18n/zh-CN';
 import { insertImageFiles } from '../images/insertImage';
-import { normalizeStylePresets, type StylePresets } from '../styles/presets';
-import { exportFileName, importKindOf, UnsupportedFileError } from './fileNames';
-import { buildLexdoc, decodeText, downloadFile, parseLexdoc } from './lexdoc';
+import type { StylePresets } from '../styles/presets';
+import { exportFileName, UnsupportedFileError } from './fileNames';
+import { ComingSoonFileError, type ImportedDocument, importDocumentFile } from './importFile';
+import { buildLexdoc, downloadFile } from './lexdoc';
 
 export interface DocumentFilesOptions {
   documentId: string;
@@ -15,10 +15,15 @@ export interface DocumentFilesOptions {
   presets: StylePresets;
   /** A .lexdoc opened here brings its own style presets. */
   onPresetsChange(presets: StylePresets): void;
+  /**
+   * Stores an opened file as a new document and goes to it (the open one stays as it is). Without it, a
+   * lone editor (no repository) reads the file into itself.
+   */
+  onOpenAsNew?(imported: ImportedDocument): Promise<void>;
 }
 
 export interface DocumentFiles {
-  /** Asks for a .lexdoc, Markdown or text file and replaces the document with it. */
+  /** Asks for a .lexdoc, Markdown or text file and opens it as a new document. */
   openFile(): void;
   /** Asks for an image and inserts it at the caret. */
   chooseImage(): void;
@@ -35,6 +40,7 @@ export function useDocumentFiles({
   title,
   presets,
   onPresetsChange,
+  onOpenAsNew,
 }: DocumentFilesOptions): DocumentFiles {
   const [editor] = useLexicalComposerContext();
   const imageInput = useRef<HTMLInputElement>(null);
@@ -54,31 +60,22 @@ export function useDocumentFiles({
 
   const openFile = async (file: File) => {
     try {
-      const kind = importKindOf(file.name);
-      if (kind === 'docx') {
+      const imported = await importDocumentFile(file);
+      if (onOpenAsNew) {
+        await onOpenAsNew(imported);
+        toast.success(t.file.openedAsNew(imported.title));
+        return;
+      }
+      const { content } = imported;
+      if (content.editorState)
+        editor.setEditorState(editor.parseEditorState(JSON.stringify(content.editorState)));
+      if (content.styles) onPresetsChange(content.styles);
+      editor.focus();
+    } catch (error) {
+      if (error instanceof ComingSoonFileError) {
         toast.info(t.comingSoon);
         return;
       }
-      const text = decodeText(await file.arrayBuffer());
-      if (kind === 'lexdoc') {
-        const parsed = parseLexdoc(text);
-        editor.setEditorState(editor.parseEditorState(JSON.stringify(parsed.editorState)));
-        if (parsed.styles) onPresetsChange(normalizeStylePresets(parsed.styles));
-      } else if (kind === 'markdown') {
-        editor.update(() => $convertFromMarkdownString(text, TRANSFORMERS));
-      } else {
-        editor.update(() => {
-          const root = $getRoot();
-          root.clear();
-          for (const line of text.split(/\r?\n/)) {
-            const paragraph = $createParagraphNode();
-            if (line) paragraph.append($createTextNode(line));
-            root.append(paragraph);
-          }
-        });
-      }
-      editor.focus();
-    } catch (error) {
       toast.error(
         error instanceof UnsupportedFileError || error instanceof Error ? error.message : String(error),
       );

@@ -2,7 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '@wanxiang/ui';
 
 export const page = style({
-  maxWidth: '1080px',
+  maxWidth: '1440px',
   margin: '0 auto',
   padding: `${vars.space.xl} ${vars.space.lg}`,
   display: 'flex',
@@ -14,8 +14,29 @@ export const header = style({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
+  flexWrap: 'wrap',
   gap: vars.space.md,
 });
+export const controls = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  flexWrap: 'wrap',
+  alignItems: 'center',
+});
+export const search = style({ width: '240px', maxWidth: '100%' });
+export const sort = style({ width: '132px' });
+/** A card's first lines: three of them at most, under the title and time. */
+export const preview = style({
+  display: '-webkit-box',
+  WebkitLineClamp: 3,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  fontSize: vars.font.size.sm,
+  color: vars.color.text.secondary,
+  lineHeight: 1.5,
+});
+export const noMatch = style({ color: vars.color.text.secondary, margin: `${vars.space.md} 0 0` });
+export const showAll = style({ marginTop: vars.space.md });
 export const title = style({ fontSize: vars.font.size.xxl, fontWeight: vars.font.weight.bold, margin: 0 });
 export const sectionTitle = style({
   fontSize: vars.font.size.lg,
@@ -24,7 +45,8 @@ export const sectionTitle = style({
 });
 export const grid = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+  // As many columns as fit at 240 px or more: a wide screen shows more cards, a phone one or two.
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(240px, 100%), 1fr))',
   gap: vars.space.md,
   listStyle: 'none',
   margin: 0,

@@ -16,6 +16,7 @@ const seeded = () =>
         createdAt: Date.UTC(2026, 10, 1 + i),
         modifiedAt: Date.UTC(2026, 10, 1 + i),
         owner: i === 9 ? 'someone-else' : 'me',
+        preview: i === 3 ? '预算与排期的说明，下周一前定稿。' : `第 ${i} 份文档的第一段。`,
       },
     })),
     () => Date.UTC(2026, 10, 22),
@@ -28,7 +29,6 @@ const meta = {
   args: {
     owner: 'me',
     onOpen: fn(),
-    onBackToChat: fn(),
     repository: seeded(),
     now: Date.UTC(2026, 10, 9, 6),
   },
@@ -65,10 +65,35 @@ export const Recent: Story = {
     ]);
     await expect(canvas.queryByText('文档 9')).toBeNull();
     await expect(canvas.getByText(t.home.cloudPending)).toBeVisible();
+    // Each card shows its first lines.
+    await expect(canvas.getByRole('button', { name: /^文档 3/ })).toHaveTextContent('预算与排期的说明');
     await userEvent.click(canvas.getByRole('button', { name: /^文档 7/ }));
     await expect(args.onOpen).toHaveBeenCalledWith('local-doc-7');
-    await userEvent.click(canvas.getByRole('button', { name: t.home.backToChat }));
-    await expect(args.onBackToChat).toHaveBeenCalled();
+    // The sidebar leads back to the chat; the home does not repeat it.
+    await expect(canvas.queryByRole('button', { name: t.home.backToChat })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: t.home.showAll(9) }));
+    await expect(await canvas.findByRole('button', { name: /^文档 0/ })).toBeVisible();
+  },
+};
+
+/** Search by title or text, and sort by title. */
+export const SearchAndSort: Story = {
+  args: { repository: seeded() },
+  play: async ({ canvas }) => {
+    const body = within(document.body);
+    await canvas.findByRole('button', { name: /^文档 8/ });
+    await userEvent.type(canvas.getByRole('searchbox', { name: t.home.search }), '预算');
+    await waitFor(() => expect(canvas.getAllByRole('button', { name: /^文档 \d/ })).toHaveLength(1));
+    await expect(canvas.getByRole('button', { name: /^文档 3/ })).toBeVisible();
+    await userEvent.clear(canvas.getByRole('searchbox', { name: t.home.search }));
+    await userEvent.type(canvas.getByRole('searchbox', { name: t.home.search }), '没有这个');
+    await expect(await canvas.findByText(t.home.noMatch('没有这个'))).toBeVisible();
+    await userEvent.clear(canvas.getByRole('searchbox', { name: t.home.search }));
+    await userEvent.click(canvas.getByRole('button', { name: new RegExp(t.home.sort) }));
+    await userEvent.click(await body.findByRole('option', { name: t.home.sortTitle }));
+    await waitFor(() =>
+      expect(canvas.getAllByRole('button', { name: /^文档 \d/ })[0]).toHaveTextContent('文档 0'),
+    );
   },
 };
 

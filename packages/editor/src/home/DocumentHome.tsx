@@ -2,47 +2,63 @@ import {
   Alert,
   Button,
   Card,
-  ChatIcon,
   ConfirmDialog,
   DocumentIcon,
   IconButton,
   PlusIcon,
+  Select,
+  SelectItem,
   Spinner,
+  TextField,
   TrashIcon,
   toast,
 } from '@wanxiang/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { type Key, useCallback, useEffect, useMemo, useState } from 'react';
 import type { DocumentRecord, DocumentRepository } from '../documents/types';
 import { formatModified } from '../format/dates';
 import { t } from '../i18n/zh-CN';
 import * as css from './DocumentHome.css';
+import { type DocumentSort, visibleDocuments } from './visibleDocuments';
 
-export const RECENT_DOCUMENTS_LIMIT = 8;
+export { RECENT_DOCUMENTS_LIMIT } from './visibleDocuments';
 
 export interface DocumentHomeProps {
   repository: DocumentRepository;
   owner: string;
   onOpen(id: string): void;
-  onBackToChat(): void;
+  /** @deprecated The app's sidebar leads back to the chat; the home no longer shows this button. */
+  onBackToChat?(): void;
   /** The present moment the dates are told against (今天 18:50, 11月20日); fixed in stories and tests. */
   now?: number;
 }
 
-/** /document: a 空白文档 card, the owner's 8 most recent documents, and the reserved cloud section. */
-export function DocumentHome({ repository, owner, onOpen, onBackToChat, now }: DocumentHomeProps) {
+/**
+ * /document: a 空白文档 card, the owner's 8 most recent documents with their first lines (all of them on
+ * request), searched by title or text and sorted by time or title, and the reserved cloud section.
+ */
+export function DocumentHome({ repository, owner, onOpen, now }: DocumentHomeProps) {
   const [docs, setDocs] = useState<DocumentRecord[] | null>(null);
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<DocumentSort>('modified');
+  const [showAll, setShowAll] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [removing, setRemoving] = useState<DocumentRecord | null>(null);
 
   const load = useCallback(() => {
     setError(null);
-    repository.listRecent(owner, RECENT_DOCUMENTS_LIMIT).then(setDocs, (e: unknown) => {
+    repository.listRecent(owner).then(setDocs, (e: unknown) => {
       setDocs([]);
       setError(e instanceof Error && e.message ? e.message : t.home.loadFailed);
     });
   }, [repository, owner]);
   useEffect(load, [load]);
+
+  const shown = useMemo(
+    () => (docs ? visibleDocuments(docs, { query, sort, showAll }) : null),
+    [docs, query, sort, showAll],
+  );
+  const hidden = docs && !query.trim() && !showAll ? docs.length - (shown?.length ?? 0) : 0;
 
   const create = async () => {
     setCreating(true);
@@ -60,9 +76,25 @@ export function DocumentHome({ repository, owner, onOpen, onBackToChat, now }: D
     <div className={css.page}>
       <header className={css.header}>
         <h1 className={css.title}>{t.home.title}</h1>
-        <Button variant="ghost" iconStart={<ChatIcon />} onPress={onBackToChat}>
-          {t.home.backToChat}
-        </Button>
+        <div className={css.controls}>
+          <TextField
+            aria-label={t.home.search}
+            placeholder={t.home.searchPlaceholder}
+            type="search"
+            value={query}
+            onChange={setQuery}
+            className={css.search}
+          />
+          <Select
+            aria-label={t.home.sort}
+            selectedKey={sort}
+            onSelectionChange={(key: Key | null) => setSort(key === 'title' ? 'title' : 'modified')}
+            className={css.sort}
+          >
+            <SelectItem id="modified">{t.home.sortModified}</SelectItem>
+            <SelectItem id="title">{t.home.sortTitle}</SelectItem>
+          </Select>
+        </div>
       </header>
       <section aria-labelledby="wx-docs-local">
         <h2 id="wx-docs-local" className={css.sectionTitle}>
@@ -83,12 +115,12 @@ export function DocumentHome({ repository, owner, onOpen, onBackToChat, now }: D
               onPress={() => void create()}
             />
           </li>
-          {docs === null ? (
+          {shown === null ? (
             <li>
               <Spinner size="sm" />
             </li>
           ) : (
-            docs.map((doc) => (
+            shown.map((doc) => (
               <li key={doc.id} className={css.item}>
                 <Card
                   className={css.card}
@@ -96,7 +128,9 @@ export function DocumentHome({ repository, owner, onOpen, onBackToChat, now }: D
                   title={doc.title || t.panels.untitled}
                   description={t.home.modified(formatModified(doc.modifiedAt, now ?? Date.now(), t.dates))}
                   onPress={() => onOpen(doc.id)}
-                />
+                >
+                  {doc.preview ? <span className={css.preview}>{doc.preview}</span> : null}
+                </Card>
                 {/* Beside the card, not inside it: a button may not hold another button. */}
                 <IconButton
                   size="sm"
@@ -111,6 +145,16 @@ export function DocumentHome({ repository, owner, onOpen, onBackToChat, now }: D
             ))
           )}
         </ul>
+        {shown && query.trim() && shown.length === 0 ? (
+          <p className={css.noMatch} role="status">
+            {t.home.noMatch(query.trim())}
+          </p>
+        ) : null}
+        {hidden > 0 ? (
+          <Button variant="ghost" className={css.showAll} onPress={() => setShowAll(true)}>
+            {t.home.showAll(docs?.length ?? 0)}
+          </Button>
+        ) : null}
       </section>
       <ConfirmDialog
         title={t.home.removeTitle}

@@ -59,3 +59,51 @@ describe('a picture read from a saved document', () => {
       expect(imagesOf(src)).toEqual([{ src: '', alt: '封面' }]);
   });
 });
+
+describe('an image’s width and description', () => {
+  it('are stored with the node, kept in bounds, and exported', () => {
+    const editor = createEditor({
+      nodes: [ImageNode],
+      onError: (error) => {
+        throw error;
+      },
+    });
+    const read = (width: unknown) =>
+      editor
+        .parseEditorState({
+          root: {
+            type: 'root',
+            version: 1,
+            direction: null,
+            format: '',
+            indent: 0,
+            children: [
+              {
+                type: 'paragraph',
+                version: 1,
+                direction: null,
+                format: '',
+                indent: 0,
+                textFormat: 0,
+                textStyle: '',
+                children: [
+                  { type: 'image', version: 1, src: 'data:image/png;base64,AAAA', altText: '封面', width },
+                ],
+              },
+            ],
+          },
+        } as never)
+        .read(() => {
+          const image = $getRoot().getFirstDescendant();
+          return $isImageNode(image) ? { width: image.getWidth(), json: image.exportJSON() } : null;
+        });
+    expect(read(320)).toEqual({
+      width: 320,
+      json: expect.objectContaining({ width: 320, altText: '封面' }),
+    });
+    expect(read(5)?.width).toBe(24);
+    expect(read(99999)?.width).toBe(2000);
+    expect(read('wide')?.width).toBeNull();
+    expect(read(undefined)?.json).not.toHaveProperty('width');
+  });
+});

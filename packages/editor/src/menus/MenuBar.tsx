@@ -1,6 +1,6 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { Button, Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '@wanxiang/ui';
-import type { Key } from 'react';
+import { type Key, type KeyboardEvent as ReactKeyboardEvent, useLayoutEffect, useRef } from 'react';
 import { ACTIONS, type ActionId, MENUS, type MenuEntry } from '../actions/actions';
 import { t } from '../i18n/zh-CN';
 import * as css from './MenuBar.css';
@@ -20,8 +20,58 @@ const keyOf = (entry: MenuEntry) => (typeof entry === 'string' ? entry : `${PLAN
  */
 export function MenuBar({ isDisabled, hasRightPanel }: MenuBarProps) {
   const [editor] = useLexicalComposerContext();
+  const listRef = useRef<HTMLDivElement>(null);
+  const active = useRef(0);
+
+  // The ARIA menubar pattern: the triggers are the bar's menu items, one Tab stop (roving tabindex), the
+  // arrow keys, Home and End move between them. react-aria's Button takes neither a role nor a tabIndex,
+  // so both are set on its element here, after every render.
+  const triggers = () => [...(listRef.current?.querySelectorAll<HTMLButtonElement>(':scope > button') ?? [])];
+  useLayoutEffect(() => {
+    triggers().forEach((button, index) => {
+      button.setAttribute('role', 'menuitem');
+      button.tabIndex = index === active.current ? 0 : -1;
+    });
+  });
+  const onKeyDown = (event: ReactKeyboardEvent) => {
+    const buttons = triggers();
+    const current = buttons.indexOf(event.target as HTMLButtonElement);
+    if (current < 0) return;
+    const last = buttons.length - 1;
+    const next =
+      event.key === 'ArrowRight'
+        ? current === last
+          ? 0
+          : current + 1
+        : event.key === 'ArrowLeft'
+          ? current === 0
+            ? last
+            : current - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    active.current = next;
+    buttons.forEach((button, index) => {
+      button.tabIndex = index === next ? 0 : -1;
+    });
+    buttons[next]?.focus();
+  };
+
   return (
-    <div className={css.menuList}>
+    // biome-ignore lint/a11y/useSemanticElements: a menubar has no HTML element of its own.
+    <div
+      ref={listRef}
+      className={css.menuList}
+      role="menubar"
+      aria-label={t.menuBar}
+      aria-orientation="horizontal"
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
       {MENUS.map((menu) => {
         const disabledKeys = menu.groups.flatMap((g) =>
           g.entries
@@ -47,15 +97,30 @@ export function MenuBar({ isDisabled, hasRightPanel }: MenuBarProps) {
                 const items = group.entries.map((entry) => {
                   const key = keyOf(entry);
                   const { label, shortcut } = typeof entry === 'string' ? ACTIONS[entry] : entry;
+                  const action = typeof entry === 'string' ? ACTIONS[entry] : null;
+                  const reason =
+                    action?.isAvailable?.({ hasRightPanel }) === false ? action.unavailableReason : undefined;
                   return (
                     <MenuItem
                       key={key}
                       id={key}
                       textValue={label}
                       {...(shortcut ? { shortcut } : {})}
-                      {...(typeof entry === 'string' ? {} : { description: t.comingSoon })}
+                      {...(typeof entry === 'string'
+                        ? reason
+                          ? { description: reason }
+                          : {}
+                        : { description: t.comingSoon })}
                     >
-                      {typeof entry === 'string' ? label : <span title={t.comingSoon}>{label}</span>}
+                      {typeof entry === 'string' ? (
+                        reason ? (
+                          <span title={reason}>{label}</span>
+                        ) : (
+                          label
+                        )
+                      ) : (
+                        <span title={t.comingSoon}>{label}</span>
+                      )}
                     </MenuItem>
                   );
                 });

@@ -306,10 +306,10 @@ export function $currentBlockType(): BlockType | null {
 }
 
 /**
- * Inserts the default table (3 rows × 4 columns with a header row). The header cells are labelled 列 1…列 4
- * so the table is never born with empty headers (screen readers announce them; the user retitles them).
+ * Inserts the default table (3 rows × 4 columns with a header row): empty, as in Word, with the caret in
+ * its first cell, so the user types the first heading at once.
  */
-export function insertDefaultTable(editor: LexicalEditor, headerLabel: (column: number) => string) {
+export function insertDefaultTable(editor: LexicalEditor) {
   // A table inserted on an empty line takes that line's place, as in Word, rather than leaving a blank
   // paragraph above it (except at the very top, where that line is the only way to write above the table).
   const emptyLine = editor.getEditorState().read(() => {
@@ -343,14 +343,7 @@ export function insertDefaultTable(editor: LexicalEditor, headerLabel: (column: 
       before.getPreviousSibling() !== null
     )
       before.remove();
-    header.getChildren().forEach((headerCell, index) => {
-      if (!$isElementNode(headerCell) || headerCell.getTextContent() !== '') return;
-      const paragraph = headerCell.getFirstChild();
-      if ($isElementNode(paragraph)) paragraph.append($createTextNode(headerLabel(index + 1)));
-    });
-    // The caret goes to the first body cell, ready for data.
-    const firstBody = header.getNextSibling();
-    const bodyCell = $isTableRowNode(firstBody) ? firstBody.getFirstChild() : null;
-    if ($isElementNode(bodyCell)) bodyCell.selectStart();
+    const firstCell = header.getFirstChild();
+    if ($isElementNode(firstCell)) firstCell.selectStart();
   });
 }

@@ -5,10 +5,13 @@ import { $getSelectionStyleValueForProperty } from '@lexical/selection';
 import { $findCellNode, $isTableSelection } from '@lexical/table';
 import { $findMatchingParent, $getNearestBlockElementAncestorOrThrow, mergeRegister } from '@lexical/utils';
 import {
+  $getEditor,
   $getSelection,
   $isElementNode,
   $isRangeSelection,
+  $isTextNode,
   COMMAND_PRIORITY_LOW,
+  type LexicalNode,
   SELECTION_CHANGE_COMMAND,
 } from 'lexical';
 import { useEffect, useState } from 'react';
@@ -65,6 +68,18 @@ export const initialFormatState: FormatState = {
   canUnmerge: false,
 };
 
+/**
+ * The size the text at a node is drawn at, read from the page: the style presets (a document's own) set
+ * headings' and tables' sizes in a stylesheet, so the page is where the real size is. Null without a DOM.
+ */
+function $renderedFontSizePx(node: LexicalNode): number | null {
+  const editor = $getEditor();
+  const element = $isTextNode(node) || $isElementNode(node) ? editor.getElementByKey(node.getKey()) : null;
+  if (!element || typeof getComputedStyle !== 'function') return null;
+  const px = Number.parseFloat(getComputedStyle(element).fontSize);
+  return Number.isFinite(px) && px > 0 ? Math.round(px * 100) / 100 : null;
+}
+
 function $readFormatState(): FormatState | null {
   const selection = $getSelection();
   if ($isTableSelection(selection)) {
@@ -97,8 +112,8 @@ function $readFormatState(): FormatState | null {
     blockType: $currentBlockType(),
     fontFamily:
       fontFamilyFromCss($getSelectionStyleValueForProperty(selection, 'font-family', ''))?.key ?? null,
-    // Text without a size of its own is at the paper's default, 16 px.
-    fontSizePx: size ?? DEFAULT_FONT_SIZE_PX,
+    // Text without a size of its own is at its style's size (a heading's, a table header's), as drawn.
+    fontSizePx: size ?? $renderedFontSizePx(anchor) ?? DEFAULT_FONT_SIZE_PX,
     color: $getSelectionStyleValueForProperty(selection, 'color', ''),
     highlight: $getSelectionStyleValueForProperty(selection, 'background-color', ''),
     alignment,

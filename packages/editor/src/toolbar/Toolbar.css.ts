@@ -20,6 +20,28 @@ export const toolbar = style({
 
 globalStyle(`${toolbar} > *`, { '@media': { [NARROW_SCREEN_QUERY]: { flexShrink: 0 } } });
 
+// The sideways row fades at an edge with more beyond it, so it shows that it scrolls.
+const fade = '32px';
+globalStyle(`${toolbar}[data-more-end]`, {
+  '@media': {
+    [NARROW_SCREEN_QUERY]: {
+      maskImage: `linear-gradient(to right, #000 calc(100% - ${fade}), transparent)`,
+    },
+  },
+});
+globalStyle(`${toolbar}[data-more-start]`, {
+  '@media': {
+    [NARROW_SCREEN_QUERY]: { maskImage: `linear-gradient(to right, transparent, #000 ${fade})` },
+  },
+});
+globalStyle(`${toolbar}[data-more-start][data-more-end]`, {
+  '@media': {
+    [NARROW_SCREEN_QUERY]: {
+      maskImage: `linear-gradient(to right, transparent, #000 ${fade}, #000 calc(100% - ${fade}), transparent)`,
+    },
+  },
+});
+
 export const toolbarDivider = style({
   width: '1px',
   alignSelf: 'stretch',

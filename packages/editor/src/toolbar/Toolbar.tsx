@@ -3,9 +3,10 @@ import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext
 import { $findMatchingParent } from '@lexical/utils';
 import { Select, SelectItem, SelectSection } from '@wanxiang/ui';
 import { $getSelection, $isRangeSelection, type LexicalEditor } from 'lexical';
-import { Fragment } from 'react';
+import { Fragment, type RefObject, useEffect, useRef, useSyncExternalStore } from 'react';
 import { ACTIONS, type EditorAction, TOOLBAR, type ToolbarWidget } from '../actions/actions';
 import { CODE_LANGUAGES, type CodeLanguage } from '../code/codeTokens';
+import { NARROW_SCREEN_QUERY } from '../constants';
 import { CHINESE_FONT_SIZES, FONT_FAMILIES, FONT_SIZE_OPTIONS, fontSizeLabel } from '../format/units';
 import { t } from '../i18n/zh-CN';
 import { $applyTextFormatPatch, BLOCK_TYPES, type BlockType, setBlockType } from '../model/commands';
@@ -22,6 +23,63 @@ export interface ToolbarProps {
   hasRightPanel: boolean;
 }
 
+const subscribeNarrow = (onChange: () => void) => {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia(NARROW_SCREEN_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const readNarrow = () =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(NARROW_SCREEN_QUERY).matches
+    : false;
+
+/** Whether the screen is narrow (the one-row toolbar that scrolls sideways), following resizes. */
+function useNarrowScreen(): boolean {
+  return useSyncExternalStore(subscribeNarrow, readNarrow, () => false);
+}
+
+/**
+ * On a phone the row scrolls sideways: the common tools (bold, italic…, then undo) come first, right after
+ * the back and panel buttons, and the styles and fonts, wide selects, after them.
+ */
+export function phoneOrder<T>(groups: ReadonlyArray<readonly T[]>): ReadonlyArray<readonly T[]> {
+  const rank = (items: readonly T[]) => {
+    const first = items[0];
+    if (first === 'back') return 0;
+    if (first === 'bold') return 1;
+    if (first === 'undo') return 2;
+    if (first === 'alignLeft') return 3;
+    if (typeof first === 'object') return 5;
+    return 4;
+  };
+  return [...groups].sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * Marks the row with data-more-start / data-more-end while there is more to scroll to on that side, so
+ * the css fades that edge: the sideways row shows it goes on.
+ */
+function useScrollEdges(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const update = () => {
+      const max = element.scrollWidth - element.clientWidth;
+      element.toggleAttribute('data-more-start', element.scrollLeft > 2);
+      element.toggleAttribute('data-more-end', max - element.scrollLeft > 2);
+    };
+    update();
+    element.addEventListener('scroll', update, { passive: true });
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
+    observer?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', update);
+      observer?.disconnect();
+    };
+  }, [ref]);
+}
+
 /** Runs an editor change, then gives the caret back to the paper (toolbar controls take focus on press). */
 function withFocus(editor: LexicalEditor, change: () => void) {
   change();
@@ -30,13 +88,18 @@ function withFocus(editor: LexicalEditor, change: () => void) {
 
 /** The toolbar as laid out in the actions table (TOOLBAR): its buttons dispatch the actions' commands. */
 export function Toolbar({ format, isDisabled, hasRightPanel }: ToolbarProps) {
-  const groups = TOOLBAR.map((items) =>
-    items.filter(
-      (item) => typeof item !== 'string' || ACTIONS[item].isAvailable?.({ hasRightPanel }) !== false,
-    ),
-  ).filter((items) => items.length > 0);
+  const narrow = useNarrowScreen();
+  const ref = useRef<HTMLDivElement>(null);
+  useScrollEdges(ref);
+  const groups = (narrow ? phoneOrder(TOOLBAR) : TOOLBAR)
+    .map((items) =>
+      items.filter(
+        (item) => typeof item !== 'string' || ACTIONS[item].isAvailable?.({ hasRightPanel }) !== false,
+      ),
+    )
+    .filter((items) => items.length > 0);
   return (
-    <div role="toolbar" aria-label={t.toolbar.label} className={css.toolbar}>
+    <div ref={ref} role="toolbar" aria-label={t.toolbar.label} className={css.toolbar}>
       {groups.map((items, index) => (
         <Fragment key={typeof items[0] === 'string' ? items[0] : items[0]?.widget}>
           {index > 0 ? <span className={css.toolbarDivider} /> : null}

@@ -31,6 +31,9 @@ export const enUS: UiMessages = {
     navigation: 'Main navigation',
     navigationDrawer: 'Navigation menu',
     skipToContent: 'Skip to main content',
+    collapseSidebar: 'Collapse sidebar',
+    expandSidebar: 'Expand sidebar',
+    sidebar: 'Sidebar',
   },
   errorFallback: {
     title: 'Something went wrong',
@@ -50,6 +53,10 @@ export const enUS: UiMessages = {
     defaultPlan: 'Default plan',
     refreshing: 'Fetching the latest information…',
     loadFailed: 'Failed to load user information',
+    loading: 'Loading…',
+    unavailable: 'Could not load your account',
+    retryHint: 'Open to try again',
+    retry: 'Try again',
     logout: 'Log out',
   },
   toast: {

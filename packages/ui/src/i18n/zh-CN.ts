@@ -33,6 +33,9 @@ export const zhCN = {
     navigation: '主导航',
     navigationDrawer: '导航菜单',
     skipToContent: '跳到主要内容',
+    collapseSidebar: '收起侧边栏',
+    expandSidebar: '展开侧边栏',
+    sidebar: '侧边栏',
   },
   errorFallback: {
     title: '出现了一些问题',
@@ -51,6 +54,10 @@ export const zhCN = {
     defaultPlan: '默认计划',
     refreshing: '正在获取最新信息…',
     loadFailed: '用户信息加载失败',
+    loading: '加载中…',
+    unavailable: '无法加载账户信息',
+    retryHint: '点击后可重试',
+    retry: '重试',
     logout: '退出登录',
   },
   toast: {

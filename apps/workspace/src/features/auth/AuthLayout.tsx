@@ -1,9 +1,9 @@
 import { Alert, type AlertTone, Button, Card, PasswordField, Stack, TextField } from '@wanxiang/ui';
-import type { ReactNode, SyntheticEvent } from 'react';
+import { type ReactNode, type SyntheticEvent, useEffect, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
 import * as styles from './AuthLayout.css';
-import { fieldErrorProps } from './authForm';
+import { fieldErrorProps, formErrorMessage } from './authForm';
 
 /** The frame of /login and /register: the brand, a heading and one card holding the form. */
 export function AuthLayout({
@@ -53,6 +53,7 @@ export function AuthForm({
   switchTo,
   submission: { pending, error, submit },
   formatError,
+  fields,
   notice,
   submitLabel,
   pendingLabel,
@@ -65,6 +66,8 @@ export function AuthForm({
   submission: AuthSubmission;
   /** The failure as the user reads it, with the field names in Chinese. */
   formatError(error: unknown): string;
+  /** The server's names of the fields the form shows: their errors show under them, not in the alert. */
+  fields: readonly string[];
   notice?: { tone: AlertTone; text: string } | null;
   submitLabel: string;
   /** The button's label while the request is under way. */
@@ -72,6 +75,14 @@ export function AuthForm({
   /** The fields. */
   children: ReactNode;
 }) {
+  const formId = useId();
+  const message = error ? formErrorMessage(error, fields, formatError) : null;
+  // After a failed try, the first field marked wrong takes the focus, so its message is read out and the
+  // user can correct it at once.
+  useEffect(() => {
+    if (!error) return;
+    document.getElementById(formId)?.querySelector<HTMLElement>('input[aria-invalid="true"]')?.focus();
+  }, [error, formId]);
   return (
     <AuthLayout
       title={title}
@@ -85,12 +96,12 @@ export function AuthForm({
         </>
       }
     >
-      <Stack as="form" gap="lg" onSubmit={submit} noValidate aria-label={title}>
-        {error ? (
+      <Stack as="form" id={formId} gap="lg" onSubmit={submit} noValidate aria-label={title}>
+        {message ? (
           <Alert tone="danger" role="alert">
-            {formatError(error)}
+            {message}
           </Alert>
-        ) : notice ? (
+        ) : notice && !error ? (
           <Alert tone={notice.tone} role="status">
             {notice.text}
           </Alert>
@@ -122,7 +133,7 @@ export function AuthEmailField({ error, ...props }: AuthFieldProps) {
       type="email"
       inputMode="email"
       {...props}
-      {...fieldErrorProps(error, 'email')}
+      {...fieldErrorProps(error, 'email', t.auth.email)}
     />
   );
 }
@@ -134,7 +145,7 @@ export function AuthPasswordField({ error, ...props }: AuthFieldProps & { descri
       label={t.auth.password}
       name="password"
       {...props}
-      {...fieldErrorProps(error, 'password')}
+      {...fieldErrorProps(error, 'password', t.auth.password)}
     />
   );
 }

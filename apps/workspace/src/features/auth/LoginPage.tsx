@@ -12,8 +12,9 @@ import { safeNextPath, useAuthSubmit } from './authForm';
 const fieldLabels = { email: t.auth.email, password: t.auth.password };
 
 /**
- * /login (spec 01 §2): email, password, remember me. No validation in the browser: the server's answer,
- * with its field details, is what the user reads (spec 01 §8).
+ * /login (spec 01 §2): email, password, remember me. No validation in the browser: the server's answer
+ * is what the user reads, a field's message under the field, the rest in spec 01 §8's words. Coming from
+ * registration, the new e-mail is filled in and the password field has the focus.
  */
 export function LoginPage() {
   const navigate = useNavigate();
@@ -47,6 +48,7 @@ export function LoginPage() {
       switchTo={{ prompt: t.auth.noAccount, label: t.auth.toRegister, to: '/register' }}
       submission={submission}
       formatError={(failure) => formatLoginError(failure, { fieldLabels })}
+      fields={['email', 'password']}
       notice={notice}
       submitLabel={t.auth.login}
       pendingLabel={t.auth.loggingIn}

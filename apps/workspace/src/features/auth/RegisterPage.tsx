@@ -56,6 +56,9 @@ export function RegisterPage() {
       submission={submission}
       formatError={(failure) => formatRegisterError(failure, { fieldLabels })}
       notice={policy?.mode === 'closed' ? { tone: 'warning', text: t.auth.registrationClosed } : null}
+      fields={
+        needsInvite ? ['email', 'password', 'nickname', 'invite_code'] : ['email', 'password', 'nickname']
+      }
       submitLabel={t.auth.register}
       pendingLabel={t.auth.registering}
     >
@@ -73,7 +76,7 @@ export function RegisterPage() {
         autoComplete="nickname"
         value={nickname}
         onChange={setNickname}
-        {...fieldErrorProps(error, 'nickname')}
+        {...fieldErrorProps(error, 'nickname', t.auth.nicknameField)}
       />
       {needsInvite ? (
         <TextField

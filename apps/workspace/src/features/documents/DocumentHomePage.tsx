@@ -10,7 +10,6 @@ export function DocumentHomePage() {
       repository={documentRepository}
       owner={currentOwner()}
       onOpen={(id) => navigate(`/document/${encodeURIComponent(id)}`)}
-      onBackToChat={() => navigate('/home')}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { DocumentEditor } from '@wanxiang/editor';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { t } from '../../i18n/zh-CN';
 import * as styles from './DocumentPage.css';
 import { currentOwner, documentRepository } from './repository';
 
@@ -13,6 +14,11 @@ export function DocumentPage() {
       navigate(`/document/${encodeURIComponent(id)}`, { replace: options?.replace ?? false }),
     [navigate],
   );
+  // The tab says which document is open ({title} · 万象); 文档 · 万象 while none is.
+  const onTitleChange = useCallback((title: string | null) => {
+    document.title = `${title ?? t.nav.documents} · ${t.brand.name}`;
+  }, []);
+  useEffect(() => () => onTitleChange(null), [onTitleChange]);
   return (
     <div className={styles.page}>
       <DocumentEditor
@@ -21,6 +27,7 @@ export function DocumentPage() {
         documentId={docId}
         onBack={() => navigate('/document')}
         onNavigate={onNavigate}
+        onTitleChange={onTitleChange}
         autoFocus
       />
     </div>

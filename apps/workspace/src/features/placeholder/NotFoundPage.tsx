@@ -7,7 +7,7 @@ export function NotFoundPage() {
   return (
     <PlaceholderPage
       pageTitle={t.pages.notFoundTitle}
-      title={t.pages.notFoundTitle}
+      title={t.pages.notFoundHeadline}
       description={t.pages.notFoundBody}
       icon={<SearchIcon />}
     />

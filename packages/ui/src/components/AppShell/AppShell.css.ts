@@ -27,6 +27,33 @@ export const layout = style({
   },
 });
 
+export const layoutCollapsed = style([
+  layout,
+  {
+    gridTemplateColumns: 'auto minmax(0, 1fr)',
+    '@container': { [narrow]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
+  },
+]);
+
+/** The folded sidebar: a narrow strip with the button that opens it again. */
+export const rail = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  paddingBlock: vars.space.md,
+  paddingInline: vars.space.xs,
+  backgroundColor: vars.color.bg.sunken,
+  borderInlineEnd: `1px solid ${vars.color.border.subtle}`,
+  '@container': { [narrow]: { display: 'none' } },
+});
+
+/** Hidden on a narrow shell and inside the drawer: there the drawer itself comes and goes. */
+export const collapseButton = style({
+  display: 'inline-flex',
+  '@container': { [narrow]: { display: 'none' } },
+  selectors: { '[data-wx-drawer] &': { display: 'none' } },
+});
+
 export const sidebarColumn = style({
   minHeight: 0,
   overflow: 'hidden',

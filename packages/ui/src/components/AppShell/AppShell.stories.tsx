@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { EmptyState } from '../EmptyState/EmptyState';
@@ -39,6 +40,31 @@ export const Desktop: Story = {
     await expect(canvas.getByRole('main')).toHaveTextContent('本地文档与云端文档都在这里。');
     // On a wide screen there is no menu button.
     await expect(canvas.getByRole('button', { name: '打开菜单', hidden: true })).not.toBeVisible();
+  },
+};
+
+/** The sidebar folds to a rail at the user's word and opens again; the app remembers the choice. */
+export const CollapsibleSidebar: Story = {
+  render: function Render(args) {
+    const [collapsed, setCollapsed] = useState(false);
+    return <AppShell {...args} isSidebarCollapsed={collapsed} onSidebarCollapsedChange={setCollapsed} />;
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: '收起侧边栏' }));
+    await expect(canvas.queryByRole('navigation', { name: '主导航' })).toBeNull();
+    const expand = canvas.getByRole('button', { name: '展开侧边栏' });
+    await expect(expand).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(expand);
+    await expect(canvas.getByRole('navigation', { name: '主导航' })).toBeVisible();
+  },
+};
+
+/** Folded: a narrow rail, the page takes the width. */
+export const SidebarCollapsed: Story = {
+  args: { isSidebarCollapsed: true, onSidebarCollapsedChange: fn() },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: '展开侧边栏' }));
+    await expect(args.onSidebarCollapsedChange).toHaveBeenCalledWith(false);
   },
 };
 

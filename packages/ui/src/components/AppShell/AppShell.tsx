@@ -1,10 +1,10 @@
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { useUiMessages } from '../../i18n/UiProvider';
-import { CloseIcon, MenuIcon } from '../../icons';
+import { ChevronLeftIcon, CloseIcon, MenuIcon } from '../../icons';
 import { IconButton } from '../IconButton/IconButton';
 import * as styles from './AppShell.css';
-import { AppShellContext, type AppShellContextValue } from './AppShellContext';
+import { AppShellContext, type AppShellContextValue, useAppShell } from './AppShellContext';
 
 export interface AppShellProps {
   /** The navigation, usually a <Sidebar>. A column on wide screens, a drawer below 768 px. */
@@ -17,6 +17,12 @@ export interface AppShellProps {
   isNavigationOpen?: boolean;
   defaultNavigationOpen?: boolean;
   onNavigationOpenChange?: (isOpen: boolean) => void;
+  /**
+   * Wide screens: the sidebar column folded to a rail with a button that opens it again. The app keeps
+   * the state (and remembers it); without onSidebarCollapsedChange the sidebar cannot be collapsed.
+   */
+  isSidebarCollapsed?: boolean;
+  onSidebarCollapsedChange?: (collapsed: boolean) => void;
 }
 
 /**
@@ -31,6 +37,8 @@ export function AppShell({
   isNavigationOpen,
   defaultNavigationOpen = false,
   onNavigationOpenChange,
+  isSidebarCollapsed = false,
+  onSidebarCollapsedChange,
 }: AppShellProps) {
   const messages = useUiMessages();
   const mainId = useId();
@@ -43,16 +51,19 @@ export function AppShell({
 
   // NavLinks call closeNavigation after every press; a stable context keeps them from re-rendering when
   // the drawer opens, and the ref gives the call the current state.
-  const latest = useRef({ isOpen, setOpen });
-  latest.current = { isOpen, setOpen };
+  const latest = useRef({ isOpen, setOpen, onSidebarCollapsedChange });
+  latest.current = { isOpen, setOpen, onSidebarCollapsedChange };
+  const collapsible = onSidebarCollapsedChange !== undefined;
   const context = useMemo<AppShellContextValue>(
     () => ({
       closeNavigation: () => {
         if (latest.current.isOpen) latest.current.setOpen(false);
       },
+      collapseSidebar: collapsible ? () => latest.current.onSidebarCollapsedChange?.(true) : null,
     }),
-    [],
+    [collapsible],
   );
+  const collapsed = collapsible && isSidebarCollapsed;
 
   return (
     <AppShellContext.Provider value={context}>
@@ -69,8 +80,20 @@ export function AppShell({
         >
           {messages.shell.skipToContent}
         </a>
-        <div className={styles.layout}>
-          <div className={styles.sidebarColumn}>{sidebar}</div>
+        <div className={collapsed ? styles.layoutCollapsed : styles.layout}>
+          {collapsed ? (
+            <div className={styles.rail}>
+              <IconButton
+                aria-label={messages.shell.expandSidebar}
+                aria-expanded={false}
+                onPress={() => onSidebarCollapsedChange?.(false)}
+              >
+                <MenuIcon />
+              </IconButton>
+            </div>
+          ) : (
+            <div className={styles.sidebarColumn}>{sidebar}</div>
+          )}
           <div className={styles.mainColumn}>
             <header className={styles.topBar}>
               <IconButton
@@ -88,7 +111,7 @@ export function AppShell({
           </div>
         </div>
         <ModalOverlay isDismissable isOpen={isOpen} onOpenChange={setOpen} className={styles.drawerOverlay}>
-          <Modal className={styles.drawer}>
+          <Modal className={styles.drawer} data-wx-drawer="">
             <Dialog aria-label={messages.shell.navigationDrawer} className={styles.drawerDialog}>
               <IconButton
                 size="sm"
@@ -105,5 +128,27 @@ export function AppShell({
         </ModalOverlay>
       </div>
     </AppShellContext.Provider>
+  );
+}
+
+/**
+ * The button that folds the sidebar column to a rail, for the sidebar's header. It shows only where that
+ * makes sense: on a wide screen, in a shell whose app lets the sidebar collapse (not in the phone drawer).
+ */
+export function SidebarCollapseButton() {
+  const messages = useUiMessages();
+  const shell = useAppShell();
+  if (!shell?.collapseSidebar) return null;
+  return (
+    <span className={styles.collapseButton}>
+      <IconButton
+        size="sm"
+        variant="subtle"
+        aria-label={messages.shell.collapseSidebar}
+        onPress={shell.collapseSidebar}
+      >
+        <ChevronLeftIcon />
+      </IconButton>
+    </span>
   );
 }

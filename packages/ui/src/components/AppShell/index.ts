@@ -1,2 +1,2 @@
-export { AppShell, type AppShellProps } from './AppShell';
+export { AppShell, type AppShellProps, SidebarCollapseButton } from './AppShell';
 export { type AppShellContextValue, useAppShell } from './AppShellContext';

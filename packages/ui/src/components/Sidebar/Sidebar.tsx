@@ -15,16 +15,17 @@ export interface SidebarProps {
   className?: string;
 }
 
-/** The 260 px column of the shell: a header, a scrolling navigation landmark and a footer. */
+/** The 260 px column of the shell (a complementary landmark): a header, a scrolling navigation landmark and a footer. */
 export function Sidebar({ header, children, footer, 'aria-label': ariaLabel, className }: SidebarProps) {
   const messages = useUiMessages();
   return (
-    <div className={clsx(styles.root, className)}>
+    // The header and the account at the foot belong to a landmark too (axe: region).
+    <aside aria-label={messages.shell.sidebar} className={clsx(styles.root, className)}>
       {header ? <div className={styles.header}>{header}</div> : null}
       <nav aria-label={ariaLabel ?? messages.shell.navigation} className={styles.nav}>
         {children}
       </nav>
       {footer ? <div className={styles.footer}>{footer}</div> : null}
-    </div>
+    </aside>
   );
 }

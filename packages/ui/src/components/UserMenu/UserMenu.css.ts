@@ -125,3 +125,13 @@ export const status = style({
 export const statusError = style({
   color: vars.color.danger.text,
 });
+
+/** The avatar of an account that could not be loaded: a neutral disc with a mark, not an initial. */
+export const avatarMuted = style([
+  avatar,
+  {
+    backgroundColor: vars.color.bg.sunken,
+    color: vars.color.text.secondary,
+    border: `1px solid ${vars.color.border.default}`,
+  },
+]);

@@ -66,6 +66,29 @@ export const LoadFailed: Story = {
   },
 };
 
+/** Before the first answer about the account: a spinner and 加载中…, no made-up plan. */
+export const AccountLoading: Story = {
+  args: { account: 'loading', name: '' },
+  play: async ({ canvas }) => {
+    const trigger = canvas.getByRole('button', { name: /加载中…/ });
+    await expect(trigger).not.toHaveTextContent('默认计划');
+  },
+};
+
+/** The account could not be fetched: it says so, and the menu offers 重试 (theme and logout still work). */
+export const AccountUnavailable: Story = {
+  args: { account: 'unavailable', name: '', onRetry: fn() },
+  play: async ({ canvas, args }) => {
+    const trigger = canvas.getByRole('button', { name: /无法加载账户信息/ });
+    await expect(trigger).not.toHaveTextContent('默认计划');
+    await userEvent.click(trigger);
+    const menu = await screen.findByRole('menu');
+    await expect(within(menu).getByRole('menuitem', { name: '退出登录' })).toBeInTheDocument();
+    await userEvent.click(within(menu).getByRole('menuitem', { name: '重试' }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+
 export const DefaultPlanAndEmailOnly: Story = {
   args: { name: 'wang.fang@example.com', email: 'wang.fang@example.com', planName: undefined, credits: 0 },
   play: async ({ canvas }) => {

@@ -20,9 +20,19 @@ import * as styles from './UserMenu.css';
 export const userMenuStatuses = ['idle', 'refreshing', 'error'] as const;
 export type UserMenuStatus = (typeof userMenuStatuses)[number];
 
+export const userMenuAccountStates = ['ready', 'loading', 'unavailable'] as const;
+export type UserMenuAccountState = (typeof userMenuAccountStates)[number];
+
 export interface UserMenuProps {
-  /** The nickname, or the email when there is none. */
+  /** The nickname, or the email when there is none (not shown while the account is not `ready`). */
   name: string;
+  /**
+   * Whether the account's details are known: `loading` before the first answer (a spinner, no plan),
+   * `unavailable` when it could not be fetched (无法加载账户信息, and a 重试 entry that calls onRetry).
+   * Theme and logout work in every state. @default 'ready'
+   */
+  account?: UserMenuAccountState;
+  onRetry?: () => void;
   email?: string;
   /** @default the catalogue's "默认计划" */
   planName?: string;
@@ -54,10 +64,12 @@ function initial(name: string): string {
  * balance, the theme choice and logout.
  */
 export function UserMenu({
-  name,
+  name: accountName,
   email,
   planName,
   credits,
+  account = 'ready',
+  onRetry,
   status = 'idle',
   onOpenChange,
   onLogout,
@@ -68,7 +80,14 @@ export function UserMenu({
   const messages = useUiMessages();
   const { locale } = useLocale();
   const theme = useTheme();
-  const plan = planName || messages.userMenu.defaultPlan;
+  const ready = account === 'ready';
+  const name =
+    account === 'loading'
+      ? messages.userMenu.loading
+      : account === 'unavailable'
+        ? messages.userMenu.unavailable
+        : accountName;
+  const plan = ready ? planName || messages.userMenu.defaultPlan : null;
   const preference = themePreference ?? theme.preference;
 
   const choose = (selection: Selection) => {
@@ -81,17 +100,27 @@ export function UserMenu({
 
   const onAction = (key: Key) => {
     if (key === 'logout') onLogout();
+    if (key === 'retry') onRetry?.();
   };
 
   return (
     <MenuTrigger onOpenChange={onOpenChange}>
       <RACButton className={styles.trigger}>
-        <span className={styles.avatar} aria-hidden="true">
-          {initial(name)}
+        <span className={account === 'unavailable' ? styles.avatarMuted : styles.avatar} aria-hidden="true">
+          {account === 'loading' ? (
+            <SpinnerGlyph size="sm" />
+          ) : account === 'unavailable' ? (
+            '!'
+          ) : (
+            initial(name)
+          )}
         </span>
         <span className={styles.identity}>
           <span className={styles.name}>{name}</span>
-          <span className={styles.plan}>{plan}</span>
+          {plan ? <span className={styles.plan}>{plan}</span> : null}
+          {account === 'unavailable' && onRetry ? (
+            <span className={styles.plan}>{messages.userMenu.retryHint}</span>
+          ) : null}
         </span>
         <span className={styles.chevron} aria-hidden="true">
           <ChevronUpIcon />
@@ -101,10 +130,10 @@ export function UserMenu({
         <RACMenuSection aria-label={messages.userMenu.label}>
           <Header className={styles.summary}>
             <span className={styles.summaryName}>{name}</span>
-            {email && email !== name ? <span className={styles.summaryEmail}>{email}</span> : null}
+            {ready && email && email !== name ? <span className={styles.summaryEmail}>{email}</span> : null}
             <span className={styles.summaryRow}>
-              <Chip tone="accent">{plan}</Chip>
-              {credits !== undefined ? (
+              {plan ? <Chip tone="accent">{plan}</Chip> : null}
+              {ready && credits !== undefined ? (
                 <span className={styles.credits}>
                   {`${new Intl.NumberFormat(locale).format(credits)} ${messages.userMenu.creditsSuffix}`}
                 </span>
@@ -116,11 +145,14 @@ export function UserMenu({
                 {messages.userMenu.refreshing}
               </span>
             ) : null}
-            {status === 'error' ? (
+            {status === 'error' && ready ? (
               <span className={`${styles.status} ${styles.statusError}`}>{messages.userMenu.loadFailed}</span>
             ) : null}
           </Header>
         </RACMenuSection>
+        {account === 'unavailable' && onRetry ? (
+          <MenuItem id="retry">{messages.userMenu.retry}</MenuItem>
+        ) : null}
         <MenuSeparator />
         <MenuSection
           title={messages.theme.label}

@@ -1,1 +1,8 @@
-export { UserMenu, type UserMenuProps, type UserMenuStatus, userMenuStatuses } from './UserMenu';
+export {
+  UserMenu,
+  type UserMenuAccountState,
+  type UserMenuProps,
+  type UserMenuStatus,
+  userMenuAccountStates,
+  userMenuStatuses,
+} from './UserMenu';

@@ -9,6 +9,7 @@ import {
   StockIcon,
   TrashIcon,
 } from '../../icons';
+import { SidebarCollapseButton } from '../AppShell/AppShell';
 import { Badge } from '../Badge/Badge';
 import { Button } from '../Button/Button';
 import { IconButton } from '../IconButton/IconButton';
@@ -42,7 +43,10 @@ export function DemoSidebar({
     <Sidebar
       header={
         <>
-          <strong style={{ fontSize: '18px' }}>万象</strong>
+          <span style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+            <strong style={{ fontSize: '18px' }}>万象</strong>
+            <SidebarCollapseButton />
+          </span>
           <Button variant="secondary" iconStart={<PlusIcon />} isFullWidth>
             新建对话
           </Button>
@@ -66,7 +70,7 @@ export function DemoSidebar({
         <NavLink {...link('/document')} icon={<DocumentIcon />}>
           文档
         </NavLink>
-        <NavLink {...link('/presentation')} icon={<PresentationIcon />}>
+        <NavLink {...link('/presentation')} badge={<Badge>即将推出</Badge>} icon={<PresentationIcon />}>
           演示文稿
         </NavLink>
         <NavLink {...link('/spreadsheet')} icon={<SpreadsheetIcon />}>

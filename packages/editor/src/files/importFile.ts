@@ -1,0 +1,81 @@
+import { $convertFromMarkdownString, TRANSFORMERS } from '@lexical/markdown';
+import { $createParagraphNode, $createTextNode, $getRoot, createEditor } from 'lexical';
+import type { DocumentContent } from '../documents/types';
+import { EDITOR_NAMESPACE, editorNodes, editorTheme } from '../model/config';
+import { $documentTitle } from '../plugins/AutosavePlugin';
+import { normalizeStylePresets } from '../styles/presets';
+import { importKindOf } from './fileNames';
+import { decodeText, InvalidDocumentFileError, parseLexdoc } from './lexdoc';
+
+export class ComingSoonFileError extends Error {
+  constructor() {
+    super('DOCX');
+    this.name = 'ComingSoonFileError';
+  }
+}
+
+export interface ImportedDocument {
+  content: DocumentContent;
+  /** The record's title: the file's own title (lexdoc), else its first line. */
+  title: string;
+}
+
+/**
+ * Reads an opened file into the content of a new document, in an editor of its own that is never shown:
+ * the open document is not touched. The snapshot is parsed by Lexical before it is kept, so a file with
+ * unknown nodes is refused here rather than stored as a document that cannot load.
+ */
+export async function importDocumentFile(file: File): Promise<ImportedDocument> {
+  const kind = importKindOf(file.name);
+  if (kind === 'docx') throw new ComingSoonFileError();
+  const text = decodeText(await file.arrayBuffer());
+  const editor = createEditor({
+    namespace: EDITOR_NAMESPACE,
+    nodes: [...editorNodes],
+    theme: editorTheme,
+    onError(error) {
+      throw error;
+    },
+  });
+  let styles: DocumentContent['styles'];
+  let fileTitle: string | undefined;
+  if (kind === 'lexdoc') {
+    const parsed = parseLexdoc(text);
+    try {
+      editor.setEditorState(editor.parseEditorState(JSON.stringify(parsed.editorState)));
+    } catch {
+      // Nodes this editor does not know, or a malformed tree.
+      throw new InvalidDocumentFileError();
+    }
+    if (parsed.styles) styles = normalizeStylePresets(parsed.styles);
+    fileTitle = parsed.title?.trim() || undefined;
+  } else {
+    editor.update(
+      () => {
+        if (kind === 'markdown') {
+          $convertFromMarkdownString(text, TRANSFORMERS);
+          return;
+        }
+        const root = $getRoot();
+        root.clear();
+        for (const line of text.split(/\r?\n/)) {
+          const paragraph = $createParagraphNode();
+          if (line) paragraph.append($createTextNode(line));
+          root.append(paragraph);
+        }
+      },
+      { discrete: true },
+    );
+  }
+  const state = editor.getEditorState();
+  const firstLine = state.read(() => $documentTitle());
+  return {
+    content: {
+      version: '2.0.0',
+      editorState: state.toJSON(),
+      ...(styles ? { styles } : {}),
+      ...(fileTitle ? { title: fileTitle } : {}),
+    },
+    title: fileTitle ?? firstLine,
+  };
+}

@@ -30,8 +30,13 @@ export function buildProduct() {
   execFileSync(command, commandArgs, { cwd: repoRoot, stdio: 'inherit' });
 }
 
+/**
+ * Waits until the server answers healthy or exits. A first start creates and migrates the embedded
+ * database in a child process before serving, which takes well over a minute on a loaded machine: the
+ * five-minute bound only stops a server that hangs.
+ */
 async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`);
     try {
@@ -41,7 +46,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`server did not become healthy in 60 s:\n${log()}`);
+  throw new Error(`server did not become healthy in 5 minutes:\n${log()}`);
 }
 
 export interface RunningServer {

@@ -14,7 +14,10 @@ import {
 import { useAtom } from 'jotai';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { isChatPath, sessionPath } from '../features/chat/route/sessionRoute';
 import { ChatHistory, NewChatButton } from '../features/chat/sidebar';
+import { currentSessionIdAtom } from '../features/chat/state/chatAtoms';
+import { useChatValue } from '../features/chat/state/hooks';
 import { t } from '../i18n/zh-CN';
 import { api } from '../session/client';
 import { useCurrentUser, useCurrentUserActions } from '../session/currentUser';
@@ -28,6 +31,8 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const [officeOpen, setOfficeOpen] = useAtom(officeOpenAtom);
   const [wealthOpen, setWealthOpen] = useAtom(wealthOpenAtom);
+  // The chat link goes back to the chat that was open, not to a new one.
+  const openChat = useChatValue(currentSessionIdAtom);
   const link = (href: string) => ({ href, isCurrent: pathname === href || pathname.startsWith(`${href}/`) });
 
   return (
@@ -46,7 +51,7 @@ export function AppLayout() {
           }
           footer={<AccountMenu />}
         >
-          <NavLink {...link('/home')} icon={<ChatIcon />}>
+          <NavLink href={sessionPath(openChat)} isCurrent={isChatPath(pathname)} icon={<ChatIcon />}>
             {t.nav.modelChat}
           </NavLink>
           <NavGroup title={t.nav.office} isExpanded={officeOpen} onExpandedChange={setOfficeOpen}>

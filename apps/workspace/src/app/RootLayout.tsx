@@ -6,6 +6,7 @@ import { Outlet, useHref, useLocation, useNavigate } from 'react-router-dom';
 import { chatEngineAtom } from '../features/chat/state/chatAtoms';
 import { t } from '../i18n/zh-CN';
 import { AUTH_LOGOUT_EVENT, startSessionWatch } from '../session/client';
+import * as styles from './RootLayout.css';
 
 const publicPaths = new Set(['/login', '/register']);
 
@@ -59,7 +60,7 @@ export function RootLayout() {
   return (
     <UiProvider locale="zh-CN" navigate={(to) => navigate(to)} useHref={useHref}>
       <Outlet />
-      <ToastRegion />
+      <ToastRegion className={styles.toastRegion} />
     </UiProvider>
   );
 }

@@ -28,8 +28,10 @@ export const router = createBrowserRouter([
           {
             element: <AppLayout />,
             children: [
+              // /home is the new chat; each chat has its own address, so reload, back and forward keep it.
+              // One route for both, so that a new chat getting its address does not remount the page.
               {
-                path: '/home',
+                path: '/home/:sessionId?',
                 lazy: () => import('../features/chat/HomePage').then((m) => ({ Component: m.HomePage })),
               },
               {

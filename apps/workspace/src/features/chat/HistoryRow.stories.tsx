@@ -35,6 +35,7 @@ export const DeleteAfterConfirmation: Story = {
     await userEvent.click(canvas.getByRole('button', { name: '删除会话：季度销售数据分析' }));
     const dialog = await screen.findByRole('alertdialog');
     await expect(dialog).toHaveTextContent('确定要删除这个会话吗？');
+    await expect(dialog).toHaveTextContent('“季度销售数据分析”及其全部消息将被删除');
     await expect(args.onDelete).not.toHaveBeenCalled();
     await userEvent.click(within(dialog).getByRole('button', { name: '删除' }));
     await expect(args.onDelete).toHaveBeenCalledWith('s1');

@@ -1,6 +1,7 @@
 import { ConfirmDialog, IconButton, NavLink, TrashIcon } from '@wanxiang/ui';
 import { useState } from 'react';
 import { chatText } from './messages';
+import { sessionPath } from './route/sessionRoute';
 import { sessionTitle } from './state/format';
 import type { ChatSessionSummary } from './state/types';
 
@@ -19,7 +20,7 @@ export function HistoryRow({ session, isCurrent, onOpen, onDelete }: HistoryRowP
   return (
     <>
       <NavLink
-        href="/home"
+        href={sessionPath(session.id)}
         isCurrent={isCurrent}
         onPress={() => onOpen(session.id)}
         action={
@@ -43,7 +44,7 @@ export function HistoryRow({ session, isCurrent, onOpen, onDelete }: HistoryRowP
         confirmLabel={chatText.deleteAction}
         onConfirm={() => onDelete(session.id)}
       >
-        <p>{chatText.deleteConfirm}</p>
+        <p>{chatText.deleteConfirm(title)}</p>
       </ConfirmDialog>
     </>
   );

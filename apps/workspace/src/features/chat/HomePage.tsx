@@ -6,6 +6,7 @@ import * as styles from './HomePage.css';
 import { MessageList } from './MessageList';
 import { ModelSelector } from './ModelSelector';
 import { chatText } from './messages';
+import { useSessionRoute } from './route/useSessionRoute';
 import {
   bannerAtom,
   composerInputAtom,
@@ -101,6 +102,7 @@ export function HomePage() {
   useEffect(() => {
     chat.start();
   }, [chat]);
+  useSessionRoute(chat, currentSessionId);
 
   // A new chat started from the sidebar puts the caret here (focusComposerAtom).
   useEffect(() => {

@@ -7,7 +7,8 @@ export const chatText = {
   untitled: '未命名会话',
   deleteSession: (title: string) => `删除会话：${title}`,
   deleteTitle: '删除会话',
-  deleteConfirm: '确定要删除这个会话吗？',
+  /** Spec 01 §5's question, naming the chat: a row's title can be cut short in the sidebar. */
+  deleteConfirm: (title: string) => `确定要删除这个会话吗？“${title}”及其全部消息将被删除。`,
   deleteAction: '删除',
   deleteFailed: '删除会话失败',
   historyLoadFailed: '无法加载会话历史',
@@ -31,7 +32,8 @@ export const chatText = {
   modelsLoadFailed: '无法加载AI模型列表',
   modelsEmpty: '暂无可用模型',
   pricePerCall: (n: number) => `每次 ${n} 积分`,
-  pricePerTokens: (input: number, output: number) => `输入 ${input} / 输出 ${output} 积分`,
+  /** Decision 6 of the spec README: token prices are per thousand tokens. */
+  pricePerTokens: (input: number, output: number) => `输入 ${input} / 输出 ${output} 积分/千 tokens`,
   noModelSelected: '未选择模型',
 
   welcomeTitle: '今天想聊点什么？',
@@ -65,6 +67,8 @@ export const chatText = {
 
   inputLabel: '输入消息',
   inputPlaceholder: '输入消息，Enter 发送，Shift+Enter 换行',
+  /** A phone's keyboard has no Shift+Enter to speak of: its return key breaks the line. */
+  inputPlaceholderTouch: '输入消息',
   send: '发送',
   stop: '停止生成',
   attach: '添加附件',

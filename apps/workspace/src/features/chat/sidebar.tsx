@@ -1,9 +1,10 @@
-import { Badge, Button, NavGroup, PlusIcon, Spinner } from '@wanxiang/ui';
+import { Badge, Button, NavGroup, PlusIcon, Spinner, useAppShell } from '@wanxiang/ui';
 import { useAtom, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { persistentFlagAtom } from '../../state/persistentFlag';
 import { chatText } from './messages';
+import { HOME_PATH, isChatPath, sessionPath } from './route/sessionRoute';
 import { SessionList } from './SessionList';
 import * as styles from './sidebar.css';
 import { currentSessionIdAtom, focusComposerAtom, sessionsAtom } from './state/chatAtoms';
@@ -16,6 +17,7 @@ export function NewChatButton() {
   const navigate = useNavigate();
   const chat = useChatEngine();
   const focusComposer = useSetAtom(focusComposerAtom);
+  const shell = useAppShell();
   return (
     <Button
       variant="secondary"
@@ -23,7 +25,9 @@ export function NewChatButton() {
       isFullWidth
       onPress={() => {
         chat.newChat();
-        navigate('/home');
+        navigate(HOME_PATH);
+        // On a phone the drawer covers the chat: the new chat must be seen.
+        shell?.closeNavigation();
         // Ready to type, as after a suggestion: the welcome screen's input takes the caret.
         requestAnimationFrame(() => focusComposer());
       }}
@@ -36,10 +40,13 @@ export function NewChatButton() {
 /** The collapsible history of chat sessions with its count (spec 01 §2). */
 export function ChatHistory() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const chat = useChatEngine();
   const [isOpen, setOpen] = useAtom(historyOpenAtom);
   const sessions = useChatValue(sessionsAtom);
-  const currentId = useChatValue(currentSessionIdAtom);
+  const openId = useChatValue(currentSessionIdAtom);
+  // The engine keeps the last chat while another page shows; it is the current page only on the chat.
+  const currentId = isChatPath(pathname) ? openId : null;
 
   // The history is wanted on every page with the sidebar, not only on the chat.
   useEffect(() => chat.start(), [chat]);
@@ -77,10 +84,7 @@ export function ChatHistory() {
         hasMore={sessions.hasMore}
         isLoadingMore={sessions.isLoadingMore}
         onLoadMore={() => void chat.loadMoreSessions()}
-        onOpen={(id) => {
-          void chat.openSession(id);
-          navigate('/home');
-        }}
+        onOpen={(id) => navigate(sessionPath(id))}
         onDelete={(id) => chat.deleteSession(id)}
       />
     </NavGroup>

@@ -356,7 +356,7 @@ describe('formatting', () => {
   test('prices, clock, titles, newest', () => {
     expect(formatModelPrice({ is_per_call: true, fixed_price_credits: 5 })).toBe('每次 5 积分');
     expect(formatModelPrice({ is_per_call: false, input_price_credits: 1, output_price_credits: 2 })).toBe(
-      '输入 1 / 输出 2 积分',
+      '输入 1 / 输出 2 积分/千 tokens',
     );
     expect(formatClock(0)).toBe('00:00');
     expect(formatClock(65_400)).toBe('01:05');

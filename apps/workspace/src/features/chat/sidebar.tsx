@@ -1,6 +1,6 @@
-import { Badge, Button, NavGroup, PlusIcon, Spinner, useAppShell } from '@wanxiang/ui';
+import { Badge, Button, NavGroup, PlusIcon, Spinner, TextField, toast, useAppShell } from '@wanxiang/ui';
 import { useAtom, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { persistentFlagAtom } from '../../state/persistentFlag';
 import { chatText } from './messages';
@@ -11,6 +11,8 @@ import { currentSessionIdAtom, focusComposerAtom, sessionsAtom } from './state/c
 import { useChatEngine, useChatValue } from './state/hooks';
 
 const historyOpenAtom = persistentFlagAtom('wanxiang.nav.history', true);
+/** How long typing must pause before the history is searched. */
+export const SEARCH_DEBOUNCE_MS = 250;
 
 /** Starts a new chat: the home chat with no session selected (spec 01 §4). */
 export function NewChatButton() {
@@ -51,6 +53,14 @@ export function ChatHistory() {
   // The history is wanted on every page with the sidebar, not only on the chat.
   useEffect(() => chat.start(), [chat]);
 
+  // The search asks the server once typing pauses, not at every key.
+  const [search, setSearch] = useState(sessions.query);
+  useEffect(() => {
+    const timer = setTimeout(() => void chat.searchSessions(search), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, chat]);
+  const query = sessions.query;
+
   return (
     <NavGroup
       title={chatText.history}
@@ -75,8 +85,21 @@ export function ChatHistory() {
           </Button>
         </div>
       ) : null}
+      {sessions.status === 'ready' && (sessions.items.length > 0 || query) ? (
+        <div className={styles.search}>
+          <TextField
+            aria-label={chatText.searchLabel}
+            type="search"
+            placeholder={chatText.searchPlaceholder}
+            value={search}
+            onChange={setSearch}
+          />
+        </div>
+      ) : null}
       {sessions.status === 'ready' && sessions.items.length === 0 ? (
-        <p className={styles.note}>{chatText.historyEmpty}</p>
+        <p className={styles.note} role={query ? 'status' : undefined}>
+          {query ? chatText.searchEmpty(query) : chatText.historyEmpty}
+        </p>
       ) : null}
       <SessionList
         sessions={sessions.items}
@@ -86,6 +109,11 @@ export function ChatHistory() {
         onLoadMore={() => void chat.loadMoreSessions()}
         onOpen={(id) => navigate(sessionPath(id))}
         onDelete={(id) => chat.deleteSession(id)}
+        onRename={(id, title) => chat.renameSession(id, title)}
+        onPin={(id, pinned) => {
+          chat.setPinned(id, pinned).catch((error: Error) => toast.error(error.message));
+        }}
+        query={query}
       />
     </NavGroup>
   );

@@ -263,7 +263,8 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
     // Sign-ins that failed on the server's side were not counted as wrong passwords.
     const [failures] = await db().database.db.select({ n: count() }).from(loginFailures);
     expect(failures?.n).toBe(0);
-  });
+    // Every route's every statement, each followed by every route: it grows with the routes.
+  }, 180_000);
 
   it('refuses text PostgreSQL cannot store in every string field of every route, naming the field', async () => {
     const { server, call, access, cases } = await start();

@@ -169,11 +169,6 @@ export const chatSessions = pgTable(
     totalCreditsUsed: integer('total_credits_used').notNull().default(0),
     /** Set while the user keeps the chat on top of the history; the newest pin first. */
     pinnedAt: timestamp('pinned_at', { withTimezone: true }),
-    /**
-     * The last message of the branch on screen, when the chat has versions (a regenerated answer, an
-     * edited question); null means the newest message, as before versions existed.
-     */
-    activeLeafId: uuid('active_leaf_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -194,12 +189,6 @@ export const chatMessages = pgTable(
       .references(() => chatSessions.id, { onDelete: 'cascade' }),
     /** The turn both messages of a pair belong to; the credit ledger refers to it. */
     turnId: uuid('turn_id').notNull(),
-    /**
-     * The message this one follows: messages form a tree, and the versions of a message are its siblings
-     * (same parent and role). Null for the first question of a chat (and its edits).
-     */
-    parentId: uuid('parent_id'),
-    /** Order of writing in the session: a new version takes the next free position. */
     position: integer('position').notNull(),
     /** user | assistant */
     role: text('role').notNull(),
@@ -223,7 +212,6 @@ export const chatMessages = pgTable(
     uniqueIndex('chat_messages_session_position').on(t.sessionId, t.position),
     index('chat_messages_turn').on(t.turnId),
     index('chat_messages_status').on(t.status),
-    index('chat_messages_parent').on(t.sessionId, t.parentId),
   ],
 );
 

@@ -49,7 +49,7 @@ test('a chat streams, stops, survives a reload and is deleted after confirmation
   }
   expect(await page.getByTestId('model-price').textContent()).toMatch(/积分\/千 tokens$/);
   const history = page.getByRole('navigation', { name: '主导航' });
-  expect(await history.getByText('还没有会话，发送第一条消息吧').isVisible()).toBe(true);
+  await expect.poll(() => history.getByText('还没有会话，发送第一条消息吧').isVisible()).toBe(true);
 
   // A suggestion fills the input; the user replaces it with a prompt that carries hostile markup.
   const input = page.getByRole('textbox', { name: '输入消息' });

@@ -3,6 +3,9 @@ import { closeBrowser, expectAccessible, openSession, type Session, settleAnnoun
 
 afterAll(closeBrowser);
 
+/** A chat's own address. */
+const CHAT_PATH = /^\/home\/[0-9a-f-]{36}$/;
+
 async function arrive(session: Session, path: string | RegExp) {
   const { page, baseURL } = session;
   await page.waitForURL(typeof path === 'string' ? `${baseURL}${path}` : path);
@@ -44,9 +47,9 @@ test('a chat streams, stops, survives a reload and is deleted after confirmation
   for (const title of ['创意灵感', '撰写文档', '解答问题', '数据分析']) {
     expect(await page.getByRole('button', { name: new RegExp(title) }).isVisible()).toBe(true);
   }
-  expect(await page.getByTestId('model-price').textContent()).toMatch(/积分$/);
+  expect(await page.getByTestId('model-price').textContent()).toMatch(/积分\/千 tokens$/);
   const history = page.getByRole('navigation', { name: '主导航' });
-  expect(await history.getByText('还没有会话，发送第一条消息吧').isVisible()).toBe(true);
+  await expect.poll(() => history.getByText('还没有会话，发送第一条消息吧').isVisible()).toBe(true);
 
   // A suggestion fills the input; the user replaces it with a prompt that carries hostile markup.
   const input = page.getByRole('textbox', { name: '输入消息' });
@@ -56,10 +59,10 @@ test('a chat streams, stops, survives a reload and is deleted after confirmation
   await input.fill(prompt);
   await input.press('Enter');
 
-  // Streaming: the send button became stop, the input is disabled, then the answer grows.
+  // Streaming: the send button became stop, then the answer grows. The input stays editable meanwhile.
   const stop = page.getByRole('button', { name: '停止生成' });
   await expect.poll(() => stop.isVisible()).toBe(true);
-  expect(await input.isDisabled()).toBe(true);
+  expect(await input.isDisabled()).toBe(false);
   const answer = page.getByRole('article', { name: 'AI 助手' }).last();
   await expect
     .poll(async () => (await answer.textContent())?.length ?? 0, { timeout: 30_000 })
@@ -74,7 +77,9 @@ test('a chat streams, stops, survives a reload and is deleted after confirmation
     .poll(() => page.getByRole('button', { name: '发送' }).isVisible(), { timeout: 60_000 })
     .toBe(true);
   await expect.poll(() => answer.getByText(/^消耗 \d+ 积分$/).isVisible()).toBe(true);
-  expect(await input.isDisabled()).toBe(false);
+  // The new chat has its own address now.
+  await expect.poll(() => new URL(page.url()).pathname).toMatch(CHAT_PATH);
+  const chatPath = new URL(page.url()).pathname;
 
   // The quoted markup is plain text: no element was made from it and nothing ran.
   await expect.poll(() => answer.getByText(/<img src=x onerror=alert\(1\)>/).count()).toBeGreaterThan(0);
@@ -95,27 +100,32 @@ test('a chat streams, stops, survives a reload and is deleted after confirmation
   expect(tableWidth).toBeLessThan(400);
   await expectAccessible(page);
 
-  // A second turn in the same session, stopped while it streams.
+  // A second turn in the same session, stopped while it streams. Meanwhile the next question is written:
+  // Enter does not send it while the answer runs, and it is still there after the stop.
   await input.fill('请再详细讲讲，越长越好');
   await input.press('Enter');
   const second = page.getByRole('article', { name: 'AI 助手' }).last();
   await expect
     .poll(async () => (await second.textContent())?.length ?? 0, { timeout: 30_000 })
     .toBeGreaterThan(10);
+  await input.fill('下一个问题的草稿');
+  await input.press('Enter');
+  expect(await page.getByRole('article', { name: '你' }).last().textContent()).toContain('请再详细讲讲');
   await stop.click();
+  expect(await input.inputValue()).toBe('下一个问题的草稿');
   await expect.poll(() => page.getByText('对话已中断').isVisible()).toBe(true);
   await expect.poll(() => second.getByText('已停止').isVisible()).toBe(true);
   // No final_data comes after a stop, yet the answer shows what the server charged for the part it
   // generated, and which model gave it.
   await expect.poll(() => second.getByText(/^消耗 \d+ 积分$/).isVisible(), { timeout: 10_000 }).toBe(true);
-  expect(await second.getByText('离线演示模型').isVisible()).toBe(true);
+  expect(await second.locator('footer').getByText('离线演示模型').isVisible()).toBe(true);
   const stoppedText = (await second.textContent()) ?? '';
   expect(stoppedText.replace('已停止', '').length).toBeGreaterThan(0);
 
-  // Reload: the newest session opens with its whole history, the stopped answer included. The list is
-  // virtualized, so the bottom shows first and the first turn is reached by scrolling up.
+  // Reload: the same chat comes back at its address with its whole history, the stopped answer included.
+  // The list is virtualized, so the bottom shows first and the first turn is reached by scrolling up.
   await page.reload();
-  await arrive(session, '/home');
+  await arrive(session, chatPath);
   const you = page.getByRole('article', { name: '你' });
   await expect.poll(() => you.last().textContent(), { timeout: 15_000 }).toContain('请再详细讲讲');
   const reloaded = page.getByRole('article', { name: 'AI 助手' }).last();
@@ -147,6 +157,7 @@ test('a chat streams, stops, survives a reload and is deleted after confirmation
   await expect.poll(() => confirm.count()).toBe(0);
   await expect.poll(() => row.count()).toBe(0);
   await expect.poll(() => page.getByRole('heading', { name: '今天想聊点什么？' }).isVisible()).toBe(true);
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/home');
   await settleAnnouncer(page);
   await expectAccessible(page);
 
@@ -156,7 +167,8 @@ test('a chat streams, stops, survives a reload and is deleted after confirmation
   await expect.poll(() => history.getByText('还没有会话，发送第一条消息吧').isVisible()).toBe(true);
   expect(dialogs).toEqual([]);
   await session.close();
-});
+  // A long journey (two answers, a stop, a reload, a deletion): more than the default's 90 s on a busy machine.
+}, 180_000);
 
 test('in dark mode: accessible, a new chat starts from the welcome screen, the next user sees none of it', async () => {
   const session = await openSession({ colorScheme: 'dark' });
@@ -181,11 +193,26 @@ test('in dark mode: accessible, a new chat starts from the welcome screen, the n
   await expectAccessible(page);
 
   // New chat clears the selection and shows the welcome again; the session stays in the history.
-  await page.getByRole('button', { name: '新建对话' }).click();
+  await page.getByRole('button', { name: '新建对话' }).click({ timeout: 10_000 });
   await expect.poll(() => page.getByRole('heading', { name: '今天想聊点什么？' }).isVisible()).toBe(true);
   const history = page.getByRole('navigation', { name: '主导航' });
   expect(await history.locator('a[aria-current="page"]', { hasText: '你好' }).count()).toBe(0);
-  expect(await history.getByRole('link', { name: /你好/ }).count()).toBe(1);
+  await expect.poll(() => history.getByRole('link', { name: /你好/ }).count()).toBe(1);
+  expect(new URL(page.url()).pathname).toBe('/home');
+
+  // Back returns to the chat at its address, forward to the new one.
+  await page.goBack({ timeout: 10_000 });
+  await expect.poll(() => new URL(page.url()).pathname).toMatch(CHAT_PATH);
+  await expect.poll(() => page.getByRole('article', { name: '你' }).first().textContent()).toBe('你好');
+  await expect.poll(() => history.locator('a[aria-current="page"]', { hasText: '你好' }).count()).toBe(1);
+  await page.goForward({ timeout: 10_000 });
+  await expect.poll(() => page.getByRole('heading', { name: '今天想聊点什么？' }).isVisible()).toBe(true);
+  // The history marks the open chat on the chat only: on another page nothing is current in it.
+  await page.goBack({ timeout: 10_000 });
+  await expect.poll(() => history.locator('a[aria-current="page"]', { hasText: '你好' }).count()).toBe(1);
+  await history.getByRole('link', { name: '文档' }).click({ timeout: 10_000 });
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/document');
+  await expect.poll(() => history.locator('a[aria-current="page"]', { hasText: '你好' }).count()).toBe(0);
 
   // Log out and sign in as someone else: nothing of the first user's chat is left on screen.
   await page.getByRole('button', { name: new RegExp(email) }).click();

@@ -170,6 +170,22 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
         ok: is(200),
       },
       {
+        name: 'session search',
+        route: 'GET /api/dialogue/sessions/',
+        send: () => call('GET', `/api/dialogue/sessions/?q=${encodeURIComponent('你')}`, { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'session rename and pin',
+        route: 'PATCH /api/dialogue/sessions/{id}/',
+        send: () =>
+          call('PATCH', `/api/dialogue/sessions/${kept}/`, {
+            token: access,
+            body: { title: '改过的名字', pinned: true },
+          }),
+        ok: is(200),
+      },
+      {
         name: 'session delete',
         route: 'DELETE /api/dialogue/sessions/{id}/',
         prepare: async () => ({ id: await newSession() }),

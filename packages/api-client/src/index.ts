@@ -26,7 +26,12 @@ export {
 export { type ApiClient, type ApiClientOptions, createApiClient } from './client';
 export * from './contract';
 export { type AuthApi, type CallOptions, createAuthApi } from './endpoints/auth';
-export { type CreateTurnInput, createDialogueApi, type DialogueApi } from './endpoints/dialogue';
+export {
+  type CreateTurnInput,
+  createDialogueApi,
+  type DialogueApi,
+  type ListOptions,
+} from './endpoints/dialogue';
 export {
   createEmotionApi,
   type DailySeriesRange,

@@ -147,6 +147,8 @@ export const chatSessions = pgTable(
     /** The model of the latest turn. */
     modelId: text('model_id'),
     totalCreditsUsed: integer('total_credits_used').notNull().default(0),
+    /** Set while the user keeps the chat on top of the history; the newest pin first. */
+    pinnedAt: timestamp('pinned_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

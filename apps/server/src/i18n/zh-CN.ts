@@ -125,6 +125,7 @@ export const zhCN = {
   chat: {
     untitled: '未命名会话',
     tooManyStreams: (max: number) => `同时进行的回答最多 ${max} 个，请等其中一个结束后再试。`,
+    emptyTitle: '会话名称不能为空。',
     unknownModel: '该模型不存在或已下线，请重新选择模型。',
     emptyPrompt: '请输入内容。',
     attachmentsUnsupported: '暂不支持上传附件，请去掉附件后重试。',

@@ -23,7 +23,10 @@ import {
 import { useAtom } from 'jotai';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { isChatPath, sessionPath } from '../features/chat/route/sessionRoute';
 import { ChatHistory, NewChatButton } from '../features/chat/sidebar';
+import { currentSessionIdAtom } from '../features/chat/state/chatAtoms';
+import { useChatValue } from '../features/chat/state/hooks';
 import { t } from '../i18n/zh-CN';
 import { api } from '../session/client';
 import { useCurrentUser, useCurrentUserActions } from '../session/currentUser';
@@ -42,6 +45,8 @@ export function AppLayout() {
   const [officeOpen, setOfficeOpen] = useAtom(officeOpenAtom);
   const [wealthOpen, setWealthOpen] = useAtom(wealthOpenAtom);
   const [collapsed, setCollapsed] = useAtom(sidebarCollapsedAtom);
+  // The chat link goes back to the chat that was open, not to a new one.
+  const openChat = useChatValue(currentSessionIdAtom);
   const link = (href: string) => ({ href, isCurrent: pathname === href || pathname.startsWith(`${href}/`) });
 
   return (
@@ -66,7 +71,7 @@ export function AppLayout() {
           }
           footer={<AccountMenu />}
         >
-          <NavLink {...link('/home')} icon={<ChatIcon />}>
+          <NavLink href={sessionPath(openChat)} isCurrent={isChatPath(pathname)} icon={<ChatIcon />}>
             {t.nav.modelChat}
           </NavLink>
           <NavGroup title={t.nav.office} isExpanded={officeOpen} onExpandedChange={setOfficeOpen}>

@@ -62,7 +62,7 @@ export function RootLayout() {
   return (
     <UiProvider locale="zh-CN" navigate={(to) => navigate(to)} useHref={useHref}>
       <Outlet />
-      <ToastRegion />
+      <ToastRegion className={styles.toastRegion} />
     </UiProvider>
   );
 }

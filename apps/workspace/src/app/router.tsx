@@ -31,8 +31,10 @@ export const router = createBrowserRouter([
           {
             lazy: () => loadAppLayout().then((m) => ({ Component: m.AppLayout })),
             children: [
+              // /home is the new chat; each chat has its own address, so reload, back and forward keep it.
+              // One route for both, so that a new chat getting its address does not remount the page.
               {
-                path: '/home',
+                path: '/home/:sessionId?',
                 lazy: () => loadHomePage().then((m) => ({ Component: m.HomePage })),
               },
               {

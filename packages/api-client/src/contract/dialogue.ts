@@ -38,6 +38,13 @@ export const chatSession = z.object({
   total_credits_used: z.number().int().nonnegative(),
   /** The model of the session's latest turn. */
   model_id: z.string().nullable().default(null),
+  /** Kept on top of the history by the user. */
+  pinned: z.boolean().default(false),
+  /**
+   * In a search's results: the words around the first match in the chat's messages, when the title does
+   * not match. Absent outside a search.
+   */
+  snippet: z.string().nullable().optional(),
 });
 export type ChatSession = z.infer<typeof chatSession>;
 
@@ -58,9 +65,15 @@ export const sessionListAnswer = z.union([
     .transform((results): SessionPage => ({ count: results.length, next: null, previous: null, results })),
 ]);
 
+/** Longest search text and longest title, in characters. */
+export const MAX_SEARCH_LENGTH = 100;
+export const MAX_TITLE_LENGTH = 100;
+
 export const sessionListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(MAX_SESSION_PAGE_SIZE).default(SESSION_PAGE_SIZE),
+  /** Search: sessions whose title or message text contains this, any case (partial words, Chinese). */
+  q: z.string().max(MAX_SEARCH_LENGTH).optional(),
 });
 export type SessionListQuery = z.input<typeof sessionListQuery>;
 
@@ -118,6 +131,17 @@ export type ChatMessage = z.infer<typeof chatMessage>;
  */
 export const sessionDetail = chatSession.extend({ history: z.array(chatMessage) });
 export type SessionDetail = z.infer<typeof sessionDetail>;
+
+/** Renames a session or pins it to the top of the history (either or both). */
+export const updateSessionRequest = z
+  .object({
+    title: z.string().max(MAX_TITLE_LENGTH).optional(),
+    pinned: z.boolean().optional(),
+  })
+  .refine((body) => body.title !== undefined || body.pinned !== undefined, {
+    message: '请提供 title 或 pinned',
+  });
+export type UpdateSessionRequest = z.input<typeof updateSessionRequest>;
 
 /** The JSON form of create-turn (spec 01 §7); the multipart form carries the same object in its `data` part. */
 export const createTurnRequest = z.object({

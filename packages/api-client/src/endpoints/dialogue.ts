@@ -1,11 +1,14 @@
 import {
+  type ChatSession,
   type CreateTurnRequest,
+  chatSession,
   dialoguePaths,
   SESSION_PAGE_SIZE,
   type SessionDetail,
   type SessionPage,
   sessionDetail,
   sessionListAnswer,
+  type UpdateSessionRequest,
 } from '../contract/dialogue';
 import type { HttpClient } from '../http/httpClient';
 import { type ChatStreamEvent, readChatStream } from '../sse/readSse';
@@ -21,9 +24,16 @@ export interface CreateTurnInput {
   files?: readonly Blob[];
 }
 
+export interface ListOptions extends CallOptions {
+  /** Only sessions whose title or messages contain this text (any case, partial words). */
+  query?: string;
+}
+
 export interface DialogueApi {
   /** One page of the user's sessions, newest activity first (page from 1, page size default 10). */
-  listSessions(page?: number, pageSize?: number, options?: CallOptions): Promise<SessionPage>;
+  listSessions(page?: number, pageSize?: number, options?: ListOptions): Promise<SessionPage>;
+  /** Renames a session or pins it (either or both); answers the session as it now is. */
+  updateSession(id: string, change: UpdateSessionRequest, options?: CallOptions): Promise<ChatSession>;
   /** A session with its history (user/assistant pairs, oldest first). */
   getSession(id: string, options?: CallOptions): Promise<SessionDetail>;
   deleteSession(id: string, options?: CallOptions): Promise<void>;
@@ -53,9 +63,19 @@ function turnBody(input: CreateTurnInput): { json?: unknown; body?: FormData } {
 export function createDialogueApi(http: HttpClient): DialogueApi {
   return {
     listSessions(page = 1, pageSize = SESSION_PAGE_SIZE, options = {}) {
+      const { query, ...call } = options;
+      const q = query?.trim();
       return http.get(dialoguePaths.sessions, {
-        query: { page, page_size: pageSize },
+        query: { page, page_size: pageSize, ...(q ? { q } : {}) },
         schema: sessionListAnswer,
+        ...call,
+      });
+    },
+
+    updateSession(id, change, options = {}) {
+      return http.patch(dialoguePaths.session(id), {
+        json: change,
+        schema: chatSession,
         ...options,
       });
     },

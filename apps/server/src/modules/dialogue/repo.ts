@@ -7,7 +7,7 @@ import type {
   TokenUsage,
   TurnMetadata,
 } from '@wanxiang/api-client/contract';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../../db/client';
 import { chatMessages, chatSessions } from '../../db/schema';
 
@@ -26,6 +26,7 @@ export function sessionJson(row: SessionRow): ChatSession {
     updated_at: row.updatedAt.toISOString(),
     total_credits_used: row.totalCreditsUsed,
     model_id: row.modelId,
+    pinned: row.pinnedAt !== null,
   };
 }
 
@@ -78,21 +79,113 @@ export function messageJson(row: MessageRow): ChatMessage {
   };
 }
 
+/** `text` as a LIKE pattern that matches it literally anywhere (its % _ and \\ escaped). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The words around the first occurrence of `query` in `text` (any case), cut to about 60 characters. */
+export function snippetOf(text: string, query: string, radius = 24): string | null {
+  const at = text.toLocaleLowerCase().indexOf(query.toLocaleLowerCase());
+  if (at < 0) return null;
+  const start = Math.max(0, at - radius);
+  const end = Math.min(text.length, at + query.length + radius);
+  const body = text.slice(start, end).replace(/\s+/g, ' ').trim();
+  return `${start > 0 ? '…' : ''}${body}${end < text.length ? '…' : ''}`;
+}
+
+/**
+ * One page of the user's sessions, pinned first (newest pin first), then by latest activity. With a
+ * search text, only sessions whose title or any message contains it, in any case: ILIKE over the user's
+ * own rows (a substring match, so Chinese and partial words are found; no tokenizer or extension needed,
+ * which keeps PGlite and PostgreSQL alike). A result found by its messages carries a snippet.
+ */
 export async function listSessions(
   db: Db,
   userId: string,
   page: number,
   pageSize: number,
-): Promise<{ count: number; rows: SessionRow[] }> {
-  const [total] = await db.select({ n: count() }).from(chatSessions).where(eq(chatSessions.userId, userId));
+  query?: string,
+): Promise<{ count: number; rows: (SessionRow & { snippet?: string | null })[] }> {
+  const q = query?.trim() ?? '';
+  let where: SQL | undefined = eq(chatSessions.userId, userId);
+  if (q !== '') {
+    const pattern = containsPattern(q);
+    where = and(
+      where,
+      or(
+        ilike(chatSessions.title, pattern),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(chatMessages)
+            .where(and(eq(chatMessages.sessionId, chatSessions.id), ilike(chatMessages.text, pattern))),
+        ),
+      ),
+    );
+  }
+  const [total] = await db.select({ n: count() }).from(chatSessions).where(where);
   const rows = await db
     .select()
     .from(chatSessions)
-    .where(eq(chatSessions.userId, userId))
-    .orderBy(desc(chatSessions.updatedAt), desc(chatSessions.createdAt), desc(chatSessions.id))
+    .where(where)
+    .orderBy(
+      sql`${chatSessions.pinnedAt} desc nulls last`,
+      desc(chatSessions.updatedAt),
+      desc(chatSessions.createdAt),
+      desc(chatSessions.id),
+    )
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { count: total?.n ?? 0, rows };
+  if (q === '') return { count: total?.n ?? 0, rows };
+
+  // Snippets for the results whose title does not say why they matched: the oldest matching message.
+  const needle = q.toLocaleLowerCase();
+  const bodyMatches = rows.filter((row) => !(row.title ?? '').toLocaleLowerCase().includes(needle));
+  const snippets = new Map<string, string>();
+  if (bodyMatches.length > 0) {
+    const found = await db
+      .select({ sessionId: chatMessages.sessionId, text: chatMessages.text })
+      .from(chatMessages)
+      .where(
+        and(
+          inArray(
+            chatMessages.sessionId,
+            bodyMatches.map((row) => row.id),
+          ),
+          ilike(chatMessages.text, containsPattern(q)),
+        ),
+      )
+      .orderBy(asc(chatMessages.position));
+    for (const { sessionId, text } of found) {
+      if (snippets.has(sessionId)) continue;
+      const snippet = snippetOf(text, q);
+      if (snippet) snippets.set(sessionId, snippet);
+    }
+  }
+  return {
+    count: total?.n ?? 0,
+    rows: rows.map((row) => ({ ...row, snippet: snippets.get(row.id) ?? null })),
+  };
+}
+
+/** Renames and/or pins a session of the user's; undefined when there is no such session. */
+export async function updateSession(
+  db: Db,
+  userId: string,
+  id: string,
+  change: { title?: string; pinned?: boolean },
+): Promise<SessionRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const set: Partial<typeof chatSessions.$inferInsert> = {};
+  if (change.title !== undefined) set.title = change.title;
+  if (change.pinned !== undefined) set.pinnedAt = change.pinned ? new Date() : null;
+  const [row] = await db
+    .update(chatSessions)
+    .set(set)
+    .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId)))
+    .returning();
+  return row;
 }
 
 export async function findSession(db: Db, userId: string, id: string): Promise<SessionRow | undefined> {

@@ -1,4 +1,5 @@
 import {
+  chatSession,
   createTurnRequest,
   dialoguePaths,
   encodeStreamFrame,
@@ -7,17 +8,24 @@ import {
   sessionDetail,
   sessionListQuery,
   sessionPage,
+  updateSessionRequest,
 } from '@wanxiang/api-client/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { authOf, type RequireAuth } from '../../http/auth';
-import { HttpError, notFound } from '../../http/errors';
+import { fieldErrors, HttpError, notFound } from '../../http/errors';
 import { openEventStream } from '../../http/sse';
 import { messages } from '../../i18n/zh-CN';
 import { scheduleMaintenance } from '../../maintenance';
 import type { StreamSlots } from '../limits/streams';
-import { deleteSession, listSessions, sessionDetail as loadSessionDetail, sessionJson } from './repo';
+import {
+  deleteSession,
+  listSessions,
+  sessionDetail as loadSessionDetail,
+  sessionJson,
+  updateSession,
+} from './repo';
 import type { DialogueService } from './service';
 
 export interface DialogueRoutesOptions {
@@ -33,9 +41,10 @@ const sessionParams = z.object({ id: z.string() });
 const security = [{ bearerAuth: [] }];
 const SESSION_PATH = `${dialoguePaths.sessions}:id/`;
 
-function pageUrl(url: string, page: number, pageSize: number): string {
+function pageUrl(url: string, page: number, pageSize: number, q?: string): string {
   const [path = ''] = url.split('?');
-  return `${path}?page=${page}&page_size=${pageSize}`;
+  const search = q ? `&q=${encodeURIComponent(q)}` : '';
+  return `${path}?page=${page}&page_size=${pageSize}${search}`;
 }
 
 export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = async (app, options) => {
@@ -56,21 +65,24 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
         tags: ['chat'],
         summary: '会话列表',
         description:
-          '当前用户的会话，按最近活动时间倒序分页（page 从 1 开始，page_size 默认 10，最大 100）。',
+          '当前用户的会话：置顶的在前（最近置顶的最先），其余按最近活动时间倒序，分页（page 从 1 开始，page_size 默认 10，最大 100）。' +
+          'q 为搜索文字：只返回标题或消息内容包含它的会话（不区分大小写，支持中文与部分词），由消息内容命中的结果带 snippet。',
         security,
         querystring: sessionListQuery,
         response: { 200: sessionPage, ...errors(400, 401) },
       },
     },
     async (request) => {
-      const { page, page_size: pageSize } = request.query;
-      const { count, rows } = await listSessions(db, authOf(request).userId, page, pageSize);
+      const { page, page_size: pageSize, q } = request.query;
+      const { count, rows } = await listSessions(db, authOf(request).userId, page, pageSize, q);
       const last = Math.max(1, Math.ceil(count / pageSize));
       return {
         count,
-        next: page < last ? pageUrl(request.url, page + 1, pageSize) : null,
-        previous: page > 1 ? pageUrl(request.url, Math.min(page - 1, last), pageSize) : null,
-        results: rows.map(sessionJson),
+        next: page < last ? pageUrl(request.url, page + 1, pageSize, q) : null,
+        previous: page > 1 ? pageUrl(request.url, Math.min(page - 1, last), pageSize, q) : null,
+        results: rows.map((row) =>
+          row.snippet === undefined ? sessionJson(row) : { ...sessionJson(row), snippet: row.snippet },
+        ),
       };
     },
   );
@@ -92,6 +104,33 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
       const detail = await loadSessionDetail(db, authOf(request).userId, request.params.id);
       if (!detail) throw notFound();
       return detail;
+    },
+  );
+
+  app.patch(
+    SESSION_PATH,
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['chat'],
+        summary: '重命名或置顶会话',
+        description: `title 为新名称（去掉首尾空白后 1–100 个字符）；pinned 为 true 时置顶，false 时取消置顶。返回更新后的会话。`,
+        security,
+        params: sessionParams,
+        body: updateSessionRequest,
+        response: { 200: chatSession, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { title, pinned } = request.body;
+      const name = title?.trim();
+      if (name === '') throw fieldErrors({ title: [messages.chat.emptyTitle] });
+      const row = await updateSession(db, authOf(request).userId, request.params.id, {
+        ...(name === undefined ? {} : { title: name }),
+        ...(pinned === undefined ? {} : { pinned }),
+      });
+      if (!row) throw notFound();
+      return sessionJson(row);
     },
   );
 

@@ -1,5 +1,13 @@
 import { AttachIcon, IconButton, Inline, SendIcon, StopIcon, Switch, Tooltip } from '@wanxiang/ui';
-import { type KeyboardEvent, type Ref, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
+import {
+  type KeyboardEvent,
+  type Ref,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
 import * as styles from './ChatInput.css';
 import { chatText } from './messages';
 
@@ -22,6 +30,22 @@ export interface ChatInputProps {
   textareaRef?: Ref<HTMLTextAreaElement | null>;
 }
 
+/** Touch screens (a phone) have no Shift+Enter to speak of: the placeholder does not mention keys there. */
+const TOUCH_QUERY = '(pointer: coarse)';
+
+function useTouchPlaceholder(): string {
+  const isTouch = useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia(TOUCH_QUERY);
+      query.addEventListener('change', changed);
+      return () => query.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(TOUCH_QUERY).matches,
+    () => false,
+  );
+  return isTouch ? chatText.inputPlaceholderTouch : chatText.inputPlaceholder;
+}
+
 /**
  * The chat's input: a text box that grows to six rows, an attach control (attachments come later, so it
  * is shown disabled with 即将推出), the web-search switch and the send button that becomes stop while an
@@ -41,7 +65,6 @@ export function ChatInput({
 }: ChatInputProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   useImperativeHandle(textareaRef, () => textarea.current as HTMLTextAreaElement, []);
-  const wasFocused = useRef(false);
 
   // Runs on every change of the text: the height follows the content, up to six rows.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `value` is the trigger, read through the DOM
@@ -59,28 +82,16 @@ export function ChatInput({
   }, [value]);
 
   /*
-   * Keyboard users keep their place. The text box is disabled while an answer streams, so whoever just
-   * sent (Enter, or the send button, which is replaced) gets the stop button, and Enter or Space stops the
-   * answer. When it ends the caret goes back to the text box, unless the user has gone elsewhere meanwhile.
+   * The text box stays editable while an answer streams: the next question can be written meanwhile, and
+   * only sending waits (Enter does nothing until the answer ends). The caret goes to the text box after
+   * sending (the send button it was on is replaced by stop), and Escape there stops the answer.
    */
   const root = useRef<HTMLDivElement>(null);
-  const handOff = useRef(false);
-  useEffect(() => {
-    if (isStreaming) {
-      if (handOff.current) root.current?.querySelector<HTMLElement>('[data-stop]')?.focus();
-      return;
-    }
-    handOff.current = false;
-    const active = document.activeElement;
-    const stillHere = active === null || active === document.body || root.current?.contains(active);
-    if (wasFocused.current && stillHere) textarea.current?.focus();
-    wasFocused.current = false;
-  }, [isStreaming]);
   const send = () => {
-    handOff.current = true;
-    wasFocused.current = true;
     onSend();
+    textarea.current?.focus({ preventScroll: true });
   };
+  const placeholder = useTouchPlaceholder();
 
   useEffect(() => {
     if (autoFocus) textarea.current?.focus({ preventScroll: true });
@@ -89,6 +100,11 @@ export function ChatInput({
   const canSend = value.trim().length > 0 && !isStreaming;
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape' && isStreaming) {
+      event.preventDefault();
+      onStop();
+      return;
+    }
     if (event.key !== 'Enter' || event.shiftKey) return;
     // keyCode 229 is what Safari reports for the Enter that ends a composition.
     if (event.nativeEvent.isComposing || event.keyCode === 229) return;
@@ -103,15 +119,10 @@ export function ChatInput({
         className={styles.textarea}
         rows={1}
         value={value}
-        disabled={isStreaming}
         aria-label={chatText.inputLabel}
-        placeholder={chatText.inputPlaceholder}
+        placeholder={placeholder}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
-        onBlur={() => {
-          // Disabling the box blurs it; remember that the user was typing there.
-          if (isStreaming) wasFocused.current = true;
-        }}
       />
       <Inline gap="sm" justify="between">
         <Inline gap="md">
@@ -135,7 +146,7 @@ export function ChatInput({
            * Keyed apart: the send button's tooltip must not inherit the stop button's open state. The focus
            * handed to stop is ours, not the user's: its tooltip would hang over the input all answer long.
            */
-          <Tooltip key="stop" content={chatText.stop} isDisabled={handOff.current}>
+          <Tooltip key="stop" content={chatText.stop}>
             <IconButton
               aria-label={chatText.stop}
               variant="secondary"

@@ -128,3 +128,23 @@ export const suggestions = style({
 });
 
 export const suggestion = style({ width: '100%', height: '100%', boxSizing: 'border-box' });
+
+/** The open chat's name and its menu, at the end of the top bar. */
+export const chatTitle = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minWidth: 0,
+  marginInlineStart: 'auto',
+});
+
+export const chatTitleText = style({
+  margin: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  maxWidth: '320px',
+  fontSize: vars.font.size.sm,
+  fontWeight: vars.font.weight.medium,
+  color: vars.color.text.secondary,
+});

@@ -1,11 +1,13 @@
 import { Alert, Spinner, VisuallyHidden } from '@wanxiang/ui';
 import { useSetAtom } from 'jotai';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { ChatHeader } from './ChatHeader';
 import { ChatInput } from './ChatInput';
 import * as styles from './HomePage.css';
 import { MessageList } from './MessageList';
 import { ModelSelector } from './ModelSelector';
 import { chatText } from './messages';
+import { useSessionRoute } from './route/useSessionRoute';
 import {
   bannerAtom,
   composerInputAtom,
@@ -16,6 +18,7 @@ import {
   returnedDraftAtom,
   searchEnabledAtom,
   selectedModelIdAtom,
+  sessionsAtom,
   sessionsStatusAtom,
 } from './state/chatAtoms';
 import { useChatEngine, useChatValue } from './state/hooks';
@@ -72,6 +75,7 @@ export function HomePage() {
   const chat = useChatEngine();
   const models = useChatValue(modelsAtom);
   const sessionsStatus = useChatValue(sessionsStatusAtom);
+  const sessions = useChatValue(sessionsAtom);
   const selectedModelId = useChatValue(selectedModelIdAtom);
   const banner = useChatValue(bannerAtom);
   const conversation = useChatValue(conversationAtom);
@@ -101,6 +105,7 @@ export function HomePage() {
   useEffect(() => {
     chat.start();
   }, [chat]);
+  useSessionRoute(chat, currentSessionId);
 
   // A new chat started from the sidebar puts the caret here (focusComposerAtom).
   useEffect(() => {
@@ -137,6 +142,13 @@ export function HomePage() {
           onSelect={(id) => chat.selectModel(id)}
           isDisabled={isStreaming}
         />
+        {currentSessionId ? (
+          <ChatHeader
+            chat={chat}
+            sessionId={currentSessionId}
+            title={sessions.items.find((s) => s.id === currentSessionId)?.title ?? null}
+          />
+        ) : null}
       </header>
       {models.status === 'error' ? (
         <Alert
@@ -180,7 +192,7 @@ export function HomePage() {
           <Welcome onPick={pick} />
         ) : (
           <>
-            <VisuallyHidden as="h1">{chatText.pageTitle}</VisuallyHidden>
+            {currentSessionId ? null : <VisuallyHidden as="h1">{chatText.pageTitle}</VisuallyHidden>}
             <MessageList />
           </>
         )}

@@ -13,7 +13,8 @@ import { VList, type VListHandle } from 'virtua';
 import * as styles from './HomePage.css';
 import { MessageView } from './Message';
 import { chatText } from './messages';
-import { messageIdsAtom } from './state/chatAtoms';
+import { readScrollPlace, writeScrollPlace } from './route/scrollMemory';
+import { currentSessionIdAtom, messageIdsAtom } from './state/chatAtoms';
 import { useChatMessage, useChatValue } from './state/hooks';
 
 /** Within this many pixels of the end the list counts as "at the bottom" and follows the answer. */
@@ -43,6 +44,9 @@ const MessageRow = memo(function MessageRow({ id }: { id: string }) {
  */
 export function MessageList() {
   const ids = useChatValue(messageIdsAtom);
+  const sessionId = useChatValue(currentSessionIdAtom);
+  const sessionRef = useRef(sessionId);
+  sessionRef.current = sessionId;
   const list = useRef<VListHandle>(null);
   const stick = useRef(true);
   const lastOffset = useRef(0);
@@ -71,16 +75,41 @@ export function MessageList() {
   }, []);
   useEffect(() => () => cancelAnimationFrame(followFrame.current), []);
 
-  // A message the user just sent always brings the view to the end.
+  // A message the user just sent always brings the view to the end; a chat opened again (a reload, back)
+  // comes back to where its reader was.
   const lastCount = useRef(0);
   useLayoutEffect(() => {
-    if (ids.length > lastCount.current) {
+    const place = lastCount.current === 0 && sessionId ? readScrollPlace(sessionId) : null;
+    if (place && place.index < ids.length) {
+      stick.current = false;
+      setAtBottom(false);
+      list.current?.scrollToIndex(place.index, { offset: place.offset });
+    } else if (ids.length > lastCount.current) {
       stick.current = true;
       setAtBottom(true);
       scrollToEnd();
     }
     lastCount.current = ids.length;
-  }, [ids.length, scrollToEnd]);
+  }, [ids.length, scrollToEnd, sessionId]);
+
+  // Written at most once a frame, whatever the scroll events' rate.
+  const placeFrame = useRef(0);
+  const rememberPlace = (offset: number) => {
+    if (placeFrame.current) return;
+    placeFrame.current = requestAnimationFrame(() => {
+      placeFrame.current = 0;
+      const handle = list.current;
+      const id = sessionRef.current;
+      if (!handle || !id) return;
+      if (stick.current) {
+        writeScrollPlace(id, null);
+        return;
+      }
+      const index = handle.findItemIndex(offset);
+      writeScrollPlace(id, { index, offset: Math.round(offset - handle.getItemOffset(index)) });
+    });
+  };
+  useEffect(() => () => cancelAnimationFrame(placeFrame.current), []);
 
   return (
     <GrowContext.Provider value={onGrow}>
@@ -101,6 +130,7 @@ export function MessageList() {
           else if (offset < lastOffset.current - 1) stick.current = false;
           lastOffset.current = offset;
           setAtBottom(stick.current);
+          rememberPlace(offset);
         }}
       >
         {(id: string) => <MessageRow key={id} id={id} />}

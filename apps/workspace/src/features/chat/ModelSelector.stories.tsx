@@ -25,7 +25,7 @@ type Story = StoryObj<typeof meta>;
 export const WithPrices: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByTestId('model-price')).toHaveTextContent('输入 1 / 输出 2 积分');
+    await expect(canvas.getByTestId('model-price')).toHaveTextContent('输入 1 / 输出 2 积分/千 tokens');
     await userEvent.click(canvas.getByRole('button', { name: /DeepSeek-V3/ }));
     const listbox = await screen.findByRole('listbox');
     await waitFor(() => expect(within(listbox).getByText('每次 5 积分')).toBeVisible());

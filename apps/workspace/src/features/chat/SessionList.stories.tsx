@@ -164,3 +164,41 @@ export const LoadsMoreAtTheEnd: Story = {
 export const LoadingMore: Story = {
   args: { sessions: manySessions.slice(0, 10), hasMore: true, isLoadingMore: true },
 };
+
+/** Pinned chats come first under 已置顶, whatever their age; the rest keep their time groups. */
+export const PinnedOnTop: Story = {
+  args: {
+    sessions: [{ ...groupedSessions[9], pinned: true } as ChatSessionSummary, ...groupedSessions.slice(0, 3)],
+    currentId: 'g1',
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() =>
+      expect(canvas.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+        '已置顶',
+        '今天',
+        '昨天',
+      ]),
+    );
+    await expect(canvas.getAllByRole('link')[0]).toHaveAccessibleName(/新年贺词/);
+  },
+};
+
+/** A search's results: in the server's order, under no heading, the matches marked. */
+export const SearchResults: Story = {
+  args: {
+    query: '数据',
+    sessions: [
+      groupedSessions[8] as ChatSessionSummary,
+      { ...(groupedSessions[4] as ChatSessionSummary), snippet: '…给出这组数据的估值区间…' },
+    ],
+    currentId: null,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getAllByRole('link')).toHaveLength(2));
+    await expect(canvas.queryByRole('heading', { level: 3 })).toBeNull();
+    const marks = [...canvasElement.querySelectorAll('mark')].map((m) => m.textContent);
+    await expect(marks).toEqual(['数据', '数据']);
+  },
+};

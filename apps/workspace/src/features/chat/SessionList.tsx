@@ -20,6 +20,10 @@ export interface SessionListProps {
   onLoadMore: () => void;
   onOpen: (id: string) => void;
   onDelete: (id: string) => Promise<void>;
+  onRename?: (id: string, title: string) => Promise<void>;
+  onPin?: (id: string, pinned: boolean) => void;
+  /** A search's text: results are listed as found (no groups), their matches marked. */
+  query?: string;
   /** The moment the groups are seen from; by default the clock, moved on at each local midnight. */
   now?: Date;
 }
@@ -65,18 +69,30 @@ export function SessionList({
   onLoadMore,
   onOpen,
   onDelete,
+  onRename,
+  onPin,
+  query = '',
   now: fixedNow,
 }: SessionListProps) {
   const now = useToday(fixedNow);
   // Headings are items of the virtualized list like the rows: the list stays one flat, windowed run.
   const items = useMemo(() => {
     const out: HistoryItem[] = [];
-    for (const group of groupByTime(sessions, (s) => s.updated_at, now)) {
+    // A search's results are in the server's order, under no heading.
+    if (query) return sessions.map((session): HistoryItem => ({ kind: 'session', key: session.id, session }));
+    // Pinned chats on top under their own heading, then the rest by time.
+    const pinned = sessions.filter((s) => s.pinned);
+    if (pinned.length > 0) {
+      out.push({ kind: 'heading', key: 'group:pinned', label: chatText.pinnedGroup, isFirst: true });
+      for (const session of pinned) out.push({ kind: 'session', key: session.id, session });
+    }
+    const rest = pinned.length > 0 ? sessions.filter((s) => !s.pinned) : sessions;
+    for (const group of groupByTime(rest, (s) => s.updated_at, now)) {
       out.push({ kind: 'heading', key: `group:${group.id}`, label: group.label, isFirst: out.length === 0 });
       for (const session of group.items) out.push({ kind: 'session', key: session.id, session });
     }
     return out;
-  }, [sessions, now]);
+  }, [sessions, now, query]);
   const list = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLElement | null>(null);
   const more = useRef<HTMLDivElement>(null);
@@ -151,6 +167,9 @@ export function SessionList({
                     isCurrent={item.session.id === currentId}
                     onOpen={onOpen}
                     onDelete={onDelete}
+                    {...(onRename ? { onRename } : {})}
+                    {...(onPin ? { onPin } : {})}
+                    query={query}
                   />
                 </div>
               )

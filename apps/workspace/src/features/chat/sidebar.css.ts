@@ -32,3 +32,26 @@ export const groupHeading = style({
   color: vars.color.text.tertiary,
   selectors: { '&[data-first]': { paddingBlockStart: vars.space.xs } },
 });
+
+/** A search's match in a title or snippet: the soft warning colour, as a highlighter pen. */
+export const match = style({
+  background: vars.color.warning.softHover,
+  color: vars.color.text.primary,
+  borderRadius: vars.radius.sm,
+});
+
+/** The words around a match in the chat's messages, under the title of a search result. */
+export const snippet = style({
+  display: 'block',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  fontSize: vars.font.size.xs,
+  color: vars.color.text.secondary,
+});
+
+export const rowTitle = style({ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' });
+
+export const rowActions = style({ display: 'inline-flex', alignItems: 'center' });
+
+export const search = style({ padding: `${vars.space.xs} ${vars.space.sm}` });

@@ -1,21 +1,25 @@
-import { Badge, Button, NavGroup, PlusIcon, Spinner } from '@wanxiang/ui';
+import { Badge, Button, NavGroup, PlusIcon, Spinner, TextField, toast, useAppShell } from '@wanxiang/ui';
 import { useAtom, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { persistentFlagAtom } from '../../state/persistentFlag';
 import { chatText } from './messages';
+import { HOME_PATH, isChatPath, sessionPath } from './route/sessionRoute';
 import { SessionList } from './SessionList';
 import * as styles from './sidebar.css';
 import { currentSessionIdAtom, focusComposerAtom, sessionsAtom } from './state/chatAtoms';
 import { useChatEngine, useChatValue } from './state/hooks';
 
 const historyOpenAtom = persistentFlagAtom('wanxiang.nav.history', true);
+/** How long typing must pause before the history is searched. */
+export const SEARCH_DEBOUNCE_MS = 250;
 
 /** Starts a new chat: the home chat with no session selected (spec 01 §4). */
 export function NewChatButton() {
   const navigate = useNavigate();
   const chat = useChatEngine();
   const focusComposer = useSetAtom(focusComposerAtom);
+  const shell = useAppShell();
   return (
     <Button
       variant="secondary"
@@ -23,7 +27,9 @@ export function NewChatButton() {
       isFullWidth
       onPress={() => {
         chat.newChat();
-        navigate('/home');
+        navigate(HOME_PATH);
+        // On a phone the drawer covers the chat: the new chat must be seen.
+        shell?.closeNavigation();
         // Ready to type, as after a suggestion: the welcome screen's input takes the caret.
         requestAnimationFrame(() => focusComposer());
       }}
@@ -36,13 +42,24 @@ export function NewChatButton() {
 /** The collapsible history of chat sessions with its count (spec 01 §2). */
 export function ChatHistory() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const chat = useChatEngine();
   const [isOpen, setOpen] = useAtom(historyOpenAtom);
   const sessions = useChatValue(sessionsAtom);
-  const currentId = useChatValue(currentSessionIdAtom);
+  const openId = useChatValue(currentSessionIdAtom);
+  // The engine keeps the last chat while another page shows; it is the current page only on the chat.
+  const currentId = isChatPath(pathname) ? openId : null;
 
   // The history is wanted on every page with the sidebar, not only on the chat.
   useEffect(() => chat.start(), [chat]);
+
+  // The search asks the server once typing pauses, not at every key.
+  const [search, setSearch] = useState(sessions.query);
+  useEffect(() => {
+    const timer = setTimeout(() => void chat.searchSessions(search), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, chat]);
+  const query = sessions.query;
 
   return (
     <NavGroup
@@ -68,8 +85,21 @@ export function ChatHistory() {
           </Button>
         </div>
       ) : null}
+      {sessions.status === 'ready' && (sessions.items.length > 0 || query) ? (
+        <div className={styles.search}>
+          <TextField
+            aria-label={chatText.searchLabel}
+            type="search"
+            placeholder={chatText.searchPlaceholder}
+            value={search}
+            onChange={setSearch}
+          />
+        </div>
+      ) : null}
       {sessions.status === 'ready' && sessions.items.length === 0 ? (
-        <p className={styles.note}>{chatText.historyEmpty}</p>
+        <p className={styles.note} role={query ? 'status' : undefined}>
+          {query ? chatText.searchEmpty(query) : chatText.historyEmpty}
+        </p>
       ) : null}
       <SessionList
         sessions={sessions.items}
@@ -77,11 +107,13 @@ export function ChatHistory() {
         hasMore={sessions.hasMore}
         isLoadingMore={sessions.isLoadingMore}
         onLoadMore={() => void chat.loadMoreSessions()}
-        onOpen={(id) => {
-          void chat.openSession(id);
-          navigate('/home');
-        }}
+        onOpen={(id) => navigate(sessionPath(id))}
         onDelete={(id) => chat.deleteSession(id)}
+        onRename={(id, title) => chat.renameSession(id, title)}
+        onPin={(id, pinned) => {
+          chat.setPinned(id, pinned).catch((error: Error) => toast.error(error.message));
+        }}
+        query={query}
       />
     </NavGroup>
   );

@@ -48,10 +48,11 @@ export function fromWireMessage(message: WireMessage): ChatMessage {
 export function createApiBackend(api: Pick<ApiClient, 'models' | 'dialogue'>): ChatBackend {
   return {
     listModels: () => api.models.listModels(),
-    async listSessions(page, pageSize) {
-      const answer = await api.dialogue.listSessions(page, pageSize);
+    async listSessions(page, pageSize, query) {
+      const answer = await api.dialogue.listSessions(page, pageSize, query ? { query } : {});
       return { items: answer.results, total: answer.count, hasMore: answer.next !== null };
     },
+    updateSession: (id, change) => api.dialogue.updateSession(id, change),
     async getSession(id) {
       const detail = await api.dialogue.getSession(id);
       return detail.history.map(fromWireMessage);

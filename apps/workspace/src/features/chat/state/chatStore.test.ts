@@ -68,7 +68,21 @@ function setup(sessions: ChatSessionSummary[] = []) {
         is_default: true,
       },
     ],
-    listSessions: async () => ({ items: list, total: list.length, hasMore: false }),
+    // Like the server: a search keeps the titles that contain it (any case), pinned sessions come first.
+    listSessions: vi.fn(async (_page: number, _size: number, query?: string) => {
+      const q = query?.toLocaleLowerCase() ?? '';
+      const items = list
+        .filter((s) => (s.title ?? '').toLocaleLowerCase().includes(q))
+        .sort((a, b) => Number(b.pinned ?? false) - Number(a.pinned ?? false));
+      return { items, total: items.length, hasMore: false };
+    }),
+    updateSession: vi.fn(async (id: string, change: { title?: string; pinned?: boolean }) => {
+      if (id === 'locked') throw new Error('nope');
+      list = list.map((s) => (s.id === id ? { ...s, ...change } : s));
+      const updated = list.find((s) => s.id === id);
+      if (!updated) throw new Error('not found');
+      return updated;
+    }),
     getSession: vi.fn(
       async (id: string): Promise<ChatMessage[]> => [
         {
@@ -323,6 +337,50 @@ describe('ChatStore', () => {
     expect(store.getState().sessions.total).toBe(1);
   });
 
+  test('searching the history lists only what matches; clearing it brings the whole history back', async () => {
+    const { store, backend } = setup([
+      { ...session('a', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'), title: '秋天的诗' },
+      { ...session('b', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z'), title: 'TypeScript 数组' },
+    ]);
+    store.start();
+    await settle();
+    await store.searchSessions('  typescript ');
+    expect(backend.listSessions).toHaveBeenLastCalledWith(1, 10, 'typescript');
+    expect(store.getState().sessions.query).toBe('typescript');
+    expect(store.getState().sessions.items.map((s) => s.id)).toEqual(['b']);
+    await store.searchSessions('');
+    expect(store.getState().sessions.items.map((s) => s.id)).toEqual(['a', 'b']);
+  });
+
+  test('renaming changes the row; an empty name or a failure is refused in Chinese', async () => {
+    const { store } = setup([
+      session('a', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'),
+      session('locked', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z'),
+    ]);
+    store.start();
+    await settle();
+    await store.renameSession('a', '  新名字 ');
+    expect(store.getState().sessions.items.find((s) => s.id === 'a')?.title).toBe('新名字');
+    await expect(store.renameSession('a', '  ')).rejects.toThrow('会话名称不能为空');
+    await expect(store.renameSession('locked', '改')).rejects.toThrow('重命名失败，请稍后重试');
+  });
+
+  test('pinning moves a session to the top of the history, unpinning puts it back', async () => {
+    const { store } = setup([
+      session('new', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'),
+      session('old', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z'),
+    ]);
+    store.start();
+    await settle();
+    await store.setPinned('old', true);
+    expect(store.getState().sessions.items.map((s) => [s.id, s.pinned ?? false])).toEqual([
+      ['old', true],
+      ['new', false],
+    ]);
+    await store.setPinned('old', false);
+    expect(store.getState().sessions.items.map((s) => s.id)).toEqual(['new', 'old']);
+  });
+
   test('new chat before the first load keeps the welcome screen', async () => {
     const { store } = setup([session('a', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z')]);
     store.newChat();
@@ -356,7 +414,7 @@ describe('formatting', () => {
   test('prices, clock, titles, newest', () => {
     expect(formatModelPrice({ is_per_call: true, fixed_price_credits: 5 })).toBe('每次 5 积分');
     expect(formatModelPrice({ is_per_call: false, input_price_credits: 1, output_price_credits: 2 })).toBe(
-      '输入 1 / 输出 2 积分',
+      '输入 1 / 输出 2 积分/千 tokens',
     );
     expect(formatClock(0)).toBe('00:00');
     expect(formatClock(65_400)).toBe('01:05');

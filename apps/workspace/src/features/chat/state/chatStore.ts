@@ -18,6 +18,8 @@ export interface ChatState {
     hasMore: boolean;
     page: number;
     isLoadingMore: boolean;
+    /** The history's search text; '' shows the whole history. */
+    query: string;
   };
   currentSessionId: string | null;
   conversation: { status: LoadStatus; messageIds: readonly string[] };
@@ -53,7 +55,15 @@ export const STOPPED_COST_DELAYS_MS = [300, 700, 1500] as const;
 const initialState: ChatState = {
   models: { status: 'idle', items: [] },
   selectedModelId: null,
-  sessions: { status: 'idle', items: [], total: 0, hasMore: false, page: 0, isLoadingMore: false },
+  sessions: {
+    status: 'idle',
+    items: [],
+    total: 0,
+    hasMore: false,
+    page: 0,
+    isLoadingMore: false,
+    query: '',
+  },
   currentSessionId: null,
   conversation: { status: 'ready', messageIds: [] },
   isStreaming: false,
@@ -222,11 +232,14 @@ export class ChatStore {
   ) {
     this.set({ sessions: { ...this.state.sessions, status: 'loading' } });
     const generation = this.generation;
+    const query = this.state.sessions.query;
     try {
-      const page = await this.deps.backend.listSessions(1, SESSION_PAGE_SIZE);
-      if (generation !== this.generation) return;
+      const page = await this.deps.backend.listSessions(1, SESSION_PAGE_SIZE, query);
+      // A newer search (or a reset) has taken over.
+      if (generation !== this.generation || query !== this.state.sessions.query) return;
       this.set({
         sessions: {
+          query,
           status: 'ready',
           items: page.items,
           total: page.total ?? page.items.length,
@@ -249,9 +262,48 @@ export class ChatStore {
         if (newest) this.set({ currentSessionId: newest.id });
       }
     } catch {
-      if (generation !== this.generation) return;
+      if (generation !== this.generation || query !== this.state.sessions.query) return;
       this.set({ sessions: { ...this.state.sessions, status: 'error', isLoadingMore: false } });
     }
+  }
+
+  /** Searches the history (titles and messages); '' shows the whole history again. */
+  searchSessions(query: string): Promise<void> {
+    const q = query.trim();
+    if (q === this.state.sessions.query) return Promise.resolve();
+    this.set({ sessions: { ...this.state.sessions, query: q, items: [], hasMore: false, page: 0 } });
+    return this.loadSessions();
+  }
+
+  /** Renames a session; throws 重命名失败 (or the server's reason) for the dialog to show. */
+  async renameSession(id: string, title: string): Promise<void> {
+    const name = title.trim();
+    if (!name) throw new Error(chatText.renameEmpty);
+    await this.updateSession(id, { title: name }, chatText.renameFailed);
+  }
+
+  /** Pins a session on top of the history, or unpins it; the list is reloaded in its new order. */
+  async setPinned(id: string, pinned: boolean): Promise<void> {
+    await this.updateSession(id, { pinned }, chatText.pinFailed);
+    await this.loadSessions();
+  }
+
+  private async updateSession(id: string, change: { title?: string; pinned?: boolean }, failure: string) {
+    let updated: ChatSessionSummary;
+    try {
+      updated = await this.deps.backend.updateSession(id, change);
+    } catch {
+      throw new Error(failure);
+    }
+    const { sessions } = this.state;
+    this.set({
+      sessions: {
+        ...sessions,
+        items: sessions.items.map((s) =>
+          s.id === id ? { ...s, ...updated, snippet: s.snippet ?? null } : s,
+        ),
+      },
+    });
   }
 
   async loadMoreSessions(): Promise<void> {
@@ -261,8 +313,9 @@ export class ChatStore {
     const generation = this.generation;
     try {
       const next = sessions.page + 1;
-      const page = await this.deps.backend.listSessions(next, SESSION_PAGE_SIZE);
-      if (generation !== this.generation) return;
+      const query = sessions.query;
+      const page = await this.deps.backend.listSessions(next, SESSION_PAGE_SIZE, query);
+      if (generation !== this.generation || query !== this.state.sessions.query) return;
       const seen = new Set(this.state.sessions.items.map((s) => s.id));
       this.set({
         sessions: {

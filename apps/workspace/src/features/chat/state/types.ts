@@ -19,6 +19,10 @@ export interface ChatSessionSummary {
   updated_at: string;
   created_at: string;
   total_credits_used?: number | null;
+  /** Kept on top of the history. */
+  pinned?: boolean;
+  /** In search results: the words around the match in the chat's messages. */
+  snippet?: string | null;
 }
 
 export interface ChatImage {
@@ -62,7 +66,10 @@ export interface TurnInput {
 /** What the chat needs from the server: the api-client's models and dialogue modules, adapted. */
 export interface ChatBackend {
   listModels(): Promise<ChatModel[]>;
-  listSessions(page: number, pageSize: number): Promise<SessionPage>;
+  /** One page of the history; with `query`, only the sessions whose title or messages contain it. */
+  listSessions(page: number, pageSize: number, query?: string): Promise<SessionPage>;
+  /** Renames and/or pins a session; answers it as it now is. */
+  updateSession(id: string, change: { title?: string; pinned?: boolean }): Promise<ChatSessionSummary>;
   getSession(id: string): Promise<ChatMessage[]>;
   deleteSession(id: string): Promise<void>;
   createTurn(input: TurnInput, signal: AbortSignal): AsyncIterable<ChatStreamEvent>;

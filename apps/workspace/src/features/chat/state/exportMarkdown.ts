@@ -1,0 +1,47 @@
+import { chatText } from '../messages';
+import type { ChatMessage } from './types';
+
+/** Spec 01 §5: an export's file name has each of \ / : * ? " < > | replaced with an underscore. */
+export function exportFileName(title: string): string {
+  const base = title.replace(/[\\/:*?"<>|]/g, '_').trim() || chatText.untitled;
+  return `${base}.md`;
+}
+
+/**
+ * The chat as a Markdown document: its title, then each message under who wrote it (the answer's model
+ * named). The user's text is kept as typed, in a quote block, so that Markdown characters in a question do
+ * not turn into formatting; the answers are Markdown already.
+ */
+export function chatToMarkdown(title: string, messages: readonly ChatMessage[]): string {
+  const out = [`# ${title}`];
+  for (const message of messages) {
+    if (message.role === 'user') {
+      out.push(`## ${chatText.you}`);
+      out.push(
+        message.text
+          .split('\n')
+          .map((line) => (line ? `> ${line}` : '>'))
+          .join('\n'),
+      );
+    } else {
+      out.push(`## ${chatText.assistant}${message.modelName ? `（${message.modelName}）` : ''}`);
+      if (message.text) out.push(message.text.trim());
+      if (message.status === 'stopped') out.push(`*${chatText.stopped}*`);
+      if (message.error) out.push(`**${chatText.messageError(message.error)}**`);
+    }
+  }
+  return `${out.join('\n\n')}\n`;
+}
+
+/** Hands the text to the browser as a download. */
+export function downloadText(fileName: string, text: string, type = 'text/markdown;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its own copy once it started; the next task is late enough to let go of the URL.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

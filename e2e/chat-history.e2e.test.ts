@@ -1,0 +1,76 @@
+import { afterAll, expect, test } from 'vitest';
+import { closeBrowser, expectAccessible, openSession, settleAnnouncer } from './harness';
+
+afterAll(closeBrowser);
+
+/**
+ * The history as a tool: a chat renamed from its row's menu is found again by a part of its new name,
+ * another by a part of what was said in it (Chinese, partial word), the match marked; a pinned chat sits
+ * on top under 已置顶; the chat's own menu in the top bar renames it too.
+ */
+test('rename, search and pin chats in the history', async () => {
+  const session = await openSession();
+  const { page, baseURL } = session;
+  const email = `history-${Date.now()}@example.com`;
+  const password = 'wanxiang-chat-2026';
+  const registered = await page.request.post(`${baseURL}/api/auth/register/`, { data: { email, password } });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  await session.goto('/login');
+  await page.getByLabel('邮箱').fill(email);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await session.expectPage('/home');
+
+  const input = page.getByRole('textbox', { name: '输入消息' });
+  const send = page.getByRole('button', { name: '发送' });
+  const history = page.getByRole('navigation', { name: '主导航' });
+  for (const prompt of ['请写一首关于秋天落叶的诗', '周末去哪里玩']) {
+    await page.getByRole('button', { name: '新建对话' }).click();
+    await input.fill(prompt);
+    await input.press('Enter');
+    await expect.poll(() => history.getByRole('link', { name: new RegExp(prompt) }).count()).toBe(1);
+    await expect.poll(() => send.isVisible(), { timeout: 60_000 }).toBe(true);
+  }
+
+  // Rename the trip chat from its row's menu.
+  const tripRow = history.getByRole('link', { name: /周末去哪里玩/ });
+  await tripRow.hover();
+  await history.getByRole('button', { name: '会话操作：周末去哪里玩' }).click();
+  await page.getByRole('menuitem', { name: '重命名' }).click();
+  const dialog = page.getByRole('alertdialog');
+  const field = dialog.getByRole('textbox', { name: '会话名称' });
+  await field.fill('杭州西湖周末游');
+  await settleAnnouncer(page);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+  await expect.poll(() => history.getByRole('link', { name: /杭州西湖周末游/ }).count()).toBe(1);
+  // The top bar shows the open chat's new name.
+  await expect.poll(() => page.getByRole('heading', { level: 1, name: '杭州西湖周末游' }).count()).toBe(1);
+
+  // Search by part of the new name, then by part of a word said in the other chat.
+  const search = history.getByRole('searchbox', { name: '搜索会话' });
+  await search.fill('西湖');
+  await expect.poll(() => history.getByRole('link').filter({ hasText: '周末' }).count()).toBe(1);
+  await expect.poll(() => history.getByRole('link', { name: /秋天落叶/ }).count()).toBe(0);
+  expect(await history.locator('mark').first().textContent()).toBe('西湖');
+  await search.fill('秋天落');
+  await expect.poll(() => history.getByRole('link', { name: /秋天落叶/ }).count()).toBe(1);
+  await expect.poll(() => history.getByRole('link', { name: /杭州西湖/ }).count()).toBe(0);
+  await search.fill('没有这样的话');
+  await expect.poll(() => history.getByText('没有找到包含“没有这样的话”的会话').isVisible()).toBe(true);
+  await search.fill('');
+  await expect.poll(() => history.getByRole('link', { name: /杭州西湖|秋天落叶/ }).count()).toBe(2);
+
+  // Pin the older chat: it moves on top under 已置顶.
+  const poemRow = history.getByRole('link', { name: /秋天落叶/ });
+  await poemRow.hover();
+  await history.getByRole('button', { name: /^会话操作：请写一首关于秋天落叶的诗/ }).click();
+  await page.getByRole('menuitem', { name: '置顶' }).click();
+  await expect
+    .poll(async () => (await history.getByRole('heading', { level: 3 }).allTextContents())[0])
+    .toBe('已置顶');
+  await settleAnnouncer(page);
+  await expectAccessible(page);
+  await session.close();
+});

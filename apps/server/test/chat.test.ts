@@ -55,7 +55,7 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
     expect(Object.keys(turn.responses)).toEqual(expect.arrayContaining(['200', '400', '402', '404']));
     expect(Object.keys(turn.responses['200'].content)).toEqual(['text/event-stream']);
     const list = doc.paths['/api/dialogue/sessions/'].get;
-    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(['page', 'page_size']);
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(['page', 'page_size', 'q']);
     expect(doc.paths['/api/dialogue/sessions/{id}/'].delete.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/models/'].get.responses['200']).toBeDefined();
   });

@@ -88,7 +88,11 @@ describe('sessions', () => {
       results: [session],
     };
     const { client, fetch } = setup(() => json(page));
-    expect(await client.dialogue.listSessions()).toEqual(page);
+    // A server that does not say whether a chat is pinned: it is not.
+    expect(await client.dialogue.listSessions()).toEqual({
+      ...page,
+      results: [{ ...session, pinned: false }],
+    });
     expect(fetch.calls[0]?.url).toBe('/api/dialogue/sessions/?page=1&page_size=10');
     await client.dialogue.listSessions(3, 20);
     expect(fetch.calls[1]?.url).toBe('/api/dialogue/sessions/?page=3&page_size=20');
@@ -100,7 +104,7 @@ describe('sessions', () => {
       count: 1,
       next: null,
       previous: null,
-      results: [session],
+      results: [{ ...session, pinned: false }],
     });
   });
 

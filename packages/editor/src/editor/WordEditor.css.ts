@@ -348,6 +348,31 @@ globalStyle(`${p} .wx-tok-function`, { color: vars.color.info.text });
 globalStyle(`${p} .wx-tok-operator, ${p} .wx-tok-punctuation`, { color: vars.color.text.secondary });
 globalStyle(`${p} .wx-ed-image`, { display: 'inline-block', maxWidth: '100%', verticalAlign: 'bottom' });
 globalStyle(`${p} .wx-ed-image img`, { maxWidth: '100%', height: 'auto', display: 'block' });
+globalStyle(`${p} .wx-ed-image-frame`, { position: 'relative', display: 'inline-block', maxWidth: '100%' });
+globalStyle(`${p} .wx-ed-image-frame[data-selected]`, {
+  outline: `2px solid ${vars.color.focusRing}`,
+  outlineOffset: '1px',
+});
+/** The resize handle at the selected image's bottom-right corner (a finger-sized target on touch). */
+globalStyle(`${p} .wx-ed-image-handle`, {
+  position: 'absolute',
+  insetInlineEnd: '-7px',
+  insetBlockEnd: '-7px',
+  width: '14px',
+  height: '14px',
+  borderRadius: '2px',
+  background: vars.color.focusRing,
+  border: '2px solid #fff',
+  cursor: 'nwse-resize',
+  touchAction: 'none',
+  '@media': {
+    '(pointer: coarse)': { width: '24px', height: '24px', insetInlineEnd: '-12px', insetBlockEnd: '-12px' },
+  },
+});
+globalStyle(`${p} .wx-ed-image-handle:focus-visible`, {
+  outline: `2px solid ${vars.color.text.primary}`,
+  outlineOffset: '2px',
+});
 globalStyle(`${p} .wx-ed-footnote-marker`, {
   color: vars.color.accent.text,
   cursor: 'pointer',

@@ -15,6 +15,28 @@ export const root = style({
   position: 'relative',
 });
 
+/**
+ * The menus, title and toolbar. On a phone they are one bar laid over the top of the paper, which scrolls
+ * under it (useHideOnScroll keeps its height in --wx-chrome-h); scrolling the paper down slides it away.
+ */
+export const chrome = style({
+  display: 'flex',
+  flexDirection: 'column',
+  flexShrink: 0,
+  '@media': {
+    [NARROW_SCREEN_QUERY]: {
+      position: 'absolute',
+      insetBlockStart: 0,
+      insetInline: 0,
+      zIndex: 3,
+      boxShadow: vars.shadow.sm,
+      transition: 'transform 180ms ease-out',
+      selectors: { '&[data-hidden]': { transform: 'translateY(-100%)', boxShadow: 'none' } },
+    },
+    [`${NARROW_SCREEN_QUERY} and (prefers-reduced-motion: reduce)`]: { transition: 'none' },
+  },
+});
+
 export const menuBar = style({
   display: 'flex',
   alignItems: 'center',
@@ -144,6 +166,12 @@ export const stage = style({
   // What is scrolled into view (the caret's line, a found match, an outline heading) keeps a margin from
   // the stage's edges instead of sitting flush under the toolbar.
   scrollPaddingBlock: '48px 96px',
+  '@media': {
+    [NARROW_SCREEN_QUERY]: {
+      paddingTop: `calc(var(--wx-chrome-h, 0px) + ${vars.space.md})`,
+      scrollPaddingTop: 'calc(var(--wx-chrome-h, 0px) + 16px)',
+    },
+  },
 });
 
 /** The paper's side padding: 90 px on a full-width sheet (of 794), less when the stage is narrow. */

@@ -46,7 +46,10 @@ export const menuBar = style({
   borderBottom: `1px solid ${vars.color.border.subtle}`,
   minHeight: '40px',
   // A phone has no room for six menus and the title on one line: the title and save state take a second.
-  '@media': { [NARROW_SCREEN_QUERY]: { flexWrap: 'wrap', rowGap: vars.space.xxs } },
+  // Less padding there too: the bar over the paper stays short.
+  '@media': {
+    [NARROW_SCREEN_QUERY]: { flexWrap: 'wrap', rowGap: vars.space.xxs, paddingBlock: vars.space.xxs },
+  },
 });
 
 /** Holds the title pill: a heading with no look of its own. */

@@ -153,6 +153,22 @@ test('on a phone the document opens on the paper, with the outline as a drawer',
   expect(toolbarSize.height).toBeLessThan(60);
   expect(toolbarSize.scroll).toBe(true);
 
+  // The first screen: the bars above the paper (the app's, the menus and title, the toolbar) end high up,
+  // the toolbar's bold button shows without scrolling, and the paper's first line is in view under them.
+  const chrome = page.locator('[data-wx-chrome]');
+  const chromeBottom = await chrome.evaluate((el) => el.getBoundingClientRect().bottom);
+  console.log(`phone chrome ends at ${Math.round(chromeBottom)} px`);
+  expect(chromeBottom).toBeLessThan(160);
+  const bold = await page.getByRole('button', { name: '加粗' }).boundingBox();
+  expect(
+    bold && bold.x >= 0 && bold.x + bold.width <= PHONE.width && bold.y + bold.height <= chromeBottom,
+  ).toBe(true);
+  const firstLine = await paper.evaluate((el) => {
+    const line = el.firstElementChild?.getBoundingClientRect();
+    return line ? { top: line.top, bottom: line.bottom } : null;
+  });
+  expect(firstLine && firstLine.top >= chromeBottom && firstLine.bottom <= PHONE.height).toBe(true);
+
   await paper.tap();
   await page.keyboard.type('第一章 总则');
   // The editor fits under the phone's top bar: nothing around the paper scrolls the menus away.
@@ -162,10 +178,28 @@ test('on a phone the document opens on the paper, with the outline as a drawer',
   await page.keyboard.press('End');
   for (let i = 0; i < 31; i++) await page.keyboard.press('Enter');
   await page.keyboard.type('第二章 附则');
+  // Writing down the page scrolled the paper down: the bars slid away, and a scroll back up (a swipe
+  // down) brings them back.
+  const stage = page.locator('[data-wx-stage]');
+  await expect.poll(() => chrome.getAttribute('data-hidden')).toBe('');
+  // Slid up under the app's own bar, above the editor's top edge.
+  await expect
+    .poll(() =>
+      chrome.evaluate(
+        (el) => el.getBoundingClientRect().bottom - (el.parentElement?.getBoundingClientRect().top ?? 0),
+      ),
+    )
+    .toBeLessThanOrEqual(1);
+  const revealBars = async () => {
+    await stage.evaluate((el) => el.scrollBy({ top: -80 }));
+    await expect.poll(() => chrome.getAttribute('data-hidden')).toBeNull();
+  };
+  await revealBars();
   await page.getByRole('button', { name: /样式$/ }).tap();
   await page.getByRole('option', { name: '标题 1' }).tap();
   await page.keyboard.press('End');
   for (let i = 0; i < 30; i++) await page.keyboard.press('Enter');
+  await revealBars();
 
   // The drawer opens over the paper from the toolbar's panel button, and a heading chosen closes it.
   await page.getByRole('button', { name: '显示或隐藏左侧面板' }).first().tap();

@@ -21,6 +21,8 @@ export function shortcutRows(): ShortcutRow[] {
     else rows.push({ label: action.label, keys: [...new Set(keys)] });
   }
   rows.push(
+    { label: t.image.resizeKeys, keys: ['+', '−', '←', '→'] },
+    { label: t.image.propertiesKeys, keys: ['Alt+Enter'] },
     { label: t.shortcuts.indent, keys: ['Tab', 'Shift+Tab'] },
     { label: t.shortcuts.leave, keys: ['Esc → Tab', 'Esc → Shift+Tab'] },
   );

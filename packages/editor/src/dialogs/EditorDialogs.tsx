@@ -1,14 +1,23 @@
 import { TOGGLE_LINK_COMMAND } from '@lexical/link';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { toast } from '@wanxiang/ui';
-import { $getSelection, $setSelection, type BaseSelection, COMMAND_PRIORITY_EDITOR } from 'lexical';
+import {
+  $createNodeSelection,
+  $getNodeByKey,
+  $getSelection,
+  $setSelection,
+  type BaseSelection,
+  COMMAND_PRIORITY_EDITOR,
+} from 'lexical';
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../i18n/zh-CN';
+import { $isImageNode } from '../images/ImageNode';
 import { $applyTextFormatPatch, applyList, applyParagraph, type ListType } from '../model/commands';
 import type { FormatState } from '../model/useFormatState';
 import type { StylePresets } from '../styles/presets';
 import { FindReplaceDialog } from './FindReplaceDialog';
 import { FontDialog } from './FontDialog';
+import { ImageDialog } from './ImageDialog';
 import { LinkDialog } from './LinkDialog';
 import { ListDialog } from './ListDialog';
 import { type DialogName, OPEN_DIALOG_COMMAND } from './openDialog';
@@ -32,20 +41,36 @@ export interface EditorDialogsProps {
   onPresetsChange(presets: StylePresets): void;
 }
 
-/** The editor's six dialogs: which one is open (OPEN_DIALOG_COMMAND opens one), and what each applies. */
+/** The editor's dialogs: which one is open (OPEN_DIALOG_COMMAND opens one), and what each applies. */
 export function EditorDialogs({ format, presets, onPresetsChange }: EditorDialogsProps) {
   const [editor] = useLexicalComposerContext();
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const [findMode, setFindMode] = useState<'find' | 'replace'>('find');
   const savedSelection = useRef<BaseSelection | null>(null);
+  const [image, setImage] = useState<{ key: string; altText: string; width: number | null } | null>(null);
 
   // Dialogs take the focus away; they act on the selection the user had when opening them.
   useEffect(
     () =>
       editor.registerCommand(
         OPEN_DIALOG_COMMAND,
-        ({ dialog: name, findMode: mode }) => {
+        ({ dialog: name, findMode: mode, nodeKey }) => {
           if (mode) setFindMode(mode);
+          if (name === 'image') {
+            // 图片属性 edits the image it was opened on, with the width it has on the paper.
+            const found = editor.getEditorState().read(() => {
+              const node = nodeKey ? $getNodeByKey(nodeKey) : null;
+              return $isImageNode(node)
+                ? { key: node.getKey(), altText: node.getAltText(), width: node.getWidth() }
+                : null;
+            });
+            if (!found) return false;
+            const shown = editor
+              .getElementByKey(found.key)
+              ?.querySelector('img')
+              ?.getBoundingClientRect().width;
+            setImage({ ...found, width: found.width ?? (shown ? Math.round(shown) : null) });
+          }
           savedSelection.current = editor.getEditorState().read(() => $getSelection()?.clone() ?? null);
           setDialog(name);
           return true;
@@ -96,6 +121,26 @@ export function EditorDialogs({ format, presets, onPresetsChange }: EditorDialog
       />
       <FindReplaceDialog isOpen={dialog === 'find'} onOpenChange={closeOn} mode={findMode} />
       <ShortcutsDialog isOpen={dialog === 'shortcuts'} onOpenChange={closeOn} />
+      <ImageDialog
+        isOpen={dialog === 'image' && image !== null}
+        onOpenChange={closeOn}
+        altText={image?.altText ?? ''}
+        width={image?.width ?? null}
+        onApply={(altText, width) => {
+          if (!image) return;
+          // One update, so one undo step; the image stays selected.
+          editor.update(() => {
+            const node = $getNodeByKey(image.key);
+            if (!$isImageNode(node)) return;
+            node.setAltText(altText);
+            node.setWidth(width);
+            const selection = $createNodeSelection();
+            selection.add(node.getKey());
+            $setSelection(selection);
+          });
+          editor.focus();
+        }}
+      />
       <LinkDialog
         isOpen={dialog === 'link'}
         onOpenChange={closeOn}

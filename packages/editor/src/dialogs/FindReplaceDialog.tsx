@@ -53,10 +53,12 @@ function reveal(target: Element | null | undefined, block: ScrollLogicalPosition
     return;
   }
   const covered = box.bottom - scroller.getBoundingClientRect().top;
-  const before = scroller.style.scrollPaddingTop;
+  const before = [scroller.style.scrollPaddingTop, scroller.style.scrollPaddingBottom] as const;
+  // The same margin at both ends: a centred match stands in the middle of what the box leaves.
   scroller.style.scrollPaddingTop = `${Math.max(0, Math.ceil(covered) + 16)}px`;
+  scroller.style.scrollPaddingBottom = '16px';
   target.scrollIntoView({ block: block === 'nearest' ? 'start' : block });
-  scroller.style.scrollPaddingTop = before;
+  [scroller.style.scrollPaddingTop, scroller.style.scrollPaddingBottom] = before;
 }
 
 /** 查找和替换 (Ctrl+F / Ctrl+H): case, regex and whole-word options; matches are painted with the CSS Highlight API. */

@@ -15,6 +15,28 @@ export const root = style({
   position: 'relative',
 });
 
+/**
+ * The menus, title and toolbar. On a phone they are one bar laid over the top of the paper, which scrolls
+ * under it (useHideOnScroll keeps its height in --wx-chrome-h); scrolling the paper down slides it away.
+ */
+export const chrome = style({
+  display: 'flex',
+  flexDirection: 'column',
+  flexShrink: 0,
+  '@media': {
+    [NARROW_SCREEN_QUERY]: {
+      position: 'absolute',
+      insetBlockStart: 0,
+      insetInline: 0,
+      zIndex: 3,
+      boxShadow: vars.shadow.sm,
+      transition: 'transform 180ms ease-out',
+      selectors: { '&[data-hidden]': { transform: 'translateY(-100%)', boxShadow: 'none' } },
+    },
+    [`${NARROW_SCREEN_QUERY} and (prefers-reduced-motion: reduce)`]: { transition: 'none' },
+  },
+});
+
 export const menuBar = style({
   display: 'flex',
   alignItems: 'center',
@@ -24,7 +46,10 @@ export const menuBar = style({
   borderBottom: `1px solid ${vars.color.border.subtle}`,
   minHeight: '40px',
   // A phone has no room for six menus and the title on one line: the title and save state take a second.
-  '@media': { [NARROW_SCREEN_QUERY]: { flexWrap: 'wrap', rowGap: vars.space.xxs } },
+  // Less padding there too: the bar over the paper stays short.
+  '@media': {
+    [NARROW_SCREEN_QUERY]: { flexWrap: 'wrap', rowGap: vars.space.xxs, paddingBlock: vars.space.xxs },
+  },
 });
 
 /** Holds the title pill: a heading with no look of its own. */
@@ -144,6 +169,12 @@ export const stage = style({
   // What is scrolled into view (the caret's line, a found match, an outline heading) keeps a margin from
   // the stage's edges instead of sitting flush under the toolbar.
   scrollPaddingBlock: '48px 96px',
+  '@media': {
+    [NARROW_SCREEN_QUERY]: {
+      paddingTop: `calc(var(--wx-chrome-h, 0px) + ${vars.space.md})`,
+      scrollPaddingTop: 'calc(var(--wx-chrome-h, 0px) + 16px)',
+    },
+  },
 });
 
 /** The paper's side padding: 90 px on a full-width sheet (of 794), less when the stage is narrow. */
@@ -348,6 +379,31 @@ globalStyle(`${p} .wx-tok-function`, { color: vars.color.info.text });
 globalStyle(`${p} .wx-tok-operator, ${p} .wx-tok-punctuation`, { color: vars.color.text.secondary });
 globalStyle(`${p} .wx-ed-image`, { display: 'inline-block', maxWidth: '100%', verticalAlign: 'bottom' });
 globalStyle(`${p} .wx-ed-image img`, { maxWidth: '100%', height: 'auto', display: 'block' });
+globalStyle(`${p} .wx-ed-image-frame`, { position: 'relative', display: 'inline-block', maxWidth: '100%' });
+globalStyle(`${p} .wx-ed-image-frame[data-selected]`, {
+  outline: `2px solid ${vars.color.focusRing}`,
+  outlineOffset: '1px',
+});
+/** The resize handle at the selected image's bottom-right corner (a finger-sized target on touch). */
+globalStyle(`${p} .wx-ed-image-handle`, {
+  position: 'absolute',
+  insetInlineEnd: '-7px',
+  insetBlockEnd: '-7px',
+  width: '14px',
+  height: '14px',
+  borderRadius: '2px',
+  background: vars.color.focusRing,
+  border: '2px solid #fff',
+  cursor: 'nwse-resize',
+  touchAction: 'none',
+  '@media': {
+    '(pointer: coarse)': { width: '24px', height: '24px', insetInlineEnd: '-12px', insetBlockEnd: '-12px' },
+  },
+});
+globalStyle(`${p} .wx-ed-image-handle:focus-visible`, {
+  outline: `2px solid ${vars.color.text.primary}`,
+  outlineOffset: '2px',
+});
 globalStyle(`${p} .wx-ed-footnote-marker`, {
   color: vars.color.accent.text,
   cursor: 'pointer',

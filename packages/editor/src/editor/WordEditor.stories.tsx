@@ -350,6 +350,97 @@ export const InsertImage: Story = {
   },
 };
 
+/**
+ * An inserted picture (a 200×120 PNG data URL): a click selects it (outlined, with its resize handle); + makes
+ * it wider in one undo step; 图片属性 (context menu, Alt+Enter) sets its description and width.
+ */
+export const ImageResizeAndProperties: Story = {
+  play: async ({ canvasElement, args }) => {
+    const editor = paper(canvasElement);
+    await userEvent.click(editor);
+    const canvas = document.createElement('canvas');
+    canvas.width = 200;
+    canvas.height = 120;
+    const g = canvas.getContext('2d');
+    if (!g) throw new Error('no 2d context');
+    g.fillStyle = '#3b82f6';
+    g.fillRect(0, 0, 200, 120);
+    const dataUrl = canvas.toDataURL('image/png');
+    await expect(dataUrl).toMatch(/^data:image\/png;base64,/);
+    const blob = await (await fetch(dataUrl)).blob();
+    const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"][accept="image/*"]');
+    if (!input) throw new Error('no image input');
+    const files = new DataTransfer();
+    files.items.add(new File([blob], '柱状图.png', { type: 'image/png' }));
+    input.files = files.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+
+    await waitFor(() => expect(editor.querySelector('.wx-ed-image-frame img')).not.toBeNull());
+    const image = () => editor.querySelector('.wx-ed-image-frame img') as HTMLImageElement;
+    await waitFor(() => expect(image().getBoundingClientRect().width).toBe(200));
+    await userEvent.click(image());
+    await waitFor(() => expect(editor.querySelector('.wx-ed-image-frame[data-selected]')).not.toBeNull());
+    const handle = within(editor).getByRole('slider', { name: t.image.resizeHandle });
+    await expect(handle).toBeVisible();
+
+    // + widens it by a tenth; the height follows; the saved document stores the width.
+    await userEvent.keyboard('+');
+    await waitFor(() => expect(image()).toHaveAttribute('width', '220'));
+    await expect(image().getBoundingClientRect().height).toBeCloseTo(132, 0);
+    const lastSave = () => JSON.stringify((args.onSave as ReturnType<typeof fn>).mock.lastCall?.[0] ?? '');
+    await waitFor(() => expect(lastSave()).toContain('"width":220'));
+    await userEvent.keyboard('-');
+    await waitFor(() => expect(image()).toHaveAttribute('width', '198'));
+    // One undo step per change.
+    await userEvent.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(image()).toHaveAttribute('width', '220'));
+
+    // 图片属性 from the context menu: a width out of bounds is refused with a message, then applied.
+    image().dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    const body = within(document.body);
+    const dialog = await body.findByRole('dialog', { name: t.image.properties });
+    const alt = within(dialog).getByRole('textbox', { name: t.image.alt });
+    await expect(alt).toHaveValue('柱状图.png');
+    await userEvent.clear(alt);
+    await userEvent.type(alt, '季度销量柱状图');
+    const width = within(dialog).getByRole('textbox', { name: t.image.width });
+    await expect(width).toHaveValue('220');
+    await userEvent.clear(width);
+    await userEvent.type(width, '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.image.apply }));
+    await expect(within(dialog).getByText(t.image.widthInvalid(24, 2000))).toBeVisible();
+    await userEvent.clear(width);
+    await userEvent.type(width, '120');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.image.apply }));
+    await waitFor(() => expect(image()).toHaveAttribute('alt', '季度销量柱状图'));
+    await expect(image()).toHaveAttribute('width', '120');
+    await waitFor(() => expect(lastSave()).toContain('"altText":"季度销量柱状图"'));
+
+    // Alt+Enter on the selected image opens it again.
+    await waitFor(() => expect(body.queryByRole('dialog', { name: t.image.properties })).toBeNull());
+    await userEvent.click(image());
+    await userEvent.keyboard('{Alt>}{Enter}{/Alt}');
+    const again = await body.findByRole('dialog', { name: t.image.properties });
+    await expect(within(again).getByRole('textbox', { name: t.image.alt })).toHaveValue('季度销量柱状图');
+    await userEvent.click(within(again).getByRole('button', { name: t.link.cancel }));
+
+    // The corner handle follows the pointer: 40 px to the right makes it 40 px wider, in one change.
+    await waitFor(() => expect(body.queryByRole('dialog', { name: t.image.properties })).toBeNull());
+    await userEvent.click(image());
+    const grip = await within(editor).findByRole('slider', { name: t.image.resizeHandle });
+    const box = grip.getBoundingClientRect();
+    const at = (type: string, x: number) =>
+      grip.dispatchEvent(
+        new PointerEvent(type, { bubbles: true, cancelable: true, pointerId: 1, clientX: x, clientY: box.y }),
+      );
+    at('pointerdown', box.x);
+    at('pointermove', box.x + 20);
+    at('pointermove', box.x + 40);
+    at('pointerup', box.x + 40);
+    await waitFor(() => expect(image()).toHaveAttribute('width', '160'));
+  },
+};
+
 /** Paste rules: HTML pasted into a code block arrives as plain text. */
 export const PasteIntoCode: Story = {
   play: async ({ canvasElement }) => {

@@ -43,6 +43,7 @@ import { TitleField } from './TitleField';
 import { useDeferredChrome } from './useDeferredChrome';
 import { useDocumentSave } from './useDocumentSave';
 import { useDrawers } from './useDrawers';
+import { useHideOnScroll } from './useHideOnScroll';
 import * as css from './WordEditor.css';
 
 export interface WordEditorProps {
@@ -141,6 +142,9 @@ function EditorFrame({
   const { chromeReady, panelReady } = useDeferredChrome();
   const flushRef = useRef<(() => Promise<void>) | null>(null);
   const paperRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const chromeRef = useRef<HTMLDivElement>(null);
+  useHideOnScroll(rootRef, chromeRef);
   const paperId = useId().replace(/:/g, '');
 
   useEffect(() => {
@@ -155,34 +159,36 @@ function EditorFrame({
   useEffect(() => titleChangeRef.current?.(title), [title]);
 
   return (
-    <div className={css.root}>
-      <div className={css.menuBar}>
+    <div className={css.root} ref={rootRef}>
+      <div className={css.chrome} ref={chromeRef} data-wx-chrome="">
+        <div className={css.menuBar}>
+          {chromeReady ? (
+            <MenuBar isDisabled={!ready} hasRightPanel={rightPanel != null} />
+          ) : (
+            <MenuBarPlaceholder />
+          )}
+          {/* The document page's one heading: the document's name. */}
+          <h1 className={css.titleHeading}>
+            <TitleField title={title} onRename={(name) => rename(name, editor.getEditorState())} />
+          </h1>
+          <SaveStatusLabel store={status} />
+        </div>
         {chromeReady ? (
-          <MenuBar isDisabled={!ready} hasRightPanel={rightPanel != null} />
+          <Toolbar format={format} isDisabled={!ready} hasRightPanel={rightPanel != null} />
         ) : (
-          <MenuBarPlaceholder />
+          <ToolbarPlaceholder />
         )}
-        {/* The document page's one heading: the document's name. */}
-        <h1 className={css.titleHeading}>
-          <TitleField title={title} onRename={(name) => rename(name, editor.getEditorState())} />
-        </h1>
-        <SaveStatusLabel store={status} />
+        {storageError ? (
+          <Alert
+            className={css.storageAlert}
+            tone={storageError.code === 'failed' ? 'warning' : 'danger'}
+            actionLabel={t.file.saveLocal}
+            onAction={files.saveLocal}
+          >
+            {storageError.message}
+          </Alert>
+        ) : null}
       </div>
-      {chromeReady ? (
-        <Toolbar format={format} isDisabled={!ready} hasRightPanel={rightPanel != null} />
-      ) : (
-        <ToolbarPlaceholder />
-      )}
-      {storageError ? (
-        <Alert
-          className={css.storageAlert}
-          tone={storageError.code === 'failed' ? 'warning' : 'danger'}
-          actionLabel={t.file.saveLocal}
-          onAction={files.saveLocal}
-        >
-          {storageError.message}
-        </Alert>
-      ) : null}
       <div className={css.workspace} ref={workspaceRef}>
         {drawers.leftOpen ? (
           <aside className={css.leftPanel} aria-label={t.panels.left} onKeyDown={drawers.closeDrawerOnEscape}>

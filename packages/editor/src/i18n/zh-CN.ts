@@ -162,6 +162,16 @@ export const editorZhCN = {
   image: {
     onlyImages: '只能插入图片文件',
     readFailed: '图片读取失败',
+    properties: '图片属性',
+    alt: '替代文字',
+    altHint: '看不到图片的读者（读屏软件）会听到这段描述',
+    width: '宽度（像素）',
+    widthHint: '高度按比例变化；留空则用图片原本的宽度',
+    widthInvalid: (min: number, max: number) => `请输入 ${min} 到 ${max} 之间的数字`,
+    apply: '确定',
+    resizeHandle: '调整图片大小：拖动此角，或按 + / − 键或方向键',
+    resizeKeys: '调整选中图片的大小',
+    propertiesKeys: '选中图片的属性（也可右键单击图片）',
   },
   code: {
     language: '代码语言',

@@ -10,6 +10,7 @@ import {
   type Spread,
 } from 'lexical';
 import type { JSX } from 'react';
+import { ImageView } from './ImageView';
 import { clampImageWidth } from './imageSize';
 
 export interface ImagePayload {
@@ -151,15 +152,9 @@ export class ImageNode extends DecoratorNode<JSX.Element> {
     return '';
   }
 
+  /** The selectable, resizable view (ImageView), imported directly so it renders with the node. */
   override decorate(): JSX.Element {
-    return (
-      <img
-        src={this.__src || undefined}
-        alt={this.__altText}
-        draggable={false}
-        {...(this.__width ? { width: this.__width } : {})}
-      />
-    );
+    return <ImageView nodeKey={this.__key} src={this.__src} altText={this.__altText} width={this.__width} />;
   }
 }
 

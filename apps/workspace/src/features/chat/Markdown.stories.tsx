@@ -31,7 +31,10 @@ export const Gfm: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('heading', { level: 2, name: '对比' })).toBeVisible();
+    // `##` sits under the page's h1 without skipping a level: an h3, with the size of an h2.
+    const heading = canvas.getByRole('heading', { level: 3, name: '对比' });
+    await expect(heading).toBeVisible();
+    await expect(heading).toHaveClass('md-h2');
     await expect(canvas.getAllByRole('row')).toHaveLength(3);
     await expect(canvas.getAllByRole('checkbox')).toHaveLength(2);
     await expect(canvas.getByText('删除线').tagName).toBe('DEL');

@@ -42,10 +42,11 @@ globalStyle(`${m} h1, ${m} h2, ${m} h3, ${m} h4, ${m} h5, ${m} h6`, {
   lineHeight: vars.font.lineHeight.tight,
   fontWeight: vars.font.weight.bold,
 });
-globalStyle(`${m} h1`, { fontSize: vars.font.size.xxl });
-globalStyle(`${m} h2`, { fontSize: vars.font.size.xl });
-globalStyle(`${m} h3`, { fontSize: vars.font.size.lg });
-globalStyle(`${m} h4, ${m} h5, ${m} h6`, { fontSize: vars.font.size.md });
+// By the level the answer wrote (headings.ts moves the element a level down the page's outline).
+globalStyle(`${m} .md-h1`, { fontSize: vars.font.size.xxl });
+globalStyle(`${m} .md-h2`, { fontSize: vars.font.size.xl });
+globalStyle(`${m} .md-h3`, { fontSize: vars.font.size.lg });
+globalStyle(`${m} .md-h4, ${m} .md-h5, ${m} .md-h6`, { fontSize: vars.font.size.md });
 globalStyle(`${m} ul, ${m} ol`, { paddingInlineStart: vars.space.xl });
 globalStyle(`${m} li + li, ${m} li > ul, ${m} li > ol`, { marginTop: vars.space.xs });
 globalStyle(`${m} li > p`, { margin: `${vars.space.xs} 0` });

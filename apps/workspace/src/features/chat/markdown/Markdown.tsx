@@ -22,6 +22,7 @@ import { unified } from 'unified';
 import { chatText } from '../messages';
 import { CopyButton } from './CopyButton';
 import { isShortCell } from './cellWidth';
+import { rehypeShiftHeadings } from './headings';
 import * as styles from './Markdown.css';
 import { MathTex } from './MathTex';
 import { MermaidBlock } from './MermaidBlock';
@@ -126,7 +127,13 @@ function rehypeFilterUrls() {
  * rehype-sanitize (GitHub's schema) runs on what Markdown itself produces, dropping javascript: URLs and
  * any attribute outside the allow list; highlighting runs after it, so its class names are not stripped.
  */
-const rehypePlugins = [rehypeRawAsText, rehypeSanitize, rehypeHighlightShared, rehypeFilterUrls];
+const rehypePlugins = [
+  rehypeRawAsText,
+  rehypeSanitize,
+  rehypeHighlightShared,
+  rehypeFilterUrls,
+  rehypeShiftHeadings,
+];
 
 /*
  * The whole pipeline, built once (react-markdown builds a processor on every render, which the last

@@ -116,6 +116,7 @@ export const chatText = {
   taskTodo: '未完成',
   copy: '复制',
   copyCode: '复制代码',
+  copyQuestion: '复制问题',
   copied: '已复制',
   copyFailed: '复制失败，请手动选择文本复制',
   codeLanguage: (lang: string) => lang || '代码',

@@ -26,6 +26,8 @@ export const chatText = {
   chatActions: '对话操作',
   exportMarkdown: '导出为 Markdown',
   exported: '已导出 Markdown 文件',
+  openInDocument: '在文档中打开',
+  openInDocumentFailed: '无法新建文档，请检查浏览器存储空间后重试',
   searchLabel: '搜索会话',
   searchPlaceholder: '搜索标题和消息',
   searchEmpty: (query: string) => `没有找到包含“${query}”的会话`,

@@ -83,6 +83,7 @@ test('rename, search and pin chats in the history', async () => {
   await expect.poll(() => paper.getByRole('heading', { name: '接入真实模型' }).count()).toBe(1);
   expect(await paper.locator('ol li', { hasText: '准备一个模型配置文件' }).count()).toBe(1);
   expect(await paper.locator('code', { hasText: '"providers"' }).count()).toBe(1);
-  expect(await page.getByRole('textbox', { name: '文档标题' }).inputValue()).toBe('杭州西湖周末游');
+  // The document is named after the chat.
+  await expect.poll(() => page.title()).toBe('杭州西湖周末游 · 万象');
   await session.close();
 });

@@ -329,22 +329,6 @@ export const StreamingMermaidWaitsForItsFence: Story = {
   },
 };
 
-/**
- * While streaming, a display formula shows as its source (pre-wrapped text) until its closing `$$`
- * arrives, instead of being typeset again on every frame; the finished inline formula before it is typeset.
- */
-export const StreamingDisplayMathWaitsForItsClose: Story = {
-  loaders: withKatex,
-  args: { text: '质能方程 $E=mc^2$。\n\n$$\n\\int_0^1 x^2\\,dx =', isStreaming: true },
-  play: async ({ canvasElement }) => {
-    await waitFor(() => expect(canvasElement.querySelectorAll('.katex')).toHaveLength(1));
-    await expect(canvasElement.querySelector('.katex-display')).toBeNull();
-    const source = canvasElement.querySelector('pre code') as HTMLElement;
-    await expect(source.textContent).toContain('\\int_0^1 x^2');
-    await expect(getComputedStyle(source.parentElement as HTMLElement).whiteSpace).toBe('pre-wrap');
-  },
-};
-
 /** Once its closing `$$` is in, the formula is typeset, though the answer is still streaming. */
 export const StreamingDisplayMathClosed: Story = {
   loaders: withKatex,

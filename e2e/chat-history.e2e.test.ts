@@ -6,7 +6,8 @@ afterAll(closeBrowser);
 /**
  * The history as a tool: a chat renamed from its row's menu is found again by a part of its new name,
  * another by a part of what was said in it (Chinese, partial word), the match marked; a pinned chat sits
- * on top under 已置顶; the chat's own menu in the top bar renames it too.
+ * on top under 已置顶; the chat's own menu in the top bar renames it too, and opens the chat as a new
+ * document (在文档中打开) whose body holds the question and the answer's headings, list and code.
  */
 test('rename, search and pin chats in the history', async () => {
   const session = await openSession();
@@ -72,5 +73,17 @@ test('rename, search and pin chats in the history', async () => {
     .toBe('已置顶');
   await settleAnnouncer(page);
   await expectAccessible(page);
+
+  // The open chat (the trip) becomes a new local document: the question quoted, the answer's blocks kept.
+  await page.getByRole('button', { name: '对话操作' }).click();
+  await page.getByRole('menuitem', { name: '在文档中打开' }).click();
+  await page.waitForURL(/\/document\/local-doc-\d+$/);
+  const paper = page.getByRole('textbox', { name: '文档正文' });
+  await expect.poll(() => paper.locator('blockquote').first().textContent()).toBe('周末去哪里玩');
+  await expect.poll(() => paper.getByRole('heading', { name: '接入真实模型' }).count()).toBe(1);
+  expect(await paper.locator('ol li', { hasText: '准备一个模型配置文件' }).count()).toBe(1);
+  expect(await paper.locator('code', { hasText: '"providers"' }).count()).toBe(1);
+  // The document is named after the chat.
+  await expect.poll(() => page.title()).toBe('杭州西湖周末游 · 万象');
   await session.close();
 });

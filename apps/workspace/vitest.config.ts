@@ -1,7 +1,10 @@
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // A test that reaches a package's index (the editor's Markdown import) loads its styles too.
+  plugins: [vanillaExtractPlugin()],
   // The other packages are used from their TypeScript source (docs/ARCHITECTURE.md).
   resolve: { conditions: ['@wanxiang/source', ...defaultServerConditions] },
   ssr: { resolve: { conditions: ['@wanxiang/source', ...defaultServerConditions] } },

@@ -17,6 +17,7 @@ export {
 export { DocumentEditor, type DocumentEditorProps } from './editor/DocumentEditor';
 export { WordEditor, type WordEditorProps } from './editor/WordEditor';
 export * from './files/fileNames';
+export { documentFromMarkdown, type ImportedDocument } from './files/importFile';
 export { buildLexdoc, type LexdocFile, parseLexdoc } from './files/lexdoc';
 export { footnoteMarker, numberFootnotes } from './footnotes/numbering';
 export * from './format/units';

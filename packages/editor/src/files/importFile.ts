@@ -20,6 +20,33 @@ export interface ImportedDocument {
   title: string;
 }
 
+function offscreenEditor() {
+  return createEditor({
+    namespace: EDITOR_NAMESPACE,
+    nodes: [...editorNodes],
+    theme: editorTheme,
+    onError(error) {
+      throw error;
+    },
+  });
+}
+
+/**
+ * Markdown (headings, quotes, lists, code blocks, links, bold/italic/code) as the content of a new
+ * document, converted by Lexical's own Markdown transformers in an editor that is never shown; titled by its
+ * first line. Used for an opened .md file and by apps that hand text to the word processor (the chat's
+ * 在文档中打开).
+ */
+export function documentFromMarkdown(markdown: string): ImportedDocument {
+  const editor = offscreenEditor();
+  editor.update(() => $convertFromMarkdownString(markdown, TRANSFORMERS), { discrete: true });
+  const state = editor.getEditorState();
+  return {
+    content: { version: '2.0.0', editorState: state.toJSON() },
+    title: state.read(() => $documentTitle()),
+  };
+}
+
 /**
  * Reads an opened file into the content of a new document, in an editor of its own that is never shown:
  * the open document is not touched. The snapshot is parsed by Lexical before it is kept, so a file with
@@ -29,14 +56,8 @@ export async function importDocumentFile(file: File): Promise<ImportedDocument> 
   const kind = importKindOf(file.name);
   if (kind === 'docx') throw new ComingSoonFileError();
   const text = decodeText(await file.arrayBuffer());
-  const editor = createEditor({
-    namespace: EDITOR_NAMESPACE,
-    nodes: [...editorNodes],
-    theme: editorTheme,
-    onError(error) {
-      throw error;
-    },
-  });
+  if (kind === 'markdown') return documentFromMarkdown(text);
+  const editor = offscreenEditor();
   let styles: DocumentContent['styles'];
   let fileTitle: string | undefined;
   if (kind === 'lexdoc') {
@@ -52,10 +73,6 @@ export async function importDocumentFile(file: File): Promise<ImportedDocument> 
   } else {
     editor.update(
       () => {
-        if (kind === 'markdown') {
-          $convertFromMarkdownString(text, TRANSFORMERS);
-          return;
-        }
         const root = $getRoot();
         root.clear();
         for (const line of text.split(/\r?\n/)) {

@@ -1,8 +1,11 @@
 import { IconButton, Menu, MenuItem, MenuTrigger, MoreIcon, toast } from '@wanxiang/ui';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { currentOwner, documentRepository } from '../documents/repository';
 import * as styles from './HomePage.css';
 import { chatText } from './messages';
 import { RenameDialog } from './RenameDialog';
+import { chatToDocument } from './state/chatDocument';
 import type { ChatStore } from './state/chatStore';
 import { chatToMarkdown, downloadText, exportFileName } from './state/exportMarkdown';
 import { sessionTitle } from './state/format';
@@ -14,10 +17,25 @@ export interface ChatHeaderProps {
   title: string | null;
 }
 
-/** The open chat's name in the top bar, with its actions: 重命名 and 导出为 Markdown. */
+/** The open chat's name in the top bar, with its actions: 重命名, 导出为 Markdown and 在文档中打开. */
 export function ChatHeader({ chat, sessionId, title }: ChatHeaderProps) {
   const [isRenaming, setRenaming] = useState(false);
+  const navigate = useNavigate();
   const shown = sessionTitle(title);
+  const currentMessages = () => {
+    const { messageIds } = chat.getState().conversation;
+    return messageIds.flatMap((id) => chat.getMessage(id) ?? []);
+  };
+  /** A new local document with the chat's content; the chat itself is left as it is. */
+  const openInDocument = async () => {
+    try {
+      const { content, title: documentTitle } = chatToDocument(shown, currentMessages());
+      const record = await documentRepository.create(currentOwner(), { title: documentTitle, content });
+      navigate(`/document/${encodeURIComponent(record.id)}`);
+    } catch {
+      toast.error(chatText.openInDocumentFailed);
+    }
+  };
   return (
     <div className={styles.chatTitle}>
       <h1 className={styles.chatTitleText} title={shown}>
@@ -32,15 +50,14 @@ export function ChatHeader({ chat, sessionId, title }: ChatHeaderProps) {
           onAction={(key) => {
             if (key === 'rename') setRenaming(true);
             else if (key === 'export') {
-              const { messageIds } = chat.getState().conversation;
-              const messages = messageIds.flatMap((id) => chat.getMessage(id) ?? []);
-              downloadText(exportFileName(shown), chatToMarkdown(shown, messages));
+              downloadText(exportFileName(shown), chatToMarkdown(shown, currentMessages()));
               toast.success(chatText.exported, { timeout: 1500 });
-            }
+            } else if (key === 'document') void openInDocument();
           }}
         >
           <MenuItem id="rename">{chatText.rename}</MenuItem>
           <MenuItem id="export">{chatText.exportMarkdown}</MenuItem>
+          <MenuItem id="document">{chatText.openInDocument}</MenuItem>
         </Menu>
       </MenuTrigger>
       <RenameDialog

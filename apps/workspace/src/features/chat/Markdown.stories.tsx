@@ -332,6 +332,16 @@ export const StreamingMermaidWaitsForItsFence: Story = {
   },
 };
 
+/** Once its closing `$$` is in, the formula is typeset, though the answer is still streaming. */
+export const StreamingDisplayMathClosed: Story = {
+  loaders: withKatex,
+  args: { text: '$$\n\\int_0^1 x^2\\,dx = \\frac{1}{3}\n$$', isStreaming: true },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelectorAll('.katex-display')).toHaveLength(1));
+    await expect(canvasElement.querySelector('pre')).toBeNull();
+  },
+};
+
 /** A stopped answer that ended inside a table or a code fence shows them as far as they went. */
 export const StoppedInsideTableOrFence: Story = {
   args: {

@@ -3,8 +3,16 @@ import { vars } from '@wanxiang/ui';
 
 export const userRow = style({
   display: 'flex',
-  justifyContent: 'flex-end',
+  flexDirection: 'column',
+  alignItems: 'flex-end',
+  gap: vars.space.xs,
   padding: `${vars.space.md} 0`,
+});
+
+/** The copy button under the user's bubble. */
+export const userMeta = style({
+  display: 'flex',
+  justifyContent: 'flex-end',
 });
 
 export const userBubble = style({

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { MessageView } from './Message';
 import type { ChatMessage } from './state/types';
 
@@ -44,6 +44,19 @@ export const UserMessage: Story = {
     const article = within(canvasElement).getByRole('article', { name: '你' });
     await expect(article).toHaveTextContent('帮我解释一下复利');
     await expect(getComputedStyle(article.firstElementChild as HTMLElement).whiteSpace).toBe('pre-wrap');
+    // The question can be copied as typed, line breaks kept, and the button confirms.
+    let copied = '';
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: {
+        writeText: async (text: string) => {
+          copied = text;
+        },
+      },
+    });
+    await userEvent.click(within(article).getByRole('button', { name: '复制问题' }));
+    await waitFor(() => expect(copied).toBe('帮我解释一下复利\n第二行保持换行'));
+    await waitFor(() => expect(within(article).getByRole('button', { name: '已复制' })).toBeVisible());
   },
 };
 

@@ -31,7 +31,7 @@ export interface MessageViewProps {
 }
 
 /**
- * One message. The user's text is shown as typed; the answer is Markdown, with a spinner and timer
+ * One message. The user's text is shown as typed, with a copy button under it; the answer is Markdown, with a spinner and timer
  * until its first words, its error in bold, and its cost and a copy button once it has ended.
  */
 export const MessageView = memo(function MessageView({ message }: MessageViewProps) {
@@ -39,6 +39,11 @@ export const MessageView = memo(function MessageView({ message }: MessageViewPro
     return (
       <article className={styles.userRow} aria-label={chatText.you}>
         <div className={styles.userBubble}>{message.text}</div>
+        {message.text ? (
+          <footer className={styles.userMeta}>
+            <CopyButton label={chatText.copyQuestion} getText={() => message.text} />
+          </footer>
+        ) : null}
       </article>
     );
   }

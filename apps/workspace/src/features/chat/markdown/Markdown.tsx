@@ -26,7 +26,7 @@ import { rehypeShiftHeadings } from './headings';
 import * as styles from './Markdown.css';
 import { MathTex } from './MathTex';
 import { MermaidBlock } from './MermaidBlock';
-import { normalizeMathDelimiters, remarkMathRules } from './math';
+import { isDisplayMathClosed, normalizeMathDelimiters, remarkMathRules } from './math';
 import { isFenceClosed } from './mermaid';
 import { createBlockSplitter } from './splitBlocks';
 import { completeUnfinished } from './unfinished';
@@ -200,15 +200,25 @@ const CodeHeader = memo(function CodeHeader({
   );
 });
 
-/** What a block's renderers need to know about it: its source, and whether it is still being streamed. */
-const BlockContext = createContext<{ source: string; streaming: boolean }>({ source: '', streaming: false });
+/**
+ * What a block's renderers need to know about it: its source (as rendered, unfinished marks closed), what
+ * had actually arrived (`raw`, before the closing), and whether it is still being streamed.
+ */
+const BlockContext = createContext<{ source: string; raw: string; streaming: boolean }>({
+  source: '',
+  raw: '',
+  streaming: false,
+});
 
 /** A fenced block: maths (```math or a `$$` block), a Mermaid diagram, or code. */
 function PreBlock({ node, children }: { node?: Element | undefined; children?: ReactNode }) {
   const block = useContext(BlockContext);
   const language = codeLanguage(node);
   if (language === 'math') {
-    return <MathTex tex={hastText(node?.children ?? []).replace(/\n$/, '')} display />;
+    // A display formula still arriving is shown as its source until its closing `$$` (or fence) is in:
+    // typesetting it again on every frame as it grows costs a frame's budget (bench chat-browser, maths).
+    const pending = block.streaming && !isDisplayMathClosed(block.raw, node?.position?.end.offset);
+    return <MathTex tex={hastText(node?.children ?? []).replace(/\n$/, '')} display pending={pending} />;
   }
   const code = <CodeBlock node={node}>{children}</CodeBlock>;
   if (language === 'mermaid') {
@@ -293,9 +303,19 @@ const components: Components = {
  * streams. `streaming` marks the last block of an answer still arriving (a diagram in it waits for its
  * closing fence).
  */
-const MarkdownBlock = memo(function MarkdownBlock({ text, streaming }: { text: string; streaming: boolean }) {
+const MarkdownBlock = memo(function MarkdownBlock({
+  text,
+  raw = text,
+  streaming,
+}: {
+  text: string;
+  /** The block as it arrived, before its unfinished marks were closed (only differs for the last block). */
+  raw?: string;
+  streaming: boolean;
+}) {
   const source = normalizeMathDelimiters(text);
-  const context = useMemo(() => ({ source, streaming }), [source, streaming]);
+  const arrived = streaming ? normalizeMathDelimiters(raw) : source;
+  const context = useMemo(() => ({ source, raw: arrived, streaming }), [source, arrived, streaming]);
   return (
     <div className={styles.block}>
       <BlockContext.Provider value={context}>{renderMarkdown(source)}</BlockContext.Provider>
@@ -310,9 +330,12 @@ interface GroupProps {
   texts: readonly string[];
   /** The index in `texts` of the block still streaming, or -1. */
   streamingIndex: number;
+  /** The streaming block as it arrived, before completeUnfinished closed it. */
+  streamingRaw?: string | undefined;
 }
 const sameGroup = (a: GroupProps, b: GroupProps) =>
   a.streamingIndex === b.streamingIndex &&
+  a.streamingRaw === b.streamingRaw &&
   a.texts.length === b.texts.length &&
   a.texts.every((text, i) => text === b.texts[i]);
 
@@ -320,12 +343,17 @@ const sameGroup = (a: GroupProps, b: GroupProps) =>
  * A run of blocks in one box that the browser skips (style, layout, paint) while it is off screen.
  * Grouping keeps the number of such boxes small: each is tracked on every scroll.
  */
-const BlockGroup = memo(function BlockGroup({ texts, streamingIndex }: GroupProps) {
+const BlockGroup = memo(function BlockGroup({ texts, streamingIndex, streamingRaw }: GroupProps) {
   return (
     <div className={styles.group}>
       {texts.map((text, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: blocks are only appended
-        <MarkdownBlock key={index} text={text} streaming={index === streamingIndex} />
+        <MarkdownBlock
+          // biome-ignore lint/suspicious/noArrayIndexKey: blocks are only appended
+          key={index}
+          text={text}
+          raw={index === streamingIndex ? streamingRaw : undefined}
+          streaming={index === streamingIndex}
+        />
       ))}
     </div>
   );
@@ -364,12 +392,15 @@ export const Markdown = memo(function Markdown({
   const groups = useMemo(() => {
     const blocks = [...split(text)];
     const last = blocks.length - 1;
+    const lastRaw = blocks[last];
     if ((isStreaming || unfinished) && last >= 0) blocks[last] = completeUnfinished(blocks[last] as string);
     const out: GroupProps[] = [];
     for (let i = 0; i < blocks.length; i += BLOCKS_PER_GROUP) {
+      const streamingIndex = isStreaming && last >= i && last < i + BLOCKS_PER_GROUP ? last - i : -1;
       out.push({
         texts: blocks.slice(i, i + BLOCKS_PER_GROUP),
-        streamingIndex: isStreaming && last >= i && last < i + BLOCKS_PER_GROUP ? last - i : -1,
+        streamingIndex,
+        streamingRaw: streamingIndex >= 0 ? lastRaw : undefined,
       });
     }
     return out;

@@ -56,8 +56,19 @@ export function renderTex(engine: Katex, tex: string, display: boolean): string 
   return html;
 }
 
-/** One formula: inline in the text, or a display block that scrolls sideways when wider than the column. */
-export const MathTex = memo(function MathTex({ tex, display = false }: { tex: string; display?: boolean }) {
+/**
+ * One formula: inline in the text, or a display block that scrolls sideways when wider than the column.
+ * `pending` (a display formula whose closing `$$` has not arrived) shows the source as pre-wrapped text.
+ */
+export const MathTex = memo(function MathTex({
+  tex,
+  display = false,
+  pending = false,
+}: {
+  tex: string;
+  display?: boolean;
+  pending?: boolean;
+}) {
   const [engine, setEngine] = useState(katex);
   useEffect(() => {
     if (engine) return;
@@ -70,7 +81,7 @@ export const MathTex = memo(function MathTex({ tex, display = false }: { tex: st
       live = false;
     };
   }, [engine]);
-  if (!engine) {
+  if (!engine || pending) {
     return display ? (
       <pre className={styles.mathSource}>
         <code>{tex}</code>

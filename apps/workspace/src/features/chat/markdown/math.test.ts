@@ -3,8 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
-import { describe, expect, test } from 'vitest';
-import { isDollarMath, normalizeMathDelimiters, remarkMathRules } from './math';
+import { describe, expect, it, test } from 'vitest';
+import { isDisplayMathClosed, isDollarMath, normalizeMathDelimiters, remarkMathRules } from './math';
 
 const render = (markdown: string) =>
   renderToStaticMarkup(
@@ -56,5 +56,22 @@ describe('maths in an answer', () => {
   test('a formula alone in its paragraph is displayed', () => {
     expect(render('$$ E = mc^2 $$')).toBe(display('E = mc^2'));
     expect(render('- 面积 $$\\pi r^2$$')).toContain(inline('\\pi r^2'));
+  });
+});
+
+describe('a display formula still arriving', () => {
+  it('is closed only once its own closing $$ or fence has arrived', () => {
+    const closed = '前文\n\n$$\nx^2 + y^2\n$$';
+    expect(isDisplayMathClosed(closed, closed.length)).toBe(true);
+    // remend closed it for rendering: the formula ends past what has arrived.
+    const open = '$$\nx^2 + ';
+    expect(isDisplayMathClosed(open, `${open}\n$$`.length)).toBe(false);
+    // Only the opening $$ so far.
+    expect(isDisplayMathClosed('$$', 2)).toBe(false);
+    expect(isDisplayMathClosed('$$x^2 + y^2$$', 13)).toBe(true);
+    expect(isDisplayMathClosed('$$a$$ 与 $$b', 11)).toBe(false);
+    expect(isDisplayMathClosed('```math\nx^2\n```', 15)).toBe(true);
+    expect(isDisplayMathClosed('```math\nx^2', 11)).toBe(false);
+    expect(isDisplayMathClosed('$$x$$', undefined)).toBe(false);
   });
 });

@@ -120,3 +120,19 @@ export function remarkMathRules() {
     walk(tree, String(file.value));
   };
 }
+
+/**
+ * Whether a display formula that ends at `end` in what has arrived so far (`raw`, before remend closed
+ * anything) was closed by the model itself: the text up to its end (trailing blanks aside) ends with `$$`
+ * that is not the opening one, or a closing code fence (a ```math block). The formula's end is read from
+ * the completed source, so it may run past the arrived text; then it is not closed yet.
+ */
+export function isDisplayMathClosed(raw: string, end: number | undefined): boolean {
+  if (end === undefined || end > raw.length) return false;
+  const upTo = raw.slice(0, end).trimEnd();
+  if (/(^|\n) {0,3}(`{3,}|~{3,})$/.test(upTo)) return true;
+  if (!upTo.endsWith('$$')) return false;
+  // The closing `$$` must not be the opening one: some `$$` pair before it in the same formula.
+  const before = upTo.slice(0, -2);
+  return (before.match(/\$\$/g)?.length ?? 0) % 2 === 1;
+}

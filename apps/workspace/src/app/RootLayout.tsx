@@ -1,9 +1,9 @@
 import type { LogoutDetail } from '@wanxiang/api-client';
 import { Spinner, ToastRegion, UiProvider } from '@wanxiang/ui';
-import { useAtomValue } from 'jotai';
+import { useStore } from 'jotai';
 import { useEffect } from 'react';
 import { Outlet, useHref, useLocation, useNavigate } from 'react-router-dom';
-import { chatEngineAtom } from '../features/chat/state/chatAtoms';
+import { createdChatEngineAtom } from '../features/chat/state/chatAtoms';
 import { t } from '../i18n/zh-CN';
 import { AUTH_LOGOUT_EVENT, startSessionWatch } from '../session/client';
 import * as styles from './RootLayout.css';
@@ -30,12 +30,12 @@ const titles: [prefix: string, title: string][] = [
 export function RootLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const chat = useAtomValue(chatEngineAtom);
+  const store = useStore();
 
   useEffect(() => {
     const onLogout = (event: Event) => {
       // Whoever signs in next starts from a clean chat: no history, messages or banner of the previous user.
-      chat.reset();
+      store.get(createdChatEngineAtom)?.reset();
       const detail = (event as CustomEvent<LogoutDetail>).detail;
       const { pathname: path, search } = window.location;
       if (publicPaths.has(path)) return;
@@ -48,7 +48,7 @@ export function RootLayout() {
     };
     globalThis.addEventListener(AUTH_LOGOUT_EVENT, onLogout);
     return () => globalThis.removeEventListener(AUTH_LOGOUT_EVENT, onLogout);
-  }, [navigate, chat]);
+  }, [navigate, store]);
 
   useEffect(() => startSessionWatch(() => publicPaths.has(window.location.pathname)), []);
 

@@ -5,7 +5,7 @@ import type { ChatMessage } from './types';
 
 /*
  * The chat engine (ChatStore) stays free of React; these atoms hand it and its state to the app. The
- * engine lives in the jotai store, one per store: the app's gets it from createAppStore (app/store.ts),
+ * engine lives in the jotai store, one per store: the app's gets it when the signed-in shell first renders (app/chatEngine.ts),
  * a story or the bench puts in its own with `chatEngineAtom`'s setter.
  */
 const engineSlotAtom = atom<ChatStore | null>(null);
@@ -19,6 +19,9 @@ export const chatEngineAtom = atom(
   },
   (_get, set, engine: ChatStore) => set(engineSlotAtom, engine),
 );
+
+/** The engine if this store has one yet, else null (on /login, before the signed-in shell has loaded). */
+export const createdChatEngineAtom = atom((get) => get(engineSlotAtom));
 
 /**
  * An atom that reads `read(engine)` and follows the engine while mounted. `subscribe` tells when the

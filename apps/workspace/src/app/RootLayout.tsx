@@ -1,7 +1,7 @@
 import type { LogoutDetail } from '@wanxiang/api-client';
-import { Spinner, ToastRegion, UiProvider } from '@wanxiang/ui';
+import { Spinner, toastQueue, UiProvider } from '@wanxiang/ui';
 import { useStore } from 'jotai';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useHref, useLocation, useNavigate } from 'react-router-dom';
 import { createdChatEngineAtom } from '../features/chat/state/chatAtoms';
 import { t } from '../i18n/zh-CN';
@@ -9,6 +9,10 @@ import { AUTH_LOGOUT_EVENT, startSessionWatch } from '../session/client';
 import * as styles from './RootLayout.css';
 
 const publicPaths = new Set(['/login', '/register']);
+
+const Toasts = lazy(() => import('./Toasts'));
+const subscribeToToasts = (changed: () => void) => toastQueue.subscribe(changed);
+const hasToasts = () => toastQueue.visibleToasts.length > 0;
 
 const titles: [prefix: string, title: string][] = [
   ['/login', t.auth.loginTitle],
@@ -31,6 +35,8 @@ export function RootLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const store = useStore();
+  // Sign-in and registration raise no toasts: the region loads off them, or as soon as a toast is queued.
+  const toastsNeeded = useSyncExternalStore(subscribeToToasts, hasToasts) || !publicPaths.has(pathname);
 
   useEffect(() => {
     const onLogout = (event: Event) => {
@@ -62,7 +68,11 @@ export function RootLayout() {
   return (
     <UiProvider locale="zh-CN" navigate={(to) => navigate(to)} useHref={useHref}>
       <Outlet />
-      <ToastRegion className={styles.toastRegion} />
+      {toastsNeeded && (
+        <Suspense fallback={null}>
+          <Toasts className={styles.toastRegion} />
+        </Suspense>
+      )}
     </UiProvider>
   );
 }

@@ -3,7 +3,7 @@ import { Spinner, toastQueue, UiProvider } from '@wanxiang/ui';
 import { useStore } from 'jotai';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useHref, useLocation, useNavigate } from 'react-router-dom';
-import { createdChatEngineAtom } from '../features/chat/state/chatAtoms';
+import { createdChatEngineAtom } from '../features/chat/state/engineSlot';
 import { t } from '../i18n/zh-CN';
 import { AUTH_LOGOUT_EVENT, startSessionWatch } from '../session/client';
 import * as styles from './RootLayout.css';

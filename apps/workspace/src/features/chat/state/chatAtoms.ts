@@ -1,6 +1,10 @@
 import { type Atom, atom, type WritableAtom } from 'jotai';
 import type { RefObject } from 'react';
 import type { ChatState, ChatStore } from './chatStore';
+import { engineSlotAtom } from './engineSlot';
+
+export { createdChatEngineAtom } from './engineSlot';
+
 import type { ChatMessage } from './types';
 
 /*
@@ -8,7 +12,6 @@ import type { ChatMessage } from './types';
  * engine lives in the jotai store, one per store: the app's gets it when the signed-in shell first renders (app/chatEngine.ts),
  * a story or the bench puts in its own with `chatEngineAtom`'s setter.
  */
-const engineSlotAtom = atom<ChatStore | null>(null);
 
 /** The chat engine of this jotai store: what components call to act (send, stop, open a session…). */
 export const chatEngineAtom = atom(
@@ -19,9 +22,6 @@ export const chatEngineAtom = atom(
   },
   (_get, set, engine: ChatStore) => set(engineSlotAtom, engine),
 );
-
-/** The engine if this store has one yet, else null (on /login, before the signed-in shell has loaded). */
-export const createdChatEngineAtom = atom((get) => get(engineSlotAtom));
 
 /**
  * An atom that reads `read(engine)` and follows the engine while mounted. `subscribe` tells when the

@@ -1,4 +1,3 @@
-import './zodConfig';
 import { applyStoredTheme } from '@wanxiang/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -23,7 +23,8 @@ export {
   TokenService,
   type TokenServiceOptions,
 } from './auth/tokenService';
-export { type ApiClient, type ApiClientOptions, createApiClient } from './client';
+export { type AuthClient, createAuthClient } from './authClient';
+export { type ApiClient, type ApiClientOptions, completeApiClient, createApiClient } from './client';
 export * from './contract';
 export { type AuthApi, type CallOptions, createAuthApi } from './endpoints/auth';
 export {

@@ -20,17 +20,18 @@ import {
   StockIcon,
   UserMenu,
 } from '@wanxiang/ui';
-import { useAtom } from 'jotai';
-import { useEffect } from 'react';
+import { useAtom, useStore } from 'jotai';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { isChatPath, sessionPath } from '../features/chat/route/sessionRoute';
 import { ChatHistory, NewChatButton } from '../features/chat/sidebar';
 import { currentSessionIdAtom } from '../features/chat/state/chatAtoms';
 import { useChatValue } from '../features/chat/state/hooks';
 import { t } from '../i18n/zh-CN';
-import { api } from '../session/client';
+import { api } from '../session/api';
 import { useCurrentUser, useCurrentUserActions } from '../session/currentUser';
 import { persistentFlagAtom } from '../state/persistentFlag';
+import { ensureChatEngine } from './chatEngine';
 
 const officeOpenAtom = persistentFlagAtom('wanxiang.nav.office', true);
 const wealthOpenAtom = persistentFlagAtom('wanxiang.nav.wealth', true);
@@ -41,6 +42,9 @@ const soon = <Badge tone="neutral">{t.pages.comingSoon}</Badge>;
 
 /** The frame of every signed-in screen (spec 01 §2): the 260-wide sidebar and the page beside it. */
 export function AppLayout() {
+  const store = useStore();
+  // Before anything below reads the chat: the engine is created with the shell, not on /login.
+  useState(() => ensureChatEngine(store));
   const { pathname } = useLocation();
   const [officeOpen, setOfficeOpen] = useAtom(officeOpenAtom);
   const [wealthOpen, setWealthOpen] = useAtom(wealthOpenAtom);

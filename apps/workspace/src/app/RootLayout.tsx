@@ -1,14 +1,18 @@
 import type { LogoutDetail } from '@wanxiang/api-client';
-import { Spinner, ToastRegion, UiProvider } from '@wanxiang/ui';
-import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { Spinner, toastQueue, UiProvider } from '@wanxiang/ui';
+import { useStore } from 'jotai';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useHref, useLocation, useNavigate } from 'react-router-dom';
-import { chatEngineAtom } from '../features/chat/state/chatAtoms';
+import { createdChatEngineAtom } from '../features/chat/state/engineSlot';
 import { t } from '../i18n/zh-CN';
 import { AUTH_LOGOUT_EVENT, startSessionWatch } from '../session/client';
 import * as styles from './RootLayout.css';
 
 const publicPaths = new Set(['/login', '/register']);
+
+const Toasts = lazy(() => import('./Toasts'));
+const subscribeToToasts = (changed: () => void) => toastQueue.subscribe(changed);
+const hasToasts = () => toastQueue.visibleToasts.length > 0;
 
 const titles: [prefix: string, title: string][] = [
   ['/login', t.auth.loginTitle],
@@ -30,12 +34,14 @@ const titles: [prefix: string, title: string][] = [
 export function RootLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const chat = useAtomValue(chatEngineAtom);
+  const store = useStore();
+  // Sign-in and registration raise no toasts: the region loads off them, or as soon as a toast is queued.
+  const toastsNeeded = useSyncExternalStore(subscribeToToasts, hasToasts) || !publicPaths.has(pathname);
 
   useEffect(() => {
     const onLogout = (event: Event) => {
       // Whoever signs in next starts from a clean chat: no history, messages or banner of the previous user.
-      chat.reset();
+      store.get(createdChatEngineAtom)?.reset();
       const detail = (event as CustomEvent<LogoutDetail>).detail;
       const { pathname: path, search } = window.location;
       if (publicPaths.has(path)) return;
@@ -48,7 +54,7 @@ export function RootLayout() {
     };
     globalThis.addEventListener(AUTH_LOGOUT_EVENT, onLogout);
     return () => globalThis.removeEventListener(AUTH_LOGOUT_EVENT, onLogout);
-  }, [navigate, chat]);
+  }, [navigate, store]);
 
   useEffect(() => startSessionWatch(() => publicPaths.has(window.location.pathname)), []);
 
@@ -62,7 +68,11 @@ export function RootLayout() {
   return (
     <UiProvider locale="zh-CN" navigate={(to) => navigate(to)} useHref={useHref}>
       <Outlet />
-      <ToastRegion className={styles.toastRegion} />
+      {toastsNeeded && (
+        <Suspense fallback={null}>
+          <Toasts className={styles.toastRegion} />
+        </Suspense>
+      )}
     </UiProvider>
   );
 }

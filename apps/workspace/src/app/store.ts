@@ -1,20 +1,11 @@
 import { createStore } from 'jotai';
-import { chatEngineAtom } from '../features/chat/state/chatAtoms';
-import { createChatEngine } from '../features/chat/state/engine';
-import { api } from '../session/client';
-import { refreshCurrentUserAtom } from '../session/currentUser';
 
 export type AppStore = ReturnType<typeof createStore>;
 
 /**
- * The app's one jotai store, with the engines that live outside React put in it: the chat engine, whose
- * finished turns refresh the user's credits in the user menu (spec README, decision 6).
+ * The app's one jotai store. The chat engine is put in it by the signed-in shell when it first renders
+ * (app/chatEngine.ts), not here: /login needs neither the engine nor the API client it is built on.
  */
 export function createAppStore(): AppStore {
-  const store = createStore();
-  store.set(
-    chatEngineAtom,
-    createChatEngine(api, () => void store.set(refreshCurrentUserAtom)),
-  );
-  return store;
+  return createStore();
 }

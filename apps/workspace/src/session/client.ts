@@ -1,13 +1,17 @@
-import { AUTH_LOGOUT_EVENT, createApiClient, startSessionCheck } from '@wanxiang/api-client';
+import { AUTH_LOGOUT_EVENT, createAuthClient, startSessionCheck } from '@wanxiang/api-client/auth';
 
 export { AUTH_LOGOUT_EVENT };
 
-/** The one API client of the app: token storage, the token service and every endpoint module. */
-export const api = createApiClient();
+/**
+ * The sign-in part of the app's one API client: token storage, the token service, the HTTP core and the
+ * auth endpoints, without zod, so that /login stays light. The signed-in screens use the whole client,
+ * built on this one (session/api.ts).
+ */
+export const authClient = createAuthClient();
 
 /** A token is stored and the user has not logged out since (spec 01 §2: the guard and the `/` redirect). */
 export function hasStoredSession(): boolean {
-  return api.tokens.isAuthenticated();
+  return authClient.tokens.isAuthenticated();
 }
 
 /**
@@ -17,6 +21,6 @@ export function hasStoredSession(): boolean {
 export function startSessionWatch(isExcluded: () => boolean): () => void {
   return startSessionCheck({
     isExcluded: () => isExcluded() || !hasStoredSession(),
-    check: () => api.tokens.checkSession(),
+    check: () => authClient.tokens.checkSession(),
   });
 }

@@ -1,7 +1,7 @@
-import type { CurrentUser } from '@wanxiang/api-client';
+import type { CurrentUser } from '@wanxiang/api-client/auth';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import { api } from './client';
+import { authClient } from './client';
 
 export type CurrentUserStatus = 'idle' | 'refreshing' | 'error';
 
@@ -20,7 +20,7 @@ export const refreshCurrentUserAtom = atom(null, (get, set) => {
   const running = get(inFlightAtom);
   if (running) return running;
   set(currentUserAtom, (state) => ({ ...state, status: 'refreshing' }));
-  const request = api.auth
+  const request = authClient.auth
     .me()
     .then((user) => set(currentUserAtom, { user, status: 'idle' }))
     .catch(() => set(currentUserAtom, (state) => ({ ...state, status: 'error' })))

@@ -1,9 +1,10 @@
-import { authPaths, INVALID_TOKEN_CODE, refreshResponse } from '../contract/auth';
+import { authPaths, INVALID_TOKEN_CODE } from '../contract/authPaths';
 import { ApiError } from '../errors/errors';
 import { isTokenServiceError, TokenServiceError } from '../errors/tokenServiceError';
 import type { AuthHandler, HttpClient } from '../http/httpClient';
 import { t } from '../i18n/messages';
 import type { TokenStore } from '../storage/tokenStore';
+import { refreshAnswer } from './authAnswers';
 import { getTokenExpiry } from './jwt';
 
 /** Spec 01 §9. */
@@ -278,7 +279,7 @@ export class TokenService implements AuthHandler {
     }
     // A logout during the call wins: its tokens must not come back.
     if (this.store.isLoggedOut()) throw new TokenServiceError('LOGGED_OUT');
-    const parsed = refreshResponse.safeParse(answer);
+    const parsed = refreshAnswer.safeParse(answer);
     const access = parsed.success ? parsed.data.access || parsed.data.access_token : undefined;
     if (!parsed.success || !access) {
       throw this.failed(

@@ -4,20 +4,15 @@
  */
 import { z } from 'zod';
 
-export const authPaths = {
-  register: '/auth/register/',
-  login: '/auth/login/',
-  refresh: '/auth/token/refresh/',
-  logout: '/auth/logout/',
-  me: '/auth/users/me/',
-  registrationPolicy: '/auth/registration-policy/',
-} as const;
+export {
+  authPaths,
+  DEVICE_ID_HEADER,
+  INVALID_TOKEN_CODE,
+  REGISTRATION_MODES,
+  TOKEN_REFRESH_REQUIRED_HEADER,
+} from './authPaths';
 
-/** Body code of a 401 whose access token is expired, forged or revoked (DRF simplejwt's spelling). */
-export const INVALID_TOKEN_CODE = 'token_not_valid';
-/** Response header by which the server asks the client to refresh its access token early. */
-export const TOKEN_REFRESH_REQUIRED_HEADER = 'x-token-refresh-required';
-export const DEVICE_ID_HEADER = 'X-Device-ID';
+import { REGISTRATION_MODES } from './authPaths';
 
 export const registerRequest = z.object({
   email: z.string(),
@@ -35,8 +30,6 @@ export const registerResponse = z.object({
 });
 export type RegisterResponse = z.infer<typeof registerResponse>;
 
-/** How the operator lets people register: the register page shows its form by it. */
-export const REGISTRATION_MODES = ['open', 'invite', 'closed'] as const;
 export const registrationPolicy = z.object({
   mode: z.enum(REGISTRATION_MODES),
   /** Credits a new account receives; may be 0. */

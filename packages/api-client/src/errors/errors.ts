@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { t } from '../i18n/messages';
 
 /**
@@ -14,24 +13,32 @@ export interface ApiErrorBody {
   non_field_errors?: string[];
 }
 
-const messages = z.union([z.string().transform((s) => [s]), z.array(z.string())]);
-const fields = {
-  detail: z.string(),
-  error: z.string(),
-  code: z.string(),
-  errors: z.record(z.string(), messages),
-  non_field_errors: messages,
-} as const;
+// Checked by hand, not with zod: the HTTP core is on the sign-in page, where zod would weigh ~24 KiB gzip.
+const isString = (value: unknown): value is string => typeof value === 'string';
+/** A list of texts, or a bare text taken as a list of one; undefined for anything else. */
+function messages(value: unknown): string[] | undefined {
+  if (isString(value)) return [value];
+  return Array.isArray(value) && value.every(isString) ? value : undefined;
+}
 
 export function parseErrorBody(raw: unknown): ApiErrorBody | null {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
   const record = raw as Record<string, unknown>;
-  const body: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(fields)) {
-    const parsed = schema.safeParse(record[name]);
-    if (parsed.success) body[name] = parsed.data;
+  const body: ApiErrorBody = {};
+  for (const name of ['detail', 'error', 'code'] as const) {
+    const value = record[name];
+    if (isString(value)) body[name] = value;
   }
-  return body as ApiErrorBody;
+  const errors = record.errors;
+  if (errors !== null && typeof errors === 'object' && !Array.isArray(errors)) {
+    const entries = Object.entries(errors).map(([field, value]) => [field, messages(value)] as const);
+    // Like a zod record: one field of the wrong kind drops the whole map.
+    if (entries.every(([, value]) => value !== undefined))
+      body.errors = Object.fromEntries(entries) as Record<string, string[]>;
+  }
+  const nonField = messages(record.non_field_errors);
+  if (nonField) body.non_field_errors = nonField;
+  return body;
 }
 
 /** A non-2xx answer from the server. */

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { DEVICE_ID_HEADER, INVALID_TOKEN_CODE, TOKEN_REFRESH_REQUIRED_HEADER } from '../contract/auth';
+import { DEVICE_ID_HEADER, INVALID_TOKEN_CODE, TOKEN_REFRESH_REQUIRED_HEADER } from '../contract/authPaths';
 import { ApiError, NetworkError, ResponseFormatError, TimeoutError } from '../errors/errors';
 
 export const DEFAULT_BASE_URL = '/api';
@@ -60,9 +59,34 @@ export interface RequestOptions {
   retryOnInvalidToken?: boolean;
 }
 
+/** Where an answer's shape broke: zod's issue shape, which the hand-written checks use too. */
+export interface ShapeIssue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/**
+ * What validates an answer: a zod schema, or a hand-written check of the same shape where zod would
+ * weigh too much (the sign-in page's calls). Declared structurally so that the HTTP core needs no zod.
+ */
+export interface ResponseSchema<T> {
+  safeParse(
+    data: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly ShapeIssue[] } };
+}
+
 export interface JsonRequestOptions<T> extends RequestOptions {
   /** Validates (and may transform) the answer; a mismatch is a {@link ResponseFormatError}. */
-  schema?: z.ZodType<T>;
+  schema?: ResponseSchema<T>;
+}
+
+/** The issues as lines for logs, as zod's prettifyError writes them. */
+export function describeIssues(issues: readonly ShapeIssue[]): string {
+  return issues
+    .map(({ path, message }) =>
+      path.length > 0 ? `✖ ${message}\n  → at ${path.map(String).join('.')}` : `✖ ${message}`,
+    )
+    .join('\n');
 }
 
 export interface HttpClient {
@@ -265,7 +289,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     if (!request.schema) return data as T;
     const parsed = request.schema.safeParse(data);
     if (!parsed.success)
-      throw new ResponseFormatError(z.prettifyError(parsed.error), { cause: parsed.error });
+      throw new ResponseFormatError(describeIssues(parsed.error.issues), { cause: parsed.error });
     return parsed.data;
   }
 

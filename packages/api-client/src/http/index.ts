@@ -3,6 +3,7 @@ export {
   createHttpClient,
   DEFAULT_BASE_URL,
   DEFAULT_TIMEOUT_MS,
+  describeIssues,
   type FetchLike,
   type HttpClient,
   type HttpClientOptions,
@@ -10,4 +11,6 @@ export {
   type JsonRequestOptions,
   type QueryValue,
   type RequestOptions,
+  type ResponseSchema,
+  type ShapeIssue,
 } from './httpClient';

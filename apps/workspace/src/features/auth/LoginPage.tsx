@@ -1,10 +1,10 @@
-import { formatLoginError } from '@wanxiang/api-client';
+import { formatLoginError } from '@wanxiang/api-client/auth';
 import { Checkbox } from '@wanxiang/ui';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { prefetchSignedInScreens } from '../../app/lazyRoutes';
 import { t } from '../../i18n/zh-CN';
-import { api, hasStoredSession } from '../../session/client';
+import { authClient, hasStoredSession } from '../../session/client';
 import { useCurrentUserActions } from '../../session/currentUser';
 import { AuthEmailField, AuthForm, AuthPasswordField } from './AuthLayout';
 import { safeNextPath, useAuthSubmit } from './authForm';
@@ -25,7 +25,7 @@ export function LoginPage() {
   const [rememberMe, setRememberMe] = useState(false);
   const next = safeNextPath(params.get('next'));
   const submission = useAuthSubmit(async () => {
-    await api.auth.login({ email, password, remember_me: rememberMe });
+    await authClient.auth.login({ email, password, remember_me: rememberMe });
     void refresh();
     navigate(next, { replace: true });
   });

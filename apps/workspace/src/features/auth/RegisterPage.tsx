@@ -1,9 +1,9 @@
-import { formatRegisterError, type RegistrationPolicy } from '@wanxiang/api-client';
+import { formatRegisterError, type RegistrationPolicy } from '@wanxiang/api-client/auth';
 import { TextField } from '@wanxiang/ui';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
-import { api } from '../../session/client';
+import { authClient } from '../../session/client';
 import { AuthEmailField, AuthForm, AuthPasswordField } from './AuthLayout';
 import { fieldErrorProps, useAuthSubmit } from './authForm';
 
@@ -28,7 +28,7 @@ export function RegisterPage() {
   const [policy, setPolicy] = useState<RegistrationPolicy | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    api.auth
+    authClient.auth
       .registrationPolicy({ signal: controller.signal })
       .then(setPolicy)
       .catch(() => undefined);
@@ -37,7 +37,7 @@ export function RegisterPage() {
   const needsInvite = policy?.mode === 'invite';
   const submission = useAuthSubmit(async () => {
     const trimmed = nickname.trim();
-    await api.auth.register({
+    await authClient.auth.register({
       email,
       password,
       ...(trimmed ? { nickname: trimmed } : {}),

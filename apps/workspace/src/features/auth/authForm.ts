@@ -1,4 +1,4 @@
-import { ApiError } from '@wanxiang/api-client';
+import { ApiError } from '@wanxiang/api-client/auth';
 import { type SyntheticEvent, useState } from 'react';
 import { t } from '../../i18n/zh-CN';
 

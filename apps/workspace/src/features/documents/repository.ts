@@ -1,6 +1,6 @@
 import { getTokenOwner } from '@wanxiang/api-client';
 import { createIndexedDbDocumentRepository, type DocumentRepository } from '@wanxiang/editor';
-import { api } from '../../session/client';
+import { api } from '../../session/api';
 
 /** The app's one local document repository (spec README decision 3), shared by the home and the editor. */
 export const documentRepository: DocumentRepository = createIndexedDbDocumentRepository();

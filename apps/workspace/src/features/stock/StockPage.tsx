@@ -1,4 +1,4 @@
-import { api } from '../../session/client';
+import { api } from '../../session/api';
 import { StockBoard } from './StockBoard';
 import { useEmotionBoard } from './useEmotionBoard';
 import { useStrategyBoard } from './useStrategyBoard';

@@ -1,14 +1,17 @@
 import { type Atom, atom, type WritableAtom } from 'jotai';
 import type { RefObject } from 'react';
 import type { ChatState, ChatStore } from './chatStore';
+import { engineSlotAtom } from './engineSlot';
+
+export { createdChatEngineAtom } from './engineSlot';
+
 import type { ChatMessage } from './types';
 
 /*
  * The chat engine (ChatStore) stays free of React; these atoms hand it and its state to the app. The
- * engine lives in the jotai store, one per store: the app's gets it from createAppStore (app/store.ts),
+ * engine lives in the jotai store, one per store: the app's gets it when the signed-in shell first renders (app/chatEngine.ts),
  * a story or the bench puts in its own with `chatEngineAtom`'s setter.
  */
-const engineSlotAtom = atom<ChatStore | null>(null);
 
 /** The chat engine of this jotai store: what components call to act (send, stop, open a session…). */
 export const chatEngineAtom = atom(

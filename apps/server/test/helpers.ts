@@ -135,7 +135,7 @@ export function fixtureWebDist(): Promise<string> {
 export async function testConfig(env: Record<string, string> = {}): Promise<Config> {
   return loadConfig({
     JWT_SECRET: TEST_SECRET,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: path.join(tmpdir(), 'wx-test-data'),
     WEB_DIST_DIR: await fixtureWebDist(),
     PASSWORD_HASH_MEMORY_KIB: '1024',

@@ -53,6 +53,8 @@ export class LoginThrottle {
       ip: `login-ip:${ip}`,
     };
     // The known-device test and the counting are one statement: one round trip before the password check.
+    // Rows are taken in key order, the order `cancel` and `succeed` lock them in (an index scan over the
+    // keys), so parallel attempts on one account queue on the same first row instead of deadlocking.
     const rows = await executePrepared<{ key: string; hits: number; since_prev: string | null; ttl: string }>(
       this.db,
       'login_throttle_begin',
@@ -73,6 +75,7 @@ export class LoginThrottle {
         )
         insert into ${rateCounters} as c (key, hits, last_at, expires_at, sliding)
         select k.key, 1, now(), now() + make_interval(secs => k.ttl), k.sliding from k
+        order by k.key
         on conflict (key) do update set
           hits = case when c.expires_at <= now() then 1 else c.hits + 1 end,
           prev_at = case when c.expires_at <= now() then null else c.last_at end,
@@ -122,8 +125,14 @@ export class LoginThrottle {
     await executePrepared(
       this.db,
       'login_throttle_cancel',
-      sql`update ${rateCounters} set hits = greatest(hits - 1, 0), last_at = coalesce(prev_at, last_at)
-          where key = any(array(select jsonb_array_elements_text(${JSON.stringify(attempt.keys)}::jsonb)))`,
+      // The rows are locked in key order first, as `begin` takes them, or the two deadlock under load.
+      sql`update ${rateCounters} c set hits = greatest(c.hits - 1, 0), last_at = coalesce(c.prev_at, c.last_at)
+          from (
+            select key from ${rateCounters}
+            where key = any(array(select jsonb_array_elements_text(${JSON.stringify(attempt.keys)}::jsonb)))
+            order by key for update
+          ) locked
+          where c.key = locked.key`,
     );
   }
 
@@ -133,7 +142,10 @@ export class LoginThrottle {
    */
   async succeed(attempt: LoginAttempt, deviceId: string): Promise<void> {
     const { account } = attempt;
-    await executePrepared(
+    // A delete and an update in one statement have no lock order of their own: should it meet a parallel
+    // attempt in a deadlock, PostgreSQL aborts one side and it is simply run again.
+    await retryOnDeadlock(() =>
+      executePrepared(
       this.db,
       'login_throttle_succeed',
       sql`
@@ -146,6 +158,7 @@ export class LoginThrottle {
         )
         insert into ${knownDevices} (account, device_hash) values (${account}, ${hashDevice(deviceId)})
         on conflict (account, device_hash) do update set last_seen_at = now()`,
+    ),
     );
   }
 
@@ -156,6 +169,17 @@ export class LoginThrottle {
       .where(lt(knownDevices.lastSeenAt, sql`now() - make_interval(secs => ${knownDeviceTtl}::float8)`))
       .returning({ account: knownDevices.account });
     return removed.length;
+  }
+}
+
+/** Runs `statement` again (up to three times) when PostgreSQL chose it as a deadlock's victim. */
+async function retryOnDeadlock<T>(statement: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await statement();
+    } catch (error) {
+      if (attempt >= 3 || (error as { code?: string }).code !== '40P01') throw error;
+    }
   }
 }
 

@@ -146,9 +146,9 @@ export class LoginThrottle {
     // attempt in a deadlock, PostgreSQL aborts one side and it is simply run again.
     await retryOnDeadlock(() =>
       executePrepared(
-      this.db,
-      'login_throttle_succeed',
-      sql`
+        this.db,
+        'login_throttle_succeed',
+        sql`
         with cleared as (
           delete from ${rateCounters}
           where key = ${`login-account:${account}`} or key like ${`${likeEscape(`login-pair:${account}|`)}%`}
@@ -158,7 +158,7 @@ export class LoginThrottle {
         )
         insert into ${knownDevices} (account, device_hash) values (${account}, ${hashDevice(deviceId)})
         on conflict (account, device_hash) do update set last_seen_at = now()`,
-    ),
+      ),
     );
   }
 

@@ -43,7 +43,14 @@ export async function uncountHit(db: Db, keys: string[]): Promise<void> {
   await executePrepared(
     db,
     'limits_uncount_hit',
-    sql`update ${rateCounters} set hits = greatest(hits - 1, 0) where key = any(array(select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)))`,
+    // Locked in key order, so two statements over the same counters never deadlock.
+    sql`update ${rateCounters} c set hits = greatest(c.hits - 1, 0)
+        from (
+          select key from ${rateCounters}
+          where key = any(array(select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)))
+          order by key for update
+        ) locked
+        where c.key = locked.key`,
   );
 }
 

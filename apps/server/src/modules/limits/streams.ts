@@ -86,7 +86,10 @@ export class StreamSlots {
     );
   }
 
-  /** Pushes the end of every lease this instance holds one lease further (one statement for all). */
+  /**
+   * Pushes the end of every lease this instance holds one lease further (one statement for all). The rows
+   * are locked in user order, so two instances renewing the same users never deadlock.
+   */
   async renew(): Promise<number> {
     if (this.held.size === 0) return 0;
     const ids = [...this.held.keys()];
@@ -99,7 +102,12 @@ export class StreamSlots {
           select jsonb_object_agg(e.key, extract(epoch from now()) + ${this.settings.lease}::float8)
           from jsonb_each(s.leases) e where e.key = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))
         ), updated_at = now()
-        where s.user_id = any(array(select jsonb_array_elements_text(${JSON.stringify(users)}::jsonb)::uuid))
+        from (
+          select user_id from ${streamSlots}
+          where user_id = any(array(select jsonb_array_elements_text(${JSON.stringify(users)}::jsonb)::uuid))
+          order by user_id for update
+        ) locked
+        where s.user_id = locked.user_id
           and exists (select 1 from jsonb_each(s.leases) e where e.key = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))))
         returning s.user_id`,
     );

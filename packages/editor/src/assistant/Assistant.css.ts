@@ -1,11 +1,16 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@wanxiang/ui';
 
+/** The dock floats over the bottom of the editor: the panel's end stays clear of it. */
+const DOCK_CLEARANCE = '112px';
+
 export const panel = style({
   display: 'flex',
   flexDirection: 'column',
   height: '100%',
   minHeight: 0,
+  paddingBlockEnd: DOCK_CLEARANCE,
+  boxSizing: 'border-box',
   color: vars.color.text.primary,
   fontSize: vars.font.size.md,
 });

@@ -35,13 +35,7 @@ export function AssistantPanel({ store, renderMarkdown }: AssistantPanelProps) {
   const bodyRef = useRef<HTMLDivElement>(null);
   const [apply, setApply] = useState<ApplyStep>({ step: 'idle' });
 
-  useEffect(() => {
-    store.setPanelOpen(true);
-    return () => {
-      store.setPanelOpen(false);
-      store.clear();
-    };
-  }, [store]);
+  useEffect(() => store.panelMounted(), [store]);
 
   // Another answer, another Apply (the state is reset while rendering, as React advises for this).
   const turnId = current?.id;
@@ -58,6 +52,7 @@ export function AssistantPanel({ store, renderMarkdown }: AssistantPanelProps) {
   }, [answer, streaming]);
 
   const selectedText = selection?.text ?? '';
+  const translateLabel = selectedText === '' ? a.quick.translate : undefined;
   const showApply = !streaming && current !== null && answer.trim() !== '';
   const replaceable = showApply && canReplace(editor, current.selection);
 
@@ -108,7 +103,7 @@ export function AssistantPanel({ store, renderMarkdown }: AssistantPanelProps) {
             isDisabled={streaming || selectedText === ''}
             onPress={() => editor.dispatchCommand(entry.command, undefined)}
           >
-            {quickActionLabel(action, selectedText)}
+            {(action === 'translate' && translateLabel) || quickActionLabel(action, selectedText)}
           </Button>
         ))}
       </fieldset>

@@ -87,7 +87,9 @@ describe('the Markdown → editor nodes mapping of Apply', () => {
     expect(nodes[0]?.tag).toBe('h2');
     expect(nodes[1]?.listType).toBe('bullet');
     expect(nodes[2]?.listType).toBe('number');
-    const firstItem = (nodes[1]?.children as { children: { text: string; format: number }[] }[] | undefined)?.[0];
+    const firstItem = (
+      nodes[1]?.children as { children: { text: string; format: number }[] }[] | undefined
+    )?.[0];
     // Bold is format bit 1.
     expect(firstItem?.children[0]).toMatchObject({ text: '第一', format: 1 });
     expect(nodes[4]?.language).toBe('js');

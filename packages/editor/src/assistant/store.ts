@@ -79,6 +79,7 @@ export class AssistantStore {
   private readonly listeners = new Set<() => void>();
   private controller: AbortController | null = null;
   private modelsController: AbortController | null = null;
+  private panels = 0;
 
   constructor(
     private readonly transport: AssistantTransport,
@@ -162,8 +163,19 @@ export class AssistantStore {
       return;
     this.set({ selection });
   }
-  setPanelOpen(panelOpen: boolean) {
-    if (panelOpen !== this.state.panelOpen) this.set({ panelOpen });
+  /**
+   * The panel shows (a panel instance mounted) or closed (the last one unmounted): a remount of the panel
+   * mounts the new instance before the old one is gone, so instances are counted.
+   */
+  panelMounted(): () => void {
+    this.panels += 1;
+    if (!this.state.panelOpen) this.set({ panelOpen: true });
+    return () => {
+      this.panels -= 1;
+      if (this.panels > 0) return;
+      this.set({ panelOpen: false });
+      this.clear();
+    };
   }
 
   /** A prompt put in the question box for the user to read and edit before sending (a quick action). */

@@ -249,8 +249,8 @@ export const ReplaceThroughPreview: Story = {
     const text = paper.querySelector('span');
     if (!text?.firstChild) throw new Error('no text');
     const range = document.createRange();
-    range.setStart(text.firstChild, 3);
-    range.setEnd(text.firstChild, 7);
+    range.setStart(text.firstChild, 4);
+    range.setEnd(text.firstChild, 8);
     const selection = window.getSelection();
     selection?.removeAllRanges();
     selection?.addRange(range);
@@ -265,8 +265,9 @@ export const ReplaceThroughPreview: Story = {
     const preview = canvas.getByRole('region', { name: a.previewTitle });
     await expect(preview.querySelector('del')).toHaveTextContent('完成了三');
     await userEvent.click(within(preview).getByRole('button', { name: a.accept }));
-    await waitFor(() => expect(paper).toHaveTextContent('今年我们'));
-    await expect(paper.textContent).not.toContain('完成了三个项目');
+    await waitFor(() => expect(paper).toHaveTextContent('摘要'));
+    await expect(paper.textContent).not.toContain('今年我们完成了');
+    await expect(paper.textContent).toMatch(/^今年我们摘要.*个项目。$/);
   },
 };
 

@@ -81,9 +81,10 @@ test('asks about a document, applies the streamed answer as rich content, undoes
 
   await expectAccessible(page);
   await panel.getByRole('button', { name: '应用到文档' }).click();
-  // Written after the caret's paragraph as formatted content: a heading, an ordered list, a code block.
+  // Written after the caret's paragraph as formatted content: a heading, an ordered list, a table, code.
   await expect.poll(() => paper.locator('h3').allTextContents()).toContain('这条消息');
   expect(await paper.locator('ol li').count()).toBe(3);
+  expect(await paper.locator('table th').allTextContents()).toEqual(['项目', '数值']);
   expect(await paper.locator('code, .wx-ed-code').count()).toBeGreaterThan(0);
   expect(await paper.locator('strong, .wx-ed-bold').allTextContents()).toContain('离线演示模型');
   const blocks = () => paper.evaluate((el) => [...el.children].map((child) => child.textContent ?? ''));

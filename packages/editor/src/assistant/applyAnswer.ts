@@ -5,6 +5,13 @@
  * block that held the caret.
  */
 import {
+  $createTableCellNode,
+  $createTableNode,
+  $createTableRowNode,
+  TableCellHeaderStates,
+} from '@lexical/table';
+import {
+  $createParagraphNode,
   $createRangeSelection,
   $getNodeByKey,
   $getRoot,
@@ -35,8 +42,75 @@ export function markdownToSerializedNodes(markdown: string): SerializedLexicalNo
   return nodes;
 }
 
+export type MarkdownSegment = { kind: 'markdown'; text: string } | { kind: 'table'; rows: string[][] };
+
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+const TABLE_DELIMITER = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/;
+
+function cellsOf(line: string): string[] {
+  const inner = line.trim().replace(/^\|/, '').replace(/\|$/, '');
+  return inner.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
+}
+
+/**
+ * The answer cut into GFM tables and the Markdown between them. Lexical's Markdown transformers have no
+ * tables, and answers (the offline model's among them) often hold one, so tables are built here.
+ */
+export function splitTables(markdown: string): MarkdownSegment[] {
+  const lines = markdown.split(/\r?\n/);
+  const segments: MarkdownSegment[] = [];
+  let text: string[] = [];
+  let fence = false;
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i] ?? '';
+    if (/^\s*(```|~~~)/.test(line)) fence = !fence;
+    const next = lines[i + 1] ?? '';
+    if (!fence && TABLE_ROW.test(line) && TABLE_DELIMITER.test(next)) {
+      const rows = [cellsOf(line)];
+      i += 2;
+      while (i < lines.length && TABLE_ROW.test(lines[i] ?? '')) {
+        rows.push(cellsOf(lines[i] ?? ''));
+        i += 1;
+      }
+      i -= 1;
+      if (text.join('').trim() !== '') segments.push({ kind: 'markdown', text: text.join('\n') });
+      text = [];
+      segments.push({ kind: 'table', rows });
+      continue;
+    }
+    text.push(line);
+  }
+  if (text.join('').trim() !== '') segments.push({ kind: 'markdown', text: text.join('\n') });
+  return segments;
+}
+
+function $tableNode(rows: string[][]): LexicalNode {
+  const width = Math.max(...rows.map((row) => row.length));
+  const table = $createTableNode();
+  rows.forEach((cells, index) => {
+    const row = $createTableRowNode();
+    for (let column = 0; column < width; column += 1) {
+      const cell = $createTableCellNode(
+        index === 0 ? TableCellHeaderStates.ROW : TableCellHeaderStates.NO_STATUS,
+      );
+      // The cell's text keeps its emphasis: its Markdown becomes one paragraph's inline nodes.
+      const [first] = markdownToSerializedNodes(cells[column] ?? '').map((node) =>
+        $parseSerializedNode(node),
+      );
+      cell.append(first && $isParagraphNode(first) ? first : $createParagraphNode());
+      row.append(cell);
+    }
+    table.append(row);
+  });
+  return table;
+}
+
 function $nodesFromMarkdown(markdown: string): LexicalNode[] {
-  return markdownToSerializedNodes(markdown).map((node) => $parseSerializedNode(node));
+  return splitTables(markdown).flatMap((segment) =>
+    segment.kind === 'table'
+      ? [$tableNode(segment.rows)]
+      : markdownToSerializedNodes(segment.text).map((node) => $parseSerializedNode(node)),
+  );
 }
 
 export type ApplyResult = 'applied' | 'selectionChanged' | 'empty';

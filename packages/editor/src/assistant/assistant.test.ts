@@ -12,7 +12,7 @@ import {
 } from 'lexical';
 import { describe, expect, it } from 'vitest';
 import { EDITOR_NAMESPACE, editorNodes, editorTheme } from '../model/config';
-import { applyAnswer, canReplace, markdownToSerializedNodes } from './applyAnswer';
+import { applyAnswer, canReplace, markdownToSerializedNodes, splitTables } from './applyAnswer';
 import { $captureSelection, focusOffsetOf, readDocument, type SelectionCapture } from './documentContext';
 import { isMostlyChinese, quickActionLabel, quickActionPrompt } from './quickActions';
 import { AssistantStore, describeAskError } from './store';
@@ -95,6 +95,23 @@ describe('the Markdown → editor nodes mapping of Apply', () => {
     expect(nodes[4]?.language).toBe('js');
   });
 
+  it('takes GFM tables out of the Markdown (Lexical’s transformers have none), not inside code', () => {
+    const markdown =
+      '前言\n\n| 项目 | 数值 |\n| --- | ---: |\n| **字符数** | 3 |\n| 管道 \\| 符 |  |\n\n```\n| a | b |\n| --- | --- |\n```';
+    expect(splitTables(markdown)).toEqual([
+      { kind: 'markdown', text: '前言\n' },
+      {
+        kind: 'table',
+        rows: [
+          ['项目', '数值'],
+          ['**字符数**', '3'],
+          ['管道 | 符', ''],
+        ],
+      },
+      { kind: 'markdown', text: '\n```\n| a | b |\n| --- | --- |\n```' },
+    ]);
+  });
+
   it('maps an empty answer to nothing', () => {
     expect(markdownToSerializedNodes('  \n ')).toEqual([]);
   });
@@ -104,7 +121,12 @@ describe('Apply', () => {
   it('inserts the answer after the block holding the caret, as one undo step', async () => {
     const editor = documentEditor(['第一段', '第二段', '第三段']);
     const caret = select(editor, 0, 1, 1);
-    expect(applyAnswer(editor, ANSWER, { mode: 'insert', capture: caret })).toBe('applied');
+    expect(
+      applyAnswer(editor, `${ANSWER}\n\n| 项目 | 数值 |\n| --- | --- |\n| **甲** | 1 |`, {
+        mode: 'insert',
+        capture: caret,
+      }),
+    ).toBe('applied');
     expect(blocks(editor).map(([type]) => type)).toEqual([
       'paragraph',
       'heading',
@@ -112,9 +134,17 @@ describe('Apply', () => {
       'list',
       'quote',
       'code',
+      'table',
       'paragraph',
       'paragraph',
     ]);
+    const table = editor.getEditorState().read(() =>
+      $getRoot()
+        .getChildren()
+        .find((node) => node.getType() === 'table')
+        ?.getTextContent(),
+    );
+    expect(table?.replace(/\s+/g, '')).toBe('项目数值甲1');
     editor.dispatchCommand(UNDO_COMMAND, undefined);
     // A command's update commits in a microtask.
     await expect

@@ -19,6 +19,8 @@ import { LoginThrottle } from './modules/auth/throttle';
 import { TokenService } from './modules/auth/tokens';
 import { dialogueRoutes } from './modules/dialogue/routes';
 import { DialogueService } from './modules/dialogue/service';
+import { docChatRoutes } from './modules/doc-chat/routes';
+import { DocChatService } from './modules/doc-chat/service';
 import { healthRoutes } from './modules/health/routes';
 import { sweepCounters } from './modules/limits/counters';
 import { createAddressLimit, createUserLimit } from './modules/limits/requests';
@@ -121,6 +123,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     offlineChunkDelayMs: config.chat.offlineChunkDelayMs,
   });
   const dialogue = new DialogueService(db, registry, config.chat, app.log as unknown as Logger);
+  const docChat = new DocChatService(db, registry, config.chat, app.log as unknown as Logger);
   const emotion = new EmotionService(db, createMarketProvider(config.market, app.log as unknown as Logger), {
     backfillDays: config.market.backfillDays,
     logger: app.log as unknown as Logger,
@@ -149,6 +152,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       });
       await api.register(modelRoutes, { registry, requireAuth });
       await api.register(dialogueRoutes, { db, dialogue, requireAuth, streamSlots });
+      await api.register(docChatRoutes, { db, docChat, requireAuth, streamSlots });
       await api.register(emotionRoutes, { emotion, requireAuth });
       await api.register(strategyRoutes, {
         strategy,

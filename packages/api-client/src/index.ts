@@ -34,6 +34,14 @@ export {
   type ListOptions,
 } from './endpoints/dialogue';
 export {
+  createDocChatApi,
+  type DocChatApi,
+  type DocChatEvent,
+  type DocChatInput,
+  docChatTarget,
+  readDocChatStream,
+} from './endpoints/docChat';
+export {
   createEmotionApi,
   type DailySeriesRange,
   type EmotionApi,

@@ -1,3 +1,4 @@
+export * from './assistant';
 export * from './constants';
 export {
   createIndexedDbDocumentRepository,

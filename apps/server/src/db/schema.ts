@@ -196,6 +196,40 @@ export const chatMessages = pgTable(
 );
 
 /**
+ * The editor's writing assistant: one row per question about a document and its answer. `doc_id` is the
+ * cloud document's id, or null for a transient question (a document not in the cloud), which is kept only
+ * for its charge. A document's history is (user_id, doc_id); `reserve` is what was held for the turn, so
+ * a turn cut by a crash can still be settled.
+ */
+export const docChatTurns = pgTable(
+  'doc_chat_turns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    docId: uuid('doc_id'),
+    question: text('question').notNull(),
+    answer: text('answer').notNull().default(''),
+    /** streaming | complete | stopped | error */
+    status: text('status').notNull(),
+    modelId: text('model_id').notNull(),
+    modelName: text('model_name').notNull(),
+    reserve: integer('reserve').notNull().default(0),
+    inputTokens: integer('input_tokens'),
+    outputTokens: integer('output_tokens'),
+    creditsCharged: integer('credits_charged').notNull().default(0),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('doc_chat_turns_history').on(t.userId, t.docId, t.createdAt),
+    index('doc_chat_turns_status').on(t.status),
+  ],
+);
+
+/**
  * The market emotion of one trading day from one data source, archived once the day is complete so that
  * history outlives a source's short window and a restart: the close's value, sub-scores and inputs, and
  * the same for each of the day's 48 five-minute slots. Written once (insert … on conflict do nothing).

@@ -149,6 +149,24 @@ export const zhCN = {
     shuttingDown: '服务器正在重启，回答已中断，请稍后重试。',
     interrupted: '服务器意外中断，回答未能完成。',
   },
+  docChat: {
+    systemRole:
+      '你是万象文档编辑器里的写作助手，帮助用户写作、修改和理解正在编辑的文档。请用简体中文回答（用户要求翻译或使用其他语言时除外），' +
+      '用 Markdown 排版（标题、列表、表格、代码块、加粗），让回答可以直接写入文档。用户要求改写、润色、扩写、缩写、续写或翻译时，只输出结果本身，不要加解释或前言。',
+    documentIntro: '以下是用户正在编辑的文档（Markdown）',
+    emptyDocument: '用户正在编辑的文档目前是空的。',
+    selectionIntro: '用户在文档中选中了以下内容，问题通常针对它',
+    anchorSelection: '选中内容',
+    anchorCaret: '光标',
+    documentCut: (total: number, anchor: string, from: number, to: number) =>
+      `文档较长（共 ${total} 字），只给出了${anchor}附近的第 ${from}–${to} 字，其余部分已省略`,
+    omittedBefore: '[……前文已省略……]',
+    omittedAfter: '[……后文已省略……]',
+    emptyQuestion: '请输入问题。',
+    ledgerHold: (model: string) => `文档助手预扣：${model}`,
+    ledgerRefund: (model: string) => `文档助手结算退还：${model}`,
+    ledgerExtra: (model: string) => `文档助手结算补扣：${model}`,
+  },
   market: {
     invalidDate: '日期无效，应为 YYYY-MM-DD 格式的有效日期。',
     reversedRange: '开始日期不能晚于结束日期。',

@@ -13,6 +13,8 @@ import {
   type TextFormatType,
   UNDO_COMMAND,
 } from 'lexical';
+import { ASSISTANT_QUICK_ACTION_COMMAND } from '../assistant/commands';
+import type { QuickAction } from '../assistant/quickActions';
 import { OPEN_DIALOG_COMMAND } from '../dialogs/openDialog';
 import { INSERT_FOOTNOTE_COMMAND } from '../footnotes/FootnotesPlugin';
 import { t } from '../i18n/zh-CN';
@@ -81,6 +83,14 @@ const tableTool = (action: TableAction): ActionSpec => ({
     (action === 'merge' ? format.canMerge : action === 'unmerge' ? format.canUnmerge : true),
   ...(action === 'deleteTable' ? { isDanger: true } : {}),
   run: focused(({ editor }) => runTableAction(editor, action)),
+});
+
+/** A quick action of the AI assistant on the selection: its prompt goes to the question box, to be edited. */
+const assistantAction = (action: QuickAction, label: string): ActionSpec => ({
+  label,
+  isAvailable: (frame) => frame.hasRightPanel,
+  unavailableReason: t.panels.noRightPanel,
+  run: ({ editor }) => editor.dispatchCommand(ASSISTANT_QUICK_ACTION_COMMAND, action),
 });
 
 const ACTION_SPECS = {
@@ -218,6 +228,14 @@ const ACTION_SPECS = {
     run: ({ editor }) => editor.dispatchCommand(OPEN_DIALOG_COMMAND, { dialog: 'shortcuts' }),
   },
 
+  // The AI assistant's quick actions on the selection (its context menu and the panel's buttons).
+  'assistant.polish': assistantAction('polish', t.assistant.quick.polish),
+  'assistant.expand': assistantAction('expand', t.assistant.quick.expand),
+  'assistant.shorten': assistantAction('shorten', t.assistant.quick.shorten),
+  'assistant.continue': assistantAction('continue', t.assistant.quick.continue),
+  'assistant.translate': assistantAction('translate', t.assistant.quick.translate),
+  'assistant.summarize': assistantAction('summarize', t.assistant.quick.summarize),
+
   // The table tools (the toolbar's popover).
   'table.rowAbove': tableTool('rowAbove'),
   'table.rowBelow': tableTool('rowBelow'),
@@ -246,6 +264,18 @@ export const ACTIONS = Object.fromEntries(
 ) as Record<ActionId, EditorAction>;
 
 export const ALL_ACTIONS: readonly EditorAction[] = Object.values(ACTIONS);
+
+/** The assistant's quick actions, in the order the context menu and the panel list them. */
+export const ASSISTANT_ACTIONS = (
+  [
+    'polish',
+    'expand',
+    'shorten',
+    'continue',
+    'translate',
+    'summarize',
+  ] as const satisfies readonly QuickAction[]
+).map((action) => ({ action, entry: ACTIONS[`assistant.${action}`] }));
 
 /** The table tools in the order the toolbar's popover lists them. */
 export const TABLE_TOOLS = TABLE_ACTIONS.map((action) => ACTIONS[`table.${action}`]);

@@ -2,6 +2,7 @@ import { DocumentEditor } from '@wanxiang/editor';
 import { useCallback, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
+import { useDocumentAssistant } from '../assistant/DocumentAssistant';
 import * as styles from './DocumentPage.css';
 import { currentOwner, documentRepository } from './repository';
 
@@ -19,6 +20,7 @@ export function DocumentPage() {
     document.title = `${title ?? t.nav.documents} · ${t.brand.name}`;
   }, []);
   useEffect(() => () => onTitleChange(null), [onTitleChange]);
+  const assistant = useDocumentAssistant(docId);
   return (
     <div className={styles.page}>
       <DocumentEditor
@@ -28,6 +30,8 @@ export function DocumentPage() {
         onBack={() => navigate('/document')}
         onNavigate={onNavigate}
         onTitleChange={onTitleChange}
+        rightPanel={assistant.panel}
+        dock={assistant.dock}
         autoFocus
       />
     </div>

@@ -1,0 +1,80 @@
+/** The assistant's turns in doc_chat_turns: written when a turn starts, finished with its settlement. */
+import type { TokenUsage } from '@wanxiang/api-client/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { docChatTurns } from '../../db/schema';
+
+export type DocTurnStatus = 'complete' | 'stopped' | 'error';
+
+export interface NewDocTurn {
+  id: string;
+  userId: string;
+  docId: string | null;
+  question: string;
+  modelId: string;
+  modelName: string;
+  reserve: number;
+}
+
+export async function insertDocTurn(db: Db, turn: NewDocTurn): Promise<void> {
+  await db.insert(docChatTurns).values({ ...turn, status: 'streaming' });
+}
+
+export async function finishDocTurn(
+  db: Db,
+  id: string,
+  answer: {
+    text: string;
+    status: DocTurnStatus;
+    usage: TokenUsage | null;
+    charged: number;
+    error: string | null;
+  },
+): Promise<void> {
+  await db
+    .update(docChatTurns)
+    .set({
+      answer: answer.text,
+      status: answer.status,
+      inputTokens: answer.usage?.input_tokens ?? null,
+      outputTokens: answer.usage?.output_tokens ?? null,
+      creditsCharged: answer.charged,
+      error: answer.error,
+      updatedAt: new Date(),
+    })
+    .where(eq(docChatTurns.id, id));
+}
+
+/** The last `turns` answered exchanges of this user about this document, oldest first. */
+export async function recentDocTurns(
+  db: Db,
+  userId: string,
+  docId: string,
+  turns: number,
+): Promise<{ question: string; answer: string }[]> {
+  if (turns <= 0) return [];
+  const rows = await db
+    .select({ question: docChatTurns.question, answer: docChatTurns.answer })
+    .from(docChatTurns)
+    .where(
+      and(
+        eq(docChatTurns.userId, userId),
+        eq(docChatTurns.docId, docId),
+        sql`${docChatTurns.status} <> 'streaming' and ${docChatTurns.answer} <> ''`,
+      ),
+    )
+    .orderBy(desc(docChatTurns.createdAt))
+    .limit(turns);
+  return rows.reverse();
+}
+
+/** Turns left `streaming` and idle for `idleMs` (a crash mid-answer), for the recovery sweep. */
+export function staleDocTurns(db: Db, idleMs: number) {
+  return db
+    .select()
+    .from(docChatTurns)
+    .where(
+      sql`${docChatTurns.status} = 'streaming' and ${docChatTurns.updatedAt} < ${new Date(Date.now() - idleMs)}`,
+    )
+    .limit(100);
+}

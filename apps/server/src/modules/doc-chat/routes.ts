@@ -1,0 +1,128 @@
+import {
+  canonicalDocId,
+  DOC_CHAT_CONTEXT_TURNS,
+  docChatPaths,
+  docChatRequest,
+  encodeDocChatFrame,
+  errorBody,
+  isDocChatId,
+  STREAM_DONE_FRAME,
+} from '@wanxiang/api-client/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { authOf, type RequireAuth } from '../../http/auth';
+import { HttpError, notFound } from '../../http/errors';
+import { openEventStream } from '../../http/sse';
+import { messages } from '../../i18n/zh-CN';
+import { scheduleMaintenance } from '../../maintenance';
+import type { StreamSlots } from '../limits/streams';
+import { checkDocumentChatAccess } from './ownership';
+import type { DocChatService, DocQuestion } from './service';
+
+export interface DocChatRoutesOptions {
+  db: Db;
+  docChat: DocChatService;
+  requireAuth: RequireAuth;
+  streamSlots: StreamSlots;
+}
+
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorBody]));
+const security = [{ bearerAuth: [] }];
+const streamAnswer = {
+  description: '服务器发送事件流（SSE）',
+  content: {
+    'text/event-stream': {
+      schema: z
+        .string()
+        .describe(
+          '每帧 `data: {"type": "text" | "doc_complete" | "error", "content": …}`，以 `data: [DONE]` 结束',
+        ),
+    },
+  },
+};
+const streamDescription = [
+  '就文档提问，以 text/event-stream 流式返回回答。每帧为一行 `data: {"type", "content"}` 加空行：',
+  'text（回答片段）、error（错误说明）、doc_complete（结束：用量、扣除的积分、余额、文档是否被截取），最后是 `data: [DONE]`。',
+  'document_markdown 为文档的 Markdown，过长时服务器按 focus_offset（选区或光标的位置）截取其附近部分；selection 为选中的文字。',
+  '计费规则与聊天相同：先预扣，结束后按用量结算；客户端断开时只按已生成的内容计费。',
+].join('');
+
+export const docChatRoutes: FastifyPluginAsyncZod<DocChatRoutesOptions> = async (app, options) => {
+  const { db, docChat, requireAuth, streamSlots } = options;
+  app.addHook('preClose', () => docChat.stopAll());
+  scheduleMaintenance(app, {
+    name: 'recover interrupted assistant turns',
+    run: () => docChat.recoverInterrupted(),
+    atStart: true,
+  });
+
+  /** One question answered as SSE; `docId` null for the transient endpoint. */
+  async function answer(userId: string, docId: string | null, question: DocQuestion, reply: FastifyReply) {
+    const slot = await streamSlots.acquire(userId);
+    try {
+      const turn = await docChat.prepare(userId, docId, question);
+      const stream = openEventStream(reply);
+      await docChat.run(
+        turn,
+        {
+          text: (content) => stream.write(encodeDocChatFrame({ type: 'text', content })),
+          error: (content) => stream.write(encodeDocChatFrame({ type: 'error', content })),
+          complete: (content) => stream.write(encodeDocChatFrame({ type: 'doc_complete', content })),
+        },
+        stream.signal,
+      );
+      await slot.release();
+      stream.write(STREAM_DONE_FRAME);
+      stream.end();
+    } finally {
+      await slot.release();
+    }
+    return reply;
+  }
+
+  app.post(
+    '/docs/:docId/chat/',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['documents'],
+        summary: '文档助手：就云文档提问（流式回答）',
+        description: `${streamDescription}context_enabled 为 true 时，模型还会看到该用户关于这篇文档的最近 context_turns 轮问答（默认 ${DOC_CHAT_CONTEXT_TURNS}）。docId 须为 uuid（可不带连字符），否则返回 404。`,
+        security,
+        params: z.object({ docId: z.string() }),
+        body: docChatRequest,
+        response: { 200: streamAnswer, ...errors(400, 401, 402, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      if (!isDocChatId(request.params.docId)) throw notFound();
+      const docId = canonicalDocId(request.params.docId);
+      const access = await checkDocumentChatAccess(db, userId, docId);
+      if (access === 'missing') throw notFound();
+      if (access === 'forbidden') throw new HttpError(403, { detail: messages.http.forbidden });
+      return answer(userId, docId, request.body, reply);
+    },
+  );
+
+  app.post(
+    docChatPaths.transient,
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['documents'],
+        summary: '文档助手：就未保存到云端的文档提问（流式回答）',
+        description: `${streamDescription}不保留对话历史：context_turns 总是按 0 处理。`,
+        security,
+        body: docChatRequest,
+        response: { 200: streamAnswer, ...errors(400, 401, 402, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      return answer(userId, null, { ...request.body, context_enabled: false, context_turns: 0 }, reply);
+    },
+  );
+};

@@ -1,0 +1,320 @@
+/**
+ * A question to the editor's writing assistant, from request to settlement, by the chat's rules (spec
+ * README decision 6) and with the chat's own parts: the credit hold and its settlement (billing/holds),
+ * the provider call with its retries (dialogue/provider), its errors (dialogue/provider-errors), prices
+ * and usage (dialogue/pricing, dialogue/usage). Only what differs lives here: the prompt is the document,
+ * the selection and the document's last turns, and the turn is stored in doc_chat_turns.
+ */
+import type { DocChatComplete, TokenUsage } from '@wanxiang/api-client/contract';
+import { INSUFFICIENT_CREDITS_CODE } from '@wanxiang/api-client/contract';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client';
+import { fieldErrors, HttpError, notFound } from '../../http/errors';
+import { messages } from '../../i18n/zh-CN';
+import { balanceOf, holdCredits, settleHold } from '../billing/holds';
+import { planTurn, turnCost } from '../dialogue/pricing';
+import type { Prompt } from '../dialogue/prompt';
+import { openStream } from '../dialogue/provider';
+import { describeProviderError, type TurnFailure } from '../dialogue/provider-errors';
+import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../dialogue/tokens';
+import { answerUsage } from '../dialogue/usage';
+import type { ModelDefinition } from '../models/config';
+import type { LanguageModelV3, ModelRegistry } from '../models/registry';
+import { cutDocument, systemPrompt } from './document';
+import { type DocTurnStatus, finishDocTurn, insertDocTurn, recentDocTurns, staleDocTurns } from './repo';
+
+const m = messages.chat;
+const d = messages.docChat;
+
+export interface DocChatSettings {
+  firstTokenTimeout: number;
+  providerRetries: number;
+}
+
+export interface DocQuestion {
+  model_id: string;
+  user_input: string;
+  context_enabled: boolean;
+  context_turns: number;
+  document_markdown: string;
+  selection: string;
+  focus_offset?: number | undefined;
+}
+
+export interface PreparedDocTurn {
+  id: string;
+  userId: string;
+  docId: string | null;
+  definition: ModelDefinition;
+  model: LanguageModelV3;
+  prompt: Prompt;
+  promptTokens: number;
+  reserve: number;
+  maxOutputTokens: number;
+  documentNote: string | null;
+  controller: AbortController;
+}
+
+export interface DocTurnSink {
+  text(delta: string): void;
+  error(message: string): void;
+  complete(data: DocChatComplete): void;
+}
+
+/** The ledger reference of an assistant turn's hold and refund. */
+export const docTurnReference = (id: string) => `doc-turn:${id}`;
+
+export class DocChatService {
+  private readonly running = new Map<string, { stop(): void; done: Promise<void> }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly registry: ModelRegistry,
+    private readonly settings: DocChatSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Everything that may refuse the question, before any byte of the stream: input, model, credits. */
+  async prepare(userId: string, docId: string | null, request: DocQuestion): Promise<PreparedDocTurn> {
+    const question = request.user_input.trim();
+    if (question === '') throw fieldErrors({ user_input: [d.emptyQuestion] });
+    const entry = this.registry.get(request.model_id);
+    if (!entry) throw fieldErrors({ model_id: [m.unknownModel] });
+    const { definition, model } = entry;
+
+    const selection = request.selection;
+    const excerpt = cutDocument(request.document_markdown, {
+      focus: request.focus_offset,
+      hasSelection: selection.trim() !== '',
+    });
+    const turns =
+      docId !== null && request.context_enabled
+        ? await recentDocTurns(this.db, userId, docId, request.context_turns)
+        : [];
+    const system = systemPrompt(excerpt, selection);
+    const prompt: Prompt = [
+      { role: 'system', content: system },
+      ...turns.flatMap((turn) => [
+        { role: 'user' as const, content: [{ type: 'text' as const, text: turn.question }] },
+        { role: 'assistant' as const, content: [{ type: 'text' as const, text: turn.answer }] },
+      ]),
+      { role: 'user', content: [{ type: 'text', text: question }] },
+    ];
+    const texts = [system, question, ...turns.flatMap((turn) => [turn.question, turn.answer])];
+    const promptTokens = texts.reduce((sum, text) => sum + estimateTokens(text) + MESSAGE_OVERHEAD_TOKENS, 0);
+
+    const full = definition.isPerCall
+      ? definition.fixedPrice
+      : turnCost(definition, promptTokens, definition.maxOutputTokens);
+    const minimum = definition.isPerCall ? definition.fixedPrice : turnCost(definition, promptTokens, 1);
+    const id = crypto.randomUUID();
+    let reserve = 0;
+    if (full > 0) {
+      const held = await holdCredits(this.db, {
+        userId,
+        reference: docTurnReference(id),
+        full,
+        minimum,
+        note: d.ledgerHold(definition.name),
+      });
+      if (held === null) {
+        const balance = await balanceOf(this.db, userId);
+        if (balance === undefined) throw notFound();
+        throw new HttpError(402, {
+          detail: m.insufficientCredits(minimum, balance),
+          code: INSUFFICIENT_CREDITS_CODE,
+        });
+      }
+      reserve = held;
+    }
+    let maxOutputTokens = definition.maxOutputTokens;
+    if (reserve < full) {
+      const plan = planTurn(definition, promptTokens, reserve);
+      maxOutputTokens = 'refused' in plan ? 1 : plan.maxOutputTokens;
+    }
+    const turn: PreparedDocTurn = {
+      id,
+      userId,
+      docId,
+      definition,
+      model,
+      prompt,
+      promptTokens,
+      reserve,
+      maxOutputTokens,
+      documentNote: excerpt.note,
+      controller: new AbortController(),
+    };
+    try {
+      await insertDocTurn(this.db, {
+        id,
+        userId,
+        docId,
+        question,
+        modelId: definition.id,
+        modelName: definition.name,
+        reserve,
+      });
+    } catch (error) {
+      // Nothing was asked yet: the whole hold goes back.
+      await this.settle(turn, 0, { text: '', status: 'error', usage: null, error: m.internal }, false);
+      throw error;
+    }
+    return turn;
+  }
+
+  /**
+   * Streams the answer into `sink`, then settles: the provider's usage, or what was generated when the
+   * client went away (an abort pays only for that). Never throws; a failure ends as an `error` event.
+   */
+  async run(turn: PreparedDocTurn, sink: DocTurnSink, signal: AbortSignal): Promise<void> {
+    const { controller } = turn;
+    let stopReason: 'client' | 'shutdown' | 'timeout' | undefined;
+    const stop = (reason: 'client' | 'shutdown' | 'timeout') => {
+      if (stopReason) return;
+      stopReason = reason;
+      controller.abort(new DOMException(reason, 'AbortError'));
+    };
+    const onClientGone = () => stop('client');
+    if (signal.aborted) stop('client');
+    else signal.addEventListener('abort', onClientGone, { once: true });
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    this.running.set(turn.id, { stop: () => stop('shutdown'), done });
+
+    const timeoutMs = this.settings.firstTokenTimeout * 1000;
+    let idle: NodeJS.Timeout | undefined;
+    const armIdle = () => {
+      if (idle) idle.refresh();
+      else idle = setTimeout(() => stop('timeout'), timeoutMs);
+    };
+    let text = '';
+    let reasoning = '';
+    let failure: TurnFailure | undefined;
+    let reported: { input: number; output: number } | undefined;
+    try {
+      armIdle();
+      const stream = await openStream(turn, controller.signal, this.settings.providerRetries);
+      for await (const part of stream) {
+        armIdle();
+        if (part.type === 'text-delta' && part.delta !== '') {
+          text += part.delta;
+          sink.text(part.delta);
+        } else if (part.type === 'reasoning-delta') reasoning += part.delta;
+        else if (part.type === 'finish') {
+          const input = part.usage.inputTokens.total;
+          const output = part.usage.outputTokens.total;
+          if (input !== undefined || output !== undefined)
+            reported = {
+              input: input ?? turn.promptTokens,
+              output: output ?? estimateTokens(text) + estimateTokens(reasoning),
+            };
+        } else if (part.type === 'error') failure ??= describeProviderError(part.error);
+        if (failure) break;
+      }
+    } catch (error) {
+      if (!stopReason && !controller.signal.aborted) failure ??= describeProviderError(error);
+    } finally {
+      if (idle) clearTimeout(idle);
+      signal.removeEventListener('abort', onClientGone);
+    }
+    if (stopReason === 'timeout')
+      failure = { code: 'provider_timeout', message: m.providerTimeout(this.settings.firstTokenTimeout) };
+    else if (stopReason === 'shutdown') failure = { code: 'internal', message: m.shuttingDown };
+    const generated = text !== '' || reasoning !== '';
+    if (!failure && !stopReason && text === '')
+      failure = { code: 'provider_error', message: m.providerEmpty };
+    const status: DocTurnStatus = failure ? 'error' : stopReason === 'client' ? 'stopped' : 'complete';
+    const usage = answerUsage({ generated, text, reasoning, promptTokens: turn.promptTokens, reported });
+    const cost = usage ? turnCost(turn.definition, usage.input_tokens, usage.output_tokens) : 0;
+    if (failure) sink.error(failure.message);
+    try {
+      const { charged, balance } = await this.settle(
+        turn,
+        cost,
+        { text, status, usage, error: failure?.message ?? null },
+        true,
+      );
+      sink.complete({
+        turn_id: turn.id,
+        status,
+        model_id: turn.definition.id,
+        usage,
+        credits_charged: charged,
+        ...(balance === undefined ? {} : { credits_balance: balance }),
+        document_note: turn.documentNote,
+      });
+    } catch (error) {
+      this.logger.error({ err: error, turn: turn.id }, 'could not settle an assistant turn');
+      sink.error(m.internal);
+    } finally {
+      this.running.delete(turn.id);
+      finish();
+    }
+  }
+
+  /** The hold turned into the real charge and the answer stored, in one transaction. */
+  private settle(
+    turn: Pick<PreparedDocTurn, 'id' | 'userId' | 'reserve' | 'definition'>,
+    cost: number,
+    answer: { text: string; status: DocTurnStatus; usage: TokenUsage | null; error: string | null },
+    stored: boolean,
+  ) {
+    return this.db.transaction(async (tx) => {
+      const settled = await settleHold(tx, {
+        userId: turn.userId,
+        reference: docTurnReference(turn.id),
+        reserve: turn.reserve,
+        cost,
+        refundNote: d.ledgerRefund(turn.definition.name),
+        extraNote: d.ledgerExtra(turn.definition.name),
+      });
+      if (stored) await finishDocTurn(tx, turn.id, { ...answer, charged: settled.charged });
+      return settled;
+    });
+  }
+
+  /** Stops every running answer and waits until each is settled (graceful shutdown). */
+  async stopAll(): Promise<void> {
+    const turns = [...this.running.values()];
+    for (const turn of turns) turn.stop();
+    await Promise.all(turns.map((turn) => turn.done));
+  }
+
+  /**
+   * Settles turns a crash left `streaming` (idle long enough that nothing runs them): marked stopped with
+   * nothing kept (the answer was never written before the end), charged for the prompt only, the rest of
+   * the hold refunded.
+   */
+  async recoverInterrupted(
+    idleMs = Math.max(10 * 60_000, (2 * this.settings.firstTokenTimeout + 60) * 1000),
+  ): Promise<number> {
+    let recovered = 0;
+    for (const row of await staleDocTurns(this.db, idleMs)) {
+      if (this.running.has(row.id)) continue;
+      const definition = this.registry.get(row.modelId)?.definition;
+      const pricing = definition ?? { isPerCall: false, fixedPrice: 0, inputPrice: 0, outputPrice: 0 };
+      await this.db.transaction(async (tx) => {
+        const settled = await settleHold(tx, {
+          userId: row.userId,
+          reference: docTurnReference(row.id),
+          reserve: row.reserve,
+          cost: Math.min(row.reserve, turnCost(pricing, estimateTokens(row.question), 0)),
+          refundNote: d.ledgerRefund(row.modelName),
+          extraNote: d.ledgerExtra(row.modelName),
+        });
+        await finishDocTurn(tx, row.id, {
+          text: '',
+          status: 'stopped',
+          usage: null,
+          charged: settled.charged,
+          error: m.interrupted,
+        });
+      });
+      recovered += 1;
+    }
+    return recovered;
+  }
+}

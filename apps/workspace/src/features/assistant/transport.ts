@@ -1,0 +1,75 @@
+/**
+ * The editor assistant's transport on the app's API client: the model list and the document chat
+ * (api.docChat picks the cloud or the transient endpoint by the document's cloud id). Errors become the
+ * kinds the editor's assistant words by spec 02 §8.
+ */
+import { type ApiClient, ApiError, NetworkError, StreamError, TokenServiceError } from '@wanxiang/api-client';
+import { AssistantError, type AssistantEvent, type AssistantTransport, ModelsError } from '@wanxiang/editor';
+
+export function toModelsError(error: unknown): ModelsError {
+  if (error instanceof ApiError) {
+    if (error.status === 401 || error.status === 403) return new ModelsError('auth', error.status);
+    return new ModelsError('http', error.status);
+  }
+  if (error instanceof TokenServiceError) return new ModelsError('auth');
+  return new ModelsError('failed', 0, error instanceof Error ? error.message : '');
+}
+
+export function toAssistantError(error: unknown): unknown {
+  if (error instanceof DOMException && error.name === 'AbortError') return error;
+  if (error instanceof ApiError) {
+    if (error.status === 401 || error.status === 403) return new AssistantError('auth');
+    if (error.status === 404) return new AssistantError('notFound');
+    const body = error.body;
+    const detail =
+      body?.detail ??
+      body?.error ??
+      Object.values(body?.errors ?? {})[0]?.[0] ??
+      (error.response.statusText || `HTTP ${error.status}`);
+    return new AssistantError('failed', detail);
+  }
+  if (error instanceof TokenServiceError) return new AssistantError('auth');
+  if (error instanceof StreamError && error.code === 'EMPTY_BODY') return new AssistantError('emptyBody');
+  if (error instanceof NetworkError) return new AssistantError('network');
+  if (error instanceof StreamError) return new AssistantError('failed', error.message);
+  return new AssistantError('network');
+}
+
+export function createAssistantTransport(
+  api: Pick<ApiClient, 'models' | 'docChat'>,
+  cloudId: string | null,
+): AssistantTransport {
+  return {
+    hasHistory: cloudId !== null,
+    async loadModels(signal) {
+      try {
+        const models = await api.models.listModels({ signal });
+        return models.map((model) => ({ id: model.id, name: model.name }));
+      } catch (error) {
+        throw toModelsError(error);
+      }
+    },
+    async *ask(question, signal): AsyncGenerator<AssistantEvent> {
+      try {
+        for await (const event of api.docChat.ask(
+          {
+            cloudId,
+            modelId: question.modelId,
+            question: question.question,
+            contextEnabled: question.contextEnabled,
+            documentMarkdown: question.documentMarkdown,
+            selection: question.selection,
+            focusOffset: question.focusOffset,
+          },
+          { signal },
+        )) {
+          if (event.type === 'complete') {
+            if (event.data.document_note) yield { type: 'note', note: event.data.document_note };
+          } else yield event;
+        }
+      } catch (error) {
+        throw toAssistantError(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * The wire contract of the editor's writing assistant (spec 02 §7): a question about one document, answered
+ * as a server-sent stream. A document bound to the cloud (a uuid, with or without hyphens) asks through
+ * `/docs/{docId}/chat/`, which keeps the document's assistant history per user; any other through the
+ * transient endpoint, which keeps none. Shared by the server (validation, OpenAPI) and the client.
+ */
+import { z } from 'zod';
+import { MAX_PROMPT_LENGTH, tokenUsage } from './dialogue';
+
+export const docChatPaths = {
+  cloud: (docId: string) => `/docs/${encodeURIComponent(docId)}/chat/`,
+  transient: '/doc-chat/transient',
+} as const;
+
+/** Spec 02 §9: the turns of context sent when the context toggle is on; a transient chat has none. */
+export const DOC_CHAT_CONTEXT_TURNS = 5;
+export const MAX_DOC_CHAT_CONTEXT_TURNS = 20;
+/** The longest document the client may send, in characters (the server cuts it to the model's budget). */
+export const MAX_DOC_MARKDOWN_LENGTH = 2_000_000;
+
+/** Spec 02 §5: a document id for the chat is a uuid, with or without hyphens. */
+const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+
+export function isDocChatId(id: string | null | undefined): id is string {
+  return typeof id === 'string' && UUID.test(id);
+}
+
+/** The canonical (hyphenated, lower-case) form of a document id that {@link isDocChatId} accepts. */
+export function canonicalDocId(id: string): string {
+  const hex = id.replace(/-/g, '').toLowerCase();
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export const docChatRequest = z.object({
+  model_id: z.string().min(1),
+  user_input: z.string().max(MAX_PROMPT_LENGTH),
+  conversation_type: z.string().max(40).default('general'),
+  context_enabled: z.boolean().default(false),
+  /** 5 with context on, 0 otherwise (and always 0 on the transient endpoint). */
+  context_turns: z.number().int().min(0).max(MAX_DOC_CHAT_CONTEXT_TURNS).default(0),
+  /** The document as Markdown; the server cuts a long one to the model's budget around `focus_offset`. */
+  document_markdown: z.string().max(MAX_DOC_MARKDOWN_LENGTH).default(''),
+  /** The selected text, when there is a selection. */
+  selection: z.string().max(MAX_PROMPT_LENGTH).default(''),
+  /** Where the selection or the caret is in `document_markdown`, in characters. */
+  focus_offset: z.number().int().min(0).optional(),
+});
+export type DocChatRequest = z.input<typeof docChatRequest>;
+
+/** Sent once when the answer ended: what it used and cost. */
+export const docChatComplete = z.object({
+  turn_id: z.string(),
+  status: z.enum(['complete', 'stopped', 'error']),
+  model_id: z.string(),
+  usage: tokenUsage.nullable(),
+  credits_charged: z.number().int().nonnegative(),
+  credits_balance: z.number().int().optional(),
+  /** How the document was given to the model (cut around the selection or the caret), or null when whole. */
+  document_note: z.string().nullable().default(null),
+});
+export type DocChatComplete = z.infer<typeof docChatComplete>;
+
+/** Spec 02 §3 "Stream event": one `data:` line `{ type, content }`; the stream ends with `data: [DONE]`. */
+export const docChatFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), content: z.string() }),
+  z.object({ type: z.literal('doc_complete'), content: docChatComplete }),
+  z.object({ type: z.literal('error'), content: z.string() }),
+]);
+export type DocChatFrame = z.infer<typeof docChatFrame>;
+export const DOC_CHAT_FRAME_TYPES = ['text', 'doc_complete', 'error'] as const;
+
+export function encodeDocChatFrame(frame: DocChatFrame): string {
+  return `data: ${JSON.stringify(frame)}\n\n`;
+}

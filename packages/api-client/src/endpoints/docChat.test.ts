@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from '../client';
+import { encodeDocChatFrame, isDocChatId } from '../contract/docChat';
+import { STREAM_DONE_FRAME } from '../contract/stream';
+import { ApiError } from '../errors/errors';
+import { createMemoryStorage } from '../storage/storage';
+import { accessToken, createFakeFetch, type FakeHandler, json } from '../testing/helpers';
+import { type DocChatEvent, docChatTarget } from './docChat';
+
+const encoder = new TextEncoder();
+const DOC = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
+
+function setup(handler: FakeHandler) {
+  const fetch = createFakeFetch(handler);
+  const client = createApiClient({
+    fetch,
+    storage: createMemoryStorage({ access_token: accessToken(Date.now(), 600), refresh_token: 'r' }),
+    eventTarget: null,
+    lock: null,
+    autoRefresh: false,
+  });
+  return { fetch, client };
+}
+
+function body(chunks: string[], type: string): Response {
+  return new Response(
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+        controller.close();
+      },
+    }),
+    { headers: { 'Content-Type': type } },
+  );
+}
+
+async function collect(iterable: AsyncIterable<DocChatEvent>): Promise<DocChatEvent[]> {
+  const events: DocChatEvent[] = [];
+  for await (const event of iterable) events.push(event);
+  return events;
+}
+
+const input = { modelId: 'offline-demo', question: '总结这篇文档', contextEnabled: true };
+
+describe('the document id rule (spec 02 §5)', () => {
+  it('accepts a uuid with or without hyphens, in any case, and nothing else', () => {
+    expect(isDocChatId(DOC)).toBe(true);
+    expect(isDocChatId(DOC.replace(/-/g, ''))).toBe(true);
+    expect(isDocChatId(DOC.toUpperCase())).toBe(true);
+    expect(isDocChatId('local-1234')).toBe(false);
+    expect(isDocChatId(`${DOC}0`)).toBe(false);
+    expect(isDocChatId(DOC.slice(1))).toBe(false);
+    expect(isDocChatId('')).toBe(false);
+    expect(isDocChatId(null)).toBe(false);
+    expect(isDocChatId(undefined)).toBe(false);
+  });
+});
+
+describe('the request body rules (spec 02 §7)', () => {
+  it('asks a cloud document’s endpoint with 5 turns of context when the toggle is on', () => {
+    expect(docChatTarget({ ...input, cloudId: DOC })).toEqual({
+      path: `/docs/${DOC}/chat/`,
+      body: {
+        model_id: 'offline-demo',
+        user_input: '总结这篇文档',
+        conversation_type: 'general',
+        context_enabled: true,
+        context_turns: 5,
+        document_markdown: '',
+        selection: '',
+      },
+    });
+    expect(docChatTarget({ ...input, cloudId: DOC, contextEnabled: false }).body).toMatchObject({
+      context_enabled: false,
+      context_turns: 0,
+    });
+  });
+
+  it('asks the transient endpoint with no context for a document without a valid cloud id', () => {
+    for (const cloudId of [undefined, null, 'not-a-uuid']) {
+      const target = docChatTarget({
+        ...input,
+        cloudId,
+        documentMarkdown: '# 标题',
+        selection: '选区',
+        focusOffset: 3,
+      });
+      expect(target.path).toBe('/doc-chat/transient');
+      expect(target.body).toMatchObject({
+        context_enabled: false,
+        context_turns: 0,
+        document_markdown: '# 标题',
+        selection: '选区',
+        focus_offset: 3,
+      });
+    }
+  });
+});
+
+describe('docChat.ask', () => {
+  it('posts to the chosen endpoint and yields the typed events', async () => {
+    const frames = [
+      encodeDocChatFrame({ type: 'text', content: '## 摘要' }),
+      encodeDocChatFrame({ type: 'error', content: '模型服务中断了回答' }),
+      encodeDocChatFrame({
+        type: 'doc_complete',
+        content: {
+          turn_id: 't',
+          status: 'error',
+          model_id: 'offline-demo',
+          usage: null,
+          credits_charged: 0,
+          document_note: null,
+        },
+      }),
+      STREAM_DONE_FRAME,
+    ];
+    const { client, fetch } = setup(() => body(frames, 'text/event-stream'));
+    const events = await collect(client.docChat.ask({ ...input, cloudId: DOC }));
+    expect(fetch.calls[0]?.url).toBe(`/api/docs/${DOC}/chat/`);
+    expect(fetch.calls[0]?.method).toBe('POST');
+    expect(events).toEqual([
+      { type: 'text', text: '## 摘要' },
+      { type: 'error', message: '模型服务中断了回答' },
+      expect.objectContaining({ type: 'complete' }),
+      { type: 'done' },
+    ]);
+  });
+
+  it('reads a response that is not SSE as plain text chunks', async () => {
+    const { client } = setup(() => body(['第一段，', '第二段。'], 'text/plain; charset=utf-8'));
+    const events = await collect(client.docChat.ask(input));
+    expect(events).toEqual([
+      { type: 'text', text: '第一段，' },
+      { type: 'text', text: '第二段。' },
+      { type: 'done' },
+    ]);
+  });
+
+  it('throws the refusal’s ApiError with its status before any event', async () => {
+    const { client } = setup(() => json({ detail: '未找到' }, { status: 404 }));
+    const error = await collect(client.docChat.ask({ ...input, cloudId: DOC })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(404);
+  });
+});

@@ -1,0 +1,136 @@
+import {
+  DOC_CHAT_CONTEXT_TURNS,
+  DOC_CHAT_FRAME_TYPES,
+  type DocChatComplete,
+  type DocChatRequest,
+  docChatFrame,
+  docChatPaths,
+  isDocChatId,
+} from '../contract/docChat';
+import { STREAM_DONE } from '../contract/stream';
+import { StreamError } from '../errors/errors';
+import type { HttpClient } from '../http/httpClient';
+import { readSseMessages } from '../sse/readSse';
+import type { CallOptions } from './auth';
+
+export interface DocChatInput {
+  /** The document's cloud id; without a valid one (spec 02 §5) the question goes to the transient endpoint. */
+  cloudId?: string | null | undefined;
+  modelId: string;
+  question: string;
+  contextEnabled: boolean;
+  documentMarkdown?: string;
+  selection?: string;
+  focusOffset?: number | undefined;
+}
+
+/** What the assistant does with each part of an answer (spec 02 §3 "Stream event"). */
+export type DocChatEvent =
+  | { type: 'text'; text: string }
+  | { type: 'complete'; data: DocChatComplete }
+  | { type: 'error'; message: string }
+  | { type: 'done' };
+
+/**
+ * Where a question goes and with what body (spec 02 §7): a document with a cloud id (a uuid, hyphens or
+ * not) asks its own endpoint, with 5 turns of context when the toggle is on; any other document the
+ * transient endpoint, always with 0.
+ */
+export function docChatTarget(input: DocChatInput): { path: string; body: DocChatRequest } {
+  const cloud = isDocChatId(input.cloudId);
+  const contextEnabled = cloud && input.contextEnabled;
+  return {
+    path: cloud ? docChatPaths.cloud(input.cloudId as string) : docChatPaths.transient,
+    body: {
+      model_id: input.modelId,
+      user_input: input.question,
+      conversation_type: 'general',
+      context_enabled: contextEnabled,
+      context_turns: contextEnabled ? DOC_CHAT_CONTEXT_TURNS : 0,
+      document_markdown: input.documentMarkdown ?? '',
+      selection: input.selection ?? '',
+      ...(input.focusOffset === undefined ? {} : { focus_offset: input.focusOffset }),
+    },
+  };
+}
+
+const knownTypes: ReadonlySet<string> = new Set(DOC_CHAT_FRAME_TYPES);
+
+/**
+ * The answer's events. An SSE body is read frame by frame (a `data:` line that is not a JSON object is
+ * text); a body that is not an event stream at all is read as plain text chunks (spec 02 §7's fallback).
+ */
+export async function* readDocChatStream(
+  response: Response,
+  options: { signal?: AbortSignal } = {},
+): AsyncGenerator<DocChatEvent, void, undefined> {
+  const type = response.headers.get('content-type') ?? '';
+  if (response.ok && !type.includes('text/event-stream')) {
+    if (!response.body) throw new StreamError('EMPTY_BODY');
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    try {
+      while (true) {
+        const { done, value } = await reader.read();
+        if (options.signal?.aborted) throw options.signal.reason;
+        if (done) break;
+        const text = decoder.decode(value, { stream: true });
+        if (text !== '') yield { type: 'text', text };
+      }
+      const rest = decoder.decode();
+      if (rest !== '') yield { type: 'text', text: rest };
+      yield { type: 'done' };
+    } finally {
+      reader.releaseLock();
+    }
+    return;
+  }
+  for await (const message of readSseMessages(response, options)) {
+    if (message.data.trim() === STREAM_DONE) {
+      yield { type: 'done' };
+      return;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(message.data);
+    } catch {
+      json = undefined;
+    }
+    if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+      yield { type: 'text', text: message.data };
+      continue;
+    }
+    const kind = (json as { type?: unknown }).type;
+    if (typeof kind !== 'string' || !knownTypes.has(kind)) continue;
+    const parsed = docChatFrame.safeParse(json);
+    if (!parsed.success) throw new StreamError('MALFORMED_EVENT', { cause: parsed.error });
+    const frame = parsed.data;
+    if (frame.type === 'text') yield { type: 'text', text: frame.content };
+    else if (frame.type === 'error') yield { type: 'error', message: frame.content };
+    else yield { type: 'complete', data: frame.content };
+  }
+}
+
+export interface DocChatApi {
+  /**
+   * Asks about a document and yields the answer's events as they stream. A refused question (401/403,
+   * 404, 402…) throws its `ApiError` from the first `next()`. Aborting `signal` stops the answer: the
+   * server charges only what was generated.
+   */
+  ask(input: DocChatInput, options?: CallOptions): AsyncGenerator<DocChatEvent, void, undefined>;
+}
+
+export function createDocChatApi(http: HttpClient): DocChatApi {
+  return {
+    async *ask(input, options = {}) {
+      const { path, body } = docChatTarget(input);
+      const response = await http.requestResponse(path, {
+        method: 'POST',
+        headers: { Accept: 'text/event-stream' },
+        json: body,
+        ...options,
+      });
+      yield* readDocChatStream(response, options.signal ? { signal: options.signal } : {});
+    },
+  };
+}

@@ -1,0 +1,296 @@
+import { LexicalComposer } from '@lexical/react/LexicalComposer';
+import { ContentEditable } from '@lexical/react/LexicalContentEditable';
+import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
+import { HistoryPlugin } from '@lexical/react/LexicalHistoryPlugin';
+import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { ActionsPlugin } from '../actions/ActionsPlugin';
+import { t } from '../i18n/zh-CN';
+import { editorNodes, editorTheme } from '../model/config';
+import { initialFormatState } from '../model/useFormatState';
+import { AssistantDock } from './AssistantDock';
+import { AssistantPanel } from './AssistantPanel';
+import { type AssistantState, AssistantStore } from './store';
+import { type AssistantEvent, type AssistantTransport, ModelsError } from './types';
+
+const a = t.assistant;
+const MODELS = [
+  { id: 'offline-demo', name: '离线演示模型' },
+  { id: 'deepseek-chat', name: 'DeepSeek V3' },
+];
+const ANSWER = '## 摘要\n\n- 今年完成了**三个项目**\n- 明年重点是控制成本';
+
+type Models = 'ready' | 'loading' | 'auth' | 'empty';
+
+function transport(models: Models, hasHistory: boolean, answer: 'stream' | 'hang'): AssistantTransport {
+  return {
+    hasHistory,
+    loadModels: (signal) => {
+      if (models === 'loading')
+        return new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason)),
+        );
+      if (models === 'auth') return Promise.reject(new ModelsError('auth', 401));
+      return Promise.resolve(models === 'empty' ? [] : MODELS);
+    },
+    async *ask(_question, signal): AsyncGenerator<AssistantEvent> {
+      yield { type: 'text', text: '## 摘要\n\n- 今年完成了' };
+      if (answer === 'hang') {
+        await new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason)),
+        );
+      }
+      yield { type: 'text', text: '**三个项目**\n- 明年重点是控制成本' };
+      yield { type: 'done' };
+    },
+  };
+}
+
+interface HarnessProps {
+  models?: Models;
+  hasHistory?: boolean;
+  answer?: 'stream' | 'hang';
+  initial?: Partial<AssistantState>;
+}
+
+function Harness({ models = 'ready', hasHistory = false, answer = 'stream', initial = {} }: HarnessProps) {
+  const [store] = useState(() => new AssistantStore(transport(models, hasHistory, answer), initial));
+  return (
+    <LexicalComposer
+      initialConfig={{
+        namespace: 'assistant-story',
+        nodes: [...editorNodes],
+        theme: editorTheme,
+        onError: (e: Error) => {
+          throw e;
+        },
+        editorState: JSON.stringify({
+          root: {
+            type: 'root',
+            version: 1,
+            direction: null,
+            format: '',
+            indent: 0,
+            children: [
+              {
+                type: 'paragraph',
+                version: 1,
+                direction: null,
+                format: '',
+                indent: 0,
+                textFormat: 0,
+                textStyle: '',
+                children: [
+                  {
+                    type: 'text',
+                    version: 1,
+                    text: '今年我们完成了三个项目。',
+                    format: 0,
+                    style: '',
+                    mode: 'normal',
+                    detail: 0,
+                  },
+                ],
+              },
+            ],
+          },
+        }),
+      }}
+    >
+      <div style={{ display: 'grid', gridTemplateColumns: '1fr 320px', height: 560, position: 'relative' }}>
+        <RichTextPlugin
+          contentEditable={
+            <ContentEditable aria-label={t.editorLabel} style={{ padding: 16, outline: 'none' }} />
+          }
+          ErrorBoundary={LexicalErrorBoundary}
+        />
+        <aside aria-label={t.panels.right} style={{ borderInlineStart: '1px solid #8884', minHeight: 0 }}>
+          <AssistantPanel store={store} />
+        </aside>
+        <div
+          style={{
+            position: 'absolute',
+            insetInline: 0,
+            bottom: 16,
+            display: 'flex',
+            justifyContent: 'center',
+          }}
+        >
+          <AssistantDock store={store} />
+        </div>
+      </div>
+      <HistoryPlugin />
+      <ActionsPlugin
+        format={initialFormatState}
+        frame={{
+          back() {},
+          toggleLeft() {},
+          toggleRight() {},
+          openFile() {},
+          chooseImage() {},
+          saveLocal() {},
+          exportMarkdown() {},
+          saveNow() {},
+        }}
+      />
+    </LexicalComposer>
+  );
+}
+
+const meta = { title: 'Assistant', component: Harness } satisfies Meta<typeof Harness>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const turn = (answer: string, selection: string | null = null) => ({
+  id: 't1',
+  question: '总结这篇文档',
+  answer,
+  timestamp: Date.UTC(2026, 10, 26, 2, 30),
+  selection: null,
+  note: selection,
+});
+
+/** Nothing asked yet: the models load, the first is preselected; send waits for a question. */
+export const Empty: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(a.empty)).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: /离线演示模型/ })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: a.send })).toBeDisabled();
+    // A transient document keeps no history: the context toggle is off and disabled.
+    await expect(canvas.getByRole('switch', { name: a.context })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: a.quick.polish })).toBeDisabled();
+  },
+};
+
+/** Spec 02 §4: the model list is loading. */
+export const ModelsLoading: Story = {
+  args: { models: 'loading' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(a.modelsLoading)).toBeVisible();
+  },
+};
+
+/** Spec 02 §8: the model list refused (401/403). */
+export const ModelsAuthError: Story = {
+  args: { models: 'auth' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(a.modelsAuth);
+  },
+};
+
+/** Spec 02 §8: no models offered. */
+export const ModelsEmpty: Story = {
+  args: { models: 'empty' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
+      '模型加载失败：暂无可用模型',
+    );
+  },
+};
+
+/** A cloud document: the context toggle is on (5 turns). */
+export const CloudDocument: Story = {
+  args: { hasHistory: true },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('switch', { name: a.context })).toBeChecked();
+  },
+};
+
+/** Enter sends; while the answer streams the box and the controls are disabled, send became stop. */
+export const Streaming: Story = {
+  args: { answer: 'hang' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('button', { name: /离线演示模型/ });
+    const box = canvas.getByRole('textbox', { name: a.questionLabel });
+    await userEvent.type(box, '总结这篇文档{Enter}');
+    await expect(await canvas.findByRole('button', { name: a.stop })).toBeVisible();
+    await expect(box).toBeDisabled();
+    await expect(canvas.getByRole('switch', { name: a.context })).toBeDisabled();
+    await expect(await canvas.findByText(a.streaming)).toBeVisible();
+    await waitFor(() =>
+      expect(canvas.getByRole('region', { name: a.answer })).toHaveTextContent('今年完成了'),
+    );
+  },
+};
+
+/** The answer ended: 对话完成 and Apply, which writes it after the caret's paragraph as rich content. */
+export const Done: Story = {
+  args: { initial: { current: turn(ANSWER), history: [turn(ANSWER)] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(a.done)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: a.apply }));
+    const paper = canvas.getByRole('textbox', { name: t.editorLabel });
+    await waitFor(() => expect(paper.querySelector('h2')).toHaveTextContent('摘要'));
+    await expect(paper.querySelectorAll('li')).toHaveLength(2);
+    await expect(await canvas.findByText(a.applied)).toBeVisible();
+  },
+};
+
+/** A stream error is appended to the answer as [错误] …. */
+export const ErrorAppended: Story = {
+  args: { initial: { current: turn('第一句。\n\n[错误] 模型服务中断了回答，请稍后重试。') } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(/\[错误\] 模型服务中断了回答/)).toBeVisible();
+  },
+};
+
+/** A selection: the quick actions put their prompt in the box; the answer replaces it through a preview. */
+export const ReplaceThroughPreview: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('button', { name: /离线演示模型/ });
+    const paper = canvas.getByRole('textbox', { name: t.editorLabel });
+    await userEvent.click(paper);
+    const text = paper.querySelector('span');
+    if (!text?.firstChild) throw new Error('no text');
+    const range = document.createRange();
+    range.setStart(text.firstChild, 4);
+    range.setEnd(text.firstChild, 8);
+    const selection = window.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+    const polish = canvas.getByRole('button', { name: a.quick.polish });
+    await waitFor(() => expect(polish).toBeEnabled());
+    await expect(canvas.getByRole('button', { name: a.quick.toEnglish })).toBeVisible();
+    await userEvent.click(polish);
+    const box = canvas.getByRole('textbox', { name: a.questionLabel });
+    await waitFor(() => expect(box).toHaveValue(a.prompts.polish));
+    await userEvent.type(box, '{Enter}');
+    await userEvent.click(await canvas.findByRole('button', { name: a.replace }));
+    const preview = canvas.getByRole('region', { name: a.previewTitle });
+    await expect(preview.querySelector('del')).toHaveTextContent('完成了三');
+    await userEvent.click(within(preview).getByRole('button', { name: a.accept }));
+    await waitFor(() => expect(paper).toHaveTextContent('摘要'));
+    await expect(paper.textContent).not.toContain('今年我们完成了');
+    await expect(paper.textContent).toMatch(/^今年我们摘要.*个项目。$/);
+  },
+};
+
+/** The history view lists this document's turns; one opens again as the current one. */
+export const History: Story = {
+  args: {
+    initial: {
+      history: [turn(ANSWER), { ...turn('第二个回答'), id: 't2', question: '扩写第一段' }],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: a.history }));
+    const item = await canvas.findByRole('button', { name: /扩写第一段/ });
+    await userEvent.click(item);
+    await expect(await canvas.findByRole('region', { name: a.answer })).toHaveTextContent('第二个回答');
+  },
+};
+
+/** The history view before any question. */
+export const HistoryEmpty: Story = {
+  args: { initial: { view: 'history' } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(a.historyEmpty)).toBeVisible();
+  },
+};

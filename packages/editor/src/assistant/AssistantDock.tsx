@@ -1,0 +1,173 @@
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { mergeRegister } from '@lexical/utils';
+import { IconButton, Select, SelectItem, SendIcon, StopIcon, Switch } from '@wanxiang/ui';
+import { COMMAND_PRIORITY_EDITOR } from 'lexical';
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef } from 'react';
+import { ACTIONS } from '../actions/actions';
+import { isNarrowScreen } from '../constants';
+import { t } from '../i18n/zh-CN';
+import * as css from './Assistant.css';
+import { ASSISTANT_QUICK_ACTION_COMMAND } from './commands';
+import { $captureSelection, readDocument } from './documentContext';
+import { quickActionPrompt } from './quickActions';
+import { SelectionMenu } from './SelectionMenu';
+import type { AssistantStore } from './store';
+import { useAssistantState } from './useAssistantState';
+import { useKeyboardInset } from './useKeyboardInset';
+
+const a = t.assistant;
+/** Spec 02 §5: the question box grows up to three lines, then scrolls. */
+export const QUESTION_MAX_ROWS = 3;
+
+export interface AssistantDockProps {
+  store: AssistantStore;
+}
+
+/**
+ * The floating dock under the paper: the question box (Enter sends, Shift+Enter breaks the line), the model
+ * select, the context toggle, and send (stop while an answer streams; everything else is disabled then).
+ * It also follows the editor's selection for the assistant and answers the quick actions. Attachments are
+ * not offered: the assistant's endpoints take none yet.
+ */
+export function AssistantDock({ store }: AssistantDockProps) {
+  const [editor] = useLexicalComposerContext();
+  const state = useAssistantState(store);
+  const { draft, models, modelId, contextEnabled, streaming, focusRequest } = state;
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const dockRef = useRef<HTMLDivElement>(null);
+  useKeyboardInset(dockRef);
+
+  useEffect(() => {
+    if (store.getState().models.status === 'loading') void store.loadModels();
+  }, [store]);
+
+  // The selection the assistant would ask about; quick actions put their prompt in the box.
+  useEffect(
+    () =>
+      mergeRegister(
+        editor.registerUpdateListener(({ editorState }) => {
+          const capture = editorState.read(() => $captureSelection());
+          if (capture) store.setSelection(capture);
+        }),
+        editor.registerCommand(
+          ASSISTANT_QUICK_ACTION_COMMAND,
+          (action) => {
+            store.prepare(quickActionPrompt(action, store.getState().selection?.text ?? ''));
+            return true;
+          },
+          COMMAND_PRIORITY_EDITOR,
+        ),
+      ),
+    [editor, store],
+  );
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const element = textarea.current;
+    if (!element) return;
+    element.focus({ preventScroll: true });
+    element.setSelectionRange(element.value.length, element.value.length);
+  }, [focusRequest]);
+
+  // The height follows the text, up to three lines.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of the text.
+  useLayoutEffect(() => {
+    const element = textarea.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    const computed = getComputedStyle(element);
+    const lineHeight = Number.parseFloat(computed.lineHeight) || 22;
+    const padding = Number.parseFloat(computed.paddingTop) + Number.parseFloat(computed.paddingBottom);
+    const max = lineHeight * QUESTION_MAX_ROWS + padding;
+    element.style.height = `${Math.min(element.scrollHeight, max)}px`;
+    element.style.overflowY = element.scrollHeight > max ? 'auto' : 'hidden';
+  }, [draft]);
+
+  const send = () => {
+    if (!store.canSend()) return;
+    const document = readDocument(editor, store.getState().selection);
+    if (!store.getState().panelOpen) editor.dispatchCommand(ACTIONS.toggleRight.command, undefined);
+    void store.send(document);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape' && streaming) {
+      event.preventDefault();
+      store.stop();
+      return;
+    }
+    if (event.key !== 'Enter' || event.shiftKey) return;
+    // keyCode 229 is the Enter that ends an IME composition (Safari): it must not send.
+    if (event.nativeEvent.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    send();
+  };
+
+  const ready = models.status === 'ready';
+  return (
+    <section className={css.dock} ref={dockRef} aria-label={a.dockLabel}>
+      <textarea
+        ref={textarea}
+        className={css.textarea}
+        rows={1}
+        value={draft}
+        disabled={streaming}
+        aria-label={a.questionLabel}
+        placeholder={isNarrowScreen() ? a.questionPlaceholderTouch : a.questionPlaceholder}
+        onChange={(event) => store.setDraft(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <div className={css.dockRow}>
+        {models.status === 'loading' ? (
+          <span className={css.modelState} role="status">
+            {a.modelsLoading}
+          </span>
+        ) : models.status === 'error' ? (
+          <span className={css.modelError} role="alert">
+            {models.message}
+          </span>
+        ) : (
+          <Select
+            aria-label={a.model}
+            className={css.modelSelect}
+            selectedKey={modelId}
+            isDisabled={streaming}
+            onSelectionChange={(key) => key !== null && store.setModel(String(key))}
+            items={models.models}
+          >
+            {(model) => (
+              <SelectItem id={model.id} textValue={model.name}>
+                {model.name}
+              </SelectItem>
+            )}
+          </Select>
+        )}
+        <Switch
+          isSelected={contextEnabled && store.hasHistory}
+          isDisabled={streaming || !store.hasHistory}
+          onChange={(selected) => store.setContextEnabled(selected)}
+          aria-description={store.hasHistory ? a.contextHint : a.contextUnavailable}
+        >
+          {a.context}
+        </Switch>
+        <span className={css.spacer} />
+        {streaming ? (
+          <IconButton key="stop" aria-label={a.stop} variant="secondary" onPress={() => store.stop()}>
+            <StopIcon />
+          </IconButton>
+        ) : (
+          <IconButton
+            key="send"
+            aria-label={a.send}
+            variant="primary"
+            isDisabled={!ready || draft.trim() === '' || modelId === null}
+            onPress={send}
+          >
+            <SendIcon />
+          </IconButton>
+        )}
+      </div>
+      <SelectionMenu store={store} />
+    </section>
+  );
+}

@@ -1,0 +1,201 @@
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { Button, VisuallyHidden } from '@wanxiang/ui';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { ASSISTANT_ACTIONS } from '../actions/actions';
+import { t } from '../i18n/zh-CN';
+import * as css from './Assistant.css';
+import { applyAnswer, canReplace } from './applyAnswer';
+import { quickActionLabel } from './quickActions';
+import type { AssistantStore, AssistantTurn } from './store';
+import { useAssistantState } from './useAssistantState';
+
+const a = t.assistant;
+
+export interface AssistantPanelProps {
+  store: AssistantStore;
+  /**
+   * Renders an answer's Markdown, sanitized (the app's own renderer, the chat's, so that there is one).
+   * Without it the answer shows as plain text.
+   */
+  renderMarkdown?: (markdown: string, options: { streaming: boolean }) => ReactNode;
+}
+
+type ApplyStep = { step: 'idle'; message?: string } | { step: 'preview' };
+
+/**
+ * The editor's right panel: the assistant's current question and answer (Markdown, refreshed as it
+ * streams, scrolled along), its status, this document's earlier turns, the quick actions on the selection,
+ * and Apply. Closing the panel clears the current chat (spec 02 §4).
+ */
+export function AssistantPanel({ store, renderMarkdown }: AssistantPanelProps) {
+  const [editor] = useLexicalComposerContext();
+  const state = useAssistantState(store);
+  const { current, streaming, view, history, selection } = state;
+  const headingId = useId();
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const [apply, setApply] = useState<ApplyStep>({ step: 'idle' });
+
+  useEffect(() => store.panelMounted(), [store]);
+
+  // Another answer, another Apply (the state is reset while rendering, as React advises for this).
+  const turnId = current?.id;
+  const [applyFor, setApplyFor] = useState(turnId);
+  if (applyFor !== turnId) {
+    setApplyFor(turnId);
+    setApply({ step: 'idle' });
+  }
+
+  const answer = current?.answer ?? '';
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (body && streaming && answer !== '') body.scrollTop = body.scrollHeight;
+  }, [answer, streaming]);
+
+  const selectedText = selection?.text ?? '';
+  const translateLabel = selectedText === '' ? a.quick.translate : undefined;
+  const showApply = !streaming && current !== null && answer.trim() !== '';
+  const replaceable = showApply && canReplace(editor, current.selection);
+
+  const insert = (turn: AssistantTurn) => {
+    const result = applyAnswer(editor, turn.answer, { mode: 'insert', capture: turn.selection });
+    setApply({ step: 'idle', ...(result === 'applied' ? { message: a.applied } : {}) });
+  };
+  const replace = (turn: AssistantTurn) => {
+    const result = applyAnswer(editor, turn.answer, { mode: 'replace', capture: turn.selection });
+    setApply({ step: 'idle', message: result === 'applied' ? a.applied : a.selectionChanged });
+  };
+
+  const renderAnswer = (text: string, isStreaming: boolean) =>
+    renderMarkdown ? (
+      renderMarkdown(text, { streaming: isStreaming })
+    ) : (
+      <pre className={css.plainAnswer}>{text}</pre>
+    );
+
+  return (
+    <section className={css.panel} aria-labelledby={headingId}>
+      <div className={css.header}>
+        <h2 id={headingId} className={css.heading}>
+          {a.title}
+        </h2>
+        <span className={css.status} role="status">
+          {current ? (streaming ? a.streaming : a.done) : ''}
+        </span>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-pressed={view === 'history'}
+          onPress={() => store.setView(view === 'history' ? 'current' : 'history')}
+        >
+          {view === 'history' ? a.current : a.history}
+        </Button>
+      </div>
+
+      <fieldset className={css.quickRow} disabled={streaming} style={{ border: 'none', margin: 0 }}>
+        <legend className={css.quickLabel}>
+          {a.quickActions}
+          {selectedText === '' ? `（${a.quickNeedsSelection}）` : ''}
+        </legend>
+        {ASSISTANT_ACTIONS.map(({ action, entry }) => (
+          <Button
+            key={action}
+            size="sm"
+            isDisabled={streaming || selectedText === ''}
+            onPress={() => editor.dispatchCommand(entry.command, undefined)}
+          >
+            {(action === 'translate' && translateLabel) || quickActionLabel(action, selectedText)}
+          </Button>
+        ))}
+      </fieldset>
+
+      <section
+        className={css.body}
+        ref={bodyRef}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be focusable (axe scrollable-region-focusable).
+        tabIndex={0}
+        aria-label={view === 'history' ? a.history : a.current}
+      >
+        {view === 'history' ? (
+          history.length === 0 ? (
+            <p className={css.empty}>{a.historyEmpty}</p>
+          ) : (
+            <ul className={css.historyList}>
+              {[...history].reverse().map((turn) => (
+                <li key={turn.id}>
+                  <button type="button" className={css.historyItem} onClick={() => store.reopen(turn.id)}>
+                    <span className={css.historyTime}>
+                      {new Date(turn.timestamp).toLocaleTimeString('zh-CN', {
+                        hour: '2-digit',
+                        minute: '2-digit',
+                      })}
+                    </span>
+                    <strong>{turn.question}</strong>
+                    <span className={css.historyAnswer}>{turn.answer}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )
+        ) : current ? (
+          <>
+            <div className={css.question}>
+              <VisuallyHidden>{a.you}：</VisuallyHidden>
+              {current.selection?.text ? (
+                <blockquote className={css.quote} aria-label={a.selectionQuote}>
+                  {current.selection.text}
+                </blockquote>
+              ) : null}
+              {current.question}
+            </div>
+            <section className={css.answer} aria-label={a.answer} aria-busy={streaming}>
+              {renderAnswer(answer, streaming)}
+            </section>
+            {current.note ? <p className={css.note}>{a.documentNote(current.note)}</p> : null}
+            {apply.step === 'preview' && current.selection ? (
+              <section className={css.preview} aria-label={a.previewTitle}>
+                <span className={css.previewLabel}>{a.previewOld}</span>
+                <del className={css.deleted}>{current.selection.text}</del>
+                <span className={css.previewLabel}>{a.previewNew}</span>
+                <ins className={css.inserted}>{renderAnswer(answer, false)}</ins>
+                <div className={css.dockRow}>
+                  <Button size="sm" variant="primary" onPress={() => replace(current)}>
+                    {a.accept}
+                  </Button>
+                  <Button size="sm" onPress={() => setApply({ step: 'idle' })}>
+                    {a.reject}
+                  </Button>
+                </div>
+              </section>
+            ) : null}
+          </>
+        ) : (
+          <p className={css.empty}>{a.empty}</p>
+        )}
+      </section>
+
+      {view === 'current' && showApply && apply.step === 'idle' ? (
+        <div className={css.footer}>
+          {replaceable ? (
+            <>
+              <Button size="sm" variant="primary" onPress={() => setApply({ step: 'preview' })}>
+                {a.replace}
+              </Button>
+              <Button size="sm" onPress={() => insert(current)}>
+                {a.insertBelow}
+              </Button>
+            </>
+          ) : (
+            <Button size="sm" variant="primary" onPress={() => insert(current)}>
+              {a.apply}
+            </Button>
+          )}
+          {apply.message ? (
+            <span className={css.message} role="status">
+              {apply.message}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

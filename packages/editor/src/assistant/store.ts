@@ -1,0 +1,284 @@
+/**
+ * The assistant's state, shared by the right panel and the dock (two separate slots of the editor), free of
+ * React: components subscribe with useSyncExternalStore. It loads the models, sends a question, batches the
+ * streamed answer into the state about every 80 ms (spec 02 §9), stops it silently, and keeps this
+ * document's turns for the history view.
+ */
+import { t } from '../i18n/zh-CN';
+import type { DocumentSnapshot, SelectionCapture } from './documentContext';
+import { AssistantError, type AssistantModel, type AssistantTransport, ModelsError } from './types';
+
+/** Spec 02 §9: the streamed answer's display refreshes about every 80 ms. */
+export const ANSWER_REFRESH_MS = 80;
+
+export type ModelsState =
+  | { status: 'loading' }
+  | { status: 'ready'; models: readonly AssistantModel[] }
+  | { status: 'error'; message: string };
+
+export interface AssistantTurn {
+  id: string;
+  question: string;
+  answer: string;
+  timestamp: number;
+  /** The selection the question was about (Apply replaces it), or the caret. */
+  selection: SelectionCapture | null;
+  note: string | null;
+}
+
+export interface AssistantState {
+  models: ModelsState;
+  modelId: string | null;
+  contextEnabled: boolean;
+  draft: string;
+  streaming: boolean;
+  current: AssistantTurn | null;
+  history: readonly AssistantTurn[];
+  view: 'current' | 'history';
+  /** Raised when something asks the question box to take the focus (a quick action). */
+  focusRequest: number;
+  /** The editor's latest selection, for quick actions and for the question. */
+  selection: SelectionCapture | null;
+  /** Whether the right panel shows (the dock opens it when a question goes). */
+  panelOpen: boolean;
+}
+
+const a = t.assistant;
+
+export function describeModelsError(error: unknown): string {
+  if (error instanceof ModelsError) {
+    if (error.kind === 'auth') return a.modelsAuth;
+    if (error.kind === 'http') return a.modelsFailed(a.modelsHttp(error.status));
+    return a.modelsFailed(error.reason);
+  }
+  return a.modelsFailed(error instanceof Error ? error.message : '');
+}
+
+export function describeAskError(error: unknown): string {
+  if (error instanceof AssistantError) {
+    switch (error.kind) {
+      case 'auth':
+        return a.authFailed;
+      case 'notFound':
+        return a.notFound;
+      case 'failed':
+        return a.startFailed(error.detail);
+      case 'emptyBody':
+        return a.emptyBody;
+      default:
+        return a.connectionFailed;
+    }
+  }
+  return a.connectionFailed;
+}
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+export class AssistantStore {
+  private state: AssistantState;
+  private readonly listeners = new Set<() => void>();
+  private controller: AbortController | null = null;
+  private modelsController: AbortController | null = null;
+  private panels = 0;
+
+  constructor(
+    private readonly transport: AssistantTransport,
+    initial: Partial<AssistantState> = {},
+  ) {
+    this.state = {
+      models: { status: 'loading' },
+      modelId: null,
+      contextEnabled: transport.hasHistory,
+      draft: '',
+      streaming: false,
+      current: null,
+      history: [],
+      view: 'current',
+      focusRequest: 0,
+      selection: null,
+      panelOpen: false,
+      ...initial,
+    };
+  }
+
+  get hasHistory(): boolean {
+    return this.transport.hasHistory;
+  }
+
+  getState = (): AssistantState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(patch: Partial<AssistantState>) {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Loads the model list (spec 02 §4: loading, then the first preselected, or an error text). */
+  async loadModels(): Promise<void> {
+    this.modelsController?.abort();
+    const controller = new AbortController();
+    this.modelsController = controller;
+    this.set({ models: { status: 'loading' } });
+    try {
+      const models = await this.transport.loadModels(controller.signal);
+      if (controller.signal.aborted) return;
+      if (models.length === 0) {
+        this.set({ models: { status: 'error', message: a.modelsFailed(a.modelsEmpty) }, modelId: null });
+        return;
+      }
+      const kept = models.some((model) => model.id === this.state.modelId) ? this.state.modelId : null;
+      this.set({ models: { status: 'ready', models }, modelId: kept ?? models[0]?.id ?? null });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      this.set({ models: { status: 'error', message: describeModelsError(error) } });
+    }
+  }
+
+  setDraft(draft: string) {
+    this.set({ draft });
+  }
+  setModel(modelId: string) {
+    this.set({ modelId });
+  }
+  setContextEnabled(contextEnabled: boolean) {
+    this.set({ contextEnabled });
+  }
+  setView(view: 'current' | 'history') {
+    this.set({ view });
+  }
+  setSelection(selection: SelectionCapture | null) {
+    const before = this.state.selection;
+    if (
+      before?.text === selection?.text &&
+      before?.blockKey === selection?.blockKey &&
+      before?.anchor.key === selection?.anchor.key &&
+      before?.anchor.offset === selection?.anchor.offset &&
+      before?.focus.key === selection?.focus.key &&
+      before?.focus.offset === selection?.focus.offset
+    )
+      return;
+    this.set({ selection });
+  }
+  /**
+   * The panel shows (a panel instance mounted) or closed (the last one unmounted): a remount of the panel
+   * mounts the new instance before the old one is gone, so instances are counted.
+   */
+  panelMounted(): () => void {
+    this.panels += 1;
+    if (!this.state.panelOpen) this.set({ panelOpen: true });
+    return () => {
+      this.panels -= 1;
+      if (this.panels > 0) return;
+      this.set({ panelOpen: false });
+      this.clear();
+    };
+  }
+
+  /** A prompt put in the question box for the user to read and edit before sending (a quick action). */
+  prepare(prompt: string) {
+    this.set({ draft: prompt, focusRequest: this.state.focusRequest + 1 });
+  }
+
+  /** Spec 02 §5: non-empty text, a model, no answer streaming, and models loaded. */
+  canSend(): boolean {
+    const { draft, modelId, streaming, models } = this.state;
+    return draft.trim() !== '' && modelId !== null && !streaming && models.status === 'ready';
+  }
+
+  /** Sends the question in the box about `document`; resolves when the answer has ended. */
+  async send(document: DocumentSnapshot): Promise<void> {
+    if (!this.canSend() || !this.state.modelId) return;
+    const question = this.state.draft.trim();
+    const controller = new AbortController();
+    this.controller = controller;
+    const turn: AssistantTurn = {
+      id: `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+      question,
+      answer: '',
+      timestamp: Date.now(),
+      selection: document.selection,
+      note: null,
+    };
+    this.set({ draft: '', streaming: true, current: turn, view: 'current' });
+
+    let answer = '';
+    let shown = '';
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const show = () => {
+      timer = null;
+      if (answer === shown || this.state.current?.id !== turn.id) return;
+      shown = answer;
+      this.set({ current: { ...(this.state.current as AssistantTurn), answer } });
+    };
+    const append = (text: string) => {
+      answer += text;
+      timer ??= setTimeout(show, ANSWER_REFRESH_MS);
+    };
+    try {
+      const events = this.transport.ask(
+        {
+          question,
+          modelId: this.state.modelId,
+          contextEnabled: this.state.contextEnabled && this.transport.hasHistory,
+          documentMarkdown: document.markdown,
+          selection: document.selection?.text ?? '',
+          ...(document.focusOffset === undefined ? {} : { focusOffset: document.focusOffset }),
+        },
+        controller.signal,
+      );
+      for await (const event of events) {
+        if (event.type === 'text') append(event.text);
+        else if (event.type === 'error')
+          append(`${answer === '' ? '' : '\n\n'}${a.error(event.message || a.unknownError)}`);
+        else if (event.type === 'note') turn.note = event.note;
+        else break;
+      }
+    } catch (error) {
+      // Spec 02 §4: aborting is silent; any other failure is said at the end of the answer.
+      if (!isAbort(error) && !controller.signal.aborted)
+        append(`${answer === '' ? '' : '\n\n'}${a.error(describeAskError(error))}`);
+    } finally {
+      if (timer) clearTimeout(timer);
+      if (this.controller === controller) this.controller = null;
+    }
+    if (this.state.current?.id !== turn.id) {
+      // Cleared meanwhile (the panel closed): nothing to show.
+      if (!this.state.current) this.set({ streaming: false });
+      return;
+    }
+    const finished: AssistantTurn = { ...turn, answer };
+    this.set({
+      streaming: false,
+      current: finished,
+      history: answer.trim() === '' ? this.state.history : [...this.state.history, finished],
+    });
+  }
+
+  /** Stops the answer (silently: what came so far stays). */
+  stop() {
+    this.controller?.abort(new DOMException('stopped by the user', 'AbortError'));
+  }
+
+  /** Spec 02 §4: closing the panel clears the current chat (and stops an answer still streaming). */
+  clear() {
+    this.stop();
+    this.set({ current: null, streaming: false, view: 'current' });
+  }
+
+  /** Shows an earlier turn of this document as the current one (to read or apply it again). */
+  reopen(id: string) {
+    const turn = this.state.history.find((item) => item.id === id);
+    if (turn && !this.state.streaming) this.set({ current: turn, view: 'current' });
+  }
+
+  /** Stops what is running (the page goes away); a model list cut short is loaded again when asked. */
+  dispose() {
+    this.stop();
+    this.modelsController?.abort();
+    if (this.state.models.status === 'loading') this.modelsController = null;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * What the assistant needs from the app: the model list and a way to ask. The editor package knows no
+ * HTTP client; the app passes a transport built on its own (the workspace: @wanxiang/api-client), and maps
+ * its errors to the kinds below so that the assistant shows spec 02 §8's texts.
+ */
+export interface AssistantModel {
+  id: string;
+  name: string;
+}
+
+/** One question as the server needs it (spec 02 §7), the document included. */
+export interface AssistantQuestion {
+  question: string;
+  modelId: string;
+  contextEnabled: boolean;
+  documentMarkdown: string;
+  selection: string;
+  focusOffset?: number;
+}
+
+export type AssistantEvent =
+  | { type: 'text'; text: string }
+  | { type: 'error'; message: string }
+  /** How the document was cut for the model (a long document), shown under the answer. */
+  | { type: 'note'; note: string }
+  | { type: 'done' };
+
+export interface AssistantTransport {
+  loadModels(signal: AbortSignal): Promise<readonly AssistantModel[]>;
+  ask(question: AssistantQuestion, signal: AbortSignal): AsyncIterable<AssistantEvent>;
+  /** True when the server keeps this document's history (a cloud document): the context toggle works. */
+  hasHistory: boolean;
+}
+
+/** A question the server refused or could not start (spec 02 §8, chat). */
+export class AssistantError extends Error {
+  constructor(
+    readonly kind: 'auth' | 'notFound' | 'failed' | 'emptyBody' | 'network',
+    readonly detail = '',
+  ) {
+    super(detail || kind);
+    this.name = 'AssistantError';
+  }
+}
+
+/** The model list could not be loaded (spec 02 §8, models). */
+export class ModelsError extends Error {
+  constructor(
+    readonly kind: 'auth' | 'http' | 'failed',
+    readonly status = 0,
+    readonly reason = '',
+  ) {
+    super(reason || kind);
+    this.name = 'ModelsError';
+  }
+}

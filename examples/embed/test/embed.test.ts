@@ -153,3 +153,15 @@ describe('the published stylesheets', () => {
     expect(foreign).toEqual([]);
   });
 });
+
+describe('the editor’s README', () => {
+  it('shows this example as it is tested', () => {
+    const repo = path.resolve(import.meta.dirname, '../../..');
+    const readme = readFileSync(path.join(repo, 'packages/editor/README.md'), 'utf8');
+    const marker = '<!-- example: examples/embed/src/NotesEditor.tsx -->\n```tsx\n';
+    const start = readme.indexOf(marker);
+    expect(start).toBeGreaterThan(-1);
+    const block = readme.slice(start + marker.length, readme.indexOf('```', start + marker.length));
+    expect(block).toBe(readFileSync(path.join(repo, 'examples/embed/src/NotesEditor.tsx'), 'utf8'));
+  });
+});

@@ -92,7 +92,7 @@ describe('another app embedding the packed packages', () => {
     await page.context().close();
   });
 
-  for (const width of [1280, 390]) {
+  for (const width of [1280, 800, 390]) {
     it(`fits the editor in its container (${width} px wide window)`, async () => {
       const page = await open({ width });
       const fit = await page.evaluate(() => {

@@ -65,6 +65,8 @@ export default defineConfig({
       },
       // Its groupOrder (TEST_GROUP.journeys) is set in its own config, which the e2e command line also uses.
       'e2e/vitest.config.ts',
+      // Another app built from the packed packages (examples/embed).
+      'examples/*/vitest.config.ts',
     ],
   },
 });

@@ -1,3 +1,4 @@
+import '@wanxiang/ui/reset.css';
 import '@wanxiang/ui/fonts';
 import '@wanxiang/ui';
 import { withThemeByDataAttribute } from '@storybook/addon-themes';

@@ -7,17 +7,19 @@ import { chartsBench } from './charts.bench';
 import { chatBrowserBench } from './chat-browser.bench';
 import { chatServerBench } from './chat-server.bench';
 import { editorBench } from './editor.bench';
+import { embedBench } from './embed.bench';
 import { loginBundle } from './login-bundle.bench';
 import { marketBench } from './market.bench';
 import { memoryBench } from './memory.bench';
 
-/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor, market, memory). */
+/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor, embed, market, memory). */
 const benches = {
   'login-bundle': loginBundle,
   charts: () => chartsBench(),
   'chat-browser': () => chatBrowserBench(),
   'chat-server': chatServerBench,
   editor: () => editorBench(),
+  embed: () => embedBench(),
   market: () => marketBench(),
   memory: () => memoryBench(),
 } as const;

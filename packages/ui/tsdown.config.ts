@@ -10,32 +10,49 @@ import { defineConfig } from 'tsdown';
  * The output is bundled per entry rather than one file per module on purpose: an unbundled build would
  * ship files named `*.css.js`, which a consumer's own vanilla-extract plugin would try to compile again.
  */
-export default defineConfig({
-  entry: { index: 'src/index.ts', fonts: 'src/fonts.ts' },
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  // The stylesheet keeps a fixed name (no hash, no assets/ folder): package.json exports it by path.
-  outputOptions: { assetFileNames: '[name][extname]' },
-  deps: {
-    // Peers and the font files stay the consumer's: one React, one react-aria (its focus and overlay
-    // managers are module singletons), and the woff2 files resolved by the consumer's bundler.
-    neverBundle: [
-      /^react($|\/)/,
-      /^react-dom($|\/)/,
-      /^react-aria-components($|\/)/,
-      /^@fontsource(-variable)?\//,
+const veIdentifiers = ({ hash }: { hash: string }) => `wx-${hash}`;
+
+export default defineConfig([
+  {
+    entry: { index: 'src/index.ts', fonts: 'src/fonts.ts' },
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    dts: true,
+    sourcemap: true,
+    clean: true,
+    // The stylesheet keeps a fixed name (no hash, no assets/ folder): package.json exports it by path.
+    outputOptions: { assetFileNames: '[name][extname]' },
+    deps: {
+      // Peers and the font files stay the consumer's: one React, one react-aria (its focus and overlay
+      // managers are module singletons), and the woff2 files resolved by the consumer's bundler.
+      neverBundle: [
+        /^react($|\/)/,
+        /^react-dom($|\/)/,
+        /^react-aria-components($|\/)/,
+        /^@fontsource(-variable)?\//,
+      ],
+    },
+    plugins: [
+      vanillaExtractPlugin({
+        extract: { name: 'styles.css', sourcemap: true },
+        // Class names carry the library's prefix, so they cannot collide with an app's own vanilla-extract
+        // output or another library's (the theme's custom properties have stable names: contract.css.ts).
+        identifiers: veIdentifiers,
+      }),
     ],
   },
-  plugins: [
-    vanillaExtractPlugin({
-      extract: { name: 'styles.css', sourcemap: true },
-      // Class names and custom properties carry the library's prefix, so they cannot collide with an
-      // app's own vanilla-extract output or another library's.
-      identifiers: ({ hash }) => `wx-${hash}`,
-    }),
-  ],
-});
+  {
+    // The page's base, opt-in: a stylesheet of its own, dist/reset/reset.css (its empty script is not
+    // exported). A separate build so that dist/styles.css never contains it.
+    entry: { reset: 'src/theme/reset.css.ts' },
+    outDir: 'dist/reset',
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    dts: false,
+    clean: true,
+    outputOptions: { assetFileNames: '[name][extname]' },
+    plugins: [vanillaExtractPlugin({ extract: { name: 'reset.css' }, identifiers: veIdentifiers })],
+  },
+]);

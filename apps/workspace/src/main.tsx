@@ -1,3 +1,5 @@
+// The page's base first, before any component's styles (the app opts in; an embedding host need not).
+import '@wanxiang/ui/reset.css';
 import { applyStoredTheme } from '@wanxiang/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

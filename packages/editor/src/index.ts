@@ -1,3 +1,4 @@
+export type { ActionId as EditorActionId } from './actions/actions';
 export * from './assistant';
 export * from './constants';
 export {
@@ -16,9 +17,10 @@ export {
   type LoadedDocument,
 } from './documents/types';
 export { DocumentEditor, type DocumentEditorProps } from './editor/DocumentEditor';
-export { WordEditor, type WordEditorProps } from './editor/WordEditor';
+export { WordEditor, type WordEditorHandle, type WordEditorProps } from './editor/WordEditor';
+export { documentToMarkdown, documentToText } from './files/exportText';
 export * from './files/fileNames';
-export { documentFromMarkdown, type ImportedDocument } from './files/importFile';
+export { documentFromMarkdown, documentFromText, type ImportedDocument } from './files/importFile';
 export { buildLexdoc, type LexdocFile, parseLexdoc } from './files/lexdoc';
 export { footnoteMarker, numberFootnotes } from './footnotes/numbering';
 export * from './format/units';

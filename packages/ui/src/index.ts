@@ -1,8 +1,10 @@
 /*
- * @wanxiang/ui — the design system of 万象. Importing this entry also installs the themes and the base
- * styles (theme/global.css); the self-hosted font is a separate entry, '@wanxiang/ui/fonts'.
+ * @wanxiang/ui — the design system of 万象. Importing this entry also installs the themes (theme/themes.css)
+ * and what the components need of a base (theme/base.css); the page's own base is opt-in,
+ * '@wanxiang/ui/reset.css', and so is the self-hosted font, '@wanxiang/ui/fonts'.
  */
-import './theme/global.css';
+import './theme/themes.css';
+import './theme/base.css';
 
 export {
   Alert,

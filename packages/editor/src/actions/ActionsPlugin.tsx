@@ -17,11 +17,22 @@ const BINDINGS = ALL_ACTIONS.flatMap((action) =>
  * find and replace, Ctrl+Alt+F footnote, Ctrl+K link, Ctrl+\\ clear formatting, Ctrl+S save now) dispatch it
  * while the focus is in the editor.
  */
-export function ActionsPlugin({ format, frame }: { format: FormatState; frame: FrameHandlers }) {
+export function ActionsPlugin({
+  format,
+  frame,
+  hidden,
+}: {
+  format: FormatState;
+  frame: FrameHandlers;
+  /** Actions the host left out: their keys do nothing here. */
+  hidden?: ReadonlySet<string>;
+}) {
   const [editor] = useLexicalComposerContext();
   // The handlers are registered once; they read the latest format and frame when they run.
   const latest = useRef({ format, frame });
   latest.current = { format, frame };
+  const hiddenRef = useRef(hidden);
+  hiddenRef.current = hidden;
 
   useEffect(
     () =>
@@ -40,7 +51,9 @@ export function ActionsPlugin({ format, frame }: { format: FormatState; frame: F
           KEY_DOWN_COMMAND,
           (event) => {
             if (isComposingEvent(event) || editor.isComposing()) return false;
-            const binding = BINDINGS.find((b) => matchesKeys(event, b));
+            const binding = BINDINGS.find(
+              (b) => matchesKeys(event, b) && !hiddenRef.current?.has(b.action.id),
+            );
             if (!binding) return false;
             event.preventDefault();
             editor.dispatchCommand(binding.action.command, undefined);

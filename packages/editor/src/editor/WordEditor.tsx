@@ -11,8 +11,18 @@ import { TabIndentationPlugin } from '@lexical/react/LexicalTabIndentationPlugin
 import { TablePlugin } from '@lexical/react/LexicalTablePlugin';
 import { Alert } from '@wanxiang/ui';
 import type { LexicalEditor } from 'lexical';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { ActionsPlugin } from '../actions/ActionsPlugin';
+import type { ActionId } from '../actions/actions';
 import { CodeHighlightPlugin } from '../code/CodeHighlightPlugin';
 import { EditorDialogs } from '../dialogs/EditorDialogs';
 import type { DocumentContent, DocumentRecord } from '../documents/types';
@@ -46,16 +56,40 @@ import { useDrawers } from './useDrawers';
 import { useHideOnScroll } from './useHideOnScroll';
 import * as css from './WordEditor.css';
 
+/** What a host can ask of a mounted editor (`ref`). */
+export interface WordEditorHandle {
+  /** The content as it is now: what the next save would store (editor state, style presets, given title). */
+  getContent(): DocumentContent;
+  /** The document's title now: the name the user gave it, else its first line. */
+  getTitle(): string;
+  /** Saves pending edits at once (as Ctrl+S does); resolves when onSave has settled. */
+  save(): Promise<void>;
+  /** The Lexical editor. */
+  readonly editor: LexicalEditor;
+}
+
 export interface WordEditorProps {
+  /** The document's identity. The editor reads its content once: key the editor by it to switch documents. */
   documentId: string;
-  /** The stored content (editorState null for a new document). */
+  /** The stored content (editorState null for a new document); from Markdown: documentFromMarkdown(text). */
   initialContent: DocumentContent;
   initialTitle: string;
-  /** Persists the document; rejects with a DocumentStorageError when it cannot. */
+  /**
+   * Persists the document; rejects with a DocumentStorageError when it cannot. Called after an edit, once
+   * typing pauses (saveDelayMs), at least every 3 s of continuous typing, on Ctrl+S, when the page is hidden
+   * and when the editor unmounts — never for merely opening a document.
+   */
   onSave(content: DocumentContent, title: string): Promise<void>;
-  onBack(): void;
-  /** The owner's recent documents for the Files tab. */
+  /** Every edit of the content, at once and without its content (read it with the ref's getContent()). */
+  onChange?(): void;
+  /** The toolbar's back button; without it there is none. */
+  onBack?(): void;
+  /** The owner's recent documents for the Files tab; without them there is no Files tab. */
   recentDocuments?: readonly DocumentRecord[];
+  /** Actions left out of the menus, the toolbar and the shortcuts (a host that opens or exports files itself). */
+  hiddenActions?: readonly ActionId[];
+  /** A handle to read the content on demand and to save now. */
+  ref?: Ref<WordEditorHandle>;
   onOpenDocument?(id: string): void;
   /** Stores an opened file as a new document and goes to it; without it the file replaces this one. */
   onOpenAsNew?(imported: ImportedDocument): Promise<void>;
@@ -109,8 +143,11 @@ function EditorFrame({
   initialContent,
   initialTitle,
   onSave,
+  onChange,
   onBack,
-  recentDocuments = [],
+  recentDocuments,
+  hiddenActions,
+  ref,
   onOpenDocument,
   onOpenAsNew,
   onTitleChange,
@@ -124,7 +161,7 @@ function EditorFrame({
   const format = useFormatState();
   const [ready, setReady] = useState(false);
   const [presets, setPresets] = useState<StylePresets>(() => normalizeStylePresets(initialContent.styles));
-  const { title, status, storageError, persist, onStatus, rename } = useDocumentSave({
+  const { title, status, storageError, snapshot, persist, onStatus, rename } = useDocumentSave({
     initialTitle,
     initialCustomTitle: initialContent.title,
     onSave,
@@ -154,6 +191,22 @@ function EditorFrame({
 
   usePresetStylesheet(paperId, presets);
 
+  useImperativeHandle(
+    ref,
+    () => ({
+      getContent: () => snapshot(editor.getEditorState()).content,
+      getTitle: () => snapshot(editor.getEditorState()).title,
+      save: () => flushRef.current?.() ?? Promise.resolve(),
+      editor,
+    }),
+    [editor, snapshot],
+  );
+
+  const hidden = useMemo(
+    () => new Set<ActionId>([...(hiddenActions ?? []), ...(onBack ? [] : (['back'] as const))]),
+    [hiddenActions, onBack],
+  );
+
   const titleChangeRef = useRef(onTitleChange);
   titleChangeRef.current = onTitleChange;
   useEffect(() => titleChangeRef.current?.(title), [title]);
@@ -163,7 +216,7 @@ function EditorFrame({
       <div className={css.chrome} ref={chromeRef} data-wx-chrome="">
         <div className={css.menuBar}>
           {chromeReady ? (
-            <MenuBar isDisabled={!ready} hasRightPanel={rightPanel != null} />
+            <MenuBar isDisabled={!ready} hasRightPanel={rightPanel != null} hidden={hidden} />
           ) : (
             <MenuBarPlaceholder />
           )}
@@ -174,7 +227,7 @@ function EditorFrame({
           <SaveStatusLabel store={status} />
         </div>
         {chromeReady ? (
-          <Toolbar format={format} isDisabled={!ready} hasRightPanel={rightPanel != null} />
+          <Toolbar format={format} isDisabled={!ready} hasRightPanel={rightPanel != null} hidden={hidden} />
         ) : (
           <ToolbarPlaceholder />
         )}
@@ -259,9 +312,10 @@ function EditorFrame({
       <SelectionSyncPlugin />
       <TypingPlugin />
       <ActionsPlugin
+        hidden={hidden}
         format={format}
         frame={{
-          back: onBack,
+          back: () => onBack?.(),
           toggleLeft: drawers.toggleLeft,
           toggleRight: drawers.toggleRight,
           openFile: files.openFile,
@@ -275,6 +329,7 @@ function EditorFrame({
         flushRef={flushRef}
         save={persist}
         onStatus={onStatus}
+        {...(onChange ? { onChange } : {})}
         {...(saveDelayMs === undefined ? {} : { delayMs: saveDelayMs })}
       />
       <PresetsSavePlugin presets={presets} persist={persist} onStatus={onStatus} />

@@ -30,22 +30,27 @@ export function useDocumentSave({ initialTitle, initialCustomTitle, onSave, pres
   const presetsRef = useRef(presets);
   presetsRef.current = presets;
 
+  /** What a save stores for this snapshot: the content with its presets, and the document's title. */
+  const snapshot = useCallback((state: EditorState): { content: DocumentContent; title: string } => {
+    const custom = customTitleRef.current;
+    return {
+      content: {
+        version: '2.0.0',
+        editorState: state.toJSON(),
+        styles: presetsRef.current,
+        ...(custom ? { title: custom } : {}),
+      },
+      title: custom ?? state.read(() => $documentTitle()),
+    };
+  }, []);
+
   const persist = useCallback(
     async (state: EditorState) => {
-      const custom = customTitleRef.current;
-      const nextTitle = custom ?? state.read(() => $documentTitle());
-      setTitle(nextTitle);
-      await onSave(
-        {
-          version: '2.0.0',
-          editorState: state.toJSON(),
-          styles: presetsRef.current,
-          ...(custom ? { title: custom } : {}),
-        },
-        nextTitle,
-      );
+      const next = snapshot(state);
+      setTitle(next.title);
+      await onSave(next.content, next.title);
     },
-    [onSave],
+    [onSave, snapshot],
   );
 
   const onStatus = useCallback(
@@ -77,7 +82,7 @@ export function useDocumentSave({ initialTitle, initialCustomTitle, onSave, pres
     [persist, onStatus],
   );
 
-  return { title, status, storageError, persist, onStatus, rename };
+  return { title, status, storageError, snapshot, persist, onStatus, rename };
 }
 
 /** A name typed for the document: spaces collapsed, at most 80 characters; nothing left is 未命名文档. */

@@ -20,7 +20,8 @@ export interface ImportedDocument {
   title: string;
 }
 
-function offscreenEditor() {
+/** An editor with the word processor's nodes that is never shown: converters run their updates in it. */
+export function offscreenEditor() {
   return createEditor({
     namespace: EDITOR_NAMESPACE,
     nodes: [...editorNodes],
@@ -47,6 +48,28 @@ export function documentFromMarkdown(markdown: string): ImportedDocument {
   };
 }
 
+/** Plain text as the content of a new document: one paragraph per line, titled by its first line. */
+export function documentFromText(text: string): ImportedDocument {
+  const editor = offscreenEditor();
+  editor.update(
+    () => {
+      const root = $getRoot();
+      root.clear();
+      for (const line of text.split(/\r?\n/)) {
+        const paragraph = $createParagraphNode();
+        if (line) paragraph.append($createTextNode(line));
+        root.append(paragraph);
+      }
+    },
+    { discrete: true },
+  );
+  const state = editor.getEditorState();
+  return {
+    content: { version: '2.0.0', editorState: state.toJSON() },
+    title: state.read(() => $documentTitle()),
+  };
+}
+
 /**
  * Reads an opened file into the content of a new document, in an editor of its own that is never shown:
  * the open document is not touched. The snapshot is parsed by Lexical before it is kept, so a file with
@@ -57,33 +80,17 @@ export async function importDocumentFile(file: File): Promise<ImportedDocument> 
   if (kind === 'docx') throw new ComingSoonFileError();
   const text = decodeText(await file.arrayBuffer());
   if (kind === 'markdown') return documentFromMarkdown(text);
+  if (kind !== 'lexdoc') return documentFromText(text);
   const editor = offscreenEditor();
-  let styles: DocumentContent['styles'];
-  let fileTitle: string | undefined;
-  if (kind === 'lexdoc') {
-    const parsed = parseLexdoc(text);
-    try {
-      editor.setEditorState(editor.parseEditorState(JSON.stringify(parsed.editorState)));
-    } catch {
-      // Nodes this editor does not know, or a malformed tree.
-      throw new InvalidDocumentFileError();
-    }
-    if (parsed.styles) styles = normalizeStylePresets(parsed.styles);
-    fileTitle = parsed.title?.trim() || undefined;
-  } else {
-    editor.update(
-      () => {
-        const root = $getRoot();
-        root.clear();
-        for (const line of text.split(/\r?\n/)) {
-          const paragraph = $createParagraphNode();
-          if (line) paragraph.append($createTextNode(line));
-          root.append(paragraph);
-        }
-      },
-      { discrete: true },
-    );
+  const parsed = parseLexdoc(text);
+  try {
+    editor.setEditorState(editor.parseEditorState(JSON.stringify(parsed.editorState)));
+  } catch {
+    // Nodes this editor does not know, or a malformed tree.
+    throw new InvalidDocumentFileError();
   }
+  const styles = parsed.styles ? normalizeStylePresets(parsed.styles) : undefined;
+  const fileTitle = parsed.title?.trim() || undefined;
   const state = editor.getEditorState();
   const firstLine = state.read(() => $documentTitle());
   return {

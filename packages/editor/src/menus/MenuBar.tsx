@@ -9,6 +9,8 @@ export interface MenuBarProps {
   isDisabled?: boolean;
   /** Whether the editor has a right panel (without one, its toggle is disabled). */
   hasRightPanel: boolean;
+  /** Actions the host left out: not in the menus at all. */
+  hidden?: ReadonlySet<string>;
 }
 
 const PLANNED_PREFIX = 'soon:';
@@ -18,7 +20,7 @@ const keyOf = (entry: MenuEntry) => (typeof entry === 'string' ? entry : `${PLAN
  * 文件 编辑 格式 视图 插入 帮助. react-aria's menus are modal popovers: opening one closes the other, and an
  * outside click or Escape closes it. Placeholder entries stay visible, disabled, marked 即将推出.
  */
-export function MenuBar({ isDisabled, hasRightPanel }: MenuBarProps) {
+export function MenuBar({ isDisabled, hasRightPanel, hidden }: MenuBarProps) {
   const [editor] = useLexicalComposerContext();
   const listRef = useRef<HTMLDivElement>(null);
   const active = useRef(0);
@@ -72,7 +74,8 @@ export function MenuBar({ isDisabled, hasRightPanel }: MenuBarProps) {
       tabIndex={-1}
       onKeyDown={onKeyDown}
     >
-      {MENUS.map((menu) => {
+      {MENUS.map((fullMenu) => {
+        const menu = hidden?.size ? withoutHidden(fullMenu, hidden) : fullMenu;
         const disabledKeys = menu.groups.flatMap((g) =>
           g.entries
             .filter((e) => typeof e !== 'string' || ACTIONS[e].isAvailable?.({ hasRightPanel }) === false)
@@ -146,4 +149,15 @@ export function MenuBar({ isDisabled, hasRightPanel }: MenuBarProps) {
 /** The menu bar's box while the menus wait for the paper's first paint (nothing jumps when they come). */
 export function MenuBarPlaceholder() {
   return <div className={css.menuList} />;
+}
+
+/** A menu without the actions the host left out, and without the groups that leaves empty. */
+function withoutHidden(menu: (typeof MENUS)[number], hidden: ReadonlySet<string>): (typeof MENUS)[number] {
+  const groups = menu.groups
+    .map((group) => ({
+      ...group,
+      entries: group.entries.filter((e) => typeof e !== 'string' || !hidden.has(e)),
+    }))
+    .filter((group) => group.entries.length > 0);
+  return { ...menu, groups };
 }

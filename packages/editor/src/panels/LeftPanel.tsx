@@ -7,7 +7,8 @@ import * as css from './LeftPanel.css';
 import { useOutline } from './useOutline';
 
 export interface LeftPanelProps {
-  documents: readonly DocumentRecord[];
+  /** The Files tab's documents; without them there is no Files tab (an embedder lists its own). */
+  documents?: readonly DocumentRecord[] | undefined;
   currentId: string;
   onOpenDocument(id: string): void;
   formatDate(time: number): string;
@@ -31,11 +32,11 @@ export function LeftPanel({ documents, currentId, onOpenDocument, formatDate, on
   return (
     <Tabs defaultSelectedKey="outline" variant="segmented">
       <TabList aria-label={t.panels.left}>
-        <Tab id="files">{t.panels.files}</Tab>
+        {documents ? <Tab id="files">{t.panels.files}</Tab> : null}
         <Tab id="outline">{t.panels.outline}</Tab>
       </TabList>
       <TabPanel id="files">
-        {documents.length === 0 ? (
+        {!documents || documents.length === 0 ? (
           <p className={css.panelEmpty}>{t.panels.filesEmpty}</p>
         ) : (
           <ul className={css.panelList}>

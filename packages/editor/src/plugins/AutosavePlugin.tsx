@@ -1,5 +1,5 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
-import { $getRoot, type EditorState, type LexicalEditor } from 'lexical';
+import { $getRoot, type EditorState, HISTORY_MERGE_TAG, type LexicalEditor } from 'lexical';
 import { useEffect, useRef } from 'react';
 import { DEFAULT_DOCUMENT_TITLE } from '../constants';
 
@@ -26,25 +26,40 @@ export interface AutosavePluginProps {
   delayMs?: number;
   /** Receives a function that saves pending changes at once (Ctrl+S). */
   flushRef?: { current: (() => Promise<void>) | null };
+  /** Called on every change of the content (not the load, not a selection move), before any save. */
+  onChange?(): void;
 }
+
+/** Tags an update that puts stored content in the editor: it is no edit, so nothing is saved for it. */
+export const LOAD_TAG = 'wx-load';
+
+const contentOf = (state: EditorState) => JSON.stringify(state.toJSON());
 
 /**
  * Every content change is saved after a short pause; a pending save is flushed when the page is hidden or
  * left (pagehide / visibilitychange), so a closed tab loses nothing. Selection-only updates, and updates
  * during IME composition, do not count as changes. A failed save keeps the document dirty and retries on
  * the next change or flush; the newest state always wins because saves are serialized.
+ *
+ * Opening a document saves nothing: Lexical marks every node of a type dirty when a plugin registers a
+ * transform for it (in a `history-merge` update), and such updates before an edit, the load itself
+ * (`wx-load`), and any save whose content equals the last one saved or loaded are no edits. An embedder's store is written
+ * only when the user changed something, and a version-checked store sees no false conflict.
  */
 export function AutosavePlugin({
   save,
   onStatus,
   delayMs = AUTOSAVE_DELAY_MS,
   flushRef,
+  onChange,
 }: AutosavePluginProps) {
   const [editor] = useLexicalComposerContext();
   const saveRef = useRef(save);
   saveRef.current = save;
   const statusRef = useRef(onStatus);
   statusRef.current = onStatus;
+  const changeRef = useRef(onChange);
+  changeRef.current = onChange;
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -52,6 +67,8 @@ export function AutosavePlugin({
     let dirtySince = 0;
     let dirty = false;
     let running: Promise<void> = Promise.resolve();
+    // The content as last loaded or saved: serialized once at the start and once per save, never per key.
+    let baseline = editor.getEditorState().isEmpty() ? null : contentOf(editor.getEditorState());
 
     const flush = () => {
       clearTimeout(timer);
@@ -61,11 +78,22 @@ export function AutosavePlugin({
       if (!dirty) return running;
       dirty = false;
       const state = editor.getEditorState();
+      const content = contentOf(state);
+      if (content === baseline) {
+        // Changed and changed back (typed, then undone): nothing to write.
+        running = running.then(() => {
+          if (!dirty) statusRef.current?.('saved');
+        });
+        return running;
+      }
       statusRef.current?.('saving');
       running = running
         .then(() => saveRef.current(state, editor))
         .then(
-          () => statusRef.current?.(dirty ? 'dirty' : 'saved'),
+          () => {
+            baseline = content;
+            statusRef.current?.(dirty ? 'dirty' : 'saved');
+          },
           (error: unknown) => {
             dirty = true;
             statusRef.current?.('error', error);
@@ -77,8 +105,14 @@ export function AutosavePlugin({
     const unregister = editor.registerUpdateListener(
       ({ dirtyElements, dirtyLeaves, prevEditorState, tags }) => {
         if (dirtyElements.size === 0 && dirtyLeaves.size === 0) return;
-        // The first reconciliation of the stored snapshot is no edit.
-        if (prevEditorState.isEmpty() || tags.has('wx-load')) return;
+        // The first reconciliation of the stored snapshot, content put in by the host, and the updates
+        // Lexical makes when a plugin registers a transform (history-merge: every node of the type marked
+        // dirty, code blocks re-tokenized) are no edits: they are the loaded document, normalized.
+        if (prevEditorState.isEmpty() || tags.has(LOAD_TAG) || (!dirty && tags.has(HISTORY_MERGE_TAG))) {
+          if (!dirty) baseline = contentOf(editor.getEditorState());
+          return;
+        }
+        changeRef.current?.();
         if (!dirty) dirtySince = performance.now();
         dirty = true;
         statusRef.current?.('dirty');

@@ -21,6 +21,8 @@ export interface ToolbarProps {
   isDisabled: boolean;
   /** Without a right panel (none given to the editor) its toggle is left out. */
   hasRightPanel: boolean;
+  /** Actions the host left out (the back button of an editor without onBack). */
+  hidden?: ReadonlySet<string>;
 }
 
 const subscribeNarrow = (onChange: () => void) => {
@@ -87,14 +89,16 @@ function withFocus(editor: LexicalEditor, change: () => void) {
 }
 
 /** The toolbar as laid out in the actions table (TOOLBAR): its buttons dispatch the actions' commands. */
-export function Toolbar({ format, isDisabled, hasRightPanel }: ToolbarProps) {
+export function Toolbar({ format, isDisabled, hasRightPanel, hidden }: ToolbarProps) {
   const narrow = useNarrowScreen();
   const ref = useRef<HTMLDivElement>(null);
   useScrollEdges(ref);
   const groups = (narrow ? phoneOrder(TOOLBAR) : TOOLBAR)
     .map((items) =>
       items.filter(
-        (item) => typeof item !== 'string' || ACTIONS[item].isAvailable?.({ hasRightPanel }) !== false,
+        (item) =>
+          typeof item !== 'string' ||
+          (ACTIONS[item].isAvailable?.({ hasRightPanel }) !== false && !hidden?.has(item)),
       ),
     )
     .filter((items) => items.length > 0);

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { CSSProperties, ReactNode } from 'react';
 import { expect } from 'storybook/test';
 import { vars } from '../theme/contract.css';
+import { darkTokens, lightTokens } from '../theme/tokens';
 
 /* The tokens as the eye sees them, in the theme of the story (light or dark). */
 
@@ -159,3 +160,33 @@ export const ColorTokens: Story = {
 export const TypographyScale: Story = { render: () => <Typography /> };
 
 export const ShadowsAndRadii: Story = { render: () => <Elevation /> };
+
+/**
+ * A theme on part of a page: `data-theme` on any element themes what it holds, the other way round from
+ * the page's. The custom properties have stable names (`--wx-color-bg-surface`), so a host can read or set
+ * them too.
+ */
+export const ThemedSubtree: Story = {
+  render: () => {
+    const inverse = document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark';
+    return (
+      <div
+        data-theme={inverse}
+        data-testid="subtree"
+        style={{ background: vars.color.bg.surface, padding: vars.space.lg, borderRadius: vars.radius.lg }}
+      >
+        {inverse === 'dark' ? '深色主题的区域' : '浅色主题的区域'}
+      </div>
+    );
+  },
+  play: async ({ canvasElement }) => {
+    await expect(vars.color.bg.surface).toBe('var(--wx-color-bg-surface)');
+    const subtree = canvasElement.querySelector<HTMLElement>('[data-testid="subtree"]');
+    const inverse = subtree?.dataset.theme === 'dark' ? darkTokens : lightTokens;
+    const page = inverse === darkTokens ? lightTokens : darkTokens;
+    const read = (element: Element) =>
+      getComputedStyle(element).getPropertyValue('--wx-color-bg-surface').trim().toLowerCase();
+    await expect(read(subtree as HTMLElement)).toBe(inverse.color.bg.surface.toLowerCase());
+    await expect(read(document.documentElement)).toBe(page.color.bg.surface.toLowerCase());
+  },
+};

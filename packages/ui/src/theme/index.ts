@@ -11,3 +11,4 @@ export {
 } from './preference';
 export { darkTokens, lightTokens, type ThemeName, type ThemeTokens, themeNames } from './tokens';
 export { type UseThemeResult, useTheme } from './useTheme';
+export { themeVariableName } from './variableNames';

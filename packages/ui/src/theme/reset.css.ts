@@ -1,11 +1,11 @@
 import { globalStyle } from '@vanilla-extract/css';
 import { vars } from './contract.css';
-import './themes.css';
 
 /*
- * A small base, not a full reset: box sizing, document font and colours, one focus ring for elements
- * that are not react-aria components, and reduced motion. Margins are reset only where the browser's
- * defaults fight a component layout.
+ * The page's base, opt-in ('@wanxiang/ui/reset.css'): box sizing, the document's font and colours, one
+ * focus ring for elements that are not react-aria components. Margins are reset only where the browser's
+ * defaults fight a component layout. 万象's own app imports it first; a host page that embeds the editor or
+ * the charts keeps its own base (the components style their own elements, see base.css.ts).
  */
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
@@ -53,20 +53,5 @@ globalStyle('::selection', {
   color: vars.color.text.primary,
 });
 
-/*
- * Reduced motion: every transition and animation in the components reads its duration from these
- * tokens, so zeroing them here turns motion off without a rule per component. The selector repeats the
- * theme selectors' specificity so it wins over them (it comes later in the stylesheet).
- */
-globalStyle(':root, :root[data-theme]', {
-  '@media': {
-    '(prefers-reduced-motion: reduce)': {
-      vars: {
-        [vars.motion.duration.fast]: '0ms',
-        [vars.motion.duration.normal]: '0ms',
-        [vars.motion.duration.slow]: '0ms',
-      },
-      scrollBehavior: 'auto',
-    },
-  },
-});
+// Reduced motion: no smooth scrolling either (the themes zero the components' durations).
+globalStyle('html', { '@media': { '(prefers-reduced-motion: reduce)': { scrollBehavior: 'auto' } } });

@@ -1,0 +1,167 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chromiumArgs, chromiumPath } from '../../../vite.shared';
+
+/** What the example puts on window for its tests (src/main.tsx). */
+interface Probe {
+  saves: string[];
+  editor: { getContent(): unknown; save(): Promise<void> } | null;
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
+});
+afterAll(() => browser?.close());
+
+async function open(options: { colorScheme?: 'light' | 'dark'; width?: number } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: { width: options.width ?? 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  await page.goto(inject('embedURL'));
+  await expect
+    .poll(() => page.getByRole('textbox', { name: '文档正文' }).textContent())
+    .toContain('会议纪要');
+  await page.waitForFunction(() => (window as unknown as { embed: Probe }).embed.editor !== null);
+  return page;
+}
+
+const saves = (page: Page) => page.evaluate(() => (window as unknown as { embed: Probe }).embed.saves);
+const saveNow = (page: Page) =>
+  page.evaluate(() => (window as unknown as { embed: Probe }).embed.editor?.save());
+
+describe('another app embedding the packed packages', () => {
+  it('opens a document without saving it, saves after an edit, and gives the content back on demand', async () => {
+    const page = await open();
+    // Saving now writes pending edits only: having opened the note, there are none.
+    await saveNow(page);
+    expect(await saves(page)).toEqual([]);
+
+    await page.getByText('讨论了').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('下周上线');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          JSON.stringify((window as unknown as { embed: Probe }).embed.editor?.getContent()),
+        ),
+      )
+      .toContain('下周上线');
+    await saveNow(page);
+    const saved = await saves(page);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toBe('# 会议纪要\n\n讨论了**发布**计划。下周上线');
+    await page.context().close();
+  });
+
+  it('draws the chart', async () => {
+    const page = await open();
+    const chart = page.getByRole('application');
+    await expect.poll(() => chart.locator('svg path[d]').count()).toBeGreaterThan(0);
+    // The value line through the five days: a path with a point for each.
+    const paths = await chart
+      .locator('svg path[d]')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('d') ?? ''));
+    expect(Math.max(...paths.map((d) => (d.match(/[ML]/g) ?? []).length))).toBeGreaterThanOrEqual(5);
+    await page.context().close();
+  });
+
+  it('leaves the host page its own look in a dark OS', async () => {
+    const page = await open({ colorScheme: 'dark' });
+    const look = await page.evaluate(() => {
+      const style = (selector: string) => getComputedStyle(document.querySelector(selector) as Element);
+      return {
+        body: style('body').backgroundColor,
+        html: style('html').backgroundColor,
+        bodyMargin: style('body').margin,
+        h1Margin: style('h1').marginBlockStart,
+        boxSizing: style('main').boxSizing,
+      };
+    });
+    expect(look).toEqual({
+      body: 'rgb(250, 245, 230)',
+      html: 'rgba(0, 0, 0, 0)',
+      bodyMargin: '8px',
+      h1Margin: '21.44px',
+      boxSizing: 'content-box',
+    });
+    await page.context().close();
+  });
+
+  for (const width of [1280, 800, 390]) {
+    it(`fits the editor in its container (${width} px wide window)`, async () => {
+      const page = await open({ width });
+      const fit = await page.evaluate(() => {
+        const box = document.querySelector('.editor-box') as HTMLElement;
+        const editor = box.firstElementChild as HTMLElement;
+        const stage = box.querySelector('[data-wx-stage]') as HTMLElement;
+        return {
+          box: box.clientWidth,
+          editor: editor.getBoundingClientRect().width,
+          stageOverflow: stage.scrollWidth - stage.clientWidth,
+          pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        };
+      });
+      expect(fit.editor).toBeLessThanOrEqual(fit.box);
+      expect(fit.stageOverflow).toBeLessThanOrEqual(0);
+      expect(fit.pageOverflow).toBeLessThanOrEqual(0);
+      await page.context().close();
+    });
+  }
+});
+
+/** Every stylesheet a package publishes, as installed from its tarball. */
+function publishedCss(name: string): { file: string; css: string }[] {
+  const dist = path.join(inject('embedDir'), 'node_modules', '@wanxiang', name, 'dist');
+  return readdirSync(dist, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => ({
+      file: `@wanxiang/${name}/dist/${file}`,
+      css: readFileSync(path.join(dist, file), 'utf8'),
+    }));
+}
+
+const declared = (css: string) => new Set([...css.matchAll(/(--[\w-]+)\s*:/g)].map((m) => m[1] ?? ''));
+const referenced = (css: string) => new Set([...css.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1] ?? ''));
+/** A vanilla-extract identifier: a prefix and a hash (`--wx-15p5hd0`, `--wx-editor-1x2y3z4`). */
+const hashNamed = (name: string) => /^--wx-(?:editor-|charts-)?(?=[a-z]*\d)[a-z0-9]{5,}$/.test(name);
+
+describe('the published stylesheets', () => {
+  it('reference no hash-named custom property of another package: only ui’s documented theme names', () => {
+    const ui = publishedCss('ui');
+    const theme = new Set(ui.flatMap(({ css }) => [...declared(css)]));
+    expect([...theme].filter(hashNamed)).toEqual([]);
+    expect(theme).toContain('--wx-color-text-primary');
+    const foreign = ['ui', 'editor', 'charts'].flatMap((name) =>
+      publishedCss(name).flatMap(({ file, css }) => {
+        const own = declared(css);
+        return (
+          [...referenced(css)]
+            // Ours only (react-aria sets its own, --trigger-width), and none the file declares itself.
+            .filter((variable) => variable.startsWith('--wx-') && !own.has(variable))
+            .filter((variable) => hashNamed(variable) || !theme.has(variable))
+            // The editor's own --wx-chrome-h is set by its script on its own element.
+            .filter((variable) => variable !== '--wx-chrome-h')
+            .map((variable) => `${file}: ${variable}`)
+        );
+      }),
+    );
+    expect(foreign).toEqual([]);
+  });
+});
+
+describe('the editor’s README', () => {
+  it('shows this example as it is tested', () => {
+    const repo = path.resolve(import.meta.dirname, '../../..');
+    const readme = readFileSync(path.join(repo, 'packages/editor/README.md'), 'utf8');
+    const marker = '<!-- example: examples/embed/src/NotesEditor.tsx -->\n```tsx\n';
+    const start = readme.indexOf(marker);
+    expect(start).toBeGreaterThan(-1);
+    const block = readme.slice(start + marker.length, readme.indexOf('```', start + marker.length));
+    expect(block).toBe(readFileSync(path.join(repo, 'examples/embed/src/NotesEditor.tsx'), 'utf8'));
+  });
+});

@@ -313,6 +313,34 @@ describe('ChatStore', () => {
     expect(store.getState().isStreaming).toBe(false);
   });
 
+  test('tells the address only what it chose by itself, not what the user asked for', async () => {
+    const { store, stream } = setup([
+      session('a', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'),
+      session('b', '2026-01-01T00:00:00Z', '2026-01-05T00:00:00Z'),
+    ]);
+    const chosen: (string | null)[] = [];
+    store.onSessionChosen((id) => chosen.push(id));
+    store.start();
+    await settle();
+    await settle();
+    // The newest session after the first load.
+    expect(chosen).toEqual(['a']);
+    // The user's own moves (a new chat, back to a chat) are the address's: nothing is told.
+    store.newChat();
+    await store.openSession('b');
+    store.newChat();
+    expect(chosen).toEqual(['a']);
+    // A new chat's first answer made its session.
+    store.send('hi');
+    stream.push({ type: 'final_data', data: { session_id: 'c' } });
+    stream.close();
+    await settle();
+    expect(chosen).toEqual(['a', 'c']);
+    // Deleting the open chat starts a new one.
+    await store.deleteSession('c');
+    expect(chosen).toEqual(['a', 'c', null]);
+  });
+
   test('sending needs text and a model', async () => {
     const { store } = setup();
     expect(store.send('   ')).toBe(false);

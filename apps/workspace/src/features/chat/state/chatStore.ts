@@ -117,6 +117,7 @@ export class ChatStore {
   private readonly listeners = new Set<() => void>();
   private readonly messages = new Map<string, ChatMessage>();
   private readonly messageListeners = new Map<string, Set<() => void>>();
+  private readonly chosenListeners = new Set<(id: string | null) => void>();
   private readonly deps: ChatStoreDeps;
   private readonly now: () => number;
   private readonly scheduleFrame: (flush: () => void) => void;
@@ -161,6 +162,20 @@ export class ChatStore {
       if (set.size === 0) this.messageListeners.delete(id);
     };
   };
+
+  /**
+   * Tells when the engine chose the open chat by itself (the newest after the first load, the session a
+   * new chat created, a new chat after the open one was deleted), so that the address can follow. A
+   * session the user asked for (openSession, newChat) is not told: the address led there already.
+   */
+  onSessionChosen = (listener: (id: string | null) => void): (() => void) => {
+    this.chosenListeners.add(listener);
+    return () => this.chosenListeners.delete(listener);
+  };
+
+  private chose(id: string | null) {
+    for (const listener of [...this.chosenListeners]) listener(id);
+  }
 
   private set(patch: Partial<ChatState>) {
     this.state = { ...this.state, ...patch };
@@ -252,6 +267,7 @@ export class ChatStore {
         const newest = newestBy(page.items, 'updated_at');
         if (newest && !this.choseNewChat && this.state.currentSessionId === null && !this.hasConversation()) {
           void this.openSession(newest.id);
+          this.chose(newest.id);
         }
       } else if (options.selectNewest === 'created_at' && this.state.currentSessionId === null) {
         const known = options.knownIds;
@@ -259,7 +275,10 @@ export class ChatStore {
           page.items.filter((s) => !known?.has(s.id)),
           'created_at',
         );
-        if (newest) this.set({ currentSessionId: newest.id });
+        if (newest) {
+          this.set({ currentSessionId: newest.id });
+          this.chose(newest.id);
+        }
       }
     } catch {
       if (generation !== this.generation || query !== this.state.sessions.query) return;
@@ -376,7 +395,10 @@ export class ChatStore {
     const items = sessions.items.filter((s) => s.id !== id);
     const removed = sessions.items.length - items.length;
     this.set({ sessions: { ...sessions, items, total: Math.max(items.length, sessions.total - removed) } });
-    if (this.state.currentSessionId === id) this.newChat();
+    if (this.state.currentSessionId === id) {
+      this.newChat();
+      this.chose(null);
+    }
     // The page lost a row: fetch it again so that a session from page two moves up.
     if (sessions.hasMore) void this.loadSessions();
   }
@@ -487,6 +509,7 @@ export class ChatStore {
       if (createdSessionId) {
         this.choseNewChat = false;
         this.set({ currentSessionId: createdSessionId });
+        this.chose(createdSessionId);
         listed = this.loadSessions();
       } else {
         // Stopped or failed before final_data: the server may still have made the session.

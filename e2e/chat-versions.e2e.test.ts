@@ -42,7 +42,7 @@ test('regenerate and page between versions; edit and re-send', async () => {
   await expect.poll(() => answers.getByRole('status').textContent()).toContain('第 2 个版本，共 2 个');
   expect(await page.getByRole('article', { name: 'AI 助手' }).count()).toBe(1);
   await expect.poll(() => answer.getByText(/^消耗 \d+ 积分$/).isVisible()).toBe(true);
-  expect(await answer.getByText('离线演示模型').isVisible()).toBe(true);
+  expect(await answer.locator('footer').getByText('离线演示模型', { exact: true }).isVisible()).toBe(true);
   await settleAnnouncer(page);
   await expectAccessible(page);
 

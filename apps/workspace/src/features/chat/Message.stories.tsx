@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
+import { createStore, Provider } from 'jotai';
+import { type ReactNode, useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { MessageView } from './Message';
 import type { ChatMessage } from './state/types';
@@ -29,11 +30,23 @@ const answer = [
   '```',
 ].join('\n');
 
+/** Each story its own jotai store, so that a question left in editing does not carry into the next. */
+function OwnStore({ children }: { children: ReactNode }) {
+  const [store] = useState(createStore);
+  return <Provider store={store}>{children}</Provider>;
+}
+
 const meta = {
   title: 'Chat/Message',
   component: MessageView,
   args: { message: base },
-  decorators: [(Story) => <div style={{ maxWidth: 800 }}>{Story()}</div>],
+  decorators: [
+    (Story) => (
+      <OwnStore>
+        <div style={{ maxWidth: 800 }}>{Story()}</div>
+      </OwnStore>
+    ),
+  ],
 } satisfies Meta<typeof MessageView>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,10 +1,12 @@
 import { IconButton, SpinnerGlyph, Tooltip } from '@wanxiang/ui';
+import { useAtom } from 'jotai';
 import { memo, useEffect, useRef, useState } from 'react';
 import * as styles from './Message.css';
 import { CopyButton, Markdown } from './markdown/Markdown';
 import { chatText } from './messages';
 import { formatClock } from './state/format';
 import type { ChatMessage } from './state/types';
+import { questionEditAtom } from './versions/editing';
 import { EditIcon, RegenerateIcon } from './versions/icons';
 import { QuestionEditor } from './versions/QuestionEditor';
 import { VersionPager } from './versions/VersionPager';
@@ -70,11 +72,12 @@ function Pager({
 
 /** The user's question: its bubble, or the editor while 编辑 is open; copy, edit and its versions. */
 function Question({ message, actions }: MessageViewProps) {
-  const [editing, setEditing] = useState(false);
+  const [edit, setEdit] = useAtom(questionEditAtom);
+  const editing = edit?.id === message.id;
   const row = useRef<HTMLElement>(null);
   const onEdit = actions?.onEdit;
   const closeEditor = () => {
-    setEditing(false);
+    setEdit(null);
     // Back to the button that opened it.
     requestAnimationFrame(() =>
       row.current?.querySelector<HTMLButtonElement>(`button[aria-label="${chatText.edit}"]`)?.focus(),
@@ -84,12 +87,14 @@ function Question({ message, actions }: MessageViewProps) {
     <article ref={row} className={styles.userRow} aria-label={chatText.you}>
       {editing && onEdit ? (
         <QuestionEditor
-          initialText={message.text}
+          text={edit.text}
+          autoFocus={edit.justOpened}
+          onChange={(text) => setEdit({ id: message.id, text, justOpened: false })}
           isBusy={actions?.isBusy ?? false}
           onCancel={closeEditor}
           onSend={(text) => {
             const sent = onEdit(text);
-            if (sent) setEditing(false);
+            if (sent) setEdit(null);
             return sent;
           }}
         />
@@ -101,7 +106,11 @@ function Question({ message, actions }: MessageViewProps) {
           <Pager message={message} actions={actions} label={chatText.questionVersions} />
           {onEdit ? (
             <Tooltip content={chatText.edit}>
-              <IconButton aria-label={chatText.edit} size="sm" onPress={() => setEditing(true)}>
+              <IconButton
+                aria-label={chatText.edit}
+                size="sm"
+                onPress={() => setEdit({ id: message.id, text: message.text, justOpened: true })}
+              >
                 <EditIcon />
               </IconButton>
             </Tooltip>

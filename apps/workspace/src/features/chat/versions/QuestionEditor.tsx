@@ -1,16 +1,19 @@
 import { Button } from '@wanxiang/ui';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { chatText } from '../messages';
 import * as styles from './versions.css';
 
 export interface QuestionEditorProps {
-  /** The question as it was. */
-  initialText: string;
+  /** The edited text. */
+  text: string;
+  onChange: (text: string) => void;
   /** Sends the edited question; false when it could not be sent (the editor stays open). */
   onSend: (text: string) => boolean;
   onCancel: () => void;
   /** An answer is streaming: the edit can be typed now and sent when it ends. */
   isBusy?: boolean;
+  /** Takes the caret (at the end of the text) when it mounts. */
+  autoFocus?: boolean;
 }
 
 /**
@@ -18,12 +21,19 @@ export interface QuestionEditorProps {
  * or left as it was with 取消 (or Escape). While an answer streams the text can be typed, as in the
  * chat's input, and is sent once it ends.
  */
-export function QuestionEditor({ initialText, onSend, onCancel, isBusy = false }: QuestionEditorProps) {
-  const [text, setText] = useState(initialText);
+export function QuestionEditor({
+  text,
+  onChange,
+  onSend,
+  onCancel,
+  isBusy = false,
+  autoFocus = true,
+}: QuestionEditorProps) {
   const input = useRef<HTMLTextAreaElement>(null);
+  const focusOnMount = useRef(autoFocus);
   useEffect(() => {
     const element = input.current;
-    if (!element) return;
+    if (!element || !focusOnMount.current) return;
     element.focus();
     element.setSelectionRange(element.value.length, element.value.length);
   }, []);
@@ -48,7 +58,7 @@ export function QuestionEditor({ initialText, onSend, onCancel, isBusy = false }
         className={styles.editorInput}
         aria-label={chatText.editLabel}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
       />
       <div className={styles.editorActions}>

@@ -50,7 +50,7 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
       ]),
     );
     const turn = doc.paths['/api/dialogue/turns/create-turn/'].post;
-    expect(turn.requestBody.content['application/json'].schema.required).toEqual(['model_id', 'prompt']);
+    expect(turn.requestBody.content['application/json'].schema.required).toEqual(['model_id']);
     expect(turn.description).toContain('text/event-stream');
     expect(Object.keys(turn.responses)).toEqual(expect.arrayContaining(['200', '400', '402', '404']));
     expect(Object.keys(turn.responses['200'].content)).toEqual(['text/event-stream']);

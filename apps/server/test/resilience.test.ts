@@ -186,6 +186,21 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
         ok: is(200),
       },
       {
+        name: 'session version select',
+        route: 'POST /api/dialogue/sessions/{id}/select-version/',
+        prepare: async () => {
+          const detail = await call('GET', `/api/dialogue/sessions/${kept}/`, { token: access });
+          const history = (JSON.parse(detail.text) as { history: { id: string }[] }).history;
+          return { id: history.at(-1)?.id ?? '' };
+        },
+        send: ({ id }) =>
+          call('POST', `/api/dialogue/sessions/${kept}/select-version/`, {
+            token: access,
+            body: { message_id: id },
+          }),
+        ok: is(200),
+      },
+      {
         name: 'session delete',
         route: 'DELETE /api/dialogue/sessions/{id}/',
         prepare: async () => ({ id: await newSession() }),

@@ -72,6 +72,7 @@ async function run(options: RunOptions): Promise<RunResult> {
       listSessions: async () => ({ items: [], total: 0, hasMore: false }),
       getSession: async () => [],
       deleteSession: async () => {},
+      selectVersion: async () => [],
       updateSession: async (id) => ({ id, created_at: '', updated_at: '' }),
       createTurn: (_input, signal) => stream(signal),
     },

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -156,9 +157,13 @@ export const chatSessions = pgTable(
 );
 
 /**
- * The messages of a session, in user/assistant pairs: a turn writes both rows at once (the answer as
- * `streaming`), so position / 2 is always the turn index. The answer is updated as it streams and settled
- * with its status, usage and charge when it ends.
+ * The messages of a session, a tree of user/assistant pairs: a turn writes both rows at once (the answer as
+ * `streaming`), the question following the answer before it (`parent_id`), so position (the depth) / 2 is
+ * always the turn index. Regenerating adds an answer beside the old one under the same question; editing
+ * adds a question beside the old one under the same parent: siblings are a message's versions. At each
+ * fork the sibling chosen last (`selected_at`, set when made or chosen) is on the current branch, which
+ * is what the chat shows and the model sees. The answer is updated as it streams and settled with its
+ * status, usage and charge when it ends; each generation is its own turn, held and charged.
  */
 export const chatMessages = pgTable(
   'chat_messages',
@@ -169,6 +174,9 @@ export const chatMessages = pgTable(
       .references(() => chatSessions.id, { onDelete: 'cascade' }),
     /** The turn both messages of a pair belong to; the credit ledger refers to it. */
     turnId: uuid('turn_id').notNull(),
+    /** The message this one follows: null for a first question, the question for an answer. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => chatMessages.id, { onDelete: 'cascade' }),
+    /** The depth in the tree: 0 for a first question, 1 for its answers… */
     position: integer('position').notNull(),
     /** user | assistant */
     role: text('role').notNull(),
@@ -185,11 +193,14 @@ export const chatMessages = pgTable(
     usageEstimated: boolean('usage_estimated').notNull().default(false),
     creditsCharged: integer('credits_charged').notNull().default(0),
     error: text('error'),
+    /** When this version was made or last chosen: the latest among siblings is on the current branch. */
+    selectedAt: timestamp('selected_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('chat_messages_session_position').on(t.sessionId, t.position),
+    index('chat_messages_session_position').on(t.sessionId, t.position),
+    index('chat_messages_parent').on(t.parentId),
     index('chat_messages_turn').on(t.turnId),
     index('chat_messages_status').on(t.status),
   ],

@@ -148,6 +148,9 @@ export const zhCN = {
     internal: '服务器处理回答时出错，请稍后重试。',
     shuttingDown: '服务器正在重启，回答已中断，请稍后重试。',
     interrupted: '服务器意外中断，回答未能完成。',
+    versionNeedsSession: '只能编辑或重新生成已有会话中的消息。',
+    noSuchQuestion: '要编辑的问题不在这个会话中。',
+    noSuchAnswer: '要重新生成的回答不在这个会话中。',
   },
   docChat: {
     systemRole:

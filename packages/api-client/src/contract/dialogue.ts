@@ -8,6 +8,8 @@ export const dialoguePaths = {
   sessions: '/dialogue/sessions/',
   session: (id: string) => `/dialogue/sessions/${encodeURIComponent(id)}/`,
   createTurn: '/dialogue/turns/create-turn/',
+  /** Shows another version of a message: the branch through it becomes the session's current one. */
+  selectVersion: (id: string) => `/dialogue/sessions/${encodeURIComponent(id)}/select-version/`,
 } as const;
 
 /** Spec 01 §9. */
@@ -112,6 +114,16 @@ export type TurnMetadata = z.infer<typeof turnMetadata>;
 const messageBase = {
   id: z.string(),
   created_at: z.string(),
+  /**
+   * The message this one follows (null for a chat's first message). A chat is a tree: regenerating an
+   * answer or editing a question adds a sibling, a new version, beside the old one.
+   */
+  parent_id: z.string().nullable().optional(),
+  /**
+   * The ids of this message's versions (itself among them), oldest first; one id when it has none.
+   * Absent from servers that keep no versions.
+   */
+  versions: z.array(z.string()).optional(),
 };
 
 export const chatMessage = z.discriminatedUnion('role', [
@@ -126,8 +138,8 @@ export const chatMessage = z.discriminatedUnion('role', [
 export type ChatMessage = z.infer<typeof chatMessage>;
 
 /**
- * A session with its messages, oldest first, always in user/assistant pairs so that a message's turn index
- * is floor(position / 2) (spec 01 §3).
+ * A session with the messages of its current branch (the chosen version at every fork), oldest first,
+ * always in user/assistant pairs so that a message's turn index is floor(position / 2) (spec 01 §3).
  */
 export const sessionDetail = chatSession.extend({ history: z.array(chatMessage) });
 export type SessionDetail = z.infer<typeof sessionDetail>;
@@ -144,13 +156,35 @@ export const updateSessionRequest = z
 export type UpdateSessionRequest = z.input<typeof updateSessionRequest>;
 
 /** The JSON form of create-turn (spec 01 §7); the multipart form carries the same object in its `data` part. */
-export const createTurnRequest = z.object({
-  session_id: z.string().nullable().optional().default(null),
-  model_id: z.string().min(1),
-  prompt: z.object({ text: z.string().max(MAX_PROMPT_LENGTH) }),
-  search_enabled: z.boolean().optional().default(false),
-});
+export const createTurnRequest = z
+  .object({
+    session_id: z.string().nullable().optional().default(null),
+    model_id: z.string().min(1),
+    /** The question; not sent when an answer is regenerated (its question is the stored one). */
+    prompt: z.object({ text: z.string().max(MAX_PROMPT_LENGTH) }).optional(),
+    search_enabled: z.boolean().optional().default(false),
+    /**
+     * Edit: a user message of the session that `prompt` replaces as a new version. The answer follows
+     * the new question; the old question and everything after it stay as the other version.
+     */
+    edit_message_id: z.string().nullable().optional(),
+    /** Regenerate: an answer of the session to answer again as a new version, from the same question. */
+    regenerate_message_id: z.string().nullable().optional(),
+  })
+  .refine((body) => body.prompt !== undefined || typeof body.regenerate_message_id === 'string', {
+    // Worded as zod's own required-field error (the server's zh-CN error map), which this replaces.
+    message: '该字段是必填项。',
+    path: ['prompt'],
+  })
+  .refine((body) => !(body.edit_message_id && body.regenerate_message_id), {
+    message: '不能同时编辑与重新生成',
+    path: ['regenerate_message_id'],
+  });
 export type CreateTurnRequest = z.input<typeof createTurnRequest>;
+
+/** Chooses which version of a message the session shows (and the model sees as context). */
+export const selectVersionRequest = z.object({ message_id: z.string().min(1) });
+export type SelectVersionRequest = z.input<typeof selectVersionRequest>;
 
 /** Body code of a turn refused because the balance cannot cover its minimum (HTTP 402). */
 export const INSUFFICIENT_CREDITS_CODE = 'insufficient_credits';

@@ -134,6 +134,37 @@ describe('sessions', () => {
     expect(answer.history[1]).toMatchObject({ role: 'assistant', metadata: { status: 'stopped' } });
   });
 
+  it('shows another version of a message: posts its id and answers the session with the new branch', async () => {
+    const detail = {
+      ...session,
+      history: [
+        {
+          id: 'u1',
+          role: 'user',
+          created_at: session.created_at,
+          parent_id: null,
+          versions: ['u1'],
+          content: { text: '写一首关于秋天的诗', files: [] },
+        },
+        {
+          id: 'a1',
+          role: 'assistant',
+          created_at: session.updated_at,
+          parent_id: 'u1',
+          versions: ['a1', 'a2'],
+          content: '秋风起……',
+          metadata: { status: 'complete', credits_charged: 3, model_name: '离线演示模型' },
+        },
+      ],
+    };
+    const { client, fetch } = setup(() => json(detail));
+    const answer = await client.dialogue.selectVersion(session.id, { message_id: 'a1' });
+    expect(fetch.calls[0]?.url).toBe(`/api/dialogue/sessions/${session.id}/select-version/`);
+    expect(fetch.calls[0]?.method).toBe('POST');
+    expect(fetch.calls[0]?.body).toEqual({ message_id: 'a1' });
+    expect(answer.history[1]).toMatchObject({ id: 'a1', parent_id: 'u1', versions: ['a1', 'a2'] });
+  });
+
   it('escapes the id in the path', async () => {
     const { client, fetch } = setup(() => json({ detail: '未找到' }, { status: 404 }));
     await expect(client.dialogue.getSession('a/b?c')).rejects.toBeInstanceOf(ApiError);
@@ -190,6 +221,28 @@ describe('createTurn', () => {
     const final = events[2];
     expect(final?.type === 'final_data' && final.data.credits_charged).toBe(1);
     expect(final?.type === 'final_data' && final.data.session_id).toBe(session.id);
+  });
+
+  it('regenerates an answer without a prompt, and edits a question with one', async () => {
+    const { client, fetch } = setup(() => sse(frames));
+    await collect(
+      client.dialogue.createTurn({ session_id: session.id, model_id: 'm', regenerate_message_id: 'a1' }),
+    );
+    expect(fetch.calls[0]?.body).toEqual({
+      session_id: session.id,
+      model_id: 'm',
+      search_enabled: false,
+      regenerate_message_id: 'a1',
+    });
+    await collect(
+      client.dialogue.createTurn({
+        session_id: session.id,
+        model_id: 'm',
+        prompt: { text: '改过的问题' },
+        edit_message_id: 'u1',
+      }),
+    );
+    expect(fetch.calls[1]?.body).toMatchObject({ prompt: { text: '改过的问题' }, edit_message_id: 'u1' });
   });
 
   it('sends a multipart form with a data part and the files when files are attached', async () => {

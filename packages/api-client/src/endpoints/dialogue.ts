@@ -4,6 +4,7 @@ import {
   chatSession,
   dialoguePaths,
   SESSION_PAGE_SIZE,
+  type SelectVersionRequest,
   type SessionDetail,
   type SessionPage,
   sessionDetail,
@@ -18,7 +19,12 @@ export interface CreateTurnInput {
   /** null (or omitted) starts a new session; its id comes back in `final_data.session_id`. */
   session_id?: string | null;
   model_id: string;
-  prompt: { text: string };
+  /** The question; omitted when `regenerate_message_id` answers a stored question again. */
+  prompt?: { text: string };
+  /** A user message of the session that `prompt` replaces as a new version (edit and re-send). */
+  edit_message_id?: string | null;
+  /** An answer of the session to generate again as a new version. */
+  regenerate_message_id?: string | null;
   search_enabled?: boolean;
   /** Attachments; when present the turn is sent as multipart (a `data` JSON part and `files` parts). */
   files?: readonly Blob[];
@@ -38,6 +44,11 @@ export interface DialogueApi {
   getSession(id: string, options?: CallOptions): Promise<SessionDetail>;
   deleteSession(id: string, options?: CallOptions): Promise<void>;
   /**
+   * Shows another version of a message (`message_id`, one of its `versions`): the session's current
+   * branch goes through it from then on. Answers the session with that branch.
+   */
+  selectVersion(id: string, change: SelectVersionRequest, options?: CallOptions): Promise<SessionDetail>;
+  /**
    * Sends one prompt and yields the answer's events as they stream (`text`, `image_data`, `final_data`,
    * `error`, then `done`). A refused turn (no credits: HTTP 402, unknown model: 400, foreign session: 404)
    * throws its `ApiError` from the first `next()`, before any event. Aborting `signal` (or leaving the loop)
@@ -50,8 +61,10 @@ function turnBody(input: CreateTurnInput): { json?: unknown; body?: FormData } {
   const data: CreateTurnRequest = {
     session_id: input.session_id ?? null,
     model_id: input.model_id,
-    prompt: { text: input.prompt.text },
+    ...(input.prompt ? { prompt: { text: input.prompt.text } } : {}),
     search_enabled: input.search_enabled ?? false,
+    ...(input.edit_message_id ? { edit_message_id: input.edit_message_id } : {}),
+    ...(input.regenerate_message_id ? { regenerate_message_id: input.regenerate_message_id } : {}),
   };
   if (!input.files || input.files.length === 0) return { json: data };
   const form = new FormData();
@@ -86,6 +99,14 @@ export function createDialogueApi(http: HttpClient): DialogueApi {
 
     async deleteSession(id, options = {}) {
       await http.delete(dialoguePaths.session(id), options);
+    },
+
+    selectVersion(id, change, options = {}) {
+      return http.post(dialoguePaths.selectVersion(id), {
+        json: change,
+        schema: sessionDetail,
+        ...options,
+      });
     },
 
     async *createTurn(input, options = {}) {

@@ -48,10 +48,13 @@ export async function recoverInterrupted(
       .where(
         sql`${creditLedger.userId} = ${userId} and ${creditLedger.kind} = 'charge' and ${creditLedger.reference} = ${turnReference(message.turnId)}`,
       );
-    const [prompt] = await db
-      .select({ text: chatMessages.text })
-      .from(chatMessages)
-      .where(sql`${chatMessages.turnId} = ${message.turnId} and ${chatMessages.role} = 'user'`);
+    // The question the answer follows: its own turn's, or an older one when the answer was regenerated.
+    const [prompt] = message.parentId
+      ? await db
+          .select({ text: chatMessages.text })
+          .from(chatMessages)
+          .where(eq(chatMessages.id, message.parentId))
+      : [];
     const definition = registry.get(message.modelId ?? '')?.definition;
     const usage = answerUsage({
       generated: message.text !== '',

@@ -10,6 +10,7 @@ import type {
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../../db/client';
 import { chatMessages, chatSessions } from '../../db/schema';
+import { childrenOf, currentBranch } from './tree';
 
 export type SessionRow = typeof chatSessions.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -56,12 +57,15 @@ export function assistantMetadata(row: MessageRow): TurnMetadata {
   };
 }
 
-export function messageJson(row: MessageRow): ChatMessage {
+/** A stored message on the wire; `versions`: the ids of its versions, itself among them. */
+export function messageJson(row: MessageRow, versions: string[] = [row.id]): ChatMessage {
+  const tree = { parent_id: row.parentId, versions };
   if (row.role === 'user') {
     return {
       id: row.id,
       role: 'user',
       created_at: row.createdAt.toISOString(),
+      ...tree,
       content: { text: row.text, files: (row.parts as { name: string; type: string }[]) ?? [] },
     };
   }
@@ -74,6 +78,7 @@ export function messageJson(row: MessageRow): ChatMessage {
     id: row.id,
     role: 'assistant',
     created_at: row.createdAt.toISOString(),
+    ...tree,
     content,
     metadata: assistantMetadata(row),
   };
@@ -198,19 +203,50 @@ export async function findSession(db: Db, userId: string, id: string): Promise<S
   return row;
 }
 
+/** Every message of a session, all versions, by depth. */
 export async function sessionMessages(db: Db, sessionId: string): Promise<MessageRow[]> {
   return db
     .select()
     .from(chatMessages)
     .where(eq(chatMessages.sessionId, sessionId))
-    .orderBy(asc(chatMessages.position));
+    .orderBy(asc(chatMessages.position), asc(chatMessages.createdAt));
 }
 
+/** The session with the messages of its current branch, each with the ids of its versions. */
 export async function sessionDetail(db: Db, userId: string, id: string): Promise<SessionDetail | undefined> {
   const session = await findSession(db, userId, id);
   if (!session) return undefined;
   const rows = await sessionMessages(db, session.id);
-  return { ...sessionJson(session), history: rows.map(messageJson) };
+  const children = childrenOf(rows);
+  const history = currentBranch(rows).map((row) =>
+    messageJson(
+      row,
+      (children.get(row.parentId) ?? [row]).map((sibling) => sibling.id),
+    ),
+  );
+  return { ...sessionJson(session), history };
+}
+
+/**
+ * Puts `messageId` (a message of the user's session `sessionId`) on the current branch: it becomes the
+ * chosen version at its fork, and below it the versions chosen there before. False when there is no such
+ * message.
+ */
+export async function selectVersion(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  messageId: string,
+): Promise<boolean> {
+  if (!isUuid(sessionId) || !isUuid(messageId)) return false;
+  const session = await findSession(db, userId, sessionId);
+  if (!session) return false;
+  const updated = await db
+    .update(chatMessages)
+    .set({ selectedAt: sql`clock_timestamp()` })
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.sessionId, session.id)))
+    .returning({ id: chatMessages.id });
+  return updated.length > 0;
 }
 
 export async function deleteSession(db: Db, userId: string, id: string): Promise<boolean> {
@@ -220,15 +256,6 @@ export async function deleteSession(db: Db, userId: string, id: string): Promise
     .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId)))
     .returning({ id: chatSessions.id });
   return deleted.length > 0;
-}
-
-/** The next free position in a session; call with the session row locked. */
-export async function nextPosition(db: Db, sessionId: string): Promise<number> {
-  const [row] = await db
-    .select({ last: sql<number | null>`max(${chatMessages.position})` })
-    .from(chatMessages)
-    .where(eq(chatMessages.sessionId, sessionId));
-  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
 }
 
 /** A turn's rows as they are first written: the user's message and the answer's placeholder. */
@@ -243,9 +270,18 @@ export interface NewTurn {
   userMessageId: string;
   assistantMessageId: string;
   model: { id: string; name: string };
+  /** The message the question follows (null: the chat's first question). */
+  parentId: string | null;
+  /** The question's depth in the tree; its answer is one deeper. */
+  position: number;
+  /** True when the question is a stored one answered again: only the answer is written. */
+  regenerate: boolean;
 }
 
-/** Writes the turn's session (new, or the next positions of the user's own) with its two messages. */
+/**
+ * Writes the turn's session (new, or the user's own) with its question and its answer's placeholder, or
+ * only the placeholder when a stored question is answered again. New rows are chosen at their fork.
+ */
 export async function storeTurn(db: Db, turn: NewTurn): Promise<void> {
   if (turn.newSession) {
     // One statement for the common case: a new session and its first pair.
@@ -258,48 +294,45 @@ export async function storeTurn(db: Db, turn: NewTurn): Promise<void> {
           values (${turn.sessionId}::uuid, ${turn.userId}::uuid, ${turn.title}, ${turn.model.id})
           returning id
         )
-        insert into ${chatMessages} (id, session_id, turn_id, position, role, text, status, model_id, model_name)
-        select ${turn.userMessageId}::uuid, created.id, ${turn.turnId}::uuid, 0, 'user', ${turn.text}, 'complete', null, null
+        insert into ${chatMessages} (id, session_id, turn_id, parent_id, position, role, text, status, model_id, model_name)
+        select ${turn.userMessageId}::uuid, created.id, ${turn.turnId}::uuid, null, 0, 'user', ${turn.text}, 'complete', null, null
         from created
         union all
-        select ${turn.assistantMessageId}::uuid, created.id, ${turn.turnId}::uuid, 1, 'assistant', '', 'streaming',
-               ${turn.model.id}, ${turn.model.name}
+        select ${turn.assistantMessageId}::uuid, created.id, ${turn.turnId}::uuid, ${turn.userMessageId}::uuid, 1,
+               'assistant', '', 'streaming', ${turn.model.id}, ${turn.model.name}
         from created`,
     );
     return;
   }
   await db.transaction(async (tx) => {
     const now = new Date();
-    // Locked so that two turns sent to one session at once get distinct positions.
-    const [locked] = await tx
-      .select({ id: chatSessions.id })
-      .from(chatSessions)
-      .where(eq(chatSessions.id, turn.sessionId))
-      .for('update');
-    if (!locked) throw new Error('the session was deleted before the turn was stored');
-    const position = await nextPosition(tx, turn.sessionId);
-    await tx
+    const [session] = await tx
       .update(chatSessions)
       .set({ title: turn.title, modelId: turn.model.id, updatedAt: now })
-      .where(eq(chatSessions.id, turn.sessionId));
+      .where(eq(chatSessions.id, turn.sessionId))
+      .returning({ id: chatSessions.id });
+    if (!session) throw new Error('the session was deleted before the turn was stored');
+    const question = {
+      id: turn.userMessageId,
+      sessionId: turn.sessionId,
+      turnId: turn.turnId,
+      parentId: turn.parentId,
+      position: turn.position,
+      role: 'user',
+      text: turn.text,
+      parts: [],
+      status: 'complete',
+      createdAt: now,
+      updatedAt: now,
+    };
     await tx.insert(chatMessages).values([
-      {
-        id: turn.userMessageId,
-        sessionId: turn.sessionId,
-        turnId: turn.turnId,
-        position,
-        role: 'user',
-        text: turn.text,
-        parts: [],
-        status: 'complete',
-        createdAt: now,
-        updatedAt: now,
-      },
+      ...(turn.regenerate ? [] : [question]),
       {
         id: turn.assistantMessageId,
         sessionId: turn.sessionId,
         turnId: turn.turnId,
-        position: position + 1,
+        parentId: turn.userMessageId,
+        position: turn.position + 1,
         role: 'assistant',
         text: '',
         parts: [],

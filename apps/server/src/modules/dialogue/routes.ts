@@ -5,6 +5,7 @@ import {
   encodeStreamFrame,
   errorBody,
   STREAM_DONE_FRAME,
+  selectVersionRequest,
   sessionDetail,
   sessionListQuery,
   sessionPage,
@@ -23,6 +24,7 @@ import {
   deleteSession,
   listSessions,
   sessionDetail as loadSessionDetail,
+  selectVersion,
   sessionJson,
   updateSession,
 } from './repo';
@@ -94,7 +96,10 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
       schema: {
         tags: ['chat'],
         summary: '会话详情',
-        description: '会话及其全部消息（history），按时间先后，用户消息与回答成对出现。',
+        description:
+          '会话及其当前分支的消息（history），按时间先后，用户消息与回答成对出现。' +
+          '每条消息带 parent_id（它所接的上一条消息）与 versions（它的全部版本的 id，含自身，按创建先后）：' +
+          '重新生成的回答、编辑后重发的问题都作为新版本保留。',
         security,
         params: sessionParams,
         response: { 200: sessionDetail, ...errors(401, 404) },
@@ -131,6 +136,32 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
       });
       if (!row) throw notFound();
       return sessionJson(row);
+    },
+  );
+
+  app.post(
+    `${SESSION_PATH}select-version/`,
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['chat'],
+        summary: '切换消息版本',
+        description:
+          'message_id 为会话中某条消息的一个版本（见 versions）。此后会话的当前分支经过它（其下各处沿用上次选中的版本），' +
+          '模型也只以当前分支为上下文。返回切换后的会话详情。',
+        security,
+        params: sessionParams,
+        body: selectVersionRequest,
+        response: { 200: sessionDetail, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      const selected = await selectVersion(db, userId, request.params.id, request.body.message_id);
+      if (!selected) throw notFound();
+      const detail = await loadSessionDetail(db, userId, request.params.id);
+      if (!detail) throw notFound();
+      return detail;
     },
   );
 
@@ -171,7 +202,9 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
           '发送一条消息并以 text/event-stream 流式返回回答。每帧为一行 `data: {"type", "data"}` 加空行：',
           'text（回答片段）、image_data（{mime_type, data} 图片）、error（{message, code}）、',
           'final_data（session_id、model_id、usage、credits_charged、credits_balance、status 等），最后是 `data: [DONE]`。',
-          'session_id 为 null 时新建会话。余额不足以支付本轮最低费用时直接返回 402（code: insufficient_credits），不会开始流。',
+          'session_id 为 null 时新建会话。regenerate_message_id 为会话中的一条回答时，不带 prompt，就其问题重新生成一个新版本；' +
+            'edit_message_id 为会话中的一条用户消息时，以 prompt 作为它的新版本重新发送。旧版本都保留，新版本成为当前分支；每次生成都单独预扣与结算积分。',
+          '余额不足以支付本轮最低费用时直接返回 402（code: insufficient_credits），不会开始流。',
           '客户端断开时停止调用模型，已生成的部分保存为 stopped 并只按已生成内容计费；在第一个词元之前失败不收费。',
           '同一用户同时进行的回答有上限（MAX_CONCURRENT_STREAMS，默认 3），超出时返回 429（code: too_many_streams）。',
         ].join(''),

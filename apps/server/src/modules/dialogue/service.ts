@@ -39,6 +39,7 @@ import {
 } from './repo';
 import { settleTurn, turnReference } from './settlement';
 import { estimatePromptTokens, estimateTokens } from './tokens';
+import { currentBranch, pathTo } from './tree';
 import { answerUsage } from './usage';
 
 const m = messages.chat;
@@ -106,22 +107,11 @@ export class DialogueService {
 
   /** Everything that may refuse a turn, before any byte of the stream: input, model, session, credits. */
   async prepareTurn(userId: string, request: CreateTurnRequest): Promise<PreparedTurn> {
-    const text = request.prompt.text.trim();
-    if (text === '') throw fieldErrors({ 'prompt.text': [m.emptyPrompt] });
     const entry = this.registry.get(request.model_id);
     if (!entry) throw fieldErrors({ model_id: [m.unknownModel] });
     const { definition, model } = entry;
-
-    let history: MessageRow[] = [];
-    let title = titleFrom(text);
-    const requested = request.session_id ?? null;
-    if (requested !== null) {
-      const session = await findSession(this.db, userId, requested);
-      if (!session) throw notFound();
-      history = await sessionMessages(this.db, session.id);
-      title = session.title ?? title;
-    }
-    const context = [...contextOf(history, this.settings.historyMessages), { role: 'user' as const, text }];
+    const { base, text, title, parentId, position, questionId } = await this.placeTurn(userId, request);
+    const context = [...contextOf(base, this.settings.historyMessages), { role: 'user' as const, text }];
     const promptTokens = estimatePromptTokens(context);
 
     // The most this turn can cost, and the least; the hold is the first, cut to the balance.
@@ -134,11 +124,14 @@ export class DialogueService {
     const turn: PreparedTurn = {
       turnId,
       userId,
-      sessionId: requested ?? crypto.randomUUID(),
-      newSession: requested === null,
+      sessionId: request.session_id ?? crypto.randomUUID(),
+      newSession: !request.session_id,
       title,
       text,
-      userMessageId: crypto.randomUUID(),
+      parentId,
+      position,
+      regenerate: questionId !== null,
+      userMessageId: questionId ?? crypto.randomUUID(),
       assistantMessageId: crypto.randomUUID(),
       definition,
       model,
@@ -162,6 +155,80 @@ export class DialogueService {
       turn.maxOutputTokens = 'refused' in plan ? 1 : plan.maxOutputTokens;
     }
     return turn;
+  }
+
+  /**
+   * Where the turn goes in the session's tree, and what the model sees before the question (`base`, the
+   * branch above it). A new question follows the current branch; an edited one replaces a stored question
+   * as its sibling; a regenerated answer answers a stored question (`questionId`) again.
+   */
+  private async placeTurn(
+    userId: string,
+    request: CreateTurnRequest,
+  ): Promise<{
+    base: MessageRow[];
+    text: string;
+    title: string;
+    parentId: string | null;
+    position: number;
+    questionId: string | null;
+  }> {
+    const typed = request.prompt?.text.trim() ?? '';
+    const editId = request.edit_message_id ?? null;
+    const regenerateId = request.regenerate_message_id ?? null;
+    const requested = request.session_id ?? null;
+    if (requested === null) {
+      if (editId || regenerateId) throw fieldErrors({ session_id: [m.versionNeedsSession] });
+      if (typed === '') throw fieldErrors({ 'prompt.text': [m.emptyPrompt] });
+      return {
+        base: [],
+        text: typed,
+        title: titleFrom(typed),
+        parentId: null,
+        position: 0,
+        questionId: null,
+      };
+    }
+    const session = await findSession(this.db, userId, requested);
+    if (!session) throw notFound();
+    const rows = await sessionMessages(this.db, session.id);
+    const title = session.title ?? titleFrom(typed);
+    if (regenerateId) {
+      const answer = rows.find((row) => row.id === regenerateId && row.role === 'assistant');
+      const question = answer && rows.find((row) => row.id === answer.parentId);
+      if (!question) throw fieldErrors({ regenerate_message_id: [m.noSuchAnswer] });
+      return {
+        base: pathTo(rows, question.parentId),
+        text: question.text,
+        title: session.title ?? titleFrom(question.text),
+        parentId: question.parentId,
+        position: question.position,
+        questionId: question.id,
+      };
+    }
+    if (typed === '') throw fieldErrors({ 'prompt.text': [m.emptyPrompt] });
+    if (editId) {
+      const edited = rows.find((row) => row.id === editId && row.role === 'user');
+      if (!edited) throw fieldErrors({ edit_message_id: [m.noSuchQuestion] });
+      return {
+        base: pathTo(rows, edited.parentId),
+        text: typed,
+        title,
+        parentId: edited.parentId,
+        position: edited.position,
+        questionId: null,
+      };
+    }
+    const branch = currentBranch(rows);
+    const last = branch.at(-1);
+    return {
+      base: branch,
+      text: typed,
+      title,
+      parentId: last?.id ?? null,
+      position: last ? last.position + 1 : 0,
+      questionId: null,
+    };
   }
 
   /**

@@ -105,7 +105,7 @@ export function HomePage() {
   useEffect(() => {
     chat.start();
   }, [chat]);
-  useSessionRoute(chat, currentSessionId);
+  useSessionRoute(chat);
 
   // A new chat started from the sidebar puts the caret here (focusComposerAtom).
   useEffect(() => {

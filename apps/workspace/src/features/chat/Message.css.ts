@@ -12,7 +12,9 @@ export const userRow = style({
 /** The copy button under the user's bubble. */
 export const userMeta = style({
   display: 'flex',
+  alignItems: 'center',
   justifyContent: 'flex-end',
+  gap: vars.space.xs,
 });
 
 export const userBubble = style({

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { createStore, Provider } from 'jotai';
+import { type ReactNode, useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { MessageView } from './Message';
 import type { ChatMessage } from './state/types';
 
@@ -29,11 +30,23 @@ const answer = [
   '```',
 ].join('\n');
 
+/** Each story its own jotai store, so that a question left in editing does not carry into the next. */
+function OwnStore({ children }: { children: ReactNode }) {
+  const [store] = useState(createStore);
+  return <Provider store={store}>{children}</Provider>;
+}
+
 const meta = {
   title: 'Chat/Message',
   component: MessageView,
   args: { message: base },
-  decorators: [(Story) => <div style={{ maxWidth: 800 }}>{Story()}</div>],
+  decorators: [
+    (Story) => (
+      <OwnStore>
+        <div style={{ maxWidth: 800 }}>{Story()}</div>
+      </OwnStore>
+    ),
+  ],
 } satisfies Meta<typeof MessageView>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -120,5 +133,129 @@ export const StreamError: Story = {
   play: async ({ canvasElement }) => {
     const error = within(canvasElement).getByText('抱歉，发生错误: 模型服务暂时不可用');
     await expect(Number(getComputedStyle(error).fontWeight)).toBeGreaterThanOrEqual(700);
+  },
+};
+
+const versionActions = () => ({ onSelectVersion: fn(), onRegenerate: fn(), onEdit: fn(() => true) });
+
+/** The last answer, regenerated twice: ‹ 2/3 ›, its own model and cost, and 重新生成 again. */
+export const AnswerVersions: Story = {
+  args: {
+    message: {
+      ...base,
+      id: 'a2',
+      serverId: 'a2',
+      versions: ['a1', 'a2', 'a3'],
+      text: '复利就是**利滚利**。',
+      credits: 4,
+      modelName: 'DeepSeek V3',
+    },
+    actions: versionActions(),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const pager = canvas.getByRole('group', { name: '回答版本' });
+    await expect(within(pager).getByText('2/3')).toBeVisible();
+    await expect(within(pager).getByRole('status')).toHaveTextContent('第 2 个版本，共 3 个');
+    await expect(within(pager).getByRole('button', { name: '上一个版本' })).toHaveAccessibleDescription(
+      /第 2 个版本，共 3 个/,
+    );
+    await expect(canvas.getByText('DeepSeek V3')).toBeVisible();
+    await expect(canvas.getByText('消耗 4 积分')).toBeVisible();
+    await userEvent.click(within(pager).getByRole('button', { name: '上一个版本' }));
+    await expect(args.actions?.onSelectVersion).toHaveBeenCalledWith('a1');
+    await userEvent.click(within(pager).getByRole('button', { name: '下一个版本' }));
+    await expect(args.actions?.onSelectVersion).toHaveBeenCalledWith('a3');
+    await userEvent.click(canvas.getByRole('button', { name: '重新生成' }));
+    await expect(args.actions?.onRegenerate).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** The first of two versions: nothing before it, so 上一个版本 is off. */
+export const FirstVersion: Story = {
+  args: {
+    message: { ...base, id: 'a1', serverId: 'a1', versions: ['a1', 'a2'], text: '第一个回答', credits: 2 },
+    actions: versionActions(),
+  },
+  play: async ({ canvasElement }) => {
+    const pager = within(canvasElement).getByRole('group', { name: '回答版本' });
+    await expect(within(pager).getByText('1/2')).toBeVisible();
+    await expect(within(pager).getByRole('button', { name: '上一个版本' })).toBeDisabled();
+    await expect(within(pager).getByRole('button', { name: '下一个版本' })).toBeEnabled();
+  },
+};
+
+/** While another answer streams, paging and 重新生成 wait for it. */
+export const VersionsWhileStreaming: Story = {
+  args: {
+    message: { ...base, id: 'a2', serverId: 'a2', versions: ['a1', 'a2'], text: '第二个回答', credits: 2 },
+    actions: { ...versionActions(), isBusy: true },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: '上一个版本' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: '重新生成' })).toBeDisabled();
+  },
+};
+
+/** An edited question: ‹ 2/2 › under it, with 编辑 and 复制问题. */
+export const QuestionVersions: Story = {
+  args: {
+    message: { ...base, role: 'user', id: 'q2', serverId: 'q2', versions: ['q1', 'q2'], text: '改过的问题' },
+    actions: versionActions(),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const pager = canvas.getByRole('group', { name: '问题版本' });
+    await expect(within(pager).getByText('2/2')).toBeVisible();
+    await expect(within(pager).getByRole('button', { name: '下一个版本' })).toBeDisabled();
+    await userEvent.click(within(pager).getByRole('button', { name: '上一个版本' }));
+    await expect(args.actions?.onSelectVersion).toHaveBeenCalledWith('q1');
+    await expect(canvas.getByRole('button', { name: '编辑' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: '复制问题' })).toBeVisible();
+  },
+};
+
+/** 编辑 opens the question in a text box: Escape leaves it as it was, Enter sends the new text. */
+export const EditingQuestion: Story = {
+  args: {
+    message: { ...base, role: 'user', id: 'q1', serverId: 'q1', text: '帮我解释一下复利' },
+    actions: versionActions(),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: '编辑' }));
+    const editor = canvas.getByRole('textbox', { name: '编辑问题' });
+    await expect(editor).toHaveValue('帮我解释一下复利');
+    await expect(editor).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(canvas.queryByRole('textbox', { name: '编辑问题' })).toBeNull());
+    await waitFor(() => expect(canvas.getByRole('button', { name: '编辑' })).toHaveFocus());
+    await userEvent.click(canvas.getByRole('button', { name: '编辑' }));
+    const again = canvas.getByRole('textbox', { name: '编辑问题' });
+    await userEvent.clear(again);
+    await expect(canvas.getByRole('button', { name: '发送' })).toBeDisabled();
+    await userEvent.type(again, '用一个例子解释复利');
+    await userEvent.keyboard('{Enter}');
+    await expect(args.actions?.onEdit).toHaveBeenCalledWith('用一个例子解释复利');
+  },
+};
+
+/** Editing while an answer streams: the text can be typed now, and sent once the answer ends. */
+export const EditingWhileStreaming: Story = {
+  args: {
+    message: { ...base, role: 'user', id: 'q1', serverId: 'q1', text: '帮我解释一下复利' },
+    actions: { ...versionActions(), isBusy: true },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: '编辑' }));
+    const editor = canvas.getByRole('textbox', { name: '编辑问题' });
+    await userEvent.type(editor, '，再举个例子');
+    await expect(editor).toHaveValue('帮我解释一下复利，再举个例子');
+    await expect(canvas.getByText('回答结束后可发送')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: '发送' })).toBeDisabled();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.actions?.onEdit).not.toHaveBeenCalled();
   },
 };

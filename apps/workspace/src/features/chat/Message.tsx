@@ -1,10 +1,15 @@
-import { SpinnerGlyph } from '@wanxiang/ui';
-import { memo, useEffect, useState } from 'react';
+import { IconButton, SpinnerGlyph, Tooltip } from '@wanxiang/ui';
+import { useAtom } from 'jotai';
+import { memo, useEffect, useRef, useState } from 'react';
 import * as styles from './Message.css';
 import { CopyButton, Markdown } from './markdown/Markdown';
 import { chatText } from './messages';
 import { formatClock } from './state/format';
 import type { ChatMessage } from './state/types';
+import { questionEditAtom } from './versions/editing';
+import { EditIcon, RegenerateIcon } from './versions/icons';
+import { QuestionEditor } from './versions/QuestionEditor';
+import { VersionPager } from './versions/VersionPager';
 
 /** Spinner and mm:ss since the question was sent, until the first words arrive (spec 01 §4). */
 export function ThinkingTimer({ startedAt, now = Date.now }: { startedAt: number; now?: () => number }) {
@@ -26,27 +31,103 @@ export function ThinkingTimer({ startedAt, now = Date.now }: { startedAt: number
   );
 }
 
+/** What the user can do with a message besides copying it; absent: nothing (a story, an export). */
+export interface MessageActions {
+  /** 重新生成: offered on the last answer once it is stored. */
+  onRegenerate?: () => void;
+  /** 编辑: sends the new text in place of this question; false when it could not be sent. */
+  onEdit?: (text: string) => boolean;
+  /** Pages to another version (one of the message's `versions`). */
+  onSelectVersion?: (id: string) => void;
+  /** An answer is streaming: nothing can be sent, regenerated or paged until it ends. */
+  isBusy?: boolean;
+}
+
 export interface MessageViewProps {
   message: ChatMessage;
+  actions?: MessageActions;
+}
+
+function Pager({
+  message,
+  actions,
+  label,
+}: {
+  message: ChatMessage;
+  actions?: MessageActions;
+  label: string;
+}) {
+  const versions = message.versions;
+  if (!versions || versions.length < 2 || !actions?.onSelectVersion) return null;
+  return (
+    <VersionPager
+      versions={versions}
+      current={message.serverId ?? message.id}
+      label={label}
+      onSelect={actions.onSelectVersion}
+      isDisabled={actions.isBusy ?? false}
+    />
+  );
+}
+
+/** The user's question: its bubble, or the editor while 编辑 is open; copy, edit and its versions. */
+function Question({ message, actions }: MessageViewProps) {
+  const [edit, setEdit] = useAtom(questionEditAtom);
+  const editing = edit?.id === message.id;
+  const row = useRef<HTMLElement>(null);
+  const onEdit = actions?.onEdit;
+  const closeEditor = () => {
+    setEdit(null);
+    // Back to the button that opened it.
+    requestAnimationFrame(() =>
+      row.current?.querySelector<HTMLButtonElement>(`button[aria-label="${chatText.edit}"]`)?.focus(),
+    );
+  };
+  return (
+    <article ref={row} className={styles.userRow} aria-label={chatText.you}>
+      {editing && onEdit ? (
+        <QuestionEditor
+          text={edit.text}
+          autoFocus={edit.justOpened}
+          onChange={(text) => setEdit({ id: message.id, text, justOpened: false })}
+          isBusy={actions?.isBusy ?? false}
+          onCancel={closeEditor}
+          onSend={(text) => {
+            const sent = onEdit(text);
+            if (sent) setEdit(null);
+            return sent;
+          }}
+        />
+      ) : (
+        <div className={styles.userBubble}>{message.text}</div>
+      )}
+      {message.text && !editing ? (
+        <footer className={styles.userMeta}>
+          <Pager message={message} actions={actions} label={chatText.questionVersions} />
+          {onEdit ? (
+            <Tooltip content={chatText.edit}>
+              <IconButton
+                aria-label={chatText.edit}
+                size="sm"
+                onPress={() => setEdit({ id: message.id, text: message.text, justOpened: true })}
+              >
+                <EditIcon />
+              </IconButton>
+            </Tooltip>
+          ) : null}
+          <CopyButton label={chatText.copyQuestion} getText={() => message.text} />
+        </footer>
+      ) : null}
+    </article>
+  );
 }
 
 /**
  * One message. The user's text is shown as typed, with a copy button under it; the answer is Markdown, with a spinner and timer
  * until its first words, its error in bold, and its cost and a copy button once it has ended.
  */
-export const MessageView = memo(function MessageView({ message }: MessageViewProps) {
-  if (message.role === 'user') {
-    return (
-      <article className={styles.userRow} aria-label={chatText.you}>
-        <div className={styles.userBubble}>{message.text}</div>
-        {message.text ? (
-          <footer className={styles.userMeta}>
-            <CopyButton label={chatText.copyQuestion} getText={() => message.text} />
-          </footer>
-        ) : null}
-      </article>
-    );
-  }
+export const MessageView = memo(function MessageView({ message, actions }: MessageViewProps) {
+  if (message.role === 'user') return <Question message={message} actions={actions} />;
   const isStreaming = message.status === 'streaming';
   const isEmpty = !message.text && message.images.length === 0;
   return (
@@ -68,10 +149,23 @@ export const MessageView = memo(function MessageView({ message }: MessageViewPro
       {message.error ? <p className={styles.error}>{chatText.messageError(message.error)}</p> : null}
       {isStreaming ? null : (
         <footer className={styles.meta}>
+          <Pager message={message} actions={actions} label={chatText.answerVersions} />
           {message.modelName ? <span>{message.modelName}</span> : null}
           {message.status === 'stopped' ? <span>{chatText.stopped}</span> : null}
           {message.credits !== null ? <span>{chatText.creditsUsed(message.credits)}</span> : null}
           {message.text ? <CopyButton label={chatText.copy} getText={() => message.text} /> : null}
+          {actions?.onRegenerate ? (
+            <Tooltip content={chatText.regenerate}>
+              <IconButton
+                aria-label={chatText.regenerate}
+                size="sm"
+                isDisabled={actions.isBusy ?? false}
+                onPress={actions.onRegenerate}
+              >
+                <RegenerateIcon />
+              </IconButton>
+            </Tooltip>
+          ) : null}
         </footer>
       )}
     </article>

@@ -1,4 +1,5 @@
 import { ChevronDownIcon, IconButton } from '@wanxiang/ui';
+import { useSetAtom } from 'jotai';
 import {
   createContext,
   memo,
@@ -11,28 +12,53 @@ import {
 } from 'react';
 import { VList, type VListHandle } from 'virtua';
 import * as styles from './HomePage.css';
-import { MessageView } from './Message';
+import { type MessageActions, MessageView } from './Message';
 import { chatText } from './messages';
 import { readScrollPlace, writeScrollPlace } from './route/scrollMemory';
-import { currentSessionIdAtom, messageIdsAtom } from './state/chatAtoms';
-import { useChatMessage, useChatValue } from './state/hooks';
+import { currentSessionIdAtom, focusComposerAtom, isStreamingAtom, messageIdsAtom } from './state/chatAtoms';
+import { useChatEngine, useChatMessage, useChatValue } from './state/hooks';
 
 /** Within this many pixels of the end the list counts as "at the bottom" and follows the answer. */
 export const STICK_THRESHOLD_PX = 80;
 
 const GrowContext = createContext<() => void>(() => {});
 
-/** One row: subscribes to its own message, so a streaming answer re-renders only itself. */
-const MessageRow = memo(function MessageRow({ id }: { id: string }) {
+/**
+ * One row: subscribes to its own message, so a streaming answer re-renders only itself (and every row
+ * once when an answer starts or ends, for its buttons). A stored question can be edited; the last stored
+ * answer regenerated; either paged through its versions.
+ */
+const MessageRow = memo(function MessageRow({ id, isLast }: { id: string; isLast: boolean }) {
   const message = useChatMessage(id);
+  const chat = useChatEngine();
+  const isBusy = useChatValue(isStreamingAtom);
+  // The pressed control's row gives way to the new version's: the keyboard goes on from the input.
+  const focusComposer = useSetAtom(focusComposerAtom);
   const onGrow = useContext(GrowContext);
   useLayoutEffect(() => {
     if (message) onGrow();
   }, [message, onGrow]);
   if (!message) return null;
+  const stored = Boolean(message.serverId);
+  const actions: MessageActions = {
+    isBusy,
+    onSelectVersion: (version) => void chat.selectVersion(version),
+    ...(stored && message.role === 'user'
+      ? {
+          onEdit: (text: string) => {
+            const sent = chat.edit(id, text);
+            if (sent) focusComposer();
+            return sent;
+          },
+        }
+      : {}),
+    ...(stored && isLast && message.role === 'assistant'
+      ? { onRegenerate: () => chat.regenerate(id) && focusComposer() }
+      : {}),
+  };
   return (
     <div className={styles.row}>
-      <MessageView message={message} />
+      <MessageView message={message} actions={actions} />
     </div>
   );
 });
@@ -133,7 +159,7 @@ export function MessageList() {
           rememberPlace(offset);
         }}
       >
-        {(id: string) => <MessageRow key={id} id={id} />}
+        {(id: string, index: number) => <MessageRow key={id} id={id} isLast={index === ids.length - 1} />}
       </VList>
       {atBottom ? null : (
         <IconButton

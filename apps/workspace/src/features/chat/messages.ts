@@ -121,6 +121,19 @@ export const chatText = {
   copyQuestion: '复制问题',
   copied: '已复制',
   copyFailed: '复制失败，请手动选择文本复制',
+
+  regenerate: '重新生成',
+  edit: '编辑',
+  editLabel: '编辑问题',
+  editCancel: '取消',
+  editSend: '发送',
+  editWaiting: '回答结束后可发送',
+  previousVersion: '上一个版本',
+  nextVersion: '下一个版本',
+  answerVersions: '回答版本',
+  questionVersions: '问题版本',
+  versionCounter: (index: number, count: number) => `第 ${index} 个版本，共 ${count} 个`,
+  versionFailed: '切换版本失败，请稍后重试',
   codeLanguage: (lang: string) => lang || '代码',
 } as const;
 

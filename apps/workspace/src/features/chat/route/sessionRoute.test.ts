@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isChatPath, sessionPath, syncFromAddress, syncFromEngine } from './sessionRoute';
+import { isChatPath, sessionPath, syncFromAddress } from './sessionRoute';
 
 describe('the chat address', () => {
   it('is /home for a new chat and /home/{id} for a session', () => {
@@ -20,11 +20,5 @@ describe('the chat address', () => {
     expect(syncFromAddress('s2', 's1')).toEqual({ kind: 'open', id: 's2' });
     expect(syncFromAddress(null, 's1')).toEqual({ kind: 'newChat' });
     expect(syncFromAddress('s1', 's1')).toEqual({ kind: 'none' });
-  });
-
-  it('follows a session the engine chose by itself', () => {
-    expect(syncFromEngine(null, 's1')).toEqual({ kind: 'navigate', to: '/home/s1' });
-    expect(syncFromEngine('s1', null)).toEqual({ kind: 'navigate', to: '/home' });
-    expect(syncFromEngine('s1', 's1')).toEqual({ kind: 'none' });
   });
 });

@@ -9,24 +9,15 @@ export const isChatPath = (pathname: string): boolean =>
   pathname === HOME_PATH || pathname.startsWith(`${HOME_PATH}/`);
 
 /**
- * What to do when the address or the engine's session moves. The address leads when the user moved it
- * (a link, back, forward, a reload): the engine opens that session, or a new chat on /home. The engine
- * leads when it chose by itself (the newest session after the first load, a session a new chat created,
- * the open one deleted): the address follows, replacing the entry so Back does not bounce.
+ * Who leads. The address, when the user moved it (a link, back, forward, a reload): the engine opens that
+ * session, or a new chat on /home (syncFromAddress). The engine, when it chose by itself (the newest
+ * session after the first load, a session a new chat created, the open one deleted): it says so through
+ * ChatStore.onSessionChosen and the address follows, replacing the entry so Back does not bounce.
  */
-export type RouteSync =
-  | { kind: 'none' }
-  | { kind: 'open'; id: string }
-  | { kind: 'newChat' }
-  | { kind: 'navigate'; to: string };
+export type RouteSync = { kind: 'none' } | { kind: 'open'; id: string } | { kind: 'newChat' };
 
 export function syncFromAddress(param: string | null, current: string | null): RouteSync {
   if (param === current) return { kind: 'none' };
   if (param === null) return { kind: 'newChat' };
   return { kind: 'open', id: param };
-}
-
-export function syncFromEngine(param: string | null, current: string | null): RouteSync {
-  if (param === current) return { kind: 'none' };
-  return { kind: 'navigate', to: sessionPath(current) };
 }

@@ -1,18 +1,21 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { ChatStore } from '../state/chatStore';
-import { syncFromAddress, syncFromEngine } from './sessionRoute';
+import { sessionPath, syncFromAddress } from './sessionRoute';
 
 /**
  * Keeps the address and the open chat together on the chat page (see sessionRoute.ts for who leads).
- * Each side is read fresh from its source inside the effects: the rendered values may be a step behind.
+ *
+ * The address leads through an effect on the route's parameter; the engine leads through its own event
+ * (onSessionChosen), never by comparing the two. The router commits an address in a transition while the
+ * engine's state renders at once, so a render can show the new engine state beside the old address:
+ * taking that gap for "the engine moved" sent the address back over the user's own navigation, and after
+ * 新建对话 the browser's Back landed on /home/{id} with the welcome screen instead of the chat.
  */
-export function useSessionRoute(chat: ChatStore, currentSessionId: string | null): void {
+export function useSessionRoute(chat: ChatStore): void {
   const { sessionId } = useParams();
   const navigate = useNavigate();
   const param = sessionId ?? null;
-  const paramRef = useRef(param);
-  paramRef.current = param;
 
   useEffect(() => {
     const action = syncFromAddress(param, chat.getState().currentSessionId);
@@ -20,9 +23,8 @@ export function useSessionRoute(chat: ChatStore, currentSessionId: string | null
     else if (action.kind === 'newChat') chat.newChat();
   }, [param, chat]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the engine's session is the trigger
-  useEffect(() => {
-    const action = syncFromEngine(paramRef.current, chat.getState().currentSessionId);
-    if (action.kind === 'navigate') navigate(action.to, { replace: true });
-  }, [currentSessionId, chat, navigate]);
+  useEffect(
+    () => chat.onSessionChosen((id) => navigate(sessionPath(id), { replace: true })),
+    [chat, navigate],
+  );
 }

@@ -15,6 +15,8 @@ export function fromWireMessage(message: WireMessage): ChatMessage {
       error: null,
       credits: null,
       startedAt: null,
+      serverId: message.id,
+      versions: message.versions ?? [message.id],
     };
   }
   const parts =
@@ -41,6 +43,8 @@ export function fromWireMessage(message: WireMessage): ChatMessage {
     credits: creditsFromMetadata(metadata),
     startedAt: null,
     modelName: metadata.model_name ?? null,
+    serverId: message.id,
+    versions: message.versions ?? [message.id],
   };
 }
 
@@ -58,12 +62,20 @@ export function createApiBackend(api: Pick<ApiClient, 'models' | 'dialogue'>): C
       return detail.history.map(fromWireMessage);
     },
     deleteSession: (id) => api.dialogue.deleteSession(id),
+    async selectVersion(sessionId, messageId) {
+      const detail = await api.dialogue.selectVersion(sessionId, { message_id: messageId });
+      return detail.history.map(fromWireMessage);
+    },
     createTurn: (input, signal) =>
       api.dialogue.createTurn(
         {
           session_id: input.sessionId,
           model_id: input.modelId,
-          prompt: { text: input.text },
+          // A regenerated answer's question is the stored one.
+          ...(input.regenerateMessageId
+            ? { regenerate_message_id: input.regenerateMessageId }
+            : { prompt: { text: input.text } }),
+          ...(input.editMessageId ? { edit_message_id: input.editMessageId } : {}),
           search_enabled: input.searchEnabled,
         },
         { signal },

@@ -32,6 +32,7 @@ function setup() {
       listSessions: async () => ({ items: [], total: 0, hasMore: false }),
       getSession: async () => [],
       deleteSession: async () => {},
+      selectVersion: async () => [],
       updateSession: async (id) => ({ id, created_at: '', updated_at: '' }),
       createTurn: () => read(),
     },

@@ -102,6 +102,7 @@ function setup(sessions: ChatSessionSummary[] = []) {
       if (id === 'locked') throw new Error('nope');
       list = list.filter((s) => s.id !== id);
     }),
+    selectVersion: vi.fn(async (): Promise<ChatMessage[]> => []),
     createTurn: (input, signal) => {
       turns.push(input);
       return stream.read(signal);
@@ -313,6 +314,34 @@ describe('ChatStore', () => {
     expect(store.getState().isStreaming).toBe(false);
   });
 
+  test('tells the address only what it chose by itself, not what the user asked for', async () => {
+    const { store, stream } = setup([
+      session('a', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'),
+      session('b', '2026-01-01T00:00:00Z', '2026-01-05T00:00:00Z'),
+    ]);
+    const chosen: (string | null)[] = [];
+    store.onSessionChosen((id) => chosen.push(id));
+    store.start();
+    await settle();
+    await settle();
+    // The newest session after the first load.
+    expect(chosen).toEqual(['a']);
+    // The user's own moves (a new chat, back to a chat) are the address's: nothing is told.
+    store.newChat();
+    await store.openSession('b');
+    store.newChat();
+    expect(chosen).toEqual(['a']);
+    // A new chat's first answer made its session.
+    store.send('hi');
+    stream.push({ type: 'final_data', data: { session_id: 'c' } });
+    stream.close();
+    await settle();
+    expect(chosen).toEqual(['a', 'c']);
+    // Deleting the open chat starts a new one.
+    await store.deleteSession('c');
+    expect(chosen).toEqual(['a', 'c', null]);
+  });
+
   test('sending needs text and a model', async () => {
     const { store } = setup();
     expect(store.send('   ')).toBe(false);
@@ -428,5 +457,111 @@ describe('formatting', () => {
       { id: 'c', at: 'garbage' },
     ];
     expect(newestBy(items, 'at')?.id).toBe('b');
+  });
+});
+
+describe('ChatStore versions', () => {
+  const stored = (id: string, role: 'user' | 'assistant', text: string, versions = [id]): ChatMessage => ({
+    id,
+    role,
+    text,
+    images: [],
+    files: [],
+    status: 'done',
+    error: null,
+    credits: role === 'assistant' ? 3 : null,
+    startedAt: null,
+    modelName: role === 'assistant' ? 'Two' : null,
+    serverId: id,
+    versions,
+  });
+
+  async function opened() {
+    const env = setup([session('s', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z')]);
+    vi.mocked(env.backend.getSession).mockResolvedValue([
+      stored('q1', 'user', '问题一'),
+      stored('a1', 'assistant', '回答一'),
+      stored('q2', 'user', '问题二'),
+      stored('a2', 'assistant', '回答二'),
+    ]);
+    env.store.start();
+    await settle();
+    await settle();
+    expect(env.store.getState().currentSessionId).toBe('s');
+    return env;
+  }
+
+  test('重新生成 answers the last question again as a new version, and learns its stored id', async () => {
+    const { store, stream, turns } = await opened();
+    expect(store.regenerate('a1')).toBe(false); // only the last answer
+    expect(store.regenerate('a2')).toBe(true);
+    expect(turns.at(-1)).toMatchObject({ sessionId: 's', text: '问题二', regenerateMessageId: 'a2' });
+    const ids = store.getState().conversation.messageIds;
+    expect(ids.slice(0, 3)).toEqual(['q1', 'a1', 'q2']);
+    const fresh = ids[3] ?? '';
+    expect(store.getMessage(fresh)).toMatchObject({ status: 'streaming', versions: ['a2', fresh] });
+    // Nothing else runs meanwhile.
+    expect(store.regenerate(fresh)).toBe(false);
+    stream.push({ type: 'text', text: '新回答' });
+    stream.push({
+      type: 'final_data',
+      data: { session_id: 's', message_id: 'a2b', user_message_id: 'q2', credits_charged: 4 },
+    });
+    stream.close();
+    await settle();
+    expect(store.getMessage(fresh)).toMatchObject({
+      text: '新回答',
+      status: 'done',
+      credits: 4,
+      serverId: 'a2b',
+      versions: ['a2', 'a2b'],
+    });
+    // The stored id makes it regenerable in turn.
+    expect(store.regenerate(fresh)).toBe(true);
+  });
+
+  test('编辑 sends in place of a question, dropping what followed it from view', async () => {
+    const { store, stream, turns } = await opened();
+    expect(store.edit('q1', '   ')).toBe(false);
+    expect(store.edit('a1', '不是问题')).toBe(false);
+    expect(store.edit('q1', ' 改过的问题 ')).toBe(true);
+    expect(turns.at(-1)).toMatchObject({ text: '改过的问题', editMessageId: 'q1' });
+    const [question = '', answer = ''] = store.getState().conversation.messageIds;
+    expect(store.getState().conversation.messageIds).toHaveLength(2);
+    expect(store.getMessage(question)).toMatchObject({ text: '改过的问题', versions: ['q1', question] });
+    stream.push({ type: 'final_data', data: { session_id: 's', message_id: 'a9', user_message_id: 'q9' } });
+    stream.close();
+    await settle();
+    expect(store.getMessage(question)).toMatchObject({ serverId: 'q9', versions: ['q1', 'q9'] });
+    expect(store.getMessage(answer)).toMatchObject({ serverId: 'a9' });
+  });
+
+  test('a refused edit shows the chat as it was and gives its text back to the input', async () => {
+    const { store, backend } = await opened();
+    backend.createTurn = () => {
+      throw new ApiError(new Response(null, { status: 402 }), { detail: '积分不足' });
+    };
+    expect(store.edit('q2', '换个问法')).toBe(true);
+    await settle();
+    expect(store.getState().conversation.messageIds).toEqual(['q1', 'a1', 'q2', 'a2']);
+    expect(store.getState().returnedDraft?.text).toBe('换个问法');
+    expect(store.getState().banner).toContain('积分不足');
+  });
+
+  test('paging shows the branch the server answers; a failure says so', async () => {
+    const { store, backend } = await opened();
+    vi.mocked(backend.selectVersion).mockResolvedValueOnce([
+      stored('q1', 'user', '问题一'),
+      stored('a1', 'assistant', '回答一'),
+      stored('q2', 'user', '问题二'),
+      stored('a2b', 'assistant', '另一个回答', ['a2', 'a2b']),
+    ]);
+    expect(await store.selectVersion('a2b')).toBe(true);
+    expect(backend.selectVersion).toHaveBeenCalledWith('s', 'a2b');
+    expect(texts(store)).toEqual(['问题一', '回答一', '问题二', '另一个回答']);
+    vi.mocked(backend.selectVersion).mockRejectedValueOnce(new Error('offline'));
+    expect(await store.selectVersion('a2')).toBe(false);
+    expect(store.getState().banner).toBe(chatText.versionFailed);
+    expect(texts(store)).toEqual(['问题一', '回答一', '问题二', '另一个回答']);
   });
 });

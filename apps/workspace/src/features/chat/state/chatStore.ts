@@ -1,6 +1,6 @@
 import { chatText } from '../messages';
 import { newestBy } from './format';
-import { ChatTurn } from './turn';
+import { ChatTurn, type StoredIds } from './turn';
 import type { ChatBackend, ChatMessage, ChatModel, ChatSessionSummary, TurnInput } from './types';
 
 /** Spec 01 §9: the history loads 10 sessions a page. */
@@ -117,6 +117,7 @@ export class ChatStore {
   private readonly listeners = new Set<() => void>();
   private readonly messages = new Map<string, ChatMessage>();
   private readonly messageListeners = new Map<string, Set<() => void>>();
+  private readonly chosenListeners = new Set<(id: string | null) => void>();
   private readonly deps: ChatStoreDeps;
   private readonly now: () => number;
   private readonly scheduleFrame: (flush: () => void) => void;
@@ -161,6 +162,20 @@ export class ChatStore {
       if (set.size === 0) this.messageListeners.delete(id);
     };
   };
+
+  /**
+   * Tells when the engine chose the open chat by itself (the newest after the first load, the session a
+   * new chat created, a new chat after the open one was deleted), so that the address can follow. A
+   * session the user asked for (openSession, newChat) is not told: the address led there already.
+   */
+  onSessionChosen = (listener: (id: string | null) => void): (() => void) => {
+    this.chosenListeners.add(listener);
+    return () => this.chosenListeners.delete(listener);
+  };
+
+  private chose(id: string | null) {
+    for (const listener of [...this.chosenListeners]) listener(id);
+  }
 
   private set(patch: Partial<ChatState>) {
     this.state = { ...this.state, ...patch };
@@ -252,6 +267,7 @@ export class ChatStore {
         const newest = newestBy(page.items, 'updated_at');
         if (newest && !this.choseNewChat && this.state.currentSessionId === null && !this.hasConversation()) {
           void this.openSession(newest.id);
+          this.chose(newest.id);
         }
       } else if (options.selectNewest === 'created_at' && this.state.currentSessionId === null) {
         const known = options.knownIds;
@@ -259,7 +275,10 @@ export class ChatStore {
           page.items.filter((s) => !known?.has(s.id)),
           'created_at',
         );
-        if (newest) this.set({ currentSessionId: newest.id });
+        if (newest) {
+          this.set({ currentSessionId: newest.id });
+          this.chose(newest.id);
+        }
       }
     } catch {
       if (generation !== this.generation || query !== this.state.sessions.query) return;
@@ -376,7 +395,10 @@ export class ChatStore {
     const items = sessions.items.filter((s) => s.id !== id);
     const removed = sessions.items.length - items.length;
     this.set({ sessions: { ...sessions, items, total: Math.max(items.length, sessions.total - removed) } });
-    if (this.state.currentSessionId === id) this.newChat();
+    if (this.state.currentSessionId === id) {
+      this.newChat();
+      this.chose(null);
+    }
     // The page lost a row: fetch it again so that a session from page two moves up.
     if (sessions.hasMore) void this.loadSessions();
   }
@@ -408,20 +430,112 @@ export class ChatStore {
   send(text: string): boolean {
     const prompt = text.trim();
     if (!prompt || this.turn) return false;
-    const modelId = this.state.selectedModelId;
-    if (!modelId) {
-      this.set({ banner: chatText.noModelSelected });
+    const modelId = this.modelOrBanner();
+    if (!modelId) return false;
+    const question: ChatMessage = { ...emptyMessage('user'), id: localId('user'), text: prompt };
+    this.beginTurn({ modelId, keep: this.state.conversation.messageIds, question, input: { text: prompt } });
+    return true;
+  }
+
+  /**
+   * 重新生成: answers the last answer's question again. The new answer is a version beside the old one
+   * (‹ 2/2 ›); the old one stays on the server to page back to. False when it cannot run now (a stream is
+   * running, the answer is not the last or not stored yet, no model).
+   */
+  regenerate(answerId: string): boolean {
+    const ids = this.state.conversation.messageIds;
+    const answer = this.messages.get(answerId);
+    const at = ids.indexOf(answerId);
+    const question = at > 0 ? this.messages.get(ids[at - 1] ?? '') : undefined;
+    if (this.turn || !this.state.currentSessionId || at !== ids.length - 1) return false;
+    if (answer?.role !== 'assistant' || !answer.serverId || question?.role !== 'user') return false;
+    const modelId = this.modelOrBanner();
+    if (!modelId) return false;
+    this.beginTurn({
+      modelId,
+      keep: ids.slice(0, at),
+      question: null,
+      answerVersions: answer.versions ?? [answer.serverId],
+      input: { text: question.text, regenerateMessageId: answer.serverId },
+    });
+    return true;
+  }
+
+  /**
+   * 编辑: sends `text` in place of a question of the open chat. What followed the old question is
+   * replaced on screen by the new answer; the old question and its answers stay as the other version.
+   */
+  edit(questionId: string, text: string): boolean {
+    const prompt = text.trim();
+    const ids = this.state.conversation.messageIds;
+    const old = this.messages.get(questionId);
+    const at = ids.indexOf(questionId);
+    if (!prompt || this.turn || !this.state.currentSessionId || at < 0) return false;
+    if (old?.role !== 'user' || !old.serverId) return false;
+    const modelId = this.modelOrBanner();
+    if (!modelId) return false;
+    const id = localId('user');
+    const question: ChatMessage = {
+      ...emptyMessage('user'),
+      id,
+      text: prompt,
+      versions: [...(old.versions ?? [old.serverId]), id],
+    };
+    this.beginTurn({
+      modelId,
+      keep: ids.slice(0, at),
+      question,
+      input: { text: prompt, editMessageId: old.serverId },
+    });
+    return true;
+  }
+
+  /**
+   * Pages to another version of a message (one of its `versions`): the server makes the branch through
+   * it current, and the conversation shows that branch. A failure says so in the banner.
+   */
+  async selectVersion(versionId: string): Promise<boolean> {
+    const sessionId = this.state.currentSessionId;
+    if (!sessionId || this.turn) return false;
+    const token = ++this.conversationToken;
+    try {
+      const messages = await this.deps.backend.selectVersion(sessionId, versionId);
+      if (token !== this.conversationToken) return false;
+      this.replaceConversation(messages, 'ready');
+      return true;
+    } catch {
+      if (token === this.conversationToken) this.set({ banner: chatText.versionFailed });
       return false;
     }
-    const user: ChatMessage = { ...emptyMessage('user'), id: localId('user'), text: prompt };
+  }
+
+  private modelOrBanner(): string | null {
+    const modelId = this.state.selectedModelId;
+    if (!modelId) this.set({ banner: chatText.noModelSelected });
+    return modelId;
+  }
+
+  private beginTurn(options: {
+    modelId: string;
+    /** The messages that stay above the new ones. */
+    keep: readonly string[];
+    /** The new question; null when a stored one is answered again. */
+    question: ChatMessage | null;
+    /** The versions the new answer joins (regenerate). */
+    answerVersions?: readonly string[];
+    input: Pick<TurnInput, 'text' | 'editMessageId' | 'regenerateMessageId'>;
+  }) {
+    const { modelId, keep, question } = options;
+    const id = localId('assistant');
     const assistant: ChatMessage = {
       ...emptyMessage('assistant'),
-      id: localId('assistant'),
+      id,
       status: 'streaming',
       startedAt: this.now(),
       modelName: this.state.models.items.find((m) => m.id === modelId)?.name ?? null,
+      ...(options.answerVersions ? { versions: [...options.answerVersions, id] } : {}),
     };
-    this.messages.set(user.id, user);
+    if (question) this.messages.set(question.id, question);
     this.messages.set(assistant.id, assistant);
     const turn = new ChatTurn(assistant.id, {
       getMessage: this.getMessage,
@@ -430,21 +544,25 @@ export class ChatStore {
       onStreamError: (message) => this.set({ banner: chatText.streamError(message) }),
     });
     this.turn = turn;
+    const before = this.state.conversation.messageIds;
     this.set({
       banner: null,
       isStreaming: true,
       conversation: {
         status: 'ready',
-        messageIds: [...this.state.conversation.messageIds, user.id, assistant.id],
+        messageIds: [...keep, ...(question ? [question.id] : []), assistant.id],
       },
     });
-    void this.runTurn(turn, {
-      sessionId: this.state.currentSessionId,
-      modelId,
-      text: prompt,
-      searchEnabled: this.state.searchEnabled,
-    });
-    return true;
+    void this.runTurn(
+      turn,
+      {
+        sessionId: this.state.currentSessionId,
+        modelId,
+        searchEnabled: this.state.searchEnabled,
+        ...options.input,
+      },
+      { before, questionId: question?.id ?? null },
+    );
   }
 
   /** Stops the running answer; what arrived stays, marked 已停止, and the toast 对话已中断 shows. */
@@ -452,23 +570,51 @@ export class ChatStore {
     this.turn?.stop();
   }
 
-  private async runTurn(turn: ChatTurn, input: TurnInput) {
+  private async runTurn(
+    turn: ChatTurn,
+    input: TurnInput,
+    shown: { before: readonly string[]; questionId: string | null },
+  ) {
     const generation = this.generation;
     const knownIds = new Set(this.state.sessions.items.map((s) => s.id));
     const outcome = await turn.run((signal) => this.deps.backend.createTurn(input, signal));
+    const isVersion = Boolean(input.editMessageId || input.regenerateMessageId);
     if (outcome.kind === 'stopped') {
       if (generation === this.generation) this.deps.onInterrupted?.();
     } else if (outcome.kind === 'failed') {
+      const refused = !outcome.answered;
       this.set({
         banner: chatText.streamError(outcome.error),
-        returnedDraft: outcome.answered
-          ? this.state.returnedDraft
-          : { text: input.text, seq: (this.state.returnedDraft?.seq ?? 0) + 1 },
+        // A refused edit gives its text back to the input; a refused regenerate has nothing typed.
+        returnedDraft:
+          refused && !input.regenerateMessageId
+            ? { text: input.text, seq: (this.state.returnedDraft?.seq ?? 0) + 1 }
+            : this.state.returnedDraft,
       });
+      // A refused version changed nothing on the server: the chat shows again what it had.
+      if (refused && isVersion && this.turn === turn && generation === this.generation) {
+        this.set({ conversation: { status: 'ready', messageIds: shown.before } });
+      }
     }
+    if (generation === this.generation) this.storedIds(turn.assistantId, shown.questionId, outcome.stored);
     // After a reset (logout) nothing of this turn is wanted any more.
     if (generation === this.generation)
       this.finishTurn(turn, input.sessionId, outcome.createdSessionId, knownIds);
+  }
+
+  /** The server's ids for the turn's messages, so that they can be edited, regenerated and paged. */
+  private storedIds(answerId: string, questionId: string | null, stored: StoredIds) {
+    const adopt = (id: string | null, serverId: string | null) => {
+      const message = id ? this.messages.get(id) : undefined;
+      if (!message || !serverId || !id) return;
+      this.putMessage({
+        ...message,
+        serverId,
+        ...(message.versions ? { versions: message.versions.map((v) => (v === id ? serverId : v)) } : {}),
+      });
+    };
+    adopt(answerId, stored.message);
+    adopt(questionId, stored.userMessage);
   }
 
   private finishTurn(
@@ -487,6 +633,7 @@ export class ChatStore {
       if (createdSessionId) {
         this.choseNewChat = false;
         this.set({ currentSessionId: createdSessionId });
+        this.chose(createdSessionId);
         listed = this.loadSessions();
       } else {
         // Stopped or failed before final_data: the server may still have made the session.
@@ -526,6 +673,14 @@ export class ChatStore {
       if (generation !== this.generation || !message) return;
       if (stored && stored.credits !== null) {
         this.putMessage({ ...message, credits: stored.credits });
+        // A stopped answer got no final_data: its stored ids come from here.
+        const ids = this.state.conversation.messageIds;
+        const questionId = ids[ids.indexOf(id) - 1] ?? null;
+        const question = questionId ? this.messages.get(questionId) : undefined;
+        this.storedIds(id, question && !question.serverId ? questionId : null, {
+          message: message.serverId ? null : (stored.serverId ?? null),
+          userMessage: history.findLast((m) => m.role === 'user')?.serverId ?? null,
+        });
         this.deps.onTurnEnd?.();
         return;
       }

@@ -12,11 +12,18 @@ export interface TurnHost {
   onStreamError(message: string): void;
 }
 
+/** The stored ids of a turn's question and answer, from its final_data (null when it never came). */
+export interface StoredIds {
+  message: string | null;
+  userMessage: string | null;
+}
+
 /** How a turn's stream ended. `answered`: at least one event came before the end. */
-export type TurnOutcome =
+export type TurnOutcome = { stored: StoredIds } & (
   | { kind: 'finished'; createdSessionId: string | null }
   | { kind: 'stopped'; createdSessionId: string | null }
-  | { kind: 'failed'; createdSessionId: string | null; error: string; answered: boolean };
+  | { kind: 'failed'; createdSessionId: string | null; error: string; answered: boolean }
+);
 
 /*
  * A refused turn (402 积分不足, 404 模型不存在…) carries the server's own sentence in `detail`: the banner
@@ -59,6 +66,7 @@ export class ChatTurn {
     const { host, assistantId: id } = this;
     let createdSessionId: string | null = null;
     let answered = false;
+    const stored: StoredIds = { message: null, userMessage: null };
     try {
       for await (const event of open(this.controller.signal)) {
         answered = true;
@@ -79,6 +87,8 @@ export class ChatTurn {
         } else if (event.type === 'final_data') {
           const sessionId = typeof event.data.session_id === 'string' ? event.data.session_id : null;
           if (sessionId) createdSessionId = sessionId;
+          if (typeof event.data.message_id === 'string') stored.message = event.data.message_id;
+          if (typeof event.data.user_message_id === 'string') stored.userMessage = event.data.user_message_id;
           const modelName = typeof event.data.model_name === 'string' ? event.data.model_name : null;
           host.putMessage({
             ...message,
@@ -96,17 +106,17 @@ export class ChatTurn {
       this.flush();
       const message = host.getMessage(id);
       if (message?.status === 'streaming') host.putMessage({ ...message, status: 'done' });
-      return { kind: 'finished', createdSessionId };
+      return { kind: 'finished', createdSessionId, stored };
     } catch (error) {
       this.flush();
       const message = host.getMessage(id);
       if (isAbortError(error) || this.controller.signal.aborted) {
         if (message) host.putMessage({ ...message, status: 'stopped' });
-        return { kind: 'stopped', createdSessionId };
+        return { kind: 'stopped', createdSessionId, stored };
       }
       const text = errorMessage(error);
       if (message) host.putMessage({ ...message, status: 'error', error: text });
-      return { kind: 'failed', createdSessionId, error: text, answered };
+      return { kind: 'failed', createdSessionId, error: text, answered, stored };
     }
   }
 }

@@ -47,6 +47,13 @@ export interface ChatMessage {
   modelName?: string | null;
   /** When the answer was requested (epoch ms): the thinking timer counts from here. */
   startedAt: number | null;
+  /** The stored message's id; absent until the server has said it (a turn's final_data). */
+  serverId?: string | null;
+  /**
+   * The ids of this message's versions, itself among them (its own `serverId`, or its local `id` while
+   * it is being generated), oldest first. Absent or one id: no versions to page through.
+   */
+  versions?: readonly string[];
 }
 
 export interface SessionPage {
@@ -59,8 +66,13 @@ export interface SessionPage {
 export interface TurnInput {
   sessionId: string | null;
   modelId: string;
+  /** The question (for a regenerated answer, the stored question's text; not sent). */
   text: string;
   searchEnabled: boolean;
+  /** Edit: the stored question `text` replaces as a new version. */
+  editMessageId?: string;
+  /** Regenerate: the stored answer to generate again as a new version. */
+  regenerateMessageId?: string;
 }
 
 /** What the chat needs from the server: the api-client's models and dialogue modules, adapted. */
@@ -72,5 +84,7 @@ export interface ChatBackend {
   updateSession(id: string, change: { title?: string; pinned?: boolean }): Promise<ChatSessionSummary>;
   getSession(id: string): Promise<ChatMessage[]>;
   deleteSession(id: string): Promise<void>;
+  /** Shows another version of a message; answers the session's messages along its new current branch. */
+  selectVersion(sessionId: string, messageId: string): Promise<ChatMessage[]>;
   createTurn(input: TurnInput, signal: AbortSignal): AsyncIterable<ChatStreamEvent>;
 }

@@ -1,0 +1,18 @@
+/**
+ * Paging replaces the rows of the conversation (the new version is another message, so another row):
+ * the pager the user pressed is gone. The press leaves here which version it asked for and which button
+ * it was, and the pager of that version takes the focus when it mounts, so the keyboard stays in place.
+ */
+let pending: { id: string; button: 'previous' | 'next' } | null = null;
+
+export function requestPagerFocus(id: string, button: 'previous' | 'next'): void {
+  pending = { id, button };
+}
+
+/** The button to focus if `id`'s pager is the one asked for (once). */
+export function takePagerFocus(id: string): 'previous' | 'next' | null {
+  if (pending?.id !== id) return null;
+  const { button } = pending;
+  pending = null;
+  return button;
+}

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './convert';
 export {
   createIndexedDbDocumentRepository,
   DOCUMENTS_DB_NAME,
@@ -18,7 +19,6 @@ export { DocumentEditor, type DocumentEditorProps } from './editor/DocumentEdito
 export { WordEditor, type WordEditorProps } from './editor/WordEditor';
 export * from './files/fileNames';
 export { documentFromMarkdown, type ImportedDocument } from './files/importFile';
-export { buildLexdoc, type LexdocFile, parseLexdoc } from './files/lexdoc';
 export { footnoteMarker, numberFootnotes } from './footnotes/numbering';
 export * from './format/units';
 export { DocumentHome, type DocumentHomeProps } from './home/DocumentHome';

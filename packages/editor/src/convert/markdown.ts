@@ -1,5 +1,4 @@
 import type {
-  BlockContent,
   Definition,
   FootnoteDefinition,
   List,

@@ -16,6 +16,7 @@ import { ActionsPlugin } from '../actions/ActionsPlugin';
 import { CodeHighlightPlugin } from '../code/CodeHighlightPlugin';
 import { EditorDialogs } from '../dialogs/EditorDialogs';
 import type { DocumentContent, DocumentRecord } from '../documents/types';
+import { FileDropPlugin } from '../files/FileDropPlugin';
 import type { ImportedDocument } from '../files/importFile';
 import { useDocumentFiles } from '../files/useDocumentFiles';
 import { FootnotesProvider } from '../footnotes/FootnotesPlugin';
@@ -256,6 +257,7 @@ function EditorFrame({
       <CodeHighlightPlugin />
       <BlockStylePlugin />
       <PastePlugin />
+      <FileDropPlugin onOpen={files.openDocumentFile} />
       <SelectionSyncPlugin />
       <TypingPlugin />
       <ActionsPlugin
@@ -268,6 +270,7 @@ function EditorFrame({
           chooseImage: files.chooseImage,
           saveLocal: files.saveLocal,
           exportMarkdown: files.exportMarkdown,
+          exportDocx: files.exportDocx,
           saveNow: () => void flushRef.current?.(),
         }}
       />

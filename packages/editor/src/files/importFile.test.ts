@@ -38,7 +38,9 @@ describe('importDocumentFile', () => {
       code: 'EMPTY_CONTENT',
       message: '文档内容为空或格式错误',
     });
-    await expect(importDocumentFile(new File(['x'], 'a.docx'))).rejects.toMatchObject({ code: 'DOCX_INVALID' });
+    await expect(importDocumentFile(new File(['x'], 'a.docx'))).rejects.toMatchObject({
+      code: 'DOCX_INVALID',
+    });
   });
 });
 

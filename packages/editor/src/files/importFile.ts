@@ -2,11 +2,11 @@ import { createEditor, type SerializedEditorState } from 'lexical';
 import { DEFAULT_DOCUMENT_TITLE } from '../constants';
 import { ConvertError } from '../convert/errors';
 import { markdownToDocument } from '../convert/markdown';
-import { importFile } from '../convert/registry';
 import type { ConvertedDocument } from '../convert/types';
 import type { DocumentContent } from '../documents/types';
 import { t } from '../i18n/zh-CN';
 import { EDITOR_NAMESPACE, editorNodes, editorTheme } from '../model/config';
+import { convertFileToDocument } from './convertClient';
 
 export interface ImportedDocument {
   content: DocumentContent;
@@ -59,12 +59,12 @@ export function documentFromMarkdown(markdown: string): ImportedDocument {
 }
 
 /**
- * Reads an opened file into the content of a new document; the open document is not touched. A lexdoc or
- * DOCX file brings its own title.
+ * Reads an opened file into the content of a new document (in the converters' worker when there is one);
+ * the open document is not touched. A lexdoc or DOCX file brings its own title.
  */
 export async function importDocumentFile(file: File): Promise<ImportedDocument> {
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const converted = await importFile(file.name, bytes);
+  const converted = await convertFileToDocument(file.name, bytes);
   const kind = file.name.toLowerCase();
   return imported(converted, kind.endsWith('.lexdoc') || kind.endsWith('.docx'));
 }

@@ -50,7 +50,10 @@ describe('lexdoc', () => {
     expect(codeOf('{"a":1}')).toEqual(['LEXDOC_INVALID_FORMAT', '无效的文档格式']);
     expect(codeOf('{"format":"docx","version":2}')).toEqual(['LEXDOC_INVALID_FORMAT', '无效的文档格式']);
     expect(codeOf('{"format":"lexdoc","version":"2"}')).toEqual(['LEXDOC_INVALID_FORMAT', '无效的文档格式']);
-    expect(codeOf('{"format":"lexdoc","version":2,"content":{}}')).toEqual(['EMPTY_CONTENT', '文档内容为空或格式错误']);
+    expect(codeOf('{"format":"lexdoc","version":2,"content":{}}')).toEqual([
+      'EMPTY_CONTENT',
+      '文档内容为空或格式错误',
+    ]);
     expect(codeOf('{"root":{"type":"paragraph"}}')).toEqual(['EMPTY_CONTENT', '文档内容为空或格式错误']);
   });
   it('decodes UTF-8 and falls back to GB18030', () => {

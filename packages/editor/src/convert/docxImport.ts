@@ -113,7 +113,11 @@ const HIGHLIGHT: Record<string, string> = {
   black: '#000000',
 };
 
-/** Word font names (Chinese and English aliases) to the editor's families. */
+/**
+ * Word font names (Chinese and English aliases) to the editor's families. Mammoth reports only a run's
+ * Western font (w:ascii), so Times New Roman — the Western partner our export gives every Chinese font —
+ * is not mapped: it would put a Chinese run in a Latin family.
+ */
 const FAMILY_BY_WORD_NAME: Record<string, string> = {
   宋体: 'songti',
   simsun: 'songti',
@@ -129,7 +133,6 @@ const FAMILY_BY_WORD_NAME: Record<string, string> = {
   微软雅黑: 'yahei',
   'microsoft yahei': 'yahei',
   arial: 'arial',
-  'times new roman': 'times',
   georgia: 'georgia',
   verdana: 'verdana',
   'courier new': 'courier',

@@ -473,7 +473,9 @@ export function documentToMarkdown(input: Pick<ExportInput, 'editorState'>): str
       })
       // Later extensions win: GFM's list item handler (task boxes) must override the CJK plugin's.
       .use(remarkCjkFriendly)
-      .use(remarkGfm)
+      // Columns are not padded to one width: the padding counts a Chinese character as one column, so it
+      // would not line up anyway, and any edit of a cell would rewrite the whole table.
+      .use(remarkGfm, { tablePipeAlign: false })
       .stringify(tree)
   );
 }

@@ -1,76 +1,10 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { FONT_FAMILIES } from '../format/units';
 import { checkedEditorState } from '../files/importFile';
 import { documentToDocx } from './docxExport';
 import { docxToDocument } from './docxImport';
-import {
-  codeNode,
-  editorState,
-  footnoteNode,
-  headingNode,
-  imageNode,
-  type JsonNode,
-  linkNode,
-  listItemNode,
-  listNode,
-  paragraphNode,
-  plainText,
-  rootChildren,
-  TEXT_FORMAT,
-  tableCellNode,
-  tableNode,
-  tableRowNode,
-  textNode,
-  walk,
-} from './nodes';
-
-/** A 16 × 16 PNG. */
-export const PNG_16 =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAKElEQVR4nGNkYPj/n4EBCzA0NTL8/8+ABRgZGBgY/v9nYGBgYGBgAAAvHgX+EE5XKgAAAABJRU5ErkJggg==';
-
-const stack = (key: string) => FONT_FAMILIES.find((f) => f.key === key)?.stack;
-const cellText = (text: string, header = false, colSpan = 1, rowSpan = 1) =>
-  tableCellNode([paragraphNode([textNode(text)])], header, colSpan, rowSpan);
-
-/** A document with everything the DOCX converters carry. */
-export const richDocument = editorState([
-  headingNode(1, [textNode('年度总结')]),
-  headingNode(2, [textNode('一、概况')]),
-  paragraphNode(
-    [
-      textNode('宋体五号', 0, `font-family: ${stack('songti')}; font-size: 14px;`),
-      textNode('Arial red', TEXT_FORMAT.bold, `font-family: ${stack('arial')}; color: #ff0000;`),
-      textNode('高亮', TEXT_FORMAT.italic | TEXT_FORMAT.underline, 'background-color: #ffff00;'),
-      textNode('删除', TEXT_FORMAT.strikethrough),
-      footnoteNode('fn-a', '数据来源：年报'),
-      linkNode('https://example.com/', [textNode('链接')]),
-    ],
-    'justify',
-    'text-align-last: justify; line-height: 1.5; text-indent: 2em;',
-  ),
-  paragraphNode([textNode('居中')], 'center'),
-  paragraphNode([textNode('右对齐')], 'right'),
-  paragraphNode([textNode('两端对齐')], 'justify'),
-  headingNode(3, [textNode('1. 清单')]),
-  listNode('bullet', [
-    listItemNode([textNode('甲')], 1),
-    listItemNode([listNode('bullet', [listItemNode([textNode('甲一')], 1)])], 2),
-    listItemNode([textNode('乙')], 2),
-  ]),
-  listNode('number', [listItemNode([textNode('第一步')], 1), listItemNode([textNode('第二步')], 2)]),
-  listNode('check', [listItemNode([textNode('待办')], 1, false), listItemNode([textNode('已办')], 2, true)]),
-  tableNode(
-    [
-      tableRowNode([cellText('项目', true), cellText('上半年', true), cellText('下半年', true)]),
-      tableRowNode([cellText('收入', false, 1, 2), cellText('横跨两列', false, 2)]),
-      tableRowNode([cellText('10'), cellText('20')]),
-    ],
-    [200, 200, 200],
-  ),
-  paragraphNode([imageNode(PNG_16, '图一.png', 120)]),
-  codeNode('const a = 1;\nconsole.log(a);', 'javascript'),
-]);
+import { type editorState, type JsonNode, plainText, rootChildren, TEXT_FORMAT, walk } from './nodes';
+import { richDocument } from './testDocuments';
 
 const xmlOf = (bytes: Uint8Array, name: string) => new TextDecoder().decode(unzipSync(bytes)[name]);
 const nodes = (state: ReturnType<typeof editorState>) => [...walk(state.root as unknown as JsonNode)];
@@ -131,7 +65,9 @@ describe('editor → DOCX → editor', () => {
     ]);
 
     const table = all.find((n) => n.type === 'table') as JsonNode;
-    const cells = (table.children ?? []).map((row) => (row.children ?? []).map((c) => [plainText(c), c.colSpan, c.rowSpan]));
+    const cells = (table.children ?? []).map((row) =>
+      (row.children ?? []).map((c) => [plainText(c), c.colSpan, c.rowSpan]),
+    );
     expect(cells).toEqual([
       [
         ['项目', 1, 1],
@@ -154,14 +90,18 @@ describe('editor → DOCX → editor', () => {
     expect(all.find((n) => n.type === 'code')).toBeDefined();
     expect(plainText(all.find((n) => n.type === 'code') as JsonNode)).toBe('const a = 1;\nconsole.log(a);');
 
-    const formatOf = (word: string) => all.find((n) => n.type === 'text' && n.text === word)?.format as number;
+    const formatOf = (word: string) =>
+      all.find((n) => n.type === 'text' && n.text === word)?.format as number;
     expect(formatOf('Arial red') & TEXT_FORMAT.bold).toBeTruthy();
-    expect(formatOf('高亮') & (TEXT_FORMAT.italic | TEXT_FORMAT.underline)).toBe(TEXT_FORMAT.italic | TEXT_FORMAT.underline);
+    expect(formatOf('高亮') & (TEXT_FORMAT.italic | TEXT_FORMAT.underline)).toBe(
+      TEXT_FORMAT.italic | TEXT_FORMAT.underline,
+    );
     expect(formatOf('删除') & TEXT_FORMAT.strikethrough).toBeTruthy();
     expect(all.find((n) => n.type === 'text' && n.text === '宋体五号')?.style).toContain('font-size: 14px');
 
     // Alignment and the first-line indent, which mammoth's HTML would drop.
-    const block = (word: string) => rootChildren(state).find((n) => plainText(n).startsWith(word)) as JsonNode;
+    const block = (word: string) =>
+      rootChildren(state).find((n) => plainText(n).startsWith(word)) as JsonNode;
     expect(block('宋体五号')).toMatchObject({ format: 'justify' });
     expect(String(block('宋体五号').$?.wxBlockStyle)).toContain('text-align-last: justify');
     expect(String(block('宋体五号').$?.wxBlockStyle)).toContain('text-indent: 2em');

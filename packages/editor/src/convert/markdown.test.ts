@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { checkedEditorState } from '../files/importFile';
 import { documentToMarkdown, markdownToDocument } from './markdown';
-import { editorState, type JsonNode, paragraphNode, rootChildren, tableCellNode, tableNode, tableRowNode, textNode, walk } from './nodes';
+import {
+  editorState,
+  type JsonNode,
+  paragraphNode,
+  rootChildren,
+  tableCellNode,
+  tableNode,
+  tableRowNode,
+  textNode,
+  walk,
+} from './nodes';
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAKElEQVR4nGNkYPj/n4EBCzA0NTL8/8+ABRgZGBgY/v9nYGBgYGBgAAAvHgX+EE5XKgAAAABJRU5ErkJggg==';
@@ -58,10 +68,9 @@ describe('Markdown', () => {
     const doc = markdownToDocument(CANONICAL);
     const all = [...walk(doc.editorState.root as unknown as JsonNode)];
     expect(all.filter((n) => n.type === 'table')).toHaveLength(1);
-    expect(all.find((n) => n.type === 'list' && n.listType === 'check')?.children?.map((i) => i.checked)).toEqual([
-      false,
-      true,
-    ]);
+    expect(
+      all.find((n) => n.type === 'list' && n.listType === 'check')?.children?.map((i) => i.checked),
+    ).toEqual([false, true]);
     expect(all.find((n) => n.type === 'footnote')).toMatchObject({ text: '数据来自年报' });
     expect(all.find((n) => n.type === 'code')).toMatchObject({ language: 'python' });
     expect(all.find((n) => n.type === 'image')).toMatchObject({ src: PNG, altText: '图表' });
@@ -82,9 +91,16 @@ describe('Markdown', () => {
 
   it('degrades what Markdown cannot hold without losing text: merged cells, colours, sizes, headerless tables', () => {
     const state = editorState([
-      paragraphNode([textNode('红色大字', 1, 'color: #ff0000; font-size: 32px;')], 'center', 'text-indent: 2em;'),
+      paragraphNode(
+        [textNode('红色大字', 1, 'color: #ff0000; font-size: 32px;')],
+        'center',
+        'text-indent: 2em;',
+      ),
       tableNode([
-        tableRowNode([tableCellNode([paragraphNode([textNode('合并')])], false, 2), tableCellNode([paragraphNode([textNode('丙')])], false)]),
+        tableRowNode([
+          tableCellNode([paragraphNode([textNode('合并')])], false, 2),
+          tableCellNode([paragraphNode([textNode('丙')])], false),
+        ]),
         tableRowNode([
           tableCellNode([paragraphNode([textNode('甲')]), paragraphNode([textNode('乙')])], false),
           tableCellNode([], false),

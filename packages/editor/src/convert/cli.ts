@@ -11,11 +11,10 @@ import { readFileSync, statSync } from 'node:fs';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_DOCUMENT_TITLE } from '../constants';
+import { t } from '../i18n/zh-CN';
 import { ConvertError, isConvertError } from './errors';
-import { importFile, outputFormatFor } from './registry';
+import { inputFormatFor, outputFormatFor } from './registry';
 
-const USAGE =
-  '用法：wanxiang-convert <输入文件.{lexdoc,md,markdown,txt,docx}> <输出文件.{lexdoc,md,docx,pdf}>';
 const IMAGE_TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
@@ -43,13 +42,14 @@ function imageResolver(directory: string) {
 
 export async function convertFile(input: string, output: string): Promise<void> {
   // Both formats are checked before anything is read or written.
+  const reader = inputFormatFor(input);
   const format = outputFormatFor(output);
   const info = await stat(input).catch((cause) => {
-    throw new ConvertError('IMPORT_FAILED', `找不到输入文件：${input}`, { cause });
+    throw new ConvertError('IMPORT_FAILED', t.convert.inputMissing(input), { cause });
   });
-  if (!info.isFile()) throw new ConvertError('IMPORT_FAILED', `输入不是文件：${input}`);
+  if (!info.isFile()) throw new ConvertError('IMPORT_FAILED', t.convert.inputNotFile(input));
   const bytes = new Uint8Array(await readFile(input));
-  const document = await importFile(path.basename(input), bytes, {
+  const document = await reader.read(bytes, {
     resolveImage: imageResolver(path.dirname(input)),
   });
   const title = document.title || path.basename(input, path.extname(input)) || DEFAULT_DOCUMENT_TITLE;
@@ -74,7 +74,7 @@ export async function convertFile(input: string, output: string): Promise<void> 
 export async function main(argv: string[]): Promise<number> {
   const [input, output, ...rest] = argv;
   if (!input || !output || rest.length || input === '--help' || input === '-h') {
-    process.stderr.write(`${USAGE}\n`);
+    process.stderr.write(`${t.convert.cliUsage}\n`);
     return 2;
   }
   try {
@@ -83,7 +83,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     const message = isConvertError(error)
       ? error.message
-      : `转换失败：${error instanceof Error ? error.message : String(error)}`;
+      : t.convert.convertFailed(error instanceof Error ? error.message : String(error));
     process.stderr.write(`wanxiang-convert: ${message}\n`);
     return 1;
   }

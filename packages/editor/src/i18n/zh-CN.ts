@@ -58,7 +58,11 @@ export const editorZhCN = {
     opening: (name: string) => `正在打开 ${name}…`,
     exporting: (format: string) => `正在导出 ${format}…`,
     exported: (name: string) => `已导出 ${name}`,
-    dropHint: '松开以打开文件',
+    cliUsage:
+      '用法：wanxiang-convert <输入文件.{lexdoc,md,markdown,txt,docx}> <输出文件.{lexdoc,md,docx,pdf}>',
+    inputMissing: (file: string) => `找不到输入文件：${file}`,
+    inputNotFile: (file: string) => `输入不是文件：${file}`,
+    convertFailed: (reason: string) => `转换失败：${reason}`,
   },
   edit: {
     undo: '撤销',

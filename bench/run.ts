@@ -6,18 +6,20 @@ import { buildProduct, LOAD_TEST_LIMITS, startServer } from '../e2e/server';
 import { chartsBench } from './charts.bench';
 import { chatBrowserBench } from './chat-browser.bench';
 import { chatServerBench } from './chat-server.bench';
+import { convertBench } from './convert.bench';
 import { editorBench } from './editor.bench';
 import { loginBundle } from './login-bundle.bench';
 import { marketBench } from './market.bench';
 import { memoryBench } from './memory.bench';
 
-/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor, market, memory). */
+/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor, convert, market, memory). */
 const benches = {
   'login-bundle': loginBundle,
   charts: () => chartsBench(),
   'chat-browser': () => chatBrowserBench(),
   'chat-server': chatServerBench,
   editor: () => editorBench(),
+  convert: () => convertBench(),
   market: () => marketBench(),
   memory: () => memoryBench(),
 } as const;

@@ -6,13 +6,14 @@ import { buildProduct, LOAD_TEST_LIMITS, startServer } from '../e2e/server';
 import { chartsBench } from './charts.bench';
 import { chatBrowserBench } from './chat-browser.bench';
 import { chatServerBench } from './chat-server.bench';
+import { convertBench } from './convert.bench';
 import { editorBench } from './editor.bench';
 import { embedBench } from './embed.bench';
 import { loginBundle } from './login-bundle.bench';
 import { marketBench } from './market.bench';
 import { memoryBench } from './memory.bench';
 
-/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor, embed, market, memory). */
+/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor, convert, embed, market, memory). */
 const benches = {
   'login-bundle': loginBundle,
   charts: () => chartsBench(),
@@ -20,6 +21,7 @@ const benches = {
   'chat-server': chatServerBench,
   editor: () => editorBench(),
   embed: () => embedBench(),
+  convert: () => convertBench(),
   market: () => marketBench(),
   memory: () => memoryBench(),
 } as const;

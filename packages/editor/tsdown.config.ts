@@ -10,23 +10,35 @@ import { defineConfig } from 'tsdown';
  * vanilla-extract plugin to compile again; the styles read the theme contract from @wanxiang/ui's built
  * entry, so the custom-property names match '@wanxiang/ui/styles.css'.
  */
-export default defineConfig({
-  entry: { index: 'src/index.ts' },
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  outputOptions: { assetFileNames: '[name][extname]' },
-  deps: {
-    // One React, one Lexical and one @wanxiang/ui for the whole app: the consumer's.
-    neverBundle: [/^react($|\/)/, /^react-dom($|\/)/, /^@wanxiang\//, /^lexical$/, /^@lexical\//, /^idb$/],
+export default defineConfig([
+  {
+    entry: { index: 'src/index.ts', convert: 'src/convert/index.ts' },
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    dts: true,
+    sourcemap: true,
+    clean: true,
+    outputOptions: { assetFileNames: '[name][extname]' },
+    deps: {
+      // One React, one Lexical and one @wanxiang/ui for the whole app: the consumer's.
+      neverBundle: [/^react($|\/)/, /^react-dom($|\/)/, /^@wanxiang\//, /^lexical$/, /^@lexical\//, /^idb$/],
+    },
+    plugins: [
+      vanillaExtractPlugin({
+        extract: { name: 'styles.css', sourcemap: true },
+        identifiers: ({ hash }) => `wx-editor-${hash}`,
+      }),
+    ],
   },
-  plugins: [
-    vanillaExtractPlugin({
-      extract: { name: 'styles.css', sourcemap: true },
-      identifiers: ({ hash }) => `wx-editor-${hash}`,
-    }),
-  ],
-});
+  // The command-line converter (bin wanxiang-convert): Node, its dependencies from node_modules.
+  {
+    entry: { cli: 'src/convert/cli.ts' },
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    dts: false,
+    clean: false,
+    sourcemap: true,
+  },
+]);

@@ -1,6 +1,7 @@
 export type { ActionId as EditorActionId } from './actions/actions';
 export * from './assistant';
 export * from './constants';
+export * from './convert';
 export {
   createIndexedDbDocumentRepository,
   DOCUMENTS_DB_NAME,
@@ -18,10 +19,9 @@ export {
 } from './documents/types';
 export { DocumentEditor, type DocumentEditorProps } from './editor/DocumentEditor';
 export { WordEditor, type WordEditorHandle, type WordEditorProps } from './editor/WordEditor';
-export { documentToMarkdown, documentToText } from './files/exportText';
+export { documentToText } from './files/exportText';
 export * from './files/fileNames';
 export { documentFromMarkdown, documentFromText, type ImportedDocument } from './files/importFile';
-export { buildLexdoc, type LexdocFile, parseLexdoc } from './files/lexdoc';
 export { footnoteMarker, numberFootnotes } from './footnotes/numbering';
 export * from './format/units';
 export { DocumentHome, type DocumentHomeProps } from './home/DocumentHome';

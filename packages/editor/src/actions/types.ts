@@ -14,6 +14,7 @@ export interface FrameHandlers {
   chooseImage(): void;
   saveLocal(): void;
   exportMarkdown(): void;
+  exportDocx(): void;
   /** Saves at once instead of after the autosave pause. */
   saveNow(): void;
 }

@@ -26,6 +26,7 @@ import type { ActionId } from '../actions/actions';
 import { CodeHighlightPlugin } from '../code/CodeHighlightPlugin';
 import { EditorDialogs } from '../dialogs/EditorDialogs';
 import type { DocumentContent, DocumentRecord } from '../documents/types';
+import { FileDropPlugin } from '../files/FileDropPlugin';
 import type { ImportedDocument } from '../files/importFile';
 import { useDocumentFiles } from '../files/useDocumentFiles';
 import { FootnotesProvider } from '../footnotes/FootnotesPlugin';
@@ -309,6 +310,7 @@ function EditorFrame({
       <CodeHighlightPlugin />
       <BlockStylePlugin />
       <PastePlugin />
+      <FileDropPlugin onOpen={files.openDocumentFile} />
       <SelectionSyncPlugin />
       <TypingPlugin />
       <ActionsPlugin
@@ -322,6 +324,7 @@ function EditorFrame({
           chooseImage: files.chooseImage,
           saveLocal: files.saveLocal,
           exportMarkdown: files.exportMarkdown,
+          exportDocx: files.exportDocx,
           saveNow: () => void flushRef.current?.(),
         }}
       />

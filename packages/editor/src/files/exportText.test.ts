@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDocumentContent } from '../documents/indexedDbRepository';
-import { documentToMarkdown, documentToText } from './exportText';
+import { documentToMarkdown } from '../convert/markdown';
+import { documentToText } from './exportText';
 import { documentFromMarkdown, documentFromText } from './importFile';
 
 describe('documentToMarkdown and documentFromMarkdown', () => {

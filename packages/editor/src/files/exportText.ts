@@ -1,28 +1,23 @@
-import { $convertToMarkdownString, TRANSFORMERS } from '@lexical/markdown';
-import { $getRoot } from 'lexical';
+import { $getRoot, createEditor } from 'lexical';
 import type { DocumentContent } from '../documents/types';
-import { offscreenEditor } from './importFile';
-
-/** The content read into an editor that is never shown, so a converter can walk its nodes. */
-function $readContent<T>(content: DocumentContent, read: () => T): T {
-  const editor = offscreenEditor();
-  if (content.editorState)
-    editor.setEditorState(editor.parseEditorState(JSON.stringify(content.editorState)));
-  return editor.getEditorState().read(read);
-}
+import { EDITOR_NAMESPACE, editorNodes, editorTheme } from '../model/config';
 
 /**
- * A document's content as Markdown (headings, quotes, lists, code blocks, links, bold/italic/code), by
- * Lexical's own transformers, as the 导出为 Markdown menu item writes it. The counterpart of
- * documentFromMarkdown: a host that stores Markdown gives it with one and takes it back with the other.
+ * A document's text without formatting: one line per block (the counterpart of documentFromText), read in
+ * an editor that is never shown. Markdown goes through the converters' documentToMarkdown.
  */
-export function documentToMarkdown(content: DocumentContent): string {
-  return $readContent(content, () => $convertToMarkdownString(TRANSFORMERS));
-}
-
-/** A document's text without formatting: one line per paragraph (the counterpart of documentFromText). */
 export function documentToText(content: DocumentContent): string {
-  return $readContent(content, () =>
+  if (!content.editorState) return '';
+  const editor = createEditor({
+    namespace: EDITOR_NAMESPACE,
+    nodes: [...editorNodes],
+    theme: editorTheme,
+    onError(error) {
+      throw error;
+    },
+  });
+  editor.setEditorState(editor.parseEditorState(JSON.stringify(content.editorState)));
+  return editor.getEditorState().read(() =>
     $getRoot()
       .getChildren()
       .map((block) => block.getTextContent())

@@ -1,11 +1,13 @@
+import { ConvertError } from '../convert/errors';
+import { t } from '../i18n/zh-CN';
+
 /** The file formats the editor opens, by extension (spec 01 §5, 02 §4). */
 export const importableExtensions = ['md', 'markdown', 'txt', 'docx', 'lexdoc'] as const;
 export type ImportKind = 'markdown' | 'text' | 'docx' | 'lexdoc';
 
-export class UnsupportedFileError extends Error {
-  readonly code = 'UNSUPPORTED_FILE';
+export class UnsupportedFileError extends ConvertError {
   constructor(readonly fileName: string) {
-    super(`不支持的文件类型：${fileName}`);
+    super('UNSUPPORTED_FILE', t.convert.unsupported(fileName));
     this.name = 'UnsupportedFileError';
   }
 }

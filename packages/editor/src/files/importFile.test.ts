@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeTitle } from '../editor/useDocumentSave';
-import { ComingSoonFileError, importDocumentFile } from './importFile';
-import { buildLexdoc, InvalidDocumentFileError } from './lexdoc';
+import { importDocumentFile } from './importFile';
+import { buildLexdoc } from './lexdoc';
 
 const paragraphTexts = (state: unknown) =>
   (state as { root: { children: { children: { text?: string }[] }[] } }).root.children.map((block) =>
@@ -32,12 +32,15 @@ describe('importDocumentFile', () => {
     expect(paragraphTexts(imported.content.editorState)).toEqual(['正文']);
   });
 
-  it('refuses a lexdoc with nodes the editor does not know, and says DOCX is coming', async () => {
+  it('refuses a lexdoc with nodes the editor does not know, and a file that is no DOCX', async () => {
     const bad = JSON.stringify({ root: { type: 'root', children: [{ type: 'mystery', children: [] }] } });
-    await expect(importDocumentFile(new File([bad], 'bad.lexdoc'))).rejects.toBeInstanceOf(
-      InvalidDocumentFileError,
-    );
-    await expect(importDocumentFile(new File(['x'], 'a.docx'))).rejects.toBeInstanceOf(ComingSoonFileError);
+    await expect(importDocumentFile(new File([bad], 'bad.lexdoc'))).rejects.toMatchObject({
+      code: 'EMPTY_CONTENT',
+      message: '文档内容为空或格式错误',
+    });
+    await expect(importDocumentFile(new File(['x'], 'a.docx'))).rejects.toMatchObject({
+      code: 'DOCX_INVALID',
+    });
   });
 });
 

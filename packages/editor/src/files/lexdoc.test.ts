@@ -1,6 +1,7 @@
 import type { SerializedEditorState } from 'lexical';
 import { describe, expect, it } from 'vitest';
-import { buildLexdoc, decodeText, InvalidDocumentFileError, parseLexdoc } from './lexdoc';
+import { ConvertError } from '../convert/errors';
+import { buildLexdoc, decodeText, parseLexdoc } from './lexdoc';
 
 const state = {
   root: {
@@ -36,8 +37,24 @@ describe('lexdoc', () => {
     expect(parseLexdoc(JSON.stringify({ lexicalState: state })).editorState.root).toEqual(state.root);
   });
   it('refuses what is no document', () => {
-    expect(() => parseLexdoc('not json')).toThrow(InvalidDocumentFileError);
-    expect(() => parseLexdoc('{"a":1}')).toThrow(InvalidDocumentFileError);
+    const codeOf = (text: string) => {
+      try {
+        parseLexdoc(text);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConvertError);
+        return [(error as ConvertError).code, (error as ConvertError).message];
+      }
+      return null;
+    };
+    expect(codeOf('not json')).toEqual(['LEXDOC_PARSE_ERROR', '无效的文档格式：文件内容不是 JSON']);
+    expect(codeOf('{"a":1}')).toEqual(['LEXDOC_INVALID_FORMAT', '无效的文档格式']);
+    expect(codeOf('{"format":"docx","version":2}')).toEqual(['LEXDOC_INVALID_FORMAT', '无效的文档格式']);
+    expect(codeOf('{"format":"lexdoc","version":"2"}')).toEqual(['LEXDOC_INVALID_FORMAT', '无效的文档格式']);
+    expect(codeOf('{"format":"lexdoc","version":2,"content":{}}')).toEqual([
+      'EMPTY_CONTENT',
+      '文档内容为空或格式错误',
+    ]);
+    expect(codeOf('{"root":{"type":"paragraph"}}')).toEqual(['EMPTY_CONTENT', '文档内容为空或格式错误']);
   });
   it('decodes UTF-8 and falls back to GB18030', () => {
     expect(decodeText(new TextEncoder().encode('\uFEFF中文').buffer)).toBe('中文');

@@ -1,13 +1,16 @@
-import { $convertToMarkdownString, TRANSFORMERS } from '@lexical/markdown';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { toast } from '@wanxiang/ui';
 import { type ReactNode, useRef } from 'react';
+import { isConvertError } from '../convert/errors';
+import { documentToLexdoc } from '../convert/lexdoc';
+import { outputFormatFor } from '../convert/registry';
 import { t } from '../i18n/zh-CN';
 import { insertImageFiles } from '../images/insertImage';
 import type { StylePresets } from '../styles/presets';
-import { exportFileName, UnsupportedFileError } from './fileNames';
-import { ComingSoonFileError, type ImportedDocument, importDocumentFile } from './importFile';
-import { buildLexdoc, downloadFile } from './lexdoc';
+import { convertDocumentToFile } from './convertClient';
+import { exportFileName } from './fileNames';
+import { type ImportedDocument, importDocumentFile } from './importFile';
+import { downloadFile } from './lexdoc';
 
 export interface DocumentFilesOptions {
   documentId: string;
@@ -23,16 +26,39 @@ export interface DocumentFilesOptions {
 }
 
 export interface DocumentFiles {
-  /** Asks for a .lexdoc, Markdown or text file and opens it as a new document. */
+  /** Asks for a .lexdoc, DOCX, Markdown or text file and opens it as a new document. */
   openFile(): void;
+  /** Opens a file the user already has (dropped on the paper). */
+  openDocumentFile(file: File): Promise<void>;
   /** Asks for an image and inserts it at the caret. */
   chooseImage(): void;
   /** Downloads the document as a .lexdoc file. */
   saveLocal(): void;
   exportMarkdown(): void;
+  exportDocx(): void;
   /** The hidden file inputs the pickers use; render them once. */
   inputs: ReactNode;
 }
+
+/** How long a file operation runs before it shows that it is working (the issue's half a second). */
+export const PROGRESS_DELAY_MS = 500;
+
+/** Runs `work`, with a progress notice if it takes longer than PROGRESS_DELAY_MS, closed when it ends. */
+export async function withProgress<T>(message: string, work: () => Promise<T>): Promise<T> {
+  let key: string | undefined;
+  const timer = setTimeout(() => {
+    key = toast.info(message, { timeout: 0 });
+  }, PROGRESS_DELAY_MS);
+  try {
+    return await work();
+  } finally {
+    clearTimeout(timer);
+    if (key) toast.dismiss(key);
+  }
+}
+
+const messageOf = (error: unknown, fallback: string) =>
+  isConvertError(error) ? error.message : error instanceof Error && error.message ? error.message : fallback;
 
 /** The editor's file I/O: opening, saving to a local file, exporting, and choosing an image. */
 export function useDocumentFiles({
@@ -47,20 +73,32 @@ export function useDocumentFiles({
   const openInput = useRef<HTMLInputElement>(null);
 
   const saveLocal = () => {
-    const state = editor.getEditorState();
-    const file = buildLexdoc({ title, docId: documentId, editorState: state.toJSON(), styles: presets });
-    downloadFile(exportFileName(title, 'lexdoc'), 'application/json', JSON.stringify(file));
+    const editorState = editor.getEditorState().toJSON();
+    const text = documentToLexdoc({ title, docId: documentId, editorState, styles: presets });
+    downloadFile(exportFileName(title, 'lexdoc'), 'application/json', text);
     toast.success(t.file.saved);
   };
 
-  const exportMarkdown = () => {
-    const markdown = editor.getEditorState().read(() => $convertToMarkdownString(TRANSFORMERS));
-    downloadFile(exportFileName(title, 'md'), 'text/markdown;charset=utf-8', markdown);
+  const exportAs = async (extension: 'md' | 'docx') => {
+    const format = outputFormatFor(`x.${extension}`);
+    const name = exportFileName(title, extension);
+    try {
+      const content = await withProgress(t.convert.exporting(format.label), () =>
+        convertDocumentToFile(extension, {
+          title,
+          docId: documentId,
+          editorState: editor.getEditorState().toJSON(),
+        }),
+      );
+      downloadFile(name, format.mime, content);
+    } catch (error) {
+      toast.error(messageOf(error, t.convert.exportFailed));
+    }
   };
 
-  const openFile = async (file: File) => {
+  const openDocumentFile = async (file: File) => {
     try {
-      const imported = await importDocumentFile(file);
+      const imported = await withProgress(t.convert.opening(file.name), () => importDocumentFile(file));
       if (onOpenAsNew) {
         await onOpenAsNew(imported);
         toast.success(t.file.openedAsNew(imported.title));
@@ -72,13 +110,8 @@ export function useDocumentFiles({
       if (content.styles) onPresetsChange(content.styles);
       editor.focus();
     } catch (error) {
-      if (error instanceof ComingSoonFileError) {
-        toast.info(t.comingSoon);
-        return;
-      }
-      toast.error(
-        error instanceof UnsupportedFileError || error instanceof Error ? error.message : String(error),
-      );
+      // The open document is untouched: a file is converted apart from it and only then stored.
+      toast.error(messageOf(error, t.convert.importFailed));
     }
   };
 
@@ -106,9 +139,10 @@ export function useDocumentFiles({
         type="file"
         accept=".lexdoc,.docx,.md,.markdown,.txt"
         hidden
+        data-wx-open-file=""
         onChange={(event) => {
           const file = event.target.files?.[0];
-          if (file) void openFile(file);
+          if (file) void openDocumentFile(file);
           event.target.value = '';
         }}
       />
@@ -117,9 +151,11 @@ export function useDocumentFiles({
 
   return {
     openFile: () => openInput.current?.click(),
+    openDocumentFile,
     chooseImage: () => imageInput.current?.click(),
     saveLocal,
-    exportMarkdown,
+    exportMarkdown: () => void exportAs('md'),
+    exportDocx: () => void exportAs('docx'),
     inputs,
   };
 }

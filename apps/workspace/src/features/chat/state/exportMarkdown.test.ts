@@ -27,7 +27,8 @@ describe('a chat exported as Markdown', () => {
       `${[
         '# 秋天的诗',
         '## 你',
-        '> 写一首诗\n> # 不是标题',
+        // The question as typed: escaped, its lines kept apart by a hard break (a backslash at the end).
+        '> 写一首诗\\\n> \\# 不是标题',
         '## AI 助手（离线演示模型）',
         '## 秋\n\n落叶纷飞',
         '## 你',

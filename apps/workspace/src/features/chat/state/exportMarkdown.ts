@@ -8,9 +8,23 @@ export function exportFileName(title: string): string {
 }
 
 /**
+ * A line of the user's own text as literal Markdown: the characters that would start a heading, list,
+ * quote, code, emphasis, link or table are backslash-escaped (CommonMark lets any ASCII punctuation be).
+ */
+function literalLine(line: string): string {
+  return line
+    .replace(/[\\`*_[\]<>#~|!]/g, (c) => `\\${c}`)
+    .replace(
+      /^(\s*)([-+=]|\d+[.)])(?=\s|$)/,
+      (_, space: string, marker: string) => `${space}${marker.replace(/[-+=.)]$/, (c) => `\\${c}`)}`,
+    );
+}
+
+/**
  * The chat as a Markdown document: its title, then each message under who wrote it (the answer's model
- * named). The user's text is kept as typed, in a quote block, so that Markdown characters in a question do
- * not turn into formatting; the answers are Markdown already.
+ * named). The user's text is kept as typed, in a quote block, escaped so that Markdown characters in a
+ * question do not turn into formatting, its lines kept apart by hard breaks; the answers are Markdown
+ * already.
  */
 export function chatToMarkdown(title: string, messages: readonly ChatMessage[]): string {
   const out = [`# ${title}`];
@@ -20,7 +34,12 @@ export function chatToMarkdown(title: string, messages: readonly ChatMessage[]):
       out.push(
         message.text
           .split('\n')
-          .map((line) => (line ? `> ${line}` : '>'))
+          .map((line, i, lines) => {
+            if (!line) return '>';
+            // A backslash at the end of a line is a hard break: the next line of the question stays its own.
+            const hardBreak = i < lines.length - 1 && lines[i + 1] ? '\\' : '';
+            return `> ${literalLine(line)}${hardBreak}`;
+          })
           .join('\n'),
       );
     } else {

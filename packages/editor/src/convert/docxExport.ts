@@ -1,0 +1,479 @@
+import {
+  AlignmentType,
+  Document,
+  ExternalHyperlink,
+  FootnoteReferenceRun,
+  ImageRun,
+  type INumberingOptions,
+  type IParagraphOptions,
+  type IRunOptions,
+  LevelFormat,
+  LineRuleType,
+  Packer,
+  Paragraph,
+  type ParagraphChild,
+  ShadingType,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+} from 'docx';
+import { imageSize } from 'image-size';
+import { PAGE_TEXT_WIDTH_PX } from '../constants';
+import { FONT_FAMILIES, fontFamilyFromCss } from '../format/units';
+import { t } from '../i18n/zh-CN';
+import { ConvertError } from './errors';
+import {
+  blockStyleOf,
+  cssDeclarations,
+  hasFormat,
+  type JsonNode,
+  plainText,
+  rootChildren,
+  TEXT_FORMAT,
+} from './nodes';
+import type { ExportInput } from './types';
+
+/*
+ * The document as a Word file through `docx`, following the pitfalls in research-editor.md §3.2:
+ * - East Asian and Western fonts set separately (a CJK family goes to eastAsia, its Latin partner to
+ *   ascii/hAnsi), never a css stack as a font name;
+ * - sizes in half-points from the stored px (五号 14px → 10.5pt → 21);
+ * - justify is Word's `both`, 分散对齐 (justify + a justified last line) is `distribute`;
+ * - line height as 240ths (multiples) or exact twips;
+ * - a first-line indent in characters as w:firstLineChars (with firstLine in twips for readers that
+ *   ignore it);
+ * - each list its own numbering instance, so numbers restart;
+ * - merged table cells as columnSpan/rowSpan with the covered cells left out (as Lexical keeps them);
+ * - footnotes as real Word footnotes; code blocks in a monospace font with the paragraph style "Code",
+ *   which the DOCX importer reads back as a code block.
+ */
+
+/** Word font names of the editor's families (research §5.5): Chinese names as Chinese Word writes them. */
+const WORD_FONT: Record<string, string> = {
+  songti: '宋体',
+  heiti: '黑体',
+  kaiti: '楷体',
+  fangsong: '仿宋',
+  yahei: '微软雅黑',
+  arial: 'Arial',
+  times: 'Times New Roman',
+  georgia: 'Georgia',
+  verdana: 'Verdana',
+  courier: 'Courier New',
+};
+export const DOCX_DEFAULT_FONTS = {
+  eastAsia: '宋体',
+  latin: 'Times New Roman',
+  mono: 'Courier New',
+} as const;
+export const CODE_STYLE_ID = 'Code';
+const DEFAULT_SIZE_PT = 12;
+const BULLETS = ['●', '○', '■'];
+
+const pxToHalfPoints = (px: number) => Math.round(px * 0.75 * 2);
+const pxToTwips = (px: number) => Math.round(px * 15);
+
+/** A css colour (#rgb, #rrggbb, rgb()) as Word's RRGGBB, or undefined. */
+export function wordColor(css: string | undefined): string | undefined {
+  if (!css) return undefined;
+  const value = css.trim().toLowerCase();
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(value)?.[1];
+  if (hex) return (hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex).toUpperCase();
+  const rgb = /^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)/.exec(value);
+  if (rgb)
+    return rgb
+      .slice(1, 4)
+      .map((n) => Math.min(255, Number(n)).toString(16).padStart(2, '0'))
+      .join('')
+      .toUpperCase();
+  return undefined;
+}
+
+function runFonts(cssFamily: string | undefined) {
+  const family = fontFamilyFromCss(cssFamily);
+  if (!family) return undefined;
+  const name = WORD_FONT[family.key] ?? family.label;
+  return family.script === 'zh'
+    ? { eastAsia: name, ascii: DOCX_DEFAULT_FONTS.latin, hAnsi: DOCX_DEFAULT_FONTS.latin }
+    : { ascii: name, hAnsi: name, cs: name, eastAsia: DOCX_DEFAULT_FONTS.eastAsia };
+}
+
+interface ImageData {
+  bytes: Uint8Array;
+  type: 'png' | 'jpg' | 'gif' | 'bmp';
+  width: number;
+  height: number;
+}
+
+function decodeDataUrl(src: string): ImageData | null {
+  const match = /^data:image\/([a-z0-9.+-]+);base64,(.*)$/is.exec(src);
+  if (!match) return null;
+  const mime = (match[1] ?? '').toLowerCase();
+  const type =
+    mime === 'png'
+      ? 'png'
+      : mime === 'jpeg' || mime === 'jpg'
+        ? 'jpg'
+        : mime === 'gif'
+          ? 'gif'
+          : mime === 'bmp'
+            ? 'bmp'
+            : null;
+  if (!type) return null;
+  const bytes = base64ToBytes(match[2] ?? '');
+  try {
+    const size = imageSize(bytes);
+    if (!size.width || !size.height) return null;
+    return { bytes, type, width: size.width, height: size.height };
+  } catch {
+    return null;
+  }
+}
+
+export function base64ToBytes(base64: string): Uint8Array {
+  const binary = atob(base64.replace(/\s/g, ''));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+class DocxWriter {
+  private readonly footnotes: Record<number, { children: Paragraph[] }> = {};
+  private footnoteCount = 0;
+  private listCount = 0;
+  private readonly numbering: INumberingOptions['config'][number][] = [];
+
+  constructor(private readonly fetchImage?: (src: string) => ImageData | null) {}
+
+  body(nodes: JsonNode[]): Array<Paragraph | Table> {
+    return nodes.flatMap((node) => this.block(node));
+  }
+
+  document(title: string, body: Array<Paragraph | Table>): Document {
+    return new Document({
+      title,
+      creator: '万象',
+      styles: {
+        default: {
+          document: {
+            run: {
+              font: {
+                ascii: DOCX_DEFAULT_FONTS.latin,
+                hAnsi: DOCX_DEFAULT_FONTS.latin,
+                eastAsia: DOCX_DEFAULT_FONTS.eastAsia,
+              },
+              size: DEFAULT_SIZE_PT * 2,
+            },
+          },
+        },
+        paragraphStyles: [
+          {
+            id: CODE_STYLE_ID,
+            name: 'Code',
+            basedOn: 'Normal',
+            run: {
+              font: {
+                ascii: DOCX_DEFAULT_FONTS.mono,
+                hAnsi: DOCX_DEFAULT_FONTS.mono,
+                eastAsia: DOCX_DEFAULT_FONTS.eastAsia,
+              },
+              size: 20,
+            },
+            paragraph: {
+              spacing: { before: 0, after: 0 },
+              shading: { type: ShadingType.CLEAR, fill: 'F5F5F5', color: 'auto' },
+            },
+          },
+        ],
+      },
+      numbering: { config: this.numbering },
+      footnotes: this.footnotes,
+      sections: [{ children: body.length ? body : [new Paragraph({})] }],
+    });
+  }
+
+  private paragraphOptions(node: JsonNode): Partial<IParagraphOptions> {
+    const css = cssDeclarations(blockStyleOf(node));
+    const options: { -readonly [K in keyof IParagraphOptions]?: IParagraphOptions[K] } = {};
+    const format = typeof node.format === 'string' ? node.format : '';
+    if (format === 'center') options.alignment = AlignmentType.CENTER;
+    else if (format === 'right' || format === 'end') options.alignment = AlignmentType.RIGHT;
+    else if (format === 'justify')
+      options.alignment =
+        css['text-align-last'] === 'justify' ? AlignmentType.DISTRIBUTE : AlignmentType.JUSTIFIED;
+    else if (format === 'left' || format === 'start') options.alignment = AlignmentType.LEFT;
+
+    const lineHeight = css['line-height'];
+    if (lineHeight) {
+      const px = /^([\d.]+)px$/.exec(lineHeight);
+      const multiple = /^([\d.]+)$/.exec(lineHeight);
+      if (px) options.spacing = { line: pxToTwips(Number(px[1])), lineRule: LineRuleType.EXACT };
+      else if (multiple)
+        options.spacing = { line: Math.round(Number(multiple[1]) * 240), lineRule: LineRuleType.AUTO };
+    }
+    const sizePt = this.dominantSizePt(node);
+    const indent: Record<string, number> = {};
+    const textIndent = css['text-indent'];
+    const start = css['margin-inline-start'];
+    const lengthTwips = (value: string) => {
+      const em = /^(-?[\d.]+)em$/.exec(value);
+      if (em)
+        return { twips: Math.round(Number(em[1]) * sizePt * 20), chars: Math.round(Number(em[1]) * 100) };
+      const px = /^(-?[\d.]+)px$/.exec(value);
+      return px ? { twips: pxToTwips(Number(px[1])), chars: undefined } : null;
+    };
+    if (textIndent) {
+      const length = lengthTwips(textIndent);
+      if (length && length.twips > 0) {
+        indent.firstLine = length.twips;
+        if (length.chars) indent.firstLineChars = length.chars;
+      } else if (length && length.twips < 0) {
+        indent.hanging = -length.twips;
+        if (length.chars) indent.hangingChars = -length.chars;
+      }
+    }
+    const startTwips = start ? lengthTwips(start) : null;
+    const levels = typeof node.indent === 'number' ? node.indent : 0;
+    const left = (startTwips?.twips ?? 0) + levels * 2 * sizePt * 20;
+    if (left > 0) indent.left = left;
+    if (Object.keys(indent).length) options.indent = indent;
+    return options;
+  }
+
+  /** The size of a block's first sized run, for indents given in characters. */
+  private dominantSizePt(node: JsonNode): number {
+    for (const child of node.children ?? []) {
+      const px = /^([\d.]+)px$/.exec(cssDeclarations(child.style)['font-size'] ?? '');
+      if (px) return Number(px[1]) * 0.75;
+    }
+    return DEFAULT_SIZE_PT;
+  }
+
+  private block(node: JsonNode): Array<Paragraph | Table> {
+    const children = node.children ?? [];
+    switch (node.type) {
+      case 'heading': {
+        const level = Number(String(node.tag ?? 'h1').slice(1));
+        const heading = (['Heading1', 'Heading2', 'Heading3'] as const)[Math.min(3, Math.max(1, level)) - 1];
+        return [new Paragraph({ ...this.paragraphOptions(node), heading, children: this.inline(children) })];
+      }
+      case 'quote':
+        return [
+          new Paragraph({
+            style: 'Quote',
+            indent: { left: 480 },
+            children: this.inline(children, { italics: true }),
+          }),
+        ];
+      case 'list':
+        return this.list(node, 0, this.newListReference(node.listType === 'number'));
+      case 'code':
+        return plainText(node)
+          .split('\n')
+          .map(
+            (line) =>
+              new Paragraph({
+                style: CODE_STYLE_ID,
+                children: [new TextRun({ text: line.replace(/\t/g, '    ') })],
+              }),
+          );
+      case 'table':
+        return [this.table(node)];
+      case 'paragraph':
+        return [new Paragraph({ ...this.paragraphOptions(node), children: this.inline(children) })];
+      default:
+        return children.length ? [new Paragraph({ children: this.inline(children) })] : [];
+    }
+  }
+
+  private newListReference(ordered: boolean): { reference: string; ordered: boolean } {
+    this.listCount += 1;
+    const reference = `wx-list-${this.listCount}`;
+    this.numbering.push({
+      reference,
+      levels: Array.from({ length: 9 }, (_, level) => ({
+        level,
+        format: ordered
+          ? [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN][level % 3]
+          : LevelFormat.BULLET,
+        text: ordered ? `%${level + 1}.` : (BULLETS[level % 3] as string),
+        alignment: AlignmentType.LEFT,
+        style: { paragraph: { indent: { left: 420 * (level + 1), hanging: 420 } } },
+      })),
+    });
+    return { reference, ordered };
+  }
+
+  private list(
+    node: JsonNode,
+    level: number,
+    numbering: { reference: string; ordered: boolean },
+  ): Paragraph[] {
+    const out: Paragraph[] = [];
+    const check = node.listType === 'check';
+    for (const item of node.children ?? []) {
+      const inline = (item.children ?? []).filter((c) => c.type !== 'list');
+      const nested = (item.children ?? []).filter((c) => c.type === 'list');
+      if (inline.length || !nested.length) {
+        const runs = this.inline(inline);
+        // Word has no check list: a box character before the text (the importer reads it back).
+        if (check) runs.unshift(new TextRun({ text: item.checked === true ? '☑ ' : '☐ ' }));
+        out.push(new Paragraph({ numbering: { reference: numbering.reference, level }, children: runs }));
+      }
+      for (const list of nested) out.push(...this.list(list, Math.min(level + 1, 8), numbering));
+    }
+    return out;
+  }
+
+  private table(node: JsonNode): Table {
+    const widths = Array.isArray(node.colWidths) ? (node.colWidths as number[]) : undefined;
+    const rows = node.children ?? [];
+    const columns =
+      widths?.length ??
+      Math.max(1, ...rows.map((row) => (row.children ?? []).reduce((n, c) => n + Number(c.colSpan ?? 1), 0)));
+    const columnWidths = (widths ?? Array.from({ length: columns }, () => PAGE_TEXT_WIDTH_PX / columns)).map(
+      pxToTwips,
+    );
+    return new Table({
+      width: { size: columnWidths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
+      columnWidths,
+      rows: rows.map(
+        (row) =>
+          new TableRow({
+            tableHeader: (row.children ?? []).every((cell) => Number(cell.headerState ?? 0) & 1),
+            children: (row.children ?? []).map((cell) => {
+              const colSpan = Math.max(1, Number(cell.colSpan ?? 1));
+              const rowSpan = Math.max(1, Number(cell.rowSpan ?? 1));
+              const header = (Number(cell.headerState ?? 0) & 3) !== 0;
+              const blocks = this.body(cell.children ?? []);
+              const fill = wordColor(
+                typeof cell.backgroundColor === 'string' ? cell.backgroundColor : undefined,
+              );
+              return new TableCell({
+                children: blocks.length ? blocks : [new Paragraph({})],
+                ...(colSpan > 1 ? { columnSpan: colSpan } : {}),
+                ...(rowSpan > 1 ? { rowSpan } : {}),
+                ...(fill
+                  ? { shading: { type: ShadingType.CLEAR, fill, color: 'auto' } }
+                  : header
+                    ? { shading: { type: ShadingType.CLEAR, fill: 'F2F2F2', color: 'auto' } }
+                    : {}),
+              });
+            }),
+          }),
+      ),
+    });
+  }
+
+  private inline(nodes: JsonNode[], extra: Partial<IRunOptions> = {}): ParagraphChild[] {
+    const out: ParagraphChild[] = [];
+    for (const node of nodes) {
+      switch (node.type) {
+        case 'text':
+        case 'code-highlight':
+          out.push(...this.text(node, extra));
+          break;
+        case 'linebreak':
+          out.push(new TextRun({ break: 1 }));
+          break;
+        case 'tab':
+          out.push(new TextRun({ text: '\t' }));
+          break;
+        case 'link':
+        case 'autolink': {
+          const url = String(node.url ?? '');
+          const children = this.inline(node.children ?? [], { ...extra, style: 'Hyperlink' });
+          if (/^(https?:|mailto:)/i.test(url)) out.push(new ExternalHyperlink({ link: url, children }));
+          else out.push(...children);
+          break;
+        }
+        case 'image':
+          out.push(this.image(node));
+          break;
+        case 'footnote': {
+          this.footnoteCount += 1;
+          const id = this.footnoteCount;
+          this.footnotes[id] = {
+            children: String(node.text ?? '')
+              .split('\n')
+              .map((line) => new Paragraph({ children: [new TextRun(line)] })),
+          };
+          out.push(new FootnoteReferenceRun(id));
+          break;
+        }
+        default:
+          if (node.children) out.push(...this.inline(node.children, extra));
+          else if (typeof node.text === 'string') out.push(new TextRun({ ...extra, text: node.text }));
+      }
+    }
+    return out;
+  }
+
+  private text(node: JsonNode, extra: Partial<IRunOptions>): TextRun[] {
+    const css = cssDeclarations(node.style);
+    const code = hasFormat(node, TEXT_FORMAT.code);
+    const size = /^([\d.]+)px$/.exec(css['font-size'] ?? '');
+    const color = wordColor(css.color);
+    const highlight = wordColor(css['background-color']);
+    const fonts = code
+      ? {
+          ascii: DOCX_DEFAULT_FONTS.mono,
+          hAnsi: DOCX_DEFAULT_FONTS.mono,
+          eastAsia: DOCX_DEFAULT_FONTS.eastAsia,
+        }
+      : runFonts(css['font-family']);
+    const options: IRunOptions = {
+      ...extra,
+      ...(hasFormat(node, TEXT_FORMAT.bold) ? { bold: true } : {}),
+      ...(hasFormat(node, TEXT_FORMAT.italic) ? { italics: true } : {}),
+      ...(hasFormat(node, TEXT_FORMAT.underline) ? { underline: {} } : {}),
+      ...(hasFormat(node, TEXT_FORMAT.strikethrough) ? { strike: true } : {}),
+      ...(hasFormat(node, TEXT_FORMAT.superscript) ? { superScript: true } : {}),
+      ...(hasFormat(node, TEXT_FORMAT.subscript) ? { subScript: true } : {}),
+      ...(size ? { size: pxToHalfPoints(Number(size[1])) } : {}),
+      ...(color ? { color } : {}),
+      ...(highlight && highlight !== 'FFFFFF'
+        ? { shading: { type: ShadingType.CLEAR, fill: highlight, color: 'auto' } }
+        : {}),
+      ...(fonts ? { font: fonts } : {}),
+    };
+    // A tab or line break inside a text node becomes Word's own.
+    const parts = (node.text ?? '').split('\n');
+    return parts.map((part, i) => new TextRun({ ...options, text: part, ...(i > 0 ? { break: 1 } : {}) }));
+  }
+
+  private image(node: JsonNode): ParagraphChild {
+    const src = String(node.src ?? '');
+    const alt = String(node.altText ?? '');
+    const data = decodeDataUrl(src) ?? this.fetchImage?.(src) ?? null;
+    // A picture Word cannot hold (webp, svg, a remote address) keeps its place as its name.
+    if (!data) return new TextRun({ text: `[图片：${alt || src.slice(0, 60)}]` });
+    const wanted = typeof node.width === 'number' && node.width > 0 ? node.width : data.width;
+    const width = Math.min(wanted, PAGE_TEXT_WIDTH_PX);
+    const height = Math.round((data.height * width) / data.width);
+    return new ImageRun({
+      type: data.type,
+      data: data.bytes,
+      transformation: { width: Math.round(width), height },
+      altText: { name: alt || 'image', description: alt, title: alt },
+    });
+  }
+}
+
+/** The document as the bytes of a .docx file. */
+export async function documentToDocx(input: ExportInput): Promise<Uint8Array> {
+  try {
+    const writer = new DocxWriter();
+    const body = writer.body(rootChildren(input.editorState));
+    const document = writer.document(input.title, body);
+    return new Uint8Array(await Packer.toArrayBuffer(document));
+  } catch (cause) {
+    throw new ConvertError('EXPORT_FAILED', t.convert.exportFailed, { cause });
+  }
+}
+
+/** For tests and the importer: the Word name of an editor family key. */
+export const wordFontName = (key: string) =>
+  WORD_FONT[key] ?? FONT_FAMILIES.find((f) => f.key === key)?.label;

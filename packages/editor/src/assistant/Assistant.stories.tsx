@@ -132,6 +132,7 @@ function Harness({ models = 'ready', hasHistory = false, answer = 'stream', init
           chooseImage() {},
           saveLocal() {},
           exportMarkdown() {},
+          exportDocx() {},
           saveNow() {},
         }}
       />

@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './dialogue';
+export * from './docs';
 export * from './emotion';
 export * from './models';
 export * from './strategy';

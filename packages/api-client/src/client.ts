@@ -1,5 +1,6 @@
 import { type ApiClientOptions, type AuthClient, createAuthClient } from './authClient';
 import { createDialogueApi, type DialogueApi } from './endpoints/dialogue';
+import { createDocsApi, type DocsApi } from './endpoints/docs';
 import { createEmotionApi, type EmotionApi } from './endpoints/emotion';
 import { createModelsApi, type ModelsApi } from './endpoints/models';
 import { createStrategyApi, type StrategyApi } from './endpoints/strategy';
@@ -12,6 +13,8 @@ export interface ApiClient extends AuthClient {
   models: ModelsApi;
   /** Chat sessions and turns. */
   dialogue: DialogueApi;
+  /** Cloud documents: list, read, create, versioned save, delete. */
+  docs: DocsApi;
   /** The market emotion series of the strategy board. */
   emotion: EmotionApi;
   /** The strategy runs' nodes and reports, and the subscription. */
@@ -33,6 +36,7 @@ export function completeApiClient(core: AuthClient): ApiClient {
     ...core,
     models: createModelsApi(core.http),
     dialogue: createDialogueApi(core.http),
+    docs: createDocsApi(core.http),
     emotion: createEmotionApi(core.http),
     strategy: createStrategyApi(core.http),
     selectedModel: createSelectedModelStore(core.storage),

@@ -75,6 +75,17 @@ export interface WordEditorProps {
    * the on-screen keyboard would cover the paper of a document opened to be read.
    */
   autoFocus?: boolean;
+  /**
+   * 保存到云端 (Ctrl+S): called after pending changes are saved through onSave. Without it Ctrl+S only saves
+   * at once.
+   */
+  onSaveCloud?(): void;
+  /** Shown beside the save status: the page's cloud status (已保存到云端, 冲突…). */
+  cloudStatus?: ReactNode;
+  /** Shown under the toolbar, e.g. why the document is read-only and how to edit it. */
+  notice?: ReactNode;
+  /** The document can be read but not changed (open for editing elsewhere): no typing, no formatting. */
+  readOnly?: boolean;
 }
 
 /** The word processor: menu bar, toolbar, side panels, the paper, floating notes, dialogs. */
@@ -119,6 +130,10 @@ function EditorFrame({
   saveDelayMs,
   onEditorReady,
   autoFocus = false,
+  onSaveCloud,
+  cloudStatus,
+  notice,
+  readOnly = false,
 }: WordEditorProps) {
   const [editor] = useLexicalComposerContext();
   const format = useFormatState();
@@ -152,6 +167,12 @@ function EditorFrame({
     onEditorReady?.(editor);
   }, [editor, onEditorReady]);
 
+  useEffect(() => {
+    editor.setEditable(!readOnly);
+  }, [editor, readOnly]);
+  const saveCloudRef = useRef(onSaveCloud);
+  saveCloudRef.current = onSaveCloud;
+
   usePresetStylesheet(paperId, presets);
 
   const titleChangeRef = useRef(onTitleChange);
@@ -163,7 +184,7 @@ function EditorFrame({
       <div className={css.chrome} ref={chromeRef} data-wx-chrome="">
         <div className={css.menuBar}>
           {chromeReady ? (
-            <MenuBar isDisabled={!ready} hasRightPanel={rightPanel != null} />
+            <MenuBar isDisabled={!ready || readOnly} hasRightPanel={rightPanel != null} />
           ) : (
             <MenuBarPlaceholder />
           )}
@@ -172,9 +193,10 @@ function EditorFrame({
             <TitleField title={title} onRename={(name) => rename(name, editor.getEditorState())} />
           </h1>
           <SaveStatusLabel store={status} />
+          {cloudStatus}
         </div>
         {chromeReady ? (
-          <Toolbar format={format} isDisabled={!ready} hasRightPanel={rightPanel != null} />
+          <Toolbar format={format} isDisabled={!ready || readOnly} hasRightPanel={rightPanel != null} />
         ) : (
           <ToolbarPlaceholder />
         )}
@@ -188,6 +210,7 @@ function EditorFrame({
             {storageError.message}
           </Alert>
         ) : null}
+        {notice}
       </div>
       <div className={css.workspace} ref={workspaceRef}>
         {drawers.leftOpen ? (
@@ -269,6 +292,9 @@ function EditorFrame({
           saveLocal: files.saveLocal,
           exportMarkdown: files.exportMarkdown,
           saveNow: () => void flushRef.current?.(),
+          saveCloud: () => {
+            void Promise.resolve(flushRef.current?.()).then(() => saveCloudRef.current?.());
+          },
         }}
       />
       <AutosavePlugin

@@ -1,3 +1,4 @@
+export { ACTIONS, type ActionId } from './actions/actions';
 export * from './constants';
 export {
   createIndexedDbDocumentRepository,

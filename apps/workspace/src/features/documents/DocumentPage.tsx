@@ -138,9 +138,13 @@ function LocalDocument({
               () => setOpened(true),
             );
           } else {
-            // Took over from another tab: show what it saved, then save here.
+            // Took over from another tab (or it closed): show what it saved, then save here; the cloud may
+            // also have a newer version from another device meanwhile.
             reload();
             sync.activate();
+            void sync.open().then((changed) => {
+              if (changed) reload();
+            });
           }
         } else if (next === 'reader') {
           first = false;

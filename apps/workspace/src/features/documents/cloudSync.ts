@@ -131,7 +131,17 @@ export class CloudSync {
    * Opening the document: a newer cloud version replaces an unchanged local copy (true: the editor must
    * show it), or is a conflict with local changes made offline; pending local changes are pushed.
    */
-  async open(): Promise<boolean> {
+  open(): Promise<boolean> {
+    // In line with the saves, so that a save landing meanwhile is never taken for another device's.
+    const opened = this.running.then(() => this.openNow());
+    this.running = opened.then(
+      () => undefined,
+      () => undefined,
+    );
+    return opened;
+  }
+
+  private async openNow(): Promise<boolean> {
     const link = this.link();
     if (!link) return false;
     let cloud: CloudDocument;
@@ -146,7 +156,7 @@ export class CloudSync {
       return false;
     }
     if (cloud.version === link.version) {
-      if (link.dirty) await this.pushLatest();
+      if (link.dirty) void this.pushLatest();
       else this.setStatus({ kind: 'saved', at: cloud.updated_at });
       return false;
     }

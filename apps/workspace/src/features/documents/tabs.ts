@@ -5,6 +5,9 @@
  * reading tab asks over a BroadcastChannel to edit; the editing tab saves what is pending, stops, and hands
  * the lock over, and the asking tab takes it (steal) and reloads the saved document.
  */
+/** How long a tab opening the document waits for the lock before it opens read-only. */
+const START_WAIT_MS = 1500;
+
 export type TabRole = 'pending' | 'editor' | 'reader' | 'requesting';
 
 type Message =
@@ -48,16 +51,20 @@ export class DocumentTabs {
       this.setRole('editor');
       return;
     }
+    // A reloaded tab waits a moment for its former self to let go, rather than opening read-only.
+    let granted = false;
     void locks
-      .request(this.name, { ifAvailable: true }, (lock) => {
-        if (!lock) {
-          this.setRole('reader');
-          this.wait();
-          return undefined;
-        }
+      .request(this.name, { signal: AbortSignal.timeout(START_WAIT_MS) }, () => {
+        granted = true;
         return this.hold();
       })
-      .catch(() => this.afterLoss());
+      .catch(() => {
+        if (granted) this.afterLoss();
+        else {
+          this.setRole('reader');
+          this.wait();
+        }
+      });
   }
 
   /** A reading tab's 在此编辑: ask the editing tab to hand the document over. */

@@ -311,6 +311,8 @@ function CloudDocumentOpener({
         onNavigate(bound, { replace: true });
         return;
       }
+      // The local copy was deleted here: forget its link, fetch the document afresh.
+      if (bound) cloudLinks.remove(owner, bound);
       const cloud = await api.docs.get(cloudId);
       const content = cloud.content as unknown as DocumentContent;
       const record = await documentRepository.create(owner, { title: cloud.title, content });

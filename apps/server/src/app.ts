@@ -21,6 +21,8 @@ import { dialogueRoutes } from './modules/dialogue/routes';
 import { DialogueService } from './modules/dialogue/service';
 import { docChatRoutes } from './modules/doc-chat/routes';
 import { DocChatService } from './modules/doc-chat/service';
+import { docsRoutes } from './modules/docs/routes';
+import { DocumentService } from './modules/docs/service';
 import { healthRoutes } from './modules/health/routes';
 import { sweepCounters } from './modules/limits/counters';
 import { createAddressLimit, createUserLimit } from './modules/limits/requests';
@@ -153,6 +155,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(modelRoutes, { registry, requireAuth });
       await api.register(dialogueRoutes, { db, dialogue, requireAuth, streamSlots });
       await api.register(docChatRoutes, { db, docChat, requireAuth, streamSlots });
+      await api.register(docsRoutes, { docs: new DocumentService(db), requireAuth });
       await api.register(emotionRoutes, { emotion, requireAuth });
       await api.register(strategyRoutes, {
         strategy,

@@ -3,7 +3,7 @@ import { docChatFrame, STREAM_DONE } from '@wanxiang/api-client/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { docChatTurns } from '../src/db/schema';
+import { docChatTurns, documents } from '../src/db/schema';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { ledgerState, signUp, waitFor } from './chat-support';
 import { type FakeOpenAI, fakeModelsConfig, startFakeOpenAI } from './fake-openai';
@@ -11,6 +11,12 @@ import { databaseKinds, listen, useApps, useTestDatabase } from './helpers';
 
 const FAST = { OFFLINE_MODEL_CHUNK_DELAY: '0', RATE_LIMIT_MAX: '100000' };
 const DOC_ID = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
+
+/** A cloud document of `userId` with the id the tests ask about. */
+async function ownDocument(database: Parameters<typeof ledgerState>[0], userId: string, id = DOC_ID) {
+  const content = { version: '2.0.0', editorState: null };
+  await database.insert(documents).values({ id, userId, title: '季度总结', content, size: 2 });
+}
 
 type Frame = z.infer<typeof docChatFrame> | { type: 'done' };
 
@@ -111,6 +117,7 @@ describe.each(databaseKinds)('the document assistant with the offline model on %
     const base = await listen(server);
     const database = db().database.db;
     const { access, userId } = await signUp(server, database, 1000);
+    await ownDocument(database, userId);
     const path = `/docs/${DOC_ID.replace(/-/g, '')}/chat/`;
     // The offline model numbers the turn by the user messages it is given (| 本会话第几轮 | n |).
     const first = await ask(base, access, path, question({ context_enabled: true, context_turns: 5 }));
@@ -127,10 +134,10 @@ describe.each(databaseKinds)('the document assistant with the offline model on %
     const rows = await database.select().from(docChatTurns).where(eq(docChatTurns.userId, userId));
     expect(rows.map((row) => row.docId)).toEqual([DOC_ID, DOC_ID, DOC_ID]);
 
-    // Another user's question about the same id starts from nothing.
+    // Another user may not ask about this document: it is not theirs (404, as if it did not exist).
     const other = await signUp(server, database, 1000);
     const theirs = await ask(base, other.access, path, question({ context_enabled: true, context_turns: 5 }));
-    expect(textOf(theirs.frames)).toContain('| 本会话第几轮 | 1 |');
+    expect(theirs.status).toBe(404);
     // The transient endpoint never gives history, whatever the body says.
     const transient = await ask(
       base,
@@ -211,7 +218,9 @@ describe.each(databaseKinds)('the document assistant through an OpenAI-compatibl
       MODEL_RETRIES: '0',
     });
     const base = await listen(server);
-    return { base, ...(await signUp(server, db().database.db, 1000)) };
+    const user = await signUp(server, db().database.db, 1000);
+    await ownDocument(db().database.db, user.userId);
+    return { base, ...user };
   }
   const messagesOf = (index: number) =>
     upstream.requests[index]?.body.messages as { role: string; content: string | { text: string }[] }[];

@@ -28,6 +28,7 @@ export interface TestDatabase {
 }
 
 const TABLES = [
+  'documents',
   'strategy_subscription_events',
   'strategy_subscriptions',
   'strategy_reports',

@@ -1,6 +1,7 @@
 import { type ApiClientOptions, type AuthClient, createAuthClient } from './authClient';
 import { createDialogueApi, type DialogueApi } from './endpoints/dialogue';
 import { createDocChatApi, type DocChatApi } from './endpoints/docChat';
+import { createDocsApi, type DocsApi } from './endpoints/docs';
 import { createEmotionApi, type EmotionApi } from './endpoints/emotion';
 import { createModelsApi, type ModelsApi } from './endpoints/models';
 import { createStrategyApi, type StrategyApi } from './endpoints/strategy';
@@ -15,6 +16,8 @@ export interface ApiClient extends AuthClient {
   dialogue: DialogueApi;
   /** The editor's writing assistant. */
   docChat: DocChatApi;
+  /** Cloud documents: list, read, create, versioned save, delete. */
+  docs: DocsApi;
   /** The market emotion series of the strategy board. */
   emotion: EmotionApi;
   /** The strategy runs' nodes and reports, and the subscription. */
@@ -37,6 +40,7 @@ export function completeApiClient(core: AuthClient): ApiClient {
     models: createModelsApi(core.http),
     dialogue: createDialogueApi(core.http),
     docChat: createDocChatApi(core.http),
+    docs: createDocsApi(core.http),
     emotion: createEmotionApi(core.http),
     strategy: createStrategyApi(core.http),
     selectedModel: createSelectedModelStore(core.storage),

@@ -33,6 +33,7 @@ export {
   type DialogueApi,
   type ListOptions,
 } from './endpoints/dialogue';
+export { createDocsApi, type DocsApi, type DocumentSaveResult } from './endpoints/docs';
 export {
   createDocChatApi,
   type DocChatApi,

@@ -1,4 +1,4 @@
-export type { ActionId as EditorActionId } from './actions/actions';
+export { ACTIONS, type ActionId, type ActionId as EditorActionId } from './actions/actions';
 export * from './assistant';
 export * from './constants';
 export * from './convert';

@@ -427,3 +427,26 @@ export const strategySubscriptionEvents = pgTable(
   },
   (t) => [index('strategy_subscription_events_subscription').on(t.subscriptionId, t.id)],
 );
+
+/**
+ * A user's cloud document (modules/docs). `version` starts at 1 and grows by one on every save; a save
+ * names the version it was based on and is one conditional UPDATE, so it either lands whole on that
+ * version or not at all. `content` is the editor's stored document, kept as it came.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: jsonb('content').notNull(),
+    /** UTF-8 bytes of the content's JSON, as checked against the size limit. */
+    size: integer('size').notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('documents_user_updated').on(t.userId, t.updatedAt)],
+);

@@ -187,6 +187,14 @@ export const zhCN = {
     alreadyActive: '该订阅已支付并在有效期内，无需再次支付。',
     notPending: '该订阅没有待支付的订单，请先点击订阅或续订。',
   },
+  docs: {
+    notFound: '没有找到这个文档：它可能已被删除，或不属于当前账号。',
+    defaultTitle: '未命名文档',
+    tooLarge: (size: string, limit: string) =>
+      `文档过大（${size}），云端文档最多 ${limit}。请删减图片或拆分文档后再保存；本机副本不受影响。`,
+    conflict: (current: number, base: number) =>
+      `文档已在别处保存为第 ${current} 版，这次保存基于第 ${base} 版，未覆盖。请选择保留哪个版本，两个版本都会保留。`,
+  },
   plans: {
     defaultName: '免费体验版',
     signupGrant: '注册赠送积分',

@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './dialogue';
 export * from './docChat';
+export * from './docs';
 export * from './emotion';
 export * from './models';
 export * from './strategy';

@@ -119,7 +119,13 @@ const ACTION_SPECS = {
   // Files.
   open: { label: t.file.open, run: ({ frame }) => frame.openFile() },
   saveLocal: { label: t.file.saveLocal, run: ({ frame }) => frame.saveLocal() },
-  saveNow: { label: t.file.saveCloud, keys: ['Ctrl+S'], run: ({ frame }) => frame.saveNow() },
+  saveNow: { label: t.file.saveNow, run: ({ frame }) => frame.saveNow() },
+  saveCloud: {
+    label: t.file.saveCloud,
+    keys: ['Ctrl+S'],
+    isFrameAction: true,
+    run: ({ frame }) => frame.saveCloud(),
+  },
   exportMarkdown: { label: t.file.exportMarkdown, run: ({ frame }) => frame.exportMarkdown() },
   exportDocx: { label: t.file.exportDocx, run: ({ frame }) => frame.exportDocx() },
 
@@ -307,7 +313,7 @@ export const MENUS: ReadonlyArray<{ key: keyof typeof t.menus; groups: readonly 
     key: 'file',
     groups: [
       { entries: ['open'] },
-      { entries: ['saveLocal', planned('saveCloud', t.file.saveCloud, 'Ctrl+S')] },
+      { entries: ['saveLocal', 'saveCloud'] },
       {
         entries: [planned('exportPdf', t.file.exportPdf), 'exportDocx', 'exportMarkdown'],
       },

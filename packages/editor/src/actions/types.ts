@@ -17,6 +17,8 @@ export interface FrameHandlers {
   exportDocx(): void;
   /** Saves at once instead of after the autosave pause. */
   saveNow(): void;
+  /** Saves at once, then to the cloud where the page offers it (保存到云端, Ctrl+S); else only saves now. */
+  saveCloud(): void;
 }
 
 /** What an action knows when it runs. */

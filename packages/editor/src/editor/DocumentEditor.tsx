@@ -22,6 +22,11 @@ export interface DocumentEditorProps {
   autoFocus?: boolean;
   /** The open document's title (for the browser tab), or null while none is shown. */
   onTitleChange?(title: string | null): void;
+  /** Passed through to WordEditor: 保存到云端, the cloud status, a notice, read-only. */
+  onSaveCloud?(): void;
+  cloudStatus?: ReactNode;
+  notice?: ReactNode;
+  readOnly?: boolean;
 }
 
 type State = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; doc: LoadedDocument };
@@ -42,6 +47,10 @@ export function DocumentEditor({
   onEditorReady,
   autoFocus = false,
   onTitleChange,
+  onSaveCloud,
+  cloudStatus,
+  notice,
+  readOnly = false,
 }: DocumentEditorProps) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [recent, setRecent] = useState<DocumentRecord[]>([]);
@@ -140,6 +149,10 @@ export function DocumentEditor({
         rightPanel={rightPanel}
         dock={dock}
         autoFocus={autoFocus}
+        {...(onSaveCloud ? { onSaveCloud } : {})}
+        cloudStatus={cloudStatus}
+        notice={notice}
+        readOnly={readOnly}
         {...(onEditorReady ? { onEditorReady } : {})}
       />
     </ErrorBoundary>

@@ -594,3 +594,35 @@ export const TypingAtTheCaret: Story = {
     await waitFor(() => expect(editor.textContent).not.toContain('后文'));
   },
 };
+
+/** 保存到云端 (Ctrl+S) saves what is pending, then hands over to the page's cloud save. */
+export const SaveToCloud: Story = {
+  args: { onSaveCloud: fn(), saveDelayMs: 60_000 },
+  play: async ({ canvasElement, args }) => {
+    const editor = paper(canvasElement);
+    await userEvent.click(editor);
+    await userEvent.keyboard('写完就存');
+    await userEvent.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(args.onSaveCloud).toHaveBeenCalledOnce());
+    // The pending edit went through onSave first, though the autosave pause is a minute.
+    await expect(args.onSave).toHaveBeenCalled();
+  },
+};
+
+/** Edited in another tab: the page's notice says so, nothing can be typed, the toolbar is disabled. */
+export const ReadOnly: Story = {
+  args: {
+    initialContent: sampleContent,
+    readOnly: true,
+    notice: <p role="status">这个文档正在另一个标签页中编辑，本页只读。</p>,
+    cloudStatus: <span>已保存到云端</span>,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/本页只读/)).toBeVisible();
+    await expect(canvas.getByText('已保存到云端')).toBeVisible();
+    const editor = paper(canvasElement);
+    await waitFor(() => expect(editor).toHaveAttribute('contenteditable', 'false'));
+    await waitFor(() => expect(canvas.getByRole('button', { name: t.toolbar.bold })).toBeDisabled());
+  },
+};

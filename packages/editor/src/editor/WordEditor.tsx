@@ -110,6 +110,17 @@ export interface WordEditorProps {
    * the on-screen keyboard would cover the paper of a document opened to be read.
    */
   autoFocus?: boolean;
+  /**
+   * 保存到云端 (Ctrl+S): called after pending changes are saved through onSave. Without it Ctrl+S only saves
+   * at once.
+   */
+  onSaveCloud?(): void;
+  /** Shown beside the save status: the page's cloud status (已保存到云端, 冲突…). */
+  cloudStatus?: ReactNode;
+  /** Shown under the toolbar, e.g. why the document is read-only and how to edit it. */
+  notice?: ReactNode;
+  /** The document can be read but not changed (open for editing elsewhere): no typing, no formatting. */
+  readOnly?: boolean;
 }
 
 /** The word processor: menu bar, toolbar, side panels, the paper, floating notes, dialogs. */
@@ -157,6 +168,10 @@ function EditorFrame({
   saveDelayMs,
   onEditorReady,
   autoFocus = false,
+  onSaveCloud,
+  cloudStatus,
+  notice,
+  readOnly = false,
 }: WordEditorProps) {
   const [editor] = useLexicalComposerContext();
   const format = useFormatState();
@@ -190,6 +205,12 @@ function EditorFrame({
     onEditorReady?.(editor);
   }, [editor, onEditorReady]);
 
+  useEffect(() => {
+    editor.setEditable(!readOnly);
+  }, [editor, readOnly]);
+  const saveCloudRef = useRef(onSaveCloud);
+  saveCloudRef.current = onSaveCloud;
+
   usePresetStylesheet(paperId, presets);
 
   useImperativeHandle(
@@ -217,7 +238,7 @@ function EditorFrame({
       <div className={css.chrome} ref={chromeRef} data-wx-chrome="">
         <div className={css.menuBar}>
           {chromeReady ? (
-            <MenuBar isDisabled={!ready} hasRightPanel={rightPanel != null} hidden={hidden} />
+            <MenuBar isDisabled={!ready || readOnly} hasRightPanel={rightPanel != null} hidden={hidden} />
           ) : (
             <MenuBarPlaceholder />
           )}
@@ -226,9 +247,15 @@ function EditorFrame({
             <TitleField title={title} onRename={(name) => rename(name, editor.getEditorState())} />
           </h1>
           <SaveStatusLabel store={status} />
+          {cloudStatus}
         </div>
         {chromeReady ? (
-          <Toolbar format={format} isDisabled={!ready} hasRightPanel={rightPanel != null} hidden={hidden} />
+          <Toolbar
+            format={format}
+            isDisabled={!ready || readOnly}
+            hasRightPanel={rightPanel != null}
+            hidden={hidden}
+          />
         ) : (
           <ToolbarPlaceholder />
         )}
@@ -242,6 +269,7 @@ function EditorFrame({
             {storageError.message}
           </Alert>
         ) : null}
+        {notice}
       </div>
       <div className={css.workspace} ref={workspaceRef}>
         {drawers.leftOpen ? (
@@ -326,6 +354,9 @@ function EditorFrame({
           exportMarkdown: files.exportMarkdown,
           exportDocx: files.exportDocx,
           saveNow: () => void flushRef.current?.(),
+          saveCloud: () => {
+            void Promise.resolve(flushRef.current?.()).then(() => saveCloudRef.current?.());
+          },
         }}
       />
       <AutosavePlugin

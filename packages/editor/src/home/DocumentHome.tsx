@@ -13,7 +13,7 @@ import {
   TrashIcon,
   toast,
 } from '@wanxiang/ui';
-import { type Key, useCallback, useEffect, useMemo, useState } from 'react';
+import { type Key, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { DocumentRecord, DocumentRepository } from '../documents/types';
 import { formatModified } from '../format/dates';
 import { t } from '../i18n/zh-CN';
@@ -30,13 +30,15 @@ export interface DocumentHomeProps {
   onBackToChat?(): void;
   /** The present moment the dates are told against (今天 18:50, 11月20日); fixed in stories and tests. */
   now?: number;
+  /** The cloud documents section's content (the app lists them); without it the section says it is to come. */
+  cloudSection?: ReactNode;
 }
 
 /**
  * /document: a 空白文档 card, the owner's 8 most recent documents with their first lines (all of them on
  * request), searched by title or text and sorted by time or title, and the reserved cloud section.
  */
-export function DocumentHome({ repository, owner, onOpen, now }: DocumentHomeProps) {
+export function DocumentHome({ repository, owner, onOpen, now, cloudSection }: DocumentHomeProps) {
   const [docs, setDocs] = useState<DocumentRecord[] | null>(null);
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<DocumentSort>('modified');
@@ -174,7 +176,7 @@ export function DocumentHome({ repository, owner, onOpen, now }: DocumentHomePro
         <h2 id="wx-docs-cloud" className={css.sectionTitle}>
           {t.home.cloud}
         </h2>
-        <p className={css.cloud}>{t.home.cloudPending}</p>
+        {cloudSection ?? <p className={css.cloud}>{t.home.cloudPending}</p>}
       </section>
     </div>
   );

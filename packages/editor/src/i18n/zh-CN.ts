@@ -29,6 +29,7 @@ export const editorZhCN = {
     open: '打开…',
     saveLocal: '保存到本地（.lexdoc）',
     saveCloud: '保存到云端',
+    saveNow: '立即保存',
     exportPdf: '导出为 PDF',
     exportDocx: '导出为 DOCX',
     exportMarkdown: '导出为 Markdown',

@@ -1,17 +1,16 @@
 /**
- * Who may ask about a cloud document. The cloud documents table is built by another issue; until it is
- * merged this accepts any well-formed document id for any signed-in user. That leaks nothing: a document's
- * assistant history is kept per (user, document), so a user only ever sees their own turns. The lead wires
- * the documents module's owner check in here at merge ('missing' → 404, 'forbidden' → 403).
+ * Who may ask about a cloud document: its owner. Another user's document, or one that does not exist, is
+ * 'missing' (404) — the answer never tells whether someone else has a document with that id.
  */
 import type { Db } from '../../db/client';
+import { findOwnedDocument } from '../docs/service';
 
 export type DocumentAccess = 'ok' | 'missing' | 'forbidden';
 
 export async function checkDocumentChatAccess(
-  _db: Db,
-  _userId: string,
-  _docId: string,
+  db: Db,
+  userId: string,
+  docId: string,
 ): Promise<DocumentAccess> {
-  return 'ok';
+  return (await findOwnedDocument(db, userId, docId)) ? 'ok' : 'missing';
 }

@@ -1,0 +1,136 @@
+import {
+  cloudDocument,
+  cloudDocumentList,
+  createDocumentBody,
+  DOCUMENT_MAX_BYTES,
+  docIdParams,
+  docsPaths,
+  documentConflict,
+  errorBody,
+  updateDocumentBody,
+  VERSION_CONFLICT_CODE,
+} from '@wanxiang/api-client/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf, type RequireAuth } from '../../http/auth';
+import { messages } from '../../i18n/zh-CN';
+import type { DocumentService } from './service';
+
+export interface DocsRoutesOptions {
+  docs: DocumentService;
+  requireAuth: RequireAuth;
+}
+
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorBody]));
+const security = [{ bearerAuth: [] }];
+/**
+ * A document body may be up to DOCUMENT_MAX_BYTES of content: the request may be larger than the server's
+ * usual limit. Twice the limit, so that a document somewhat over it is read and refused with the clear
+ * 413 of the service (its size and the limit), not cut by the framework.
+ */
+const bodyLimit = DOCUMENT_MAX_BYTES * 2;
+
+/** /api/docs/: the signed-in user's cloud documents (spec 02 §7, spec README decision 4). */
+export const docsRoutes: FastifyPluginAsyncZod<DocsRoutesOptions> = async (app, { docs, requireAuth }) => {
+  app.get(
+    docsPaths.list,
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['docs'],
+        summary: '云端文档列表',
+        description: '当前用户的云端文档（不含正文），最近保存的在前。',
+        security,
+        response: { 200: cloudDocumentList, ...errors(401) },
+      },
+    },
+    async (request) => docs.list(authOf(request).userId),
+  );
+
+  app.post(
+    docsPaths.list,
+    {
+      onRequest: requireAuth,
+      bodyLimit,
+      schema: {
+        tags: ['docs'],
+        summary: '首次保存到云端',
+        description: `本机文档第一次保存到云端：创建云端文档并分配 uuid，版本为 1。正文（JSON）最多 ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB，超过返回 413。`,
+        security,
+        body: createDocumentBody,
+        response: { 201: cloudDocument, ...errors(400, 401, 413) },
+      },
+    },
+    async (request, reply) => {
+      const created = await docs.create(authOf(request).userId, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/docs/:id/',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['docs'],
+        summary: '读取云端文档',
+        description: '文档及其正文与版本号。别人的文档与不存在的文档一样返回 404。',
+        security,
+        params: docIdParams,
+        response: { 200: cloudDocument, ...errors(401, 404) },
+      },
+    },
+    async (request) => docs.get(authOf(request).userId, request.params.id),
+  );
+
+  app.put(
+    '/docs/:id/',
+    {
+      onRequest: requireAuth,
+      bodyLimit,
+      schema: {
+        tags: ['docs'],
+        summary: '保存云端文档',
+        description:
+          '基于 base_version 保存新版本（版本号加一）。文档已在别处保存过（版本号不同）时返回 409，附上当前版本 current，不覆盖；保存要么完整生效，要么不生效。',
+        security,
+        params: docIdParams,
+        body: updateDocumentBody,
+        response: { 200: cloudDocument, 409: documentConflict, ...errors(400, 401, 404, 413) },
+      },
+    },
+    async (request, reply) => {
+      const { title, content, base_version: baseVersion } = request.body;
+      const answer = await docs.update(authOf(request).userId, request.params.id, {
+        title,
+        content,
+        baseVersion,
+      });
+      if ('saved' in answer) return answer.saved;
+      return reply.code(409).send({
+        detail: messages.docs.conflict(answer.conflict.version, baseVersion),
+        code: VERSION_CONFLICT_CODE,
+        current: answer.conflict,
+      });
+    },
+  );
+
+  app.delete(
+    '/docs/:id/',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['docs'],
+        summary: '删除云端文档',
+        description: '删除自己的云端文档；别人的文档返回 404。',
+        security,
+        params: docIdParams,
+        response: { 204: z.null(), ...errors(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await docs.remove(authOf(request).userId, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

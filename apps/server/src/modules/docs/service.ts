@@ -1,0 +1,148 @@
+import {
+  type CloudDocument,
+  type CloudDocumentContent,
+  type CloudDocumentSummary,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_TITLE_MAX,
+  DOCUMENT_TOO_LARGE_CODE,
+  documentContentBytes,
+} from '@wanxiang/api-client/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { documents } from '../../db/schema';
+import { formatBytes, HttpError } from '../../http/errors';
+import { messages } from '../../i18n/zh-CN';
+
+const m = messages.docs;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Row = typeof documents.$inferSelect;
+
+/**
+ * The user's own document, or null: another user's document, a deleted one and a malformed id all look
+ * the same, so an id never tells whether someone else's document exists. Other modules (the document
+ * chat, exports) check ownership with this before they touch a document.
+ */
+export async function findOwnedDocument(db: Db, userId: string, docId: string): Promise<Row | null> {
+  if (!UUID.test(docId)) return null;
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, docId), eq(documents.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export const documentNotFound = () => new HttpError(404, { detail: m.notFound });
+
+function summaryOf(row: Omit<Row, 'content'>): CloudDocumentSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    version: row.version,
+    size: row.size,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function documentOf(row: Row): CloudDocument {
+  return { ...summaryOf(row), content: row.content as CloudDocumentContent };
+}
+
+function titleOf(title: string): string {
+  return title.replace(/\s+/g, ' ').trim().slice(0, DOCUMENT_TITLE_MAX) || m.defaultTitle;
+}
+
+/** The size of a content, refused with a clear 413 beyond the limit (nothing is written then). */
+function checkedSize(content: CloudDocumentContent): number {
+  const size = documentContentBytes(content);
+  if (size > DOCUMENT_MAX_BYTES)
+    throw new HttpError(413, {
+      detail: m.tooLarge(formatBytes(size), formatBytes(DOCUMENT_MAX_BYTES)),
+      code: DOCUMENT_TOO_LARGE_CODE,
+    });
+  return size;
+}
+
+/** Cloud documents: each user sees, saves and deletes only their own (another's is a 404). */
+export class DocumentService {
+  constructor(private readonly db: Db) {}
+
+  async list(userId: string): Promise<CloudDocumentSummary[]> {
+    const rows = await this.db
+      .select({
+        id: documents.id,
+        userId: documents.userId,
+        title: documents.title,
+        size: documents.size,
+        version: documents.version,
+        createdAt: documents.createdAt,
+        updatedAt: documents.updatedAt,
+      })
+      .from(documents)
+      .where(eq(documents.userId, userId))
+      .orderBy(desc(documents.updatedAt), desc(documents.id));
+    return rows.map(summaryOf);
+  }
+
+  async get(userId: string, id: string): Promise<CloudDocument> {
+    const row = await findOwnedDocument(this.db, userId, id);
+    if (!row) throw documentNotFound();
+    return documentOf(row);
+  }
+
+  /** The first cloud save of a document: it gets its uuid here (spec README decision 4), at version 1. */
+  async create(
+    userId: string,
+    input: { title: string; content: CloudDocumentContent },
+  ): Promise<CloudDocument> {
+    const size = checkedSize(input.content);
+    const [row] = await this.db
+      .insert(documents)
+      .values({ userId, title: titleOf(input.title), content: input.content, size })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return documentOf(row);
+  }
+
+  /**
+   * Saves a new version on top of `baseVersion`. One conditional UPDATE: it lands whole or not at all (a
+   * save that dies midway leaves the last good version), and of two saves from the same version exactly
+   * one wins; the other gets 409 with the version that won, so the user can keep both.
+   */
+  async update(
+    userId: string,
+    id: string,
+    input: { title: string; content: CloudDocumentContent; baseVersion: number },
+  ): Promise<{ saved: CloudDocument } | { conflict: CloudDocument }> {
+    if (!UUID.test(id)) throw documentNotFound();
+    const size = checkedSize(input.content);
+    const [row] = await this.db
+      .update(documents)
+      .set({
+        title: titleOf(input.title),
+        content: input.content,
+        size,
+        version: sql`${documents.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(eq(documents.id, id), eq(documents.userId, userId), eq(documents.version, input.baseVersion)),
+      )
+      .returning();
+    if (row) return { saved: documentOf(row) };
+    const current = await findOwnedDocument(this.db, userId, id);
+    if (!current) throw documentNotFound();
+    return { conflict: documentOf(current) };
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    if (!UUID.test(id)) throw documentNotFound();
+    const deleted = await this.db
+      .delete(documents)
+      .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+      .returning({ id: documents.id });
+    if (deleted.length === 0) throw documentNotFound();
+  }
+}

@@ -1,0 +1,262 @@
+import { request as httpRequest } from 'node:http';
+import { DOCUMENT_MAX_BYTES } from '@wanxiang/api-client/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findOwnedDocument } from '../src/modules/docs/service';
+import { signUp } from './chat-support';
+import { faults } from './faults';
+import { databaseKinds, json, listen, useApps, useTestDatabase } from './helpers';
+
+/** An editor document whose one paragraph says `text`. */
+function contentOf(...paragraphs: string[]) {
+  return {
+    version: '2.0.0',
+    editorState: {
+      root: {
+        type: 'root',
+        version: 1,
+        children: paragraphs.map((text) => ({
+          type: 'paragraph',
+          version: 1,
+          children: [{ type: 'text', version: 1, text }],
+        })),
+      },
+    },
+  };
+}
+
+interface Doc {
+  id: string;
+  title: string;
+  version: number;
+  size: number;
+  created_at: string;
+  updated_at: string;
+  content: ReturnType<typeof contentOf>;
+}
+
+afterEach(() => faults.disarm());
+
+describe.each(databaseKinds)('cloud documents on %s', (kind) => {
+  const getDb = useTestDatabase(kind);
+  const makeApp = useApps(getDb);
+
+  async function create(
+    app: Awaited<ReturnType<typeof makeApp>>,
+    auth: Record<string, string>,
+    text: string,
+  ) {
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/docs/',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ title: text, content: contentOf(text) }),
+    });
+    expect(answer.statusCode).toBe(201);
+    return answer.json() as Doc;
+  }
+
+  const put = (
+    app: Awaited<ReturnType<typeof makeApp>>,
+    auth: Record<string, string>,
+    id: string,
+    body: Record<string, unknown>,
+  ) =>
+    app.inject({
+      method: 'PUT',
+      url: `/api/docs/${id}/`,
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+
+  it('creates a document with its uuid at version 1, lists, reads, saves and deletes it', async () => {
+    const app = await makeApp();
+    const { auth } = await signUp(app, getDb().database.db);
+
+    const created = await create(app, auth, '第一段');
+    expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(created).toMatchObject({ title: '第一段', version: 1, content: contentOf('第一段') });
+    expect(created.size).toBe(Buffer.byteLength(JSON.stringify(contentOf('第一段'))));
+
+    const list = await app.inject({ method: 'GET', url: '/api/docs/', headers: auth });
+    expect(list.statusCode).toBe(200);
+    const [listed] = list.json() as Doc[];
+    expect(listed).toMatchObject({ id: created.id, title: '第一段', version: 1 });
+    expect(listed).not.toHaveProperty('content');
+    expect(Date.parse(listed?.updated_at ?? '')).not.toBeNaN();
+
+    const saved = await put(app, auth, created.id, {
+      title: '   ',
+      content: contentOf('第一段', '第二段'),
+      base_version: 1,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      version: 2,
+      title: '未命名文档',
+      content: contentOf('第一段', '第二段'),
+    });
+
+    const read = await app.inject({ method: 'GET', url: `/api/docs/${created.id}/`, headers: auth });
+    expect(read.json()).toMatchObject({ version: 2, content: contentOf('第一段', '第二段') });
+
+    const second = await create(app, auth, '另一篇');
+    const order = (await app.inject({ method: 'GET', url: '/api/docs/', headers: auth })).json() as Doc[];
+    expect(order.map((doc) => doc.id)).toEqual([second.id, created.id]);
+
+    const removed = await app.inject({ method: 'DELETE', url: `/api/docs/${created.id}/`, headers: auth });
+    expect(removed.statusCode).toBe(204);
+    const gone = await app.inject({ method: 'GET', url: `/api/docs/${created.id}/`, headers: auth });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().detail).toContain('没有找到这个文档');
+  });
+
+  it("answers 404 for another user's document, whatever the method, and changes nothing", async () => {
+    const app = await makeApp();
+    const { db } = getDb().database;
+    const owner = await signUp(app, db);
+    const other = await signUp(app, db);
+    const doc = await create(app, owner.auth, '我的文档');
+
+    for (const call of [
+      { method: 'GET' as const, url: `/api/docs/${doc.id}/` },
+      { method: 'DELETE' as const, url: `/api/docs/${doc.id}/` },
+    ]) {
+      const answer = await app.inject({ ...call, headers: other.auth });
+      expect(answer.statusCode).toBe(404);
+    }
+    const overwrite = await put(app, other.auth, doc.id, {
+      title: '别人的',
+      content: contentOf('别人的'),
+      base_version: 1,
+    });
+    expect(overwrite.statusCode).toBe(404);
+    const theirs = await app.inject({ method: 'GET', url: '/api/docs/', headers: other.auth });
+    expect(theirs.json()).toEqual([]);
+    const malformed = await app.inject({ method: 'GET', url: '/api/docs/not-a-uuid/', headers: owner.auth });
+    expect(malformed.statusCode).toBe(404);
+    const unsigned = await app.inject({ method: 'GET', url: `/api/docs/${doc.id}/` });
+    expect(unsigned.statusCode).toBe(401);
+
+    const mine = await app.inject({ method: 'GET', url: `/api/docs/${doc.id}/`, headers: owner.auth });
+    expect(mine.json()).toMatchObject({ version: 1, content: contentOf('我的文档') });
+    expect(await findOwnedDocument(db, other.userId, doc.id)).toBeNull();
+    expect((await findOwnedDocument(db, owner.userId, doc.id))?.id).toBe(doc.id);
+  });
+
+  it('lets exactly one of two sessions saving from one version win; the other gets 409 with the winner and keeps its text', async () => {
+    const app = await makeApp();
+    const { db } = getDb().database;
+    const first = await signUp(app, db);
+    // The same account signed in a second time: another device.
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      ...json({
+        email: (await db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, first.userId) }))?.email,
+        password: 'correct horse battery staple',
+      }),
+    });
+    const second = { authorization: `Bearer ${(login.json() as { access: string }).access}` };
+    const doc = await create(app, first.auth, '开头');
+
+    const [a, b] = await Promise.all([
+      put(app, first.auth, doc.id, { title: '开头', content: contentOf('开头', '设备甲'), base_version: 1 }),
+      put(app, second, doc.id, { title: '开头', content: contentOf('开头', '设备乙'), base_version: 1 }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const [won, lost] = a.statusCode === 200 ? [a, b] : [b, a];
+    const winnerText = won === a ? '设备甲' : '设备乙';
+    const loserText = won === a ? '设备乙' : '设备甲';
+    const conflict = lost.json() as { code: string; detail: string; current: Doc };
+    expect(conflict.code).toBe('version_conflict');
+    expect(conflict.detail).toContain('第 2 版');
+    expect(conflict.current).toMatchObject({ version: 2, content: contentOf('开头', winnerText) });
+
+    // Nothing was overwritten; the loser keeps its text by saving it on top of the version that won.
+    const stored = await app.inject({ method: 'GET', url: `/api/docs/${doc.id}/`, headers: first.auth });
+    expect(stored.json()).toMatchObject({ version: 2, content: contentOf('开头', winnerText) });
+    const kept = await put(app, lost === a ? first.auth : second, doc.id, {
+      title: '开头',
+      content: contentOf('开头', winnerText, loserText),
+      base_version: 2,
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ version: 3, content: contentOf('开头', winnerText, loserText) });
+    // A stale base is refused again, never applied.
+    const stale = await put(app, first.auth, doc.id, {
+      title: 'x',
+      content: contentOf('旧'),
+      base_version: 2,
+    });
+    expect(stale.statusCode).toBe(409);
+  });
+
+  it('leaves the last good version when a save dies in the database', async () => {
+    const app = await makeApp();
+    const { auth } = await signUp(app, getDb().database.db);
+    const doc = await create(app, auth, '完好的版本');
+
+    faults.arm({ only: (query) => /^update "documents"/i.test(query.text ?? '') });
+    const failed = await put(app, auth, doc.id, {
+      title: '半截',
+      content: contentOf('半截'),
+      base_version: 1,
+    });
+    expect(faults.fired).toBe(1);
+    expect(failed.statusCode).toBe(500);
+    faults.disarm();
+
+    const read = await app.inject({ method: 'GET', url: `/api/docs/${doc.id}/`, headers: auth });
+    expect(read.json()).toMatchObject({ version: 1, title: '完好的版本', content: contentOf('完好的版本') });
+    const retried = await put(app, auth, doc.id, {
+      title: '重试',
+      content: contentOf('重试'),
+      base_version: 1,
+    });
+    expect(retried.json()).toMatchObject({ version: 2, content: contentOf('重试') });
+  });
+
+  it('leaves the last good version when the connection drops halfway through a save', async () => {
+    const app = await makeApp();
+    const { auth } = await signUp(app, getDb().database.db);
+    const doc = await create(app, auth, '完好的版本');
+    const base = await listen(app);
+
+    const body = JSON.stringify({ title: '断线', content: contentOf('断线'.repeat(5000)), base_version: 1 });
+    await new Promise<void>((resolve) => {
+      const req = httpRequest(`${base}/api/docs/${doc.id}/`, {
+        method: 'PUT',
+        headers: { ...auth, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      req.on('error', () => resolve());
+      req.on('close', () => resolve());
+      req.write(body.slice(0, body.length / 2), () => req.destroy());
+    });
+
+    const read = await app.inject({ method: 'GET', url: `/api/docs/${doc.id}/`, headers: auth });
+    expect(read.json()).toMatchObject({ version: 1, content: contentOf('完好的版本') });
+  });
+
+  it('refuses a document over the size limit with a clear message and stores nothing', async () => {
+    const app = await makeApp();
+    const { auth } = await signUp(app, getDb().database.db);
+    const doc = await create(app, auth, '小文档');
+    const huge = contentOf('字'.repeat(Math.ceil(DOCUMENT_MAX_BYTES / 3) + 10));
+
+    const tooBig = await put(app, auth, doc.id, { title: '大', content: huge, base_version: 1 });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toMatchObject({ code: 'document_too_large' });
+    expect(tooBig.json().detail).toMatch(/文档过大（5\.0 MB），云端文档最多 5 MB/);
+    const createdBig = await app.inject({
+      method: 'POST',
+      url: '/api/docs/',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ title: '大', content: huge }),
+    });
+    expect(createdBig.statusCode).toBe(413);
+
+    const list = (await app.inject({ method: 'GET', url: '/api/docs/', headers: auth })).json() as Doc[];
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ version: 1, title: '小文档' });
+  });
+});

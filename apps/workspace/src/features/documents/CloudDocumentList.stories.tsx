@@ -1,0 +1,48 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { CloudDocumentList } from './CloudDocumentList';
+import { cloudSummaries } from './cloudFixtures';
+
+const meta = {
+  title: 'Documents/CloudDocumentList',
+  component: CloudDocumentList,
+  args: { load: fn(async () => cloudSummaries), onOpen: fn() },
+  decorators: [(Story) => <div style={{ maxWidth: 720, padding: 24 }}>{Story()}</div>],
+} satisfies Meta<typeof CloudDocumentList>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Listed: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole('list', { name: '云端文档列表' });
+    const items = within(list).getAllByRole('button');
+    await expect(items).toHaveLength(2);
+    await expect(items[0]).toHaveTextContent('万象季度报告');
+    await expect(items[0]).toHaveTextContent('更新于 11/26 09:42');
+    await userEvent.click(items[1] as HTMLElement);
+    await expect(args.onOpen).toHaveBeenCalledWith('5e2d9a71-3c4b-4f8e-8a1d-7b6c5d4e3f21');
+  },
+};
+
+export const Empty: Story = {
+  args: { load: fn(async () => []) },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(/还没有云端文档/)).toBeVisible();
+  },
+};
+
+export const LoadFailedThenRetried: Story = {
+  args: {
+    load: fn(async () => {
+      throw new Error('network');
+    }),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('云端文档加载失败')).toBeVisible();
+    args.load.mockImplementation(async () => cloudSummaries);
+    await userEvent.click(canvas.getByRole('button', { name: '重试' }));
+    await expect(await canvas.findByRole('list', { name: '云端文档列表' })).toBeVisible();
+  },
+};

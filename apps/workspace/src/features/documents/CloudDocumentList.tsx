@@ -1,0 +1,51 @@
+import type { CloudDocumentSummary } from '@wanxiang/api-client';
+import { Alert, Spinner } from '@wanxiang/ui';
+import { useCallback, useEffect, useState } from 'react';
+import { t } from '../../i18n/zh-CN';
+import * as css from './CloudDocuments.css';
+import { formatCloudDate } from './cloudText';
+
+const m = t.cloudDocs;
+
+export interface CloudDocumentListProps {
+  /** The signed-in user's cloud documents (api.docs.list). */
+  load(): Promise<CloudDocumentSummary[]>;
+  /** Opens /document/{uuid}: on another browser the document is fetched and kept locally. */
+  onOpen(id: string): void;
+}
+
+type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; docs: CloudDocumentSummary[] };
+
+/** The document home's cloud section: the cloud documents, last saved first, with their dates. */
+export function CloudDocumentList({ load, onOpen }: CloudDocumentListProps) {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const refresh = useCallback(() => {
+    setState({ kind: 'loading' });
+    load().then(
+      (docs) => setState({ kind: 'ready', docs }),
+      () => setState({ kind: 'failed' }),
+    );
+  }, [load]);
+  useEffect(refresh, [refresh]);
+
+  if (state.kind === 'loading') return <Spinner size="sm" label={m.listLoading} showLabel />;
+  if (state.kind === 'failed')
+    return (
+      <Alert tone="warning" actionLabel={m.retry} onAction={refresh}>
+        {m.listFailed}
+      </Alert>
+    );
+  if (state.docs.length === 0) return <p className={css.listMessage}>{m.listEmpty}</p>;
+  return (
+    <ul className={css.list} aria-label={m.listLabel}>
+      {state.docs.map((doc) => (
+        <li key={doc.id}>
+          <button type="button" className={css.item} onClick={() => onOpen(doc.id)}>
+            <span className={css.itemTitle}>{doc.title}</span>
+            <span className={css.itemDate}>{m.updated(formatCloudDate(doc.updated_at))}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

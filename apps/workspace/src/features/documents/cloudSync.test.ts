@@ -1,0 +1,242 @@
+import {
+  type CloudDocument,
+  type CloudDocumentContent,
+  type DocsApi,
+  type DocumentSaveResult,
+  NetworkError,
+} from '@wanxiang/api-client';
+import { createMemoryDocumentRepository, type DocumentRepository } from '@wanxiang/editor';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paragraphs } from './cloudFixtures';
+import { cloudLinks } from './cloudLinks';
+import { CloudSync } from './cloudSync';
+import { contentText } from './cloudText';
+
+const OWNER = 'user-1';
+
+/**
+ * The server's versioning rules in memory (the server's own tests cover the real one): a save based on
+ * an older version is refused with the newer one; `offline` makes every call fail as without a network.
+ */
+function cloud() {
+  const docs = new Map<string, CloudDocument>();
+  let next = 0;
+  const state = { offline: false, saves: 0 };
+  const reachable = () => {
+    if (state.offline) throw new NetworkError();
+  };
+  const stamp = () => new Date(Date.UTC(2026, 10, 26, 1, 0, next)).toISOString();
+  const api: Pick<DocsApi, 'create' | 'save' | 'get'> = {
+    async create({ title, content }) {
+      reachable();
+      next += 1;
+      const doc: CloudDocument = {
+        id: `00000000-0000-4000-8000-00000000000${next}`,
+        title,
+        version: 1,
+        size: 1,
+        created_at: stamp(),
+        updated_at: stamp(),
+        content: structuredClone(content),
+      };
+      docs.set(doc.id, doc);
+      return structuredClone(doc);
+    },
+    async save(id, { title, content, baseVersion }): Promise<DocumentSaveResult> {
+      reachable();
+      state.saves += 1;
+      const current = docs.get(id);
+      if (!current) throw new Error('missing');
+      if (current.version !== baseVersion) return { status: 'conflict', current: structuredClone(current) };
+      next += 1;
+      const saved = {
+        ...current,
+        title,
+        content: structuredClone(content),
+        version: current.version + 1,
+        updated_at: stamp(),
+      };
+      docs.set(id, saved);
+      return { status: 'saved', document: structuredClone(saved) };
+    },
+    async get(id) {
+      reachable();
+      const doc = docs.get(id);
+      if (!doc) throw new Error('missing');
+      return structuredClone(doc);
+    },
+  };
+  return { api, docs, state };
+}
+
+const textOf = (content: unknown) => contentText(content);
+
+async function setup(local: DocumentRepository, server: ReturnType<typeof cloud>, text = '第一段') {
+  const record = await local.create(OWNER, { title: text, content: paragraphs(text) });
+  const sync = new CloudSync({
+    docs: server.api,
+    local,
+    owner: OWNER,
+    localId: record.id,
+    retryDelaysMs: [5],
+  });
+  return { sync, id: record.id };
+}
+
+/** A local save as the editor makes it, then the page telling the sync. */
+async function edit(local: DocumentRepository, sync: CloudSync, id: string, ...texts: string[]) {
+  const content = paragraphs(...texts);
+  await local.save(id, OWNER, content, texts[0] ?? '');
+  sync.noteLocalSave(content, texts[0] ?? '');
+}
+
+beforeEach(() => {
+  const store = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => store.set(key, value),
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('CloudSync', () => {
+  it('keeps a document local until 保存到云端, then saves each change on the version it was based on', async () => {
+    const local = createMemoryDocumentRepository();
+    const server = cloud();
+    const { sync, id } = await setup(local, server);
+    await edit(local, sync, id, '第一段', '本机的第二段');
+    expect(server.docs.size).toBe(0);
+    expect(sync.getStatus()).toEqual({ kind: 'local' });
+
+    await sync.saveNow();
+    const link = cloudLinks.get(OWNER, id);
+    expect(link).toMatchObject({ version: 1, dirty: false });
+    expect(sync.getStatus().kind).toBe('saved');
+    await edit(local, sync, id, '第一段', '本机的第二段', '第三段');
+    await expect.poll(() => server.docs.get(link?.cloudId ?? '')?.version).toBe(2);
+    expect(textOf(server.docs.get(link?.cloudId ?? '')?.content)).toContain('第三段');
+    sync.dispose();
+  });
+
+  it('does not save an unchanged document again (the editor saves once on opening)', async () => {
+    const local = createMemoryDocumentRepository();
+    const server = cloud();
+    const { sync, id } = await setup(local, server);
+    await sync.saveNow();
+    await edit(local, sync, id, '第一段');
+    await edit(local, sync, id, '第一段');
+    await sync.saveNow();
+    expect(server.state.saves).toBe(0);
+    expect(sync.getStatus().kind).toBe('saved');
+    sync.dispose();
+  });
+
+  it('keeps offline edits locally and saves the newest when the server answers again', async () => {
+    const local = createMemoryDocumentRepository();
+    const server = cloud();
+    const { sync, id } = await setup(local, server);
+    await sync.saveNow();
+    const cloudId = cloudLinks.get(OWNER, id)?.cloudId ?? '';
+
+    server.state.offline = true;
+    await edit(local, sync, id, '第一段', '离线时写的');
+    await expect.poll(() => sync.getStatus().kind).toBe('offline');
+    expect(cloudLinks.get(OWNER, id)?.dirty).toBe(true);
+    await edit(local, sync, id, '第一段', '离线时写的', '还是离线');
+
+    server.state.offline = false;
+    await expect.poll(() => sync.getStatus().kind).toBe('saved');
+    expect(textOf(server.docs.get(cloudId)?.content)).toContain('还是离线');
+    expect(cloudLinks.get(OWNER, id)).toMatchObject({ dirty: false, version: 2 });
+    sync.dispose();
+  });
+
+  it('turns a save from a stale version into a conflict; keeping mine saves it and keeps theirs as a local copy', async () => {
+    const local = createMemoryDocumentRepository();
+    const server = cloud();
+    const { sync, id } = await setup(local, server);
+    await sync.saveNow();
+    const cloudId = cloudLinks.get(OWNER, id)?.cloudId ?? '';
+    // Another device saves version 2.
+    await server.api.save(cloudId, {
+      title: '第一段',
+      content: paragraphs('第一段', '手机上的') as CloudDocumentContent,
+      baseVersion: 1,
+    });
+
+    await edit(local, sync, id, '第一段', '电脑上的');
+    await expect.poll(() => sync.getStatus().kind).toBe('conflict');
+    const status = sync.getStatus();
+    if (status.kind !== 'conflict') throw new Error('no conflict');
+    expect(textOf(status.conflict.mine.content)).toContain('电脑上的');
+    expect(textOf(status.conflict.theirs.content)).toContain('手机上的');
+    expect(server.docs.get(cloudId)?.version).toBe(2);
+
+    // Typing on while the choice waits joins this page's version.
+    await edit(local, sync, id, '第一段', '电脑上的', '接着写的');
+    await sync.keepMine();
+    expect(sync.getStatus().kind).toBe('saved');
+    expect(server.docs.get(cloudId)?.version).toBe(3);
+    expect(textOf(server.docs.get(cloudId)?.content)).toContain('接着写的');
+    const titles = (await local.listRecent(OWNER)).map((record) => record.title);
+    expect(titles).toContain('第一段（云端版本）');
+    const copy = (await local.listRecent(OWNER)).find((record) => record.title === '第一段（云端版本）');
+    expect(textOf((await local.load(copy?.id ?? '', OWNER))?.content)).toContain('手机上的');
+    sync.dispose();
+  });
+
+  it('keeping theirs makes the cloud version the local one and keeps mine as a local copy', async () => {
+    const local = createMemoryDocumentRepository();
+    const server = cloud();
+    const { sync, id } = await setup(local, server);
+    await sync.saveNow();
+    const cloudId = cloudLinks.get(OWNER, id)?.cloudId ?? '';
+    await server.api.save(cloudId, {
+      title: '第一段',
+      content: paragraphs('第一段', '手机上的') as CloudDocumentContent,
+      baseVersion: 1,
+    });
+    await edit(local, sync, id, '第一段', '电脑上的');
+    await expect.poll(() => sync.getStatus().kind).toBe('conflict');
+
+    const copyId = await sync.keepTheirs();
+    expect(textOf((await local.load(id, OWNER))?.content)).toContain('手机上的');
+    expect(textOf((await local.load(copyId ?? '', OWNER))?.content)).toContain('电脑上的');
+    expect(cloudLinks.get(OWNER, id)).toMatchObject({ version: 2, dirty: false });
+    expect(sync.getStatus().kind).toBe('saved');
+    sync.dispose();
+  });
+
+  it('on opening, takes a newer cloud version over an unchanged copy, and shows a conflict over offline edits', async () => {
+    const local = createMemoryDocumentRepository();
+    const server = cloud();
+    const { sync, id } = await setup(local, server);
+    await sync.saveNow();
+    const cloudId = cloudLinks.get(OWNER, id)?.cloudId ?? '';
+    sync.dispose();
+    await server.api.save(cloudId, {
+      title: '第一段',
+      content: paragraphs('第一段', '别处的 2') as CloudDocumentContent,
+      baseVersion: 1,
+    });
+
+    const reopened = new CloudSync({ docs: server.api, local, owner: OWNER, localId: id });
+    expect(await reopened.open()).toBe(true);
+    expect(textOf((await local.load(id, OWNER))?.content)).toContain('别处的 2');
+    reopened.dispose();
+
+    // Edited here while offline (the link says so), saved elsewhere meanwhile: neither wins unseen.
+    cloudLinks.update(OWNER, id, { dirty: true });
+    await local.save(id, OWNER, paragraphs('第一段', '离线写的'), '第一段');
+    await server.api.save(cloudId, {
+      title: '第一段',
+      content: paragraphs('第一段', '别处的 3') as CloudDocumentContent,
+      baseVersion: 2,
+    });
+    const again = new CloudSync({ docs: server.api, local, owner: OWNER, localId: id });
+    expect(await again.open()).toBe(false);
+    expect(again.getStatus().kind).toBe('conflict');
+    expect(textOf((await local.load(id, OWNER))?.content)).toContain('离线写的');
+    again.dispose();
+  });
+});

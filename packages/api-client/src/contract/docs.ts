@@ -1,0 +1,77 @@
+/**
+ * The wire contract of cloud documents (spec 02 §3, §7; spec README decision 4): a local document gets its
+ * uuid on its first cloud save (POST), and every later save (PUT) names the version it was based on, so a
+ * save made from a stale copy (another tab, another device) is refused with 409 instead of overwriting.
+ * The content is the editor's stored document (`{version: '2.0.0', editorState, styles?, title?}`), kept
+ * as opaque JSON by the server.
+ */
+import { z } from 'zod';
+
+/** The largest document body the server stores: its content serialized as JSON, in bytes (UTF-8). */
+export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+/** Longest title stored; longer ones are cut. */
+export const DOCUMENT_TITLE_MAX = 200;
+/** The code of the 409 answer to a save based on an older version. */
+export const VERSION_CONFLICT_CODE = 'version_conflict';
+/** The code of the 413 answer to a document over {@link DOCUMENT_MAX_BYTES}. */
+export const DOCUMENT_TOO_LARGE_CODE = 'document_too_large';
+
+export const docsPaths = {
+  list: '/docs/',
+  one: (id: string) => `/docs/${encodeURIComponent(id)}/`,
+} as const;
+
+/** The editor's document content; only its shape's frame is checked, the editor state is the editor's. */
+export const documentContent = z.looseObject({
+  version: z.string(),
+  editorState: z.unknown().nullable(),
+});
+export type CloudDocumentContent = z.infer<typeof documentContent>;
+
+/** A cloud document as listed: no content. */
+export const cloudDocumentSummary = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  /** 1 on creation, one more on every save. */
+  version: z.number().int().positive(),
+  /** Bytes of the stored content. */
+  size: z.number().int().nonnegative(),
+  /** ISO 8601. */
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CloudDocumentSummary = z.infer<typeof cloudDocumentSummary>;
+
+export const cloudDocument = cloudDocumentSummary.extend({ content: documentContent });
+export type CloudDocument = z.infer<typeof cloudDocument>;
+
+export const cloudDocumentList = z.array(cloudDocumentSummary);
+
+export const docIdParams = z.object({ id: z.string() });
+
+export const createDocumentBody = z.object({
+  title: z.string(),
+  content: documentContent,
+});
+export type CreateDocumentBody = z.infer<typeof createDocumentBody>;
+
+export const updateDocumentBody = z.object({
+  title: z.string(),
+  content: documentContent,
+  /** The version this save was made from; the server refuses it (409) when the document has moved on. */
+  base_version: z.number().int().positive(),
+});
+export type UpdateDocumentBody = z.infer<typeof updateDocumentBody>;
+
+/** 409: the document was saved from elsewhere; `current` is that newer version, so both can be kept. */
+export const documentConflict = z.object({
+  detail: z.string(),
+  code: z.literal(VERSION_CONFLICT_CODE),
+  current: cloudDocument,
+});
+export type DocumentConflict = z.infer<typeof documentConflict>;
+
+/** The size of a content as the server counts it (UTF-8 bytes of its JSON). */
+export function documentContentBytes(content: unknown): number {
+  return new TextEncoder().encode(JSON.stringify(content)).length;
+}

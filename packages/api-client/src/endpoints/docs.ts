@@ -1,0 +1,73 @@
+import {
+  type CloudDocument,
+  type CloudDocumentContent,
+  type CloudDocumentSummary,
+  cloudDocument,
+  cloudDocumentList,
+  docsPaths,
+  VERSION_CONFLICT_CODE,
+} from '../contract/docs';
+import { ApiError } from '../errors/errors';
+import type { HttpClient } from '../http/httpClient';
+import type { CallOptions } from './auth';
+
+/** What a versioned save came to: the new version, or the newer one it was refused for (409). */
+export type DocumentSaveResult =
+  | { status: 'saved'; document: CloudDocument }
+  | { status: 'conflict'; current: CloudDocument };
+
+export interface DocsApi {
+  /** The user's cloud documents, last saved first (no content). */
+  list(options?: CallOptions): Promise<CloudDocumentSummary[]>;
+  get(id: string, options?: CallOptions): Promise<CloudDocument>;
+  /** The first cloud save: the document gets its uuid (spec README decision 4). */
+  create(
+    input: { title: string; content: CloudDocumentContent },
+    options?: CallOptions,
+  ): Promise<CloudDocument>;
+  /**
+   * Saves on top of `baseVersion`. A 409 (the document was saved elsewhere meanwhile) is no error here
+   * but a result carrying the newer version, so the caller can let the user keep both.
+   */
+  save(
+    id: string,
+    input: { title: string; content: CloudDocumentContent; baseVersion: number },
+    options?: CallOptions,
+  ): Promise<DocumentSaveResult>;
+  remove(id: string, options?: CallOptions): Promise<void>;
+}
+
+export function createDocsApi(http: HttpClient): DocsApi {
+  return {
+    list(options = {}) {
+      return http.get(docsPaths.list, { schema: cloudDocumentList, ...options });
+    },
+    get(id, options = {}) {
+      return http.get(docsPaths.one(id), { schema: cloudDocument, ...options });
+    },
+    create(input, options = {}) {
+      return http.post(docsPaths.list, { json: input, schema: cloudDocument, ...options });
+    },
+    async save(id, { title, content, baseVersion }, options = {}) {
+      try {
+        const document = await http.put(docsPaths.one(id), {
+          json: { title, content, base_version: baseVersion },
+          schema: cloudDocument,
+          ...options,
+        });
+        return { status: 'saved', document };
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 409 || error.code !== VERSION_CONFLICT_CODE)
+          throw error;
+        // The error body keeps only the DRF fields: the version that won is read afresh.
+        return {
+          status: 'conflict',
+          current: await http.get(docsPaths.one(id), { schema: cloudDocument, ...options }),
+        };
+      }
+    },
+    async remove(id, options = {}) {
+      await http.delete(docsPaths.one(id), options);
+    },
+  };
+}

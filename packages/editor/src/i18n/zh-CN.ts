@@ -40,6 +40,15 @@ export const editorZhCN = {
     unreadable: '文件内容无法识别为文档',
     openedAsNew: (title: string) => `已打开为新文档：${title}`,
   },
+  pdf: {
+    exporting: '正在导出 PDF…',
+    exported: '已导出 PDF',
+    /** Spec 01 §8: the failure's text, or this. */
+    failed: '导出失败，请稍后重试',
+    fontFailed: '导出失败：PDF 所需的字体未能加载，请检查网络后重试',
+    pageNumber: (page: number, total: number) => `第 ${page} 页，共 ${total} 页`,
+    imagePlaceholder: '［图片］',
+  },
   edit: {
     undo: '撤销',
     redo: '重做',

@@ -11,7 +11,8 @@ import { defineConfig } from 'tsdown';
  * entry, so the custom-property names match '@wanxiang/ui/styles.css'.
  */
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  // The PDF export has entries of its own, so that neither PDFKit nor Node's file system reaches the editor's.
+  entry: { index: 'src/index.ts', pdf: 'src/files/pdf/index.ts', 'pdf-node': 'src/files/pdf/nodeFonts.ts' },
   format: 'esm',
   platform: 'browser',
   target: 'es2022',
@@ -21,7 +22,16 @@ export default defineConfig({
   outputOptions: { assetFileNames: '[name][extname]' },
   deps: {
     // One React, one Lexical and one @wanxiang/ui for the whole app: the consumer's.
-    neverBundle: [/^react($|\/)/, /^react-dom($|\/)/, /^@wanxiang\//, /^lexical$/, /^@lexical\//, /^idb$/],
+    neverBundle: [
+      /^react($|\/)/,
+      /^react-dom($|\/)/,
+      /^@wanxiang\//,
+      /^lexical$/,
+      /^@lexical\//,
+      /^idb$/,
+      /\?url$/,
+      /^node:/,
+    ],
   },
   plugins: [
     vanillaExtractPlugin({

@@ -111,6 +111,7 @@ const ACTION_SPECS = {
   saveLocal: { label: t.file.saveLocal, run: ({ frame }) => frame.saveLocal() },
   saveNow: { label: t.file.saveCloud, keys: ['Ctrl+S'], run: ({ frame }) => frame.saveNow() },
   exportMarkdown: { label: t.file.exportMarkdown, run: ({ frame }) => frame.exportMarkdown() },
+  exportPdf: { label: t.file.exportPdf, run: ({ frame }) => frame.exportPdf() },
 
   // Editing.
   undo: {
@@ -278,11 +279,7 @@ export const MENUS: ReadonlyArray<{ key: keyof typeof t.menus; groups: readonly 
       { entries: ['open'] },
       { entries: ['saveLocal', planned('saveCloud', t.file.saveCloud, 'Ctrl+S')] },
       {
-        entries: [
-          planned('exportPdf', t.file.exportPdf),
-          planned('exportDocx', t.file.exportDocx),
-          'exportMarkdown',
-        ],
+        entries: ['exportPdf', planned('exportDocx', t.file.exportDocx), 'exportMarkdown'],
       },
       { entries: [planned('versions', t.file.versionHistory), planned('nameVersion', t.file.nameVersion)] },
       { entries: [planned('pageSetup', t.file.pageSetup), planned('print', t.file.print)] },

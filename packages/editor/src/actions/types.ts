@@ -14,6 +14,8 @@ export interface FrameHandlers {
   chooseImage(): void;
   saveLocal(): void;
   exportMarkdown(): void;
+  /** Writes the document as a PDF and downloads it (the font and the writer load on first use). */
+  exportPdf(): void;
   /** Saves at once instead of after the autosave pause. */
   saveNow(): void;
 }

@@ -268,6 +268,7 @@ function EditorFrame({
           chooseImage: files.chooseImage,
           saveLocal: files.saveLocal,
           exportMarkdown: files.exportMarkdown,
+          exportPdf: files.exportPdf,
           saveNow: () => void flushRef.current?.(),
         }}
       />

@@ -128,8 +128,8 @@ export function decodeText(bytes: ArrayBuffer): string {
   return text.replace(/^\uFEFF/, '');
 }
 
-export function downloadFile(name: string, type: string, content: string) {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+export function downloadFile(name: string, type: string, content: string | Uint8Array) {
+  const url = URL.createObjectURL(new Blob([content as BlobPart], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = name;

@@ -9,6 +9,9 @@ import { exportFileName, UnsupportedFileError } from './fileNames';
 import { ComingSoonFileError, type ImportedDocument, importDocumentFile } from './importFile';
 import { buildLexdoc, downloadFile } from './lexdoc';
 
+/** A notice shows for an export that takes longer than this. */
+const PROGRESS_DELAY_MS = 500;
+
 export interface DocumentFilesOptions {
   documentId: string;
   title: string;
@@ -30,6 +33,8 @@ export interface DocumentFiles {
   /** Downloads the document as a .lexdoc file. */
   saveLocal(): void;
   exportMarkdown(): void;
+  /** Writes the document as a PDF and downloads it; a notice shows while it takes more than half a second. */
+  exportPdf(): void;
   /** The hidden file inputs the pickers use; render them once. */
   inputs: ReactNode;
 }
@@ -56,6 +61,32 @@ export function useDocumentFiles({
   const exportMarkdown = () => {
     const markdown = editor.getEditorState().read(() => $convertToMarkdownString(TRANSFORMERS));
     downloadFile(exportFileName(title, 'md'), 'text/markdown;charset=utf-8', markdown);
+  };
+
+  const exporting = useRef(false);
+  const exportPdf = async () => {
+    if (exporting.current) return;
+    exporting.current = true;
+    const state = editor.getEditorState().toJSON();
+    let notice: string | null = null;
+    const slow = setTimeout(() => {
+      notice = toast.info(t.pdf.exporting, { timeout: 0 });
+    }, PROGRESS_DELAY_MS);
+    try {
+      // PDFKit and the fonts load here, on the first export only (their own chunks).
+      const { exportPdf: writePdf, browserPdfFonts } = await import('./pdf/browserPdf');
+      const pdf = await writePdf(state, { fonts: browserPdfFonts, title });
+      downloadFile(exportFileName(title, 'pdf'), 'application/pdf', pdf);
+      toast.success(t.pdf.exported);
+    } catch (error) {
+      // Spec 01 §8: the failure's own text (the exporter's are Chinese), or the catalogue's (a chunk or
+      // font that did not load, …).
+      toast.error(error instanceof Error && error.name === 'PdfExportError' ? error.message : t.pdf.failed);
+    } finally {
+      clearTimeout(slow);
+      if (notice) toast.dismiss(notice);
+      exporting.current = false;
+    }
   };
 
   const openFile = async (file: File) => {
@@ -120,6 +151,7 @@ export function useDocumentFiles({
     chooseImage: () => imageInput.current?.click(),
     saveLocal,
     exportMarkdown,
+    exportPdf: () => void exportPdf(),
     inputs,
   };
 }

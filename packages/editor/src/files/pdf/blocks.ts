@@ -142,7 +142,10 @@ function textRun(node: JsonNode, inherited: Partial<Run>): Run {
 }
 
 /** The inline content of an element as runs; pictures found inline come out separately, in order. */
-function inlineContent(children: JsonNode[] | undefined, inherited: Partial<Run> = {}): Array<Run | ImageBlock> {
+function inlineContent(
+  children: JsonNode[] | undefined,
+  inherited: Partial<Run> = {},
+): Array<Run | ImageBlock> {
   const out: Array<Run | ImageBlock> = [];
   for (const child of children ?? []) {
     switch (child.type) {
@@ -220,15 +223,14 @@ function blockStyle(node: JsonNode): { firstLineEm: number; lineHeight: number }
     }
   }
   const lineHeight = Number.parseFloat(style['line-height'] ?? '');
-  return { firstLineEm, lineHeight: Number.isFinite(lineHeight) && lineHeight > 0 && lineHeight < 6 ? lineHeight : 0 };
+  return {
+    firstLineEm,
+    lineHeight: Number.isFinite(lineHeight) && lineHeight > 0 && lineHeight < 6 ? lineHeight : 0,
+  };
 }
 
 /** Splits inline content at pictures: text before, the picture, text after. */
-function withImagesSplit(
-  content: Array<Run | ImageBlock>,
-  make: (runs: Run[]) => Block,
-  out: Block[],
-): void {
+function withImagesSplit(content: Array<Run | ImageBlock>, make: (runs: Run[]) => Block, out: Block[]): void {
   let runs: Run[] = [];
   let sawImage = false;
   for (const item of content) {
@@ -260,7 +262,11 @@ function listBlocks(node: JsonNode, depth: number, out: Block[]): void {
     const inline = (item.children ?? []).filter((c) => c.type !== 'list');
     const content = inlineContent(inline);
     const marker = listMarker(node.listType, index, depth, item.checked);
-    withImagesSplit(content, (runs) => ({ kind: 'listitem', runs, marker, depth, align: alignOf(item.format) }), out);
+    withImagesSplit(
+      content,
+      (runs) => ({ kind: 'listitem', runs, marker, depth, align: alignOf(item.format) }),
+      out,
+    );
     for (const list of nested) listBlocks(list, depth + 1, out);
     index++;
   }
@@ -326,9 +332,8 @@ function toBlocks(nodes: JsonNode[]): Block[] {
       case 'image':
         out.push(imageBlock(node));
         break;
-      case 'quote':
-      case 'paragraph':
       default: {
+        // paragraph, quote, and any block this exporter does not know: its text as a paragraph.
         const { firstLineEm, lineHeight } = blockStyle(node);
         const kind = node.type === 'quote' ? 'quote' : 'paragraph';
         withImagesSplit(

@@ -106,19 +106,24 @@ function cssColor(value: string | undefined, fallback: string): string {
   return fallback;
 }
 
-const toBytes = (data: Uint8Array | ArrayBuffer) => (data instanceof Uint8Array ? data : new Uint8Array(data));
+const toBytes = (data: Uint8Array | ArrayBuffer) =>
+  data instanceof Uint8Array ? data : new Uint8Array(data);
 
 function needsBold(blocks: readonly Block[]): boolean {
   return blocks.some((block) => {
     if (block.kind === 'heading') return true;
-    if (block.kind === 'table') return block.rows.some((row) => row.some((c) => c.header || needsBold(c.blocks)));
+    if (block.kind === 'table')
+      return block.rows.some((row) => row.some((c) => c.header || needsBold(c.blocks)));
     return 'runs' in block && block.runs.some((run) => run.bold);
   });
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-export async function exportPdf(state: SerializedEditorState, options: PdfExportOptions): Promise<Uint8Array> {
+export async function exportPdf(
+  state: SerializedEditorState,
+  options: PdfExportOptions,
+): Promise<Uint8Array> {
   let blocks: Block[];
   try {
     blocks = blocksOf(state);
@@ -172,7 +177,7 @@ async function render(
   // Widths are measured once per (font, text): a Chinese document repeats its characters a lot.
   const widths = new Map<string, number>();
   let currentFont: FontKey | null = null;
-  const useFont = (wanted: FontKey) => {
+  const selectFont = (wanted: FontKey) => {
     const font = hasBold ? wanted : 'regular';
     if (currentFont !== font) {
       doc.font(font);
@@ -183,7 +188,7 @@ async function render(
     const key = `${style.font}\u0000${text}`;
     let unit = widths.get(key);
     if (unit === undefined) {
-      useFont(style.font);
+      selectFont(style.font);
       doc.fontSize(1000);
       unit = doc.widthOfString(text) / 1000;
       widths.set(key, unit);
@@ -213,7 +218,11 @@ async function render(
       underline: Boolean(run.underline || run.link),
       strike: Boolean(run.strike),
       ...(run.link ? { link: run.link } : {}),
-      ...(run.highlight ? { highlight: cssColor(run.highlight, '#fff3a3') } : run.code ? { highlight: '#f2f3f5' } : {}),
+      ...(run.highlight
+        ? { highlight: cssColor(run.highlight, '#fff3a3') }
+        : run.code
+          ? { highlight: '#f2f3f5' }
+          : {}),
       rise: run.superscript ? size * 0.35 : run.subscript ? -size * 0.15 : 0,
     };
   };
@@ -267,7 +276,8 @@ async function render(
   };
 
   const drawLine = (line: TextLine, x: number, y: number, align: Align, width: number) => {
-    let cursor = x + (align === 'center' ? (width - line.width) / 2 : align === 'right' ? width - line.width : 0);
+    let cursor =
+      x + (align === 'center' ? (width - line.width) / 2 : align === 'right' ? width - line.width : 0);
     for (const piece of line.pieces) {
       const { style } = piece;
       if (style.highlight) {
@@ -277,7 +287,7 @@ async function render(
           .fill(style.highlight);
         doc.restore();
       }
-      useFont(style.font);
+      selectFont(style.font);
       doc.fontSize(style.size).fillColor(style.color);
       doc.text(piece.text, cursor, y + line.baseline - style.rise, {
         lineBreak: false,
@@ -322,7 +332,7 @@ async function render(
       draw: (x, y) => {
         opts.decorate?.(x, y, line.height);
         if (index === 0 && opts.marker) {
-          useFont(opts.marker.style.font);
+          selectFont(opts.marker.style.font);
           doc.fontSize(opts.marker.style.size).fillColor(opts.marker.style.color);
           doc.text(opts.marker.text, x + opts.indentLeft - 18, y + line.baseline, {
             lineBreak: false,
@@ -330,7 +340,13 @@ async function render(
           });
         }
         const lineX = x + opts.indentLeft + (index === 0 ? opts.firstIndent : 0);
-        drawLine(line, lineX, y, opts.align, opts.width - opts.indentLeft - (index === 0 ? opts.firstIndent : 0));
+        drawLine(
+          line,
+          lineX,
+          y,
+          opts.align,
+          opts.width - opts.indentLeft - (index === 0 ? opts.firstIndent : 0),
+        );
       },
     }));
   };
@@ -339,7 +355,10 @@ async function render(
     let image: { width: number; height: number } | null = null;
     const bytes = embeddableImage(src);
     try {
-      if (bytes) image = (doc as unknown as { openImage(src: Uint8Array): { width: number; height: number } }).openImage(bytes);
+      if (bytes)
+        image = (
+          doc as unknown as { openImage(src: Uint8Array): { width: number; height: number } }
+        ).openImage(bytes);
     } catch {
       image = null;
     }
@@ -347,14 +366,27 @@ async function render(
       // A picture PDF cannot hold (a GIF, WebP or a remote address): its description in a frame, so the
       // reader knows something was there.
       const base = { ...baseStyle(NOTE_PT), color: MUTED };
-      const { lines } = layoutRuns([{ text: `${t.pdf.imagePlaceholder}${altText}` }], base, maxWidth - 12, 0, 1.4);
+      const { lines } = layoutRuns(
+        [{ text: `${t.pdf.imagePlaceholder}${altText}` }],
+        base,
+        maxWidth - 12,
+        0,
+        1.4,
+      );
       const height = lines.reduce((h, l) => h + l.height, 0) + 12;
       return {
         height,
         spaceBefore: 6,
         notes: [],
         draw: (x, y) => {
-          doc.save().lineWidth(0.5).rect(x, y, maxWidth, height).dash(3, { space: 2 }).stroke(RULE).undash().restore();
+          doc
+            .save()
+            .lineWidth(0.5)
+            .rect(x, y, maxWidth, height)
+            .dash(3, { space: 2 })
+            .stroke(RULE)
+            .undash()
+            .restore();
           let top = y + 6;
           for (const line of lines) {
             drawLine(line, x + 6, top, 'left', maxWidth - 12);
@@ -415,15 +447,19 @@ async function render(
     switch (block.kind) {
       case 'heading': {
         const size = HEADING_PT[Math.min(5, Math.max(0, (block.level ?? 1) - 1))] as number;
-        return textItems(block.runs, { ...baseStyle(size), font: 'bold' }, {
-          width,
-          indentLeft: block.indent * 2 * BODY_PT,
-          firstIndent: block.firstLineEm * size,
-          align: block.align,
-          lineHeight: block.lineHeight || 1.4,
-          spaceBefore: size * 0.8,
-          keepWithNext: true,
-        });
+        return textItems(
+          block.runs,
+          { ...baseStyle(size), font: 'bold' },
+          {
+            width,
+            indentLeft: block.indent * 2 * BODY_PT,
+            firstIndent: block.firstLineEm * size,
+            align: block.align,
+            lineHeight: block.lineHeight || 1.4,
+            spaceBefore: size * 0.8,
+            keepWithNext: true,
+          },
+        );
       }
       case 'paragraph':
       case 'quote': {
@@ -437,7 +473,10 @@ async function render(
           lineHeight: block.lineHeight || LINE_HEIGHT,
           spaceBefore: 4,
           ...(quote
-            ? { decorate: (x: number, y: number, h: number) => void doc.save().rect(x, y, 3, h).fill('#d0d4da').restore() }
+            ? {
+                decorate: (x: number, y: number, h: number) =>
+                  void doc.save().rect(x, y, 3, h).fill('#d0d4da').restore(),
+              }
             : {}),
         });
       }
@@ -467,7 +506,8 @@ async function render(
   const stack = (cell: TableCell, width: number): { items: Item[]; height: number } => {
     const items = cell.blocks.flatMap((b) => {
       if (!cell.header) return blockItems(b, width);
-      if ('runs' in b) return blockItems({ ...b, runs: b.runs.map((r) => ({ ...r, bold: true })) } as Block, width);
+      if ('runs' in b)
+        return blockItems({ ...b, runs: b.runs.map((r) => ({ ...r, bold: true })) } as Block, width);
       return blockItems(b, width);
     });
     const height = items.reduce((h, item, i) => h + item.height + (i > 0 ? item.spaceBefore : 0), 0);
@@ -482,13 +522,21 @@ async function render(
     );
     const given = table.colWidths && table.colWidths.length === columnCount ? table.colWidths : null;
     const total = given ? given.reduce((a, b) => a + b, 0) : columnCount;
-    const columns = Array.from({ length: columnCount }, (_, i) => (given ? (given[i] as number) : 1) * (width / total));
+    const columns = Array.from(
+      { length: columnCount },
+      (_, i) => (given ? (given[i] as number) : 1) * (width / total),
+    );
     const pad = 4;
     // Which columns a row's cells start at, skipping those a cell above still covers (rowSpan).
     const covered: number[] = new Array(columnCount).fill(0);
     const items: Item[] = [];
     for (const row of table.rows) {
-      const placed: Array<{ cell: TableCell; col: number; w: number; laid: { items: Item[]; height: number } }> = [];
+      const placed: Array<{
+        cell: TableCell;
+        col: number;
+        w: number;
+        laid: { items: Item[]; height: number };
+      }> = [];
       let col = 0;
       const coveredNow = covered.map((n) => n > 0);
       for (const cell of row) {
@@ -534,7 +582,12 @@ async function render(
           for (let c = 0; c < columnCount; c++) {
             if (!covers[c]) continue;
             const cx = x + (xs[c] as number);
-            doc.moveTo(cx, y).lineTo(cx, y + height).moveTo(cx + (columns[c] as number), y).lineTo(cx + (columns[c] as number), y + height).stroke(RULE);
+            doc
+              .moveTo(cx, y)
+              .lineTo(cx, y + height)
+              .moveTo(cx + (columns[c] as number), y)
+              .lineTo(cx + (columns[c] as number), y + height)
+              .stroke(RULE);
           }
           doc.restore();
         },
@@ -552,7 +605,13 @@ async function render(
   const drawNotes = () => {
     if (pageNotes.length === 0) return;
     let top = CONTENT_BOTTOM - notesHeight(pageNotes) + 8;
-    doc.save().lineWidth(0.5).moveTo(PAGE.left, top - 4).lineTo(PAGE.left + CONTENT_WIDTH / 3, top - 4).stroke(RULE).restore();
+    doc
+      .save()
+      .lineWidth(0.5)
+      .moveTo(PAGE.left, top - 4)
+      .lineTo(PAGE.left + CONTENT_WIDTH / 3, top - 4)
+      .stroke(RULE)
+      .restore();
     for (const note of pageNotes) {
       for (const line of note.lines) {
         drawLine(line, PAGE.left, top, 'left', CONTENT_WIDTH);
@@ -606,9 +665,12 @@ async function render(
     doc.switchToPage(range.start + i);
     const label = t.pdf.pageNumber(i + 1, range.count);
     const w = measure(pageStyle, label);
-    useFont('regular');
+    selectFont('regular');
     doc.fontSize(NOTE_PT).fillColor(MUTED);
-    doc.text(label, (PAGE.width - w) / 2, PAGE.height - PAGE.bottom / 2, { lineBreak: false, baseline: 'alphabetic' });
+    doc.text(label, (PAGE.width - w) / 2, PAGE.height - PAGE.bottom / 2, {
+      lineBreak: false,
+      baseline: 'alphabetic',
+    });
   }
   doc.end();
   await ended;

@@ -10,6 +10,7 @@ import { PDF_FONT_FILES } from './fontFiles';
  */
 export function nodePdfFonts(): PdfFonts {
   const require = createRequire(import.meta.url);
-  const read = (file: string) => readFile(require.resolve(file)).then((b) => new Uint8Array(b.buffer, b.byteOffset, b.length));
+  const read = (file: string) =>
+    readFile(require.resolve(file)).then((b) => new Uint8Array(b.buffer, b.byteOffset, b.length));
   return { regular: () => read(PDF_FONT_FILES.regular), bold: () => read(PDF_FONT_FILES.bold) };
 }

@@ -10,8 +10,9 @@ import { editorBench } from './editor.bench';
 import { loginBundle } from './login-bundle.bench';
 import { marketBench } from './market.bench';
 import { memoryBench } from './memory.bench';
+import { pdfBench } from './pdf.bench';
 
-/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor, market, memory). */
+/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor, market, memory, pdf). */
 const benches = {
   'login-bundle': loginBundle,
   charts: () => chartsBench(),
@@ -20,6 +21,7 @@ const benches = {
   editor: () => editorBench(),
   market: () => marketBench(),
   memory: () => memoryBench(),
+  pdf: () => pdfBench(),
 } as const;
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benches));

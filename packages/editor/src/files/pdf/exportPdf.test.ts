@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SerializedEditorState } from 'lexical';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportPdf, PdfExportError } from './exportPdf';
 import { NO_LINE_START } from './lineBreaking';
 import { nodePdfFonts } from './nodeFonts';
@@ -16,6 +16,15 @@ import { nodePdfFonts } from './nodeFonts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'wx-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+beforeAll(() => {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+  } catch {
+    throw new Error(
+      'These tests read PDFs with pdftotext: install Debian’s poppler-utils (apt-get install poppler-utils).',
+    );
+  }
+});
 
 let fileCount = 0;
 function save(pdf: Uint8Array): string {

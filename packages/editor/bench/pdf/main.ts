@@ -1,0 +1,41 @@
+/**
+ * The page bench/pdf.bench.ts drives in Chromium: the PDF export of the 100-page Chinese document, loaded
+ * the way the File menu loads it (a dynamic import of the export and its fonts, on first use).
+ */
+import { largeChineseDocument } from '../fixture';
+
+const { state } = largeChineseDocument(100);
+
+declare global {
+  interface Window {
+    pdfBench: {
+      ready: true;
+      /** Exports once: the time from the click (module and fonts included) and the file's size. */
+      run(): Promise<{ ms: number; bytes: number; peakHeapBytes: number }>;
+    };
+  }
+}
+
+const heap = () =>
+  (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0;
+
+window.pdfBench = {
+  ready: true,
+  async run() {
+    let peak = heap();
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, heap());
+    }, 20);
+    const start = performance.now();
+    const { exportPdf, browserPdfFonts } = await import('../../src/files/pdf/browserPdf');
+    const pdf = await exportPdf(state, {
+      fonts: browserPdfFonts,
+      onProgress: () => {
+        peak = Math.max(peak, heap());
+      },
+    });
+    const ms = performance.now() - start;
+    clearInterval(sampler);
+    return { ms, bytes: pdf.length, peakHeapBytes: Math.max(peak, heap()) };
+  },
+};

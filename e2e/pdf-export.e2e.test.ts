@@ -35,7 +35,7 @@ test('a document exports as a PDF whose text is the document’s', async () => {
 
   // Nothing of the export is loaded before the user asks for it.
   const loadedBefore = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
-  expect(loadedBefore.filter((url) => /\.ttf$/.test(url))).toEqual([]);
+  expect(loadedBefore.filter((url) => /NotoSansSC.*\.ttf$/.test(url))).toEqual([]);
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
 
@@ -56,7 +56,7 @@ test('a document exports as a PDF whose text is the document’s', async () => {
     rmSync(dir, { recursive: true, force: true });
   }
   // The font came from the app's own origin.
-  const fonts = requested.filter((url) => /\.ttf$/.test(url));
+  const fonts = requested.filter((url) => /NotoSansSC.*\.ttf$/.test(url));
   expect(fonts.length).toBeGreaterThan(0);
   for (const url of fonts) expect(url.startsWith(baseURL)).toBe(true);
   await expect.poll(() => page.getByText('已导出 PDF').isVisible()).toBe(true);

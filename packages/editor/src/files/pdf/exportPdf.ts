@@ -118,6 +118,7 @@ function needsBold(blocks: readonly Block[]): boolean {
   });
 }
 
+const YIELD_EVERY_MS = 40;
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export async function exportPdf(
@@ -639,6 +640,7 @@ async function render(
   };
 
   const total = blocks.length;
+  let lastYield = performance.now();
   let pending: Item[] = [];
   for (let i = 0; i < total; i++) {
     const block = blocks[i] as Block;
@@ -649,9 +651,12 @@ async function render(
       const item = pending.shift() as Item;
       place(item, pending[0]);
     }
-    if (i % 25 === 24) {
+    // On the browser's main thread the page stays responsive (and the progress notice painted): the
+    // layout lets the event loop run every few dozen milliseconds.
+    if (performance.now() - lastYield > YIELD_EVERY_MS) {
       options.onProgress?.((i + 1) / total);
       await yieldToEventLoop();
+      lastYield = performance.now();
     }
   }
   for (let i = 0; i < pending.length; i++) place(pending[i] as Item, pending[i + 1]);

@@ -256,6 +256,29 @@ describe('exportPdf', { timeout: 60_000 }, () => {
     expect(bodyText(file)).toContain('第120段：');
   });
 
+  it('repeats a long table’s header row at the top of each page it continues on', async () => {
+    const rows = [
+      { ...block, type: 'tablerow', children: ['序号', '指标名称'].map((t) => cell(t, true)) },
+      ...Array.from({ length: 80 }, (_, i) => ({
+        ...block,
+        type: 'tablerow',
+        children: [`${i + 1}`, `第${i + 1}行数据`].map((t) => cell(t, false)),
+      })),
+    ];
+    const file = save(await exportPdf(stateOf([{ ...block, type: 'table', children: rows }]), { fonts }));
+    const pages = pageCount(file);
+    expect(pages).toBeGreaterThan(1);
+    for (let p = 1; p <= pages; p++) {
+      const page = execFileSync('pdftotext', ['-enc', 'UTF-8', '-f', String(p), '-l', String(p), file, '-'], {
+        encoding: 'utf8',
+      });
+      expect(page.trim().startsWith('序号'), `page ${p}`).toBe(true);
+    }
+    // Every row is there once.
+    const all = bodyText(file);
+    for (let i = 1; i <= 80; i++) expect(all.split(`第${i}行数据`).length - 1).toBe(1);
+  });
+
   it('says in Chinese when the content is not a document', async () => {
     await expect(exportPdf({} as SerializedEditorState, { fonts })).rejects.toThrow(
       new PdfExportError('文档内容为空或格式错误'),

@@ -78,6 +78,8 @@ interface Item {
   /** Footnotes whose markers are in this item: they go to the foot of the same page. */
   notes: Note[];
   keepWithNext?: boolean;
+  /** A table's header row, drawn again at the top of a page that this row starts. */
+  repeatAfterBreak?: Item;
   draw(x: number, y: number): void;
 }
 
@@ -531,7 +533,8 @@ async function render(
     // Which columns a row's cells start at, skipping those a cell above still covers (rowSpan).
     const covered: number[] = new Array(columnCount).fill(0);
     const items: Item[] = [];
-    for (const row of table.rows) {
+    let headerRow: Item | undefined;
+    for (const [rowIndex, row] of table.rows.entries()) {
       const placed: Array<{
         cell: TableCell;
         col: number;
@@ -560,10 +563,11 @@ async function render(
         continue;
       }
       const xs = columns.map((_, i) => columns.slice(0, i).reduce((a, b) => a + b, 0));
-      items.push({
+      const rowItem: Item = {
         height,
         spaceBefore: items.length === 0 ? 8 : 0,
         notes,
+        ...(headerRow ? { repeatAfterBreak: headerRow } : {}),
         draw: (x, y) => {
           doc.save().lineWidth(0.5).strokeColor(RULE);
           for (const p of placed) {
@@ -592,7 +596,16 @@ async function render(
           }
           doc.restore();
         },
-      });
+      };
+      items.push(rowItem);
+      // A first row of header cells only, without footnotes, is the one repeated on each new page.
+      if (
+        rowIndex === 0 &&
+        row.length > 0 &&
+        row.every((c) => c.header && c.rowSpan === 1) &&
+        notes.length === 0
+      )
+        headerRow = rowItem;
     }
     return items;
   };
@@ -631,7 +644,13 @@ async function render(
     const gap = pageHasContent ? item.spaceBefore : 0;
     let needed = gap + item.height + notesHeight([...pageNotes, ...item.notes]) - notesHeight(pageNotes);
     if (item.keepWithNext && next) needed += next.spaceBefore + next.height;
-    if (pageHasContent && y + needed > CONTENT_BOTTOM - notesHeight(pageNotes)) newPage();
+    if (pageHasContent && y + needed > CONTENT_BOTTOM - notesHeight(pageNotes)) {
+      newPage();
+      if (item.repeatAfterBreak) {
+        item.repeatAfterBreak.draw(PAGE.left, y);
+        y += item.repeatAfterBreak.height;
+      }
+    }
     y += pageHasContent ? item.spaceBefore : 0;
     item.draw(PAGE.left, y);
     y += item.height;

@@ -8,8 +8,8 @@ import { closeBrowser, openSession } from './harness';
 afterAll(closeBrowser);
 
 /**
- * File → 导出为 PDF in the built app: the writer and the font load on demand from the app's own origin
- * (the CSP allows nothing else), the PDF downloads under the document's title, and its text, read back with
+ * File → 导出为 PDF in the built app: the writer and the font load on demand, in a worker, from the app's
+ * own origin (the CSP allows nothing else), the PDF downloads under the document's title, and its text, read back with
  * pdftotext, is what the user wrote.
  */
 test('a document exports as a PDF whose text is the document’s', async () => {
@@ -38,6 +38,8 @@ test('a document exports as a PDF whose text is the document’s', async () => {
   expect(loadedBefore.filter((url) => /NotoSansSC.*\.ttf$/.test(url))).toEqual([]);
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
 
   await page.getByRole('menuitem', { name: '文件' }).click();
   const download = page.waitForEvent('download', { timeout: 120_000 });
@@ -55,6 +57,8 @@ test('a document exports as a PDF whose text is the document’s', async () => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  // The export ran in a worker, off the editor's thread.
+  expect(workers.some((url) => /pdfWorker/.test(url))).toBe(true);
   // The font came from the app's own origin.
   const fonts = requested.filter((url) => /NotoSansSC.*\.ttf$/.test(url));
   expect(fonts.length).toBeGreaterThan(0);

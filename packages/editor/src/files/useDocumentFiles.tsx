@@ -73,9 +73,9 @@ export function useDocumentFiles({
       notice = toast.info(t.pdf.exporting, { timeout: 0 });
     }, PROGRESS_DELAY_MS);
     try {
-      // PDFKit and the fonts load here, on the first export only (their own chunks).
-      const { exportPdf: writePdf, browserPdfFonts } = await import('./pdf/browserPdf');
-      const pdf = await writePdf(state, { fonts: browserPdfFonts, title });
+      // PDFKit and the fonts load here, on the first export only (in a worker, or in chunks of their own).
+      const { runPdfExport } = await import('./pdf/runPdfExport');
+      const pdf = await runPdfExport(state, title);
       downloadFile(exportFileName(title, 'pdf'), 'application/pdf', pdf);
       toast.success(t.pdf.exported);
     } catch (error) {

@@ -12,8 +12,9 @@ import { embedBench } from './embed.bench';
 import { loginBundle } from './login-bundle.bench';
 import { marketBench } from './market.bench';
 import { memoryBench } from './memory.bench';
+import { pdfBench } from './pdf.bench';
 
-/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor, convert, embed, market, memory). */
+/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor, convert, embed, market, memory, pdf). */
 const benches = {
   'login-bundle': loginBundle,
   charts: () => chartsBench(),
@@ -24,6 +25,7 @@ const benches = {
   convert: () => convertBench(),
   market: () => marketBench(),
   memory: () => memoryBench(),
+  pdf: () => pdfBench(),
 } as const;
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benches));

@@ -12,7 +12,14 @@ import { defineConfig } from 'tsdown';
  */
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', convert: 'src/convert/index.ts' },
+    // The converters and the PDF export have entries of their own, so that neither PDFKit nor Node's file
+    // system reaches the editor's.
+    entry: {
+      index: 'src/index.ts',
+      convert: 'src/convert/index.ts',
+      pdf: 'src/files/pdf/index.ts',
+      'pdf-node': 'src/files/pdf/nodeFonts.ts',
+    },
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
@@ -22,7 +29,16 @@ export default defineConfig([
     outputOptions: { assetFileNames: '[name][extname]' },
     deps: {
       // One React, one Lexical and one @wanxiang/ui for the whole app: the consumer's.
-      neverBundle: [/^react($|\/)/, /^react-dom($|\/)/, /^@wanxiang\//, /^lexical$/, /^@lexical\//, /^idb$/],
+      neverBundle: [
+        /^react($|\/)/,
+        /^react-dom($|\/)/,
+        /^@wanxiang\//,
+        /^lexical$/,
+        /^@lexical\//,
+        /^idb$/,
+        /\?url$/,
+        /^node:/,
+      ],
     },
     plugins: [
       vanillaExtractPlugin({

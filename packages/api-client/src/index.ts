@@ -33,7 +33,6 @@ export {
   type DialogueApi,
   type ListOptions,
 } from './endpoints/dialogue';
-export { createDocsApi, type DocsApi, type DocumentSaveResult } from './endpoints/docs';
 export {
   createDocChatApi,
   type DocChatApi,
@@ -42,6 +41,7 @@ export {
   docChatTarget,
   readDocChatStream,
 } from './endpoints/docChat';
+export { createDocsApi, type DocsApi, type DocumentSaveResult } from './endpoints/docs';
 export {
   createEmotionApi,
   type DailySeriesRange,

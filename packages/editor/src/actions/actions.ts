@@ -128,6 +128,7 @@ const ACTION_SPECS = {
   },
   exportMarkdown: { label: t.file.exportMarkdown, run: ({ frame }) => frame.exportMarkdown() },
   exportDocx: { label: t.file.exportDocx, run: ({ frame }) => frame.exportDocx() },
+  exportPdf: { label: t.file.exportPdf, run: ({ frame }) => frame.exportPdf() },
 
   // Editing.
   undo: {
@@ -315,7 +316,7 @@ export const MENUS: ReadonlyArray<{ key: keyof typeof t.menus; groups: readonly 
       { entries: ['open'] },
       { entries: ['saveLocal', 'saveCloud'] },
       {
-        entries: [planned('exportPdf', t.file.exportPdf), 'exportDocx', 'exportMarkdown'],
+        entries: ['exportPdf', 'exportDocx', 'exportMarkdown'],
       },
       { entries: [planned('versions', t.file.versionHistory), planned('nameVersion', t.file.nameVersion)] },
       { entries: [planned('pageSetup', t.file.pageSetup), planned('print', t.file.print)] },

@@ -15,6 +15,8 @@ export interface FrameHandlers {
   saveLocal(): void;
   exportMarkdown(): void;
   exportDocx(): void;
+  /** Writes the document as a PDF and downloads it (the font and the writer load on first use). */
+  exportPdf(): void;
   /** Saves at once instead of after the autosave pause. */
   saveNow(): void;
   /** Saves at once, then to the cloud where the page offers it (保存到云端, Ctrl+S); else only saves now. */

@@ -133,6 +133,7 @@ function Harness({ models = 'ready', hasHistory = false, answer = 'stream', init
           saveLocal() {},
           exportMarkdown() {},
           exportDocx() {},
+          exportPdf() {},
           saveCloud() {},
           saveNow() {},
         }}

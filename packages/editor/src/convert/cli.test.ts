@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -68,11 +68,13 @@ describe('wanxiang-convert', () => {
     expect(leftovers()).toEqual([]);
   }, 180_000);
 
-  it('says which formats it cannot write: PDF is not available yet, others are not supported', () => {
-    writeFileSync(path.join(dir, 'a.txt'), '一行');
+  it('writes a PDF whose text is the document, and says which formats it cannot write', () => {
+    writeFileSync(path.join(dir, 'a.txt'), '第一行文字\n第二行，标点不在行首。');
     const pdf = run(path.join(dir, 'a.txt'), path.join(dir, 'a.pdf'));
-    expect(pdf).toEqual({ code: 1, stderr: 'wanxiang-convert: 导出为 .pdf 暂不可用\n' });
-    expect(existsSync(path.join(dir, 'a.pdf'))).toBe(false);
+    expect(pdf).toEqual({ code: 0, stderr: '' });
+    const text = execFileSync('pdftotext', ['-layout', path.join(dir, 'a.pdf'), '-'], { encoding: 'utf8' });
+    expect(text).toContain('第一行文字');
+    expect(text).toContain('第二行，标点不在行首。');
     expect(run(path.join(dir, 'a.txt'), path.join(dir, 'a.odt')).stderr).toContain('不支持导出为 .odt');
     expect(run(path.join(dir, 'a.pages'), path.join(dir, 'a.md')).stderr).toContain('不支持的文件类型');
     expect(run(path.join(dir, 'a.txt')).code).toBe(2);

@@ -13,7 +13,21 @@ import path from 'node:path';
 import { DEFAULT_DOCUMENT_TITLE } from '../constants';
 import { t } from '../i18n/zh-CN';
 import { ConvertError, isConvertError } from './errors';
-import { inputFormatFor, outputFormatFor } from './registry';
+import { inputFormatFor, outputFormatFor, registerOutputFormat } from './registry';
+
+// PDF in Node: the exporter and the font files from node_modules, loaded only when a PDF is asked for.
+registerOutputFormat({
+  extension: 'pdf',
+  label: 'PDF',
+  mime: 'application/pdf',
+  async write(input) {
+    const [{ exportPdf }, { nodePdfFonts }] = await Promise.all([
+      import('../files/pdf/exportPdf'),
+      import('../files/pdf/nodeFonts'),
+    ]);
+    return exportPdf(input.editorState, { fonts: nodePdfFonts(), title: input.title });
+  },
+});
 
 const IMAGE_TYPES: Record<string, string> = {
   png: 'image/png',

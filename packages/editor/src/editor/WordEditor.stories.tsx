@@ -171,6 +171,10 @@ export const Menus: Story = {
     const print = within(menu).getByRole('menuitem', { name: new RegExp(t.file.print) });
     await expect(print).toHaveAttribute('aria-disabled', 'true');
     await expect(print).toHaveTextContent(t.comingSoon);
+    // PDF export works (its end-to-end journey is e2e/pdf-export.e2e.test.ts).
+    await expect(within(menu).getByRole('menuitem', { name: t.file.exportPdf })).not.toHaveAttribute(
+      'aria-disabled',
+    );
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(body.queryByRole('menu')).toBeNull());
     await userEvent.click(canvas.getByRole('menuitem', { name: t.menus.insert }));

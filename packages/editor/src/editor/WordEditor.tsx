@@ -353,6 +353,7 @@ function EditorFrame({
           saveLocal: files.saveLocal,
           exportMarkdown: files.exportMarkdown,
           exportDocx: files.exportDocx,
+          exportPdf: files.exportPdf,
           saveNow: () => void flushRef.current?.(),
           saveCloud: () => {
             void Promise.resolve(flushRef.current?.()).then(() => saveCloudRef.current?.());

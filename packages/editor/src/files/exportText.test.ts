@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDocumentContent } from '../documents/indexedDbRepository';
 import { documentToMarkdown } from '../convert/markdown';
+import { emptyDocumentContent } from '../documents/indexedDbRepository';
 import { documentToText } from './exportText';
 import { documentFromMarkdown, documentFromText } from './importFile';
 

@@ -36,6 +36,8 @@ export interface DocumentFiles {
   saveLocal(): void;
   exportMarkdown(): void;
   exportDocx(): void;
+  /** Writes the document as a PDF and downloads it; a notice shows while it takes more than half a second. */
+  exportPdf(): void;
   /** The hidden file inputs the pickers use; render them once. */
   inputs: ReactNode;
 }
@@ -93,6 +95,28 @@ export function useDocumentFiles({
       downloadFile(name, format.mime, content);
     } catch (error) {
       toast.error(messageOf(error, t.convert.exportFailed));
+    }
+  };
+
+  const exportingPdf = useRef(false);
+  const exportPdf = async () => {
+    if (exportingPdf.current) return;
+    exportingPdf.current = true;
+    const state = editor.getEditorState().toJSON();
+    try {
+      const pdf = await withProgress(t.pdf.exporting, async () => {
+        // PDFKit and the fonts load here, on the first export only (in a worker, or in chunks of their own).
+        const { runPdfExport } = await import('./pdf/runPdfExport');
+        return runPdfExport(state, title);
+      });
+      downloadFile(exportFileName(title, 'pdf'), 'application/pdf', pdf);
+      toast.success(t.pdf.exported);
+    } catch (error) {
+      // Spec 01 §8: the failure's own text (the exporter's are Chinese), or the catalogue's (a chunk or
+      // font that did not load, …).
+      toast.error(error instanceof Error && error.name === 'PdfExportError' ? error.message : t.pdf.failed);
+    } finally {
+      exportingPdf.current = false;
     }
   };
 
@@ -156,6 +180,7 @@ export function useDocumentFiles({
     saveLocal,
     exportMarkdown: () => void exportAs('md'),
     exportDocx: () => void exportAs('docx'),
+    exportPdf: () => void exportPdf(),
     inputs,
   };
 }

@@ -65,6 +65,15 @@ export const editorZhCN = {
     inputNotFile: (file: string) => `输入不是文件：${file}`,
     convertFailed: (reason: string) => `转换失败：${reason}`,
   },
+  pdf: {
+    exporting: '正在导出 PDF…',
+    exported: '已导出 PDF',
+    /** Spec 01 §8: the failure's text, or this. */
+    failed: '导出失败，请稍后重试',
+    fontFailed: '导出失败：PDF 所需的字体未能加载，请检查网络后重试',
+    pageNumber: (page: number, total: number) => `第 ${page} 页，共 ${total} 页`,
+    imagePlaceholder: '［图片］',
+  },
   edit: {
     undo: '撤销',
     redo: '重做',

@@ -1,0 +1,362 @@
+import type { SerializedEditorState } from 'lexical';
+import { parseStyle } from '../../model/blockStyle';
+
+/**
+ * The editor's serialized state read as the blocks a printed page is made of. Pure: no editor, no DOM, so
+ * the PDF export runs in a worker and in Node (the CLI) alike.
+ */
+
+/** One stretch of text with one look. */
+export interface Run {
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  strike?: boolean;
+  code?: boolean;
+  superscript?: boolean;
+  subscript?: boolean;
+  /** px, from the run's inline style. */
+  fontSizePx?: number;
+  color?: string;
+  highlight?: string;
+  link?: string;
+  /** A footnote marker: its note's text (the number is given when the page is laid out). */
+  footnote?: string;
+}
+
+export type Align = 'left' | 'center' | 'right' | 'justify';
+
+export interface TextBlock {
+  kind: 'paragraph' | 'heading' | 'quote';
+  runs: Run[];
+  /** 1–6 for headings. */
+  level?: number;
+  align: Align;
+  /** Left indent in steps (the editor's indent, 2 em each). */
+  indent: number;
+  /** First-line indent in em (首行缩进; negative: hanging). */
+  firstLineEm: number;
+  /** A multiple of the font size; 0: the default. */
+  lineHeight: number;
+}
+
+export interface ListItemBlock {
+  kind: 'listitem';
+  runs: Run[];
+  marker: string;
+  depth: number;
+  align: Align;
+}
+
+export interface CodeBlock {
+  kind: 'code';
+  /** The code's lines, without their breaks. */
+  lines: string[];
+}
+
+export interface ImageBlock {
+  kind: 'image';
+  src: string;
+  altText: string;
+  /** px, as the user sized it; unset: the picture's own width. */
+  width?: number;
+}
+
+export interface TableCell {
+  blocks: Block[];
+  header: boolean;
+  colSpan: number;
+  rowSpan: number;
+  background?: string;
+}
+
+export interface TableBlock {
+  kind: 'table';
+  rows: TableCell[][];
+  /** px per column when the table was sized in the editor. */
+  colWidths?: number[];
+}
+
+export type Block = TextBlock | ListItemBlock | CodeBlock | ImageBlock | TableBlock;
+
+interface JsonNode {
+  type?: string;
+  text?: string;
+  format?: number | string;
+  style?: string;
+  tag?: string;
+  indent?: number;
+  listType?: string;
+  start?: number;
+  checked?: boolean;
+  url?: string;
+  src?: string;
+  altText?: string;
+  width?: number | null;
+  headerState?: number;
+  colSpan?: number;
+  rowSpan?: number;
+  backgroundColor?: string | null;
+  colWidths?: number[];
+  $?: Record<string, unknown>;
+  children?: JsonNode[];
+}
+
+// Lexical's text format bits (lexical/src/LexicalConstants.ts).
+const IS_BOLD = 1;
+const IS_ITALIC = 1 << 1;
+const IS_STRIKETHROUGH = 1 << 2;
+const IS_UNDERLINE = 1 << 3;
+const IS_CODE = 1 << 4;
+const IS_SUBSCRIPT = 1 << 5;
+const IS_SUPERSCRIPT = 1 << 6;
+const IS_HIGHLIGHT = 1 << 7;
+
+function pxOf(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const match = /^(-?[\d.]+)\s*(px|pt)?$/.exec(value.trim());
+  if (!match) return undefined;
+  const n = Number.parseFloat(match[1] as string);
+  if (!Number.isFinite(n) || n <= 0) return undefined;
+  return match[2] === 'pt' ? (n * 96) / 72 : n;
+}
+
+function textRun(node: JsonNode, inherited: Partial<Run>): Run {
+  const format = typeof node.format === 'number' ? node.format : 0;
+  const style = parseStyle(node.style ?? '');
+  const run: Run = { ...inherited, text: node.text ?? '' };
+  if (format & IS_BOLD) run.bold = true;
+  if (format & IS_ITALIC) run.italic = true;
+  if (format & IS_UNDERLINE) run.underline = true;
+  if (format & IS_STRIKETHROUGH) run.strike = true;
+  if (format & IS_CODE) run.code = true;
+  if (format & IS_SUBSCRIPT) run.subscript = true;
+  if (format & IS_SUPERSCRIPT) run.superscript = true;
+  if (format & IS_HIGHLIGHT) run.highlight = '#fff3a3';
+  const size = pxOf(style['font-size']);
+  if (size) run.fontSizePx = size;
+  if (style.color) run.color = style.color;
+  if (style['background-color']) run.highlight = style['background-color'];
+  return run;
+}
+
+/** The inline content of an element as runs; pictures found inline come out separately, in order. */
+function inlineContent(
+  children: JsonNode[] | undefined,
+  inherited: Partial<Run> = {},
+): Array<Run | ImageBlock> {
+  const out: Array<Run | ImageBlock> = [];
+  for (const child of children ?? []) {
+    switch (child.type) {
+      case 'text':
+      case 'code-highlight':
+        if (child.text) out.push(textRun(child, inherited));
+        break;
+      case 'tab':
+        out.push({ ...inherited, text: '\t' });
+        break;
+      case 'linebreak':
+        out.push({ ...inherited, text: '\n' });
+        break;
+      case 'link':
+      case 'autolink':
+        out.push(...inlineContent(child.children, { ...inherited, link: child.url }));
+        break;
+      case 'footnote':
+        out.push({ text: '', footnote: child.text ?? '' });
+        break;
+      case 'image':
+        out.push(imageBlock(child));
+        break;
+      default:
+        // An inline element this exporter does not know still gives its text.
+        if (child.children) out.push(...inlineContent(child.children, inherited));
+        else if (child.text) out.push(textRun(child, inherited));
+    }
+  }
+  return out;
+}
+
+function imageBlock(node: JsonNode): ImageBlock {
+  return {
+    kind: 'image',
+    src: node.src ?? '',
+    altText: node.altText ?? '',
+    ...(node.width ? { width: node.width } : {}),
+  };
+}
+
+function alignOf(format: JsonNode['format']): Align {
+  switch (format) {
+    case 'center':
+      return 'center';
+    case 'right':
+    case 'end':
+      return 'right';
+    case 'justify':
+      return 'justify';
+    default:
+      return 'left';
+  }
+}
+
+function blockStyle(node: JsonNode): { firstLineEm: number; lineHeight: number } {
+  const css = typeof node.$?.wxBlockStyle === 'string' ? node.$.wxBlockStyle : (node.style ?? '');
+  const style = parseStyle(css);
+  let firstLineEm = 0;
+  const indent = style['text-indent']?.trim();
+  if (indent) {
+    const match = /^(-?[\d.]+)\s*(em|px|pt|mm|ch)?$/.exec(indent);
+    if (match) {
+      const n = Number.parseFloat(match[1] as string);
+      const unit = match[2] ?? 'px';
+      // An em is the paragraph's font size; px are converted at the default 16 px.
+      firstLineEm =
+        unit === 'em' || unit === 'ch'
+          ? n
+          : unit === 'mm'
+            ? (n * 96) / 25.4 / 16
+            : unit === 'pt'
+              ? (n * 96) / 72 / 16
+              : n / 16;
+    }
+  }
+  const lineHeight = Number.parseFloat(style['line-height'] ?? '');
+  return {
+    firstLineEm,
+    lineHeight: Number.isFinite(lineHeight) && lineHeight > 0 && lineHeight < 6 ? lineHeight : 0,
+  };
+}
+
+/** Splits inline content at pictures: text before, the picture, text after. */
+function withImagesSplit(content: Array<Run | ImageBlock>, make: (runs: Run[]) => Block, out: Block[]): void {
+  let runs: Run[] = [];
+  let sawImage = false;
+  for (const item of content) {
+    if ('kind' in item) {
+      if (runs.some((r) => r.text.trim() || r.footnote !== undefined)) out.push(make(runs));
+      out.push(item);
+      runs = [];
+      sawImage = true;
+    } else runs.push(item);
+  }
+  if (!sawImage || runs.some((r) => r.text.trim() || r.footnote !== undefined)) out.push(make(runs));
+}
+
+function listMarker(listType: string | undefined, index: number, depth: number, checked?: boolean): string {
+  if (listType === 'check') return checked ? '☑' : '☐';
+  if (listType === 'number') return `${index}.`;
+  return ['•', '◦', '▪'][depth % 3] as string;
+}
+
+function listBlocks(node: JsonNode, depth: number, out: Block[]): void {
+  let index = node.start ?? 1;
+  for (const item of node.children ?? []) {
+    const nested = (item.children ?? []).filter((c) => c.type === 'list');
+    if (nested.length > 0 && nested.length === (item.children ?? []).length) {
+      // Lexical nests a list inside an item of its own, with no text.
+      for (const list of nested) listBlocks(list, depth + 1, out);
+      continue;
+    }
+    const inline = (item.children ?? []).filter((c) => c.type !== 'list');
+    const content = inlineContent(inline);
+    const marker = listMarker(node.listType, index, depth, item.checked);
+    withImagesSplit(
+      content,
+      (runs) => ({ kind: 'listitem', runs, marker, depth, align: alignOf(item.format) }),
+      out,
+    );
+    for (const list of nested) listBlocks(list, depth + 1, out);
+    index++;
+  }
+}
+
+function codeLines(node: JsonNode): string[] {
+  const text = inlineContent(node.children)
+    .map((item) => ('kind' in item ? '' : item.text))
+    .join('');
+  return text.split('\n');
+}
+
+function tableBlock(node: JsonNode): TableBlock {
+  const rows = (node.children ?? [])
+    .filter((row) => row.type === 'tablerow')
+    .map((row) =>
+      (row.children ?? [])
+        .filter((cell) => cell.type === 'tablecell')
+        .map(
+          (cell): TableCell => ({
+            blocks: toBlocks(cell.children ?? []),
+            header: (cell.headerState ?? 0) !== 0,
+            colSpan: Math.max(1, cell.colSpan ?? 1),
+            rowSpan: Math.max(1, cell.rowSpan ?? 1),
+            ...(cell.backgroundColor ? { background: cell.backgroundColor } : {}),
+          }),
+        ),
+    );
+  return { kind: 'table', rows, ...(node.colWidths?.length ? { colWidths: node.colWidths } : {}) };
+}
+
+function toBlocks(nodes: JsonNode[]): Block[] {
+  const out: Block[] = [];
+  for (const node of nodes) {
+    switch (node.type) {
+      case 'heading': {
+        const level = Number.parseInt((node.tag ?? 'h1').slice(1), 10) || 1;
+        const { firstLineEm, lineHeight } = blockStyle(node);
+        withImagesSplit(
+          inlineContent(node.children, { bold: true }),
+          (runs) => ({
+            kind: 'heading',
+            runs,
+            level,
+            align: alignOf(node.format),
+            indent: node.indent ?? 0,
+            firstLineEm,
+            lineHeight,
+          }),
+          out,
+        );
+        break;
+      }
+      case 'list':
+        listBlocks(node, 0, out);
+        break;
+      case 'code':
+        out.push({ kind: 'code', lines: codeLines(node) });
+        break;
+      case 'table':
+        out.push(tableBlock(node));
+        break;
+      case 'image':
+        out.push(imageBlock(node));
+        break;
+      default: {
+        // paragraph, quote, and any block this exporter does not know: its text as a paragraph.
+        const { firstLineEm, lineHeight } = blockStyle(node);
+        const kind = node.type === 'quote' ? 'quote' : 'paragraph';
+        withImagesSplit(
+          inlineContent(node.children),
+          (runs) => ({
+            kind,
+            runs,
+            align: alignOf(node.format),
+            indent: node.indent ?? 0,
+            firstLineEm,
+            lineHeight,
+          }),
+          out,
+        );
+      }
+    }
+  }
+  return out;
+}
+
+/** The document's blocks, top to bottom. */
+export function blocksOf(state: SerializedEditorState): Block[] {
+  const root = (state as unknown as { root?: JsonNode }).root;
+  if (!root || !Array.isArray(root.children)) throw new Error('文档内容为空或格式错误');
+  return toBlocks(root.children);
+}

@@ -1,0 +1,297 @@
+/// <reference types="node" />
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { SerializedEditorState } from 'lexical';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportPdf, PdfExportError } from './exportPdf';
+import { NO_LINE_START } from './lineBreaking';
+import { nodePdfFonts } from './nodeFonts';
+
+/*
+ * The exported file is read back with Debian's poppler-utils (pdftotext, pdffonts, pdfinfo), as a reader's
+ * PDF viewer would: the text must come out as the document's, in a subset font that is embedded.
+ */
+
+const dir = mkdtempSync(path.join(tmpdir(), 'wx-pdf-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+beforeAll(() => {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+  } catch {
+    throw new Error(
+      'These tests read PDFs with pdftotext: install Debian’s poppler-utils (apt-get install poppler-utils).',
+    );
+  }
+});
+
+let fileCount = 0;
+function save(pdf: Uint8Array): string {
+  const file = path.join(dir, `${++fileCount}.pdf`);
+  writeFileSync(file, pdf);
+  return file;
+}
+const pdftotext = (file: string) =>
+  execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+const pdfinfo = (file: string) => execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+const pdffonts = (file: string) => execFileSync('pdffonts', [file], { encoding: 'utf8' });
+const pageCount = (file: string) => Number(/Pages:\s+(\d+)/.exec(pdfinfo(file))?.[1]);
+
+/** The extracted text without the page numbers and without white space (line ends fall anywhere). */
+function bodyText(file: string): string {
+  return pdftotext(file)
+    .split('\n')
+    .filter((line) => !/^第 \d+ 页，共 \d+ 页$/.test(line.trim()))
+    .join('')
+    .replace(/[\s\f]+/g, '');
+}
+
+const text = (t: string, format = 0, style = '') => ({
+  type: 'text',
+  version: 1,
+  text: t,
+  format,
+  style,
+  mode: 'normal',
+  detail: 0,
+});
+const block = { direction: null, format: '', indent: 0, version: 1 };
+const para = (children: unknown[], extra: Record<string, unknown> = {}) => ({
+  ...block,
+  type: 'paragraph',
+  textFormat: 0,
+  textStyle: '',
+  children,
+  ...extra,
+});
+const heading = (tag: string, t: string) => ({ ...block, type: 'heading', tag, children: [text(t)] });
+const listItem = (t: string, value: number) => ({ ...block, type: 'listitem', value, children: [text(t)] });
+const cell = (t: string, header: boolean) => ({
+  ...block,
+  type: 'tablecell',
+  headerState: header ? 1 : 0,
+  colSpan: 1,
+  rowSpan: 1,
+  backgroundColor: null,
+  children: [para([text(t)])],
+});
+const stateOf = (children: unknown[]) =>
+  ({ root: { ...block, type: 'root', children } }) as unknown as SerializedEditorState;
+
+// A valid 1 × 1 PNG.
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+const fonts = nodePdfFonts();
+
+// Exporting parses two 10 MB fonts: slow on a loaded two-core CI machine, so the tests get time.
+describe('exportPdf', { timeout: 60_000 }, () => {
+  it('writes every kind of block, and the PDF’s text is the document’s', async () => {
+    const state = stateOf([
+      heading('h1', '第一章 总则'),
+      para([
+        text('正文有'),
+        text('加粗', 1),
+        text('、'),
+        text('斜体', 2),
+        text('和'),
+        text('下划线', 8),
+        text('，也有 inline code', 16),
+        text('。'),
+      ]),
+      para([text('首行缩进两个字的段落。')], { $: { wxBlockStyle: 'text-indent: 2em;' } }),
+      heading('h2', '1.1 列表'),
+      {
+        ...block,
+        type: 'list',
+        listType: 'number',
+        start: 1,
+        tag: 'ol',
+        children: [listItem('第一项', 1), listItem('第二项', 2)],
+      },
+      { ...block, type: 'list', listType: 'bullet', start: 1, tag: 'ul', children: [listItem('要点', 1)] },
+      {
+        ...block,
+        type: 'table',
+        children: [
+          { ...block, type: 'tablerow', children: ['指标', '本季度'].map((t) => cell(t, true)) },
+          { ...block, type: 'tablerow', children: ['活跃用户', '12,400'].map((t) => cell(t, false)) },
+        ],
+      },
+      {
+        ...block,
+        type: 'code',
+        language: 'javascript',
+        children: [
+          text('const total = 1; // 合计'),
+          { type: 'linebreak', version: 1 },
+          text('return total;'),
+        ],
+      },
+      para([text('图片如下'), { type: 'image', version: 1, src: PNG, altText: '示意图.png', width: 120 }]),
+      para([
+        text('这里有一个脚注'),
+        { type: 'footnote', version: 1, id: 'fn-1', text: '脚注的内容。' },
+        text('，还有'),
+        { ...block, type: 'link', url: 'https://example.com/', children: [text('一个链接')] },
+        text('。'),
+      ]),
+      { ...block, type: 'quote', children: [text('引用的一段话。')] },
+    ]);
+    const file = save(await exportPdf(state, { fonts, title: '季度报告' }));
+    expect(bodyText(file)).toBe(
+      [
+        '第一章总则',
+        '正文有加粗、斜体和下划线，也有inlinecode。',
+        '首行缩进两个字的段落。',
+        '1.1列表',
+        '1.第一项2.第二项•要点',
+        '指标本季度活跃用户12,400',
+        'consttotal=1;//合计returntotal;',
+        '图片如下',
+        '这里有一个脚注①，还有一个链接。',
+        '引用的一段话。',
+        '①脚注的内容。',
+      ].join(''),
+    );
+    expect(pdfinfo(file)).toMatch(/Title:\s+季度报告/);
+    // A4 in points.
+    expect(pdfinfo(file)).toMatch(/Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
+    expect(pdftotext(file)).toContain('第 1 页，共 1 页');
+  });
+
+  it('embeds only a subset of Noto Sans SC, with a Unicode map so the text can be selected', async () => {
+    const pdf = await exportPdf(stateOf([heading('h1', '标题'), para([text('正文')])]), { fonts });
+    const file = save(pdf);
+    const rows = pdffonts(file)
+      .split('\n')
+      .filter((line) => line.includes('NotoSansSC'));
+    expect(rows.map((row) => /\+(NotoSansSC-\w+)/.exec(row)?.[1]).sort()).toEqual([
+      'NotoSansSC-Bold',
+      'NotoSansSC-Regular',
+    ]);
+    for (const row of rows) expect(row).toMatch(/yes\s+yes\s+yes/); // embedded, subset, Unicode map
+    // Subsets of two 10 MB fonts: a few kilobytes.
+    expect(pdf.length).toBeLessThan(50_000);
+  });
+
+  it('never starts a line with closing Chinese punctuation, even right after bold text', async () => {
+    const sentence = [
+      text('春江潮水连海平'),
+      text('海上明月', 1),
+      text('，共潮生。「引号」（括号）；冒号：问号？叹号！顿号、'),
+    ];
+    const paragraphs = Array.from({ length: 40 }, (_, i) =>
+      para([text('字'.repeat(i % 37)), ...sentence, ...sentence, ...sentence]),
+    );
+    const file = save(await exportPdf(stateOf(paragraphs), { fonts }));
+    const lines = pdftotext(file)
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    expect(lines.length).toBeGreaterThan(100);
+    const offending = lines.filter((line) => NO_LINE_START.has(Array.from(line)[0] as string));
+    expect(offending).toEqual([]);
+    // …and no line ends with opening punctuation.
+    expect(lines.filter((line) => /[「（《『]$/.test(line))).toEqual([]);
+  });
+
+  it('keeps a 10-page Chinese document with thousands of different characters under 2 MB', async () => {
+    // 3,755 characters of GB 2312's first level, in a fixed pseudo-random order: far more distinct
+    // characters than a real 10-page document has, so the subset is as large as it gets.
+    const decoder = new TextDecoder('gb18030');
+    const chars: string[] = [];
+    for (let hi = 0xb0; hi <= 0xd7; hi++)
+      for (let lo = 0xa1; lo <= 0xfe; lo++) {
+        const c = decoder.decode(new Uint8Array([hi, lo]));
+        if (/\p{Script=Han}/u.test(c)) chars.push(c);
+      }
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed;
+    };
+    const blocks: unknown[] = [];
+    let body = '';
+    for (let p = 0; p < 10; p++) {
+      blocks.push(heading('h2', `第 ${p + 1} 节 报告正文`));
+      for (let q = 0; q < 5; q++) {
+        let s = '';
+        for (let i = 0; i < 200; i++) s += chars[next() % chars.length] + (i % 17 === 16 ? '，' : '');
+        s += '。';
+        body += s;
+        blocks.push(para([text(s.slice(0, 30), 1), text(s.slice(30))]));
+      }
+    }
+    const distinct = new Set(Array.from(body)).size;
+    expect(distinct).toBeGreaterThan(3000);
+    const pdf = await exportPdf(stateOf(blocks), { fonts });
+    const file = save(pdf);
+    expect(pageCount(file)).toBeGreaterThanOrEqual(10);
+    expect(pdf.length).toBeLessThan(2 * 1024 * 1024);
+    expect(bodyText(file)).toContain(body.slice(0, 500).replace(/\s/g, ''));
+  });
+
+  it('shows a picture it cannot embed as its description, and still writes the file', async () => {
+    const broken =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAKElEQVR4nGNkYPj/n4EBCzA0NTL8/8+ABRgZGBgY/v9nYGBgYGBgAAAvHgX+EE5XKgAAAABJRU5ErkJggg==';
+    const state = stateOf([
+      para([{ type: 'image', version: 1, src: broken, altText: '损坏的图.png' }]),
+      para([{ type: 'image', version: 1, src: 'https://example.com/a.gif', altText: '远程图.gif' }]),
+    ]);
+    const file = save(await exportPdf(state, { fonts }));
+    expect(bodyText(file)).toBe('［图片］损坏的图.png［图片］远程图.gif');
+  });
+
+  it('numbers its pages and breaks a long document across them', async () => {
+    const paragraphs = Array.from({ length: 120 }, (_, i) =>
+      para([text(`第 ${i + 1} 段：${'内容'.repeat(60)}`)]),
+    );
+    const file = save(await exportPdf(stateOf(paragraphs), { fonts }));
+    const pages = pageCount(file);
+    expect(pages).toBeGreaterThan(3);
+    const all = pdftotext(file);
+    for (let p = 1; p <= pages; p++) expect(all).toContain(`第 ${p} 页，共 ${pages} 页`);
+    expect(bodyText(file)).toContain('第120段：');
+  });
+
+  it('repeats a long table’s header row at the top of each page it continues on', async () => {
+    const rows = [
+      { ...block, type: 'tablerow', children: ['序号', '指标名称'].map((t) => cell(t, true)) },
+      ...Array.from({ length: 80 }, (_, i) => ({
+        ...block,
+        type: 'tablerow',
+        children: [`${i + 1}`, `第${i + 1}行数据`].map((t) => cell(t, false)),
+      })),
+    ];
+    const file = save(await exportPdf(stateOf([{ ...block, type: 'table', children: rows }]), { fonts }));
+    const pages = pageCount(file);
+    expect(pages).toBeGreaterThan(1);
+    for (let p = 1; p <= pages; p++) {
+      const page = execFileSync('pdftotext', ['-enc', 'UTF-8', '-f', String(p), '-l', String(p), file, '-'], {
+        encoding: 'utf8',
+      });
+      expect(page.trim().startsWith('序号'), `page ${p}`).toBe(true);
+    }
+    // Every row is there once.
+    const all = bodyText(file);
+    for (let i = 1; i <= 80; i++) expect(all.split(`第${i}行数据`).length - 1).toBe(1);
+  });
+
+  it('says in Chinese when the content is not a document', async () => {
+    await expect(exportPdf({} as SerializedEditorState, { fonts })).rejects.toThrow(
+      new PdfExportError('文档内容为空或格式错误'),
+    );
+  });
+
+  it('says in Chinese when the font cannot be loaded', async () => {
+    const failing = {
+      regular: () => Promise.reject(new Error('404')),
+      bold: () => Promise.reject(new Error('404')),
+    };
+    await expect(exportPdf(stateOf([para([text('正文')])]), { fonts: failing })).rejects.toThrow(
+      /字体未能加载/,
+    );
+  });
+});

@@ -1,0 +1,6 @@
+/**
+ * `@wanxiang/editor/pdf`: the PDF export without the editor, for a worker or the CLI. In Node, pass the
+ * fonts from `@wanxiang/editor/pdf/node` (`nodePdfFonts()`).
+ */
+export { exportPdf, PAGE, PdfExportError, type PdfExportOptions, type PdfFonts } from './exportPdf';
+export { PDF_FONT_FILES } from './fontFiles';

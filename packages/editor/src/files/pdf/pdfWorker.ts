@@ -1,0 +1,38 @@
+import type { SerializedEditorState } from 'lexical';
+import { browserPdfFonts, exportPdf } from './browserPdf';
+
+/**
+ * The PDF export off the main thread: a 100-page document takes seconds to lay out and write, and the
+ * editor stays usable meanwhile. Started by runPdfExport.ts.
+ */
+export interface PdfWorkerRequest {
+  state: SerializedEditorState;
+  title: string;
+}
+
+export type PdfWorkerReply =
+  | { kind: 'progress'; fraction: number }
+  | { kind: 'done'; pdf: Uint8Array }
+  | { kind: 'failed'; message: string | null };
+
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<PdfWorkerRequest>) => void) | null;
+  postMessage(message: PdfWorkerReply, transfer?: Transferable[]): void;
+};
+
+scope.onmessage = async ({ data }) => {
+  try {
+    const pdf = await exportPdf(data.state, {
+      fonts: browserPdfFonts,
+      title: data.title,
+      onProgress: (fraction) => scope.postMessage({ kind: 'progress', fraction }),
+    });
+    scope.postMessage({ kind: 'done', pdf }, [pdf.buffer as ArrayBuffer]);
+  } catch (error) {
+    // Only the exporter's own (Chinese) messages reach the user.
+    scope.postMessage({
+      kind: 'failed',
+      message: error instanceof Error && error.name === 'PdfExportError' ? error.message : null,
+    });
+  }
+};

@@ -1,0 +1,54 @@
+import type { SerializedEditorState } from 'lexical';
+import { t } from '../../i18n/zh-CN';
+import type { PdfWorkerReply, PdfWorkerRequest } from './pdfWorker';
+
+/** A failure whose message is for the user (spec 01 §8). */
+class PdfExportFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PdfExportError';
+  }
+}
+
+class WorkerUnavailable extends Error {}
+
+/**
+ * Exports in a worker when the browser can start one from the bundle (the app's Vite build), else on the
+ * main thread, which the exporter yields every 40 ms. Either way PDFKit and the fonts load only now.
+ */
+export async function runPdfExport(state: SerializedEditorState, title: string): Promise<Uint8Array> {
+  if (typeof Worker !== 'undefined') {
+    try {
+      return await inWorker(state, title);
+    } catch (error) {
+      if (!(error instanceof WorkerUnavailable)) throw error;
+    }
+  }
+  const { exportPdf, browserPdfFonts } = await import('./browserPdf');
+  return exportPdf(state, { fonts: browserPdfFonts, title });
+}
+
+function inWorker(state: SerializedEditorState, title: string): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./pdfWorker.ts', import.meta.url), { type: 'module', name: 'pdf-export' });
+    } catch {
+      reject(new WorkerUnavailable());
+      return;
+    }
+    worker.onmessage = ({ data }: MessageEvent<PdfWorkerReply>) => {
+      if (data.kind === 'progress') return;
+      worker.terminate();
+      if (data.kind === 'done') resolve(data.pdf);
+      else reject(new PdfExportFailure(data.message ?? t.pdf.failed));
+    };
+    // The worker's script did not load or run (a bundle without it): the main thread does the work.
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      reject(new WorkerUnavailable());
+    };
+    worker.postMessage({ state, title } satisfies PdfWorkerRequest);
+  });
+}

@@ -9,7 +9,7 @@ describe('documentToMarkdown and documentFromMarkdown', () => {
     const markdown = '# 周报\n\n本周**完成**了[发布](https://example.com)。\n\n- 一\n- 二';
     const imported = documentFromMarkdown(markdown);
     expect(imported.title).toBe('周报');
-    expect(documentToMarkdown(imported.content)).toBe(markdown);
+    expect(documentToMarkdown(imported.content)).toBe(`${markdown}\n`);
   });
 });
 

@@ -105,6 +105,37 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
       return (JSON.parse(answer.text) as { access: string }).access;
     };
     const is = (status: number) => (answer: Answer) => answer.status === status;
+    const documentBody = (text: string) => ({
+      title: '季度总结',
+      content: {
+        version: '2.0.0',
+        editorState: {
+          root: {
+            type: 'root',
+            version: 1,
+            children: [{ type: 'paragraph', version: 1, children: [{ type: 'text', version: 1, text }] }],
+          },
+        },
+      },
+    });
+    const newDocument = async () => {
+      const answer = await call('POST', '/api/docs/', { token: access, body: documentBody('第一稿') });
+      expect(answer.status).toBe(201);
+      const created = JSON.parse(answer.text) as { id: string; version: number };
+      return { id: created.id, version: String(created.version) };
+    };
+    const keptDocument = (await newDocument()).id;
+    /** The assistant's stream ended with its answer settled, and no error frame. */
+    const answered = (answer: Answer) =>
+      answer.status === 200 &&
+      !answer.text.includes('"type":"error"') &&
+      answer.text.includes('"type":"doc_complete"') &&
+      answer.text.includes('"status":"complete"');
+    const question = {
+      model_id: OFFLINE_MODEL_ID,
+      user_input: '总结一下',
+      document_markdown: '# 季度总结\n\n第一稿',
+    };
 
     const cases: RouteCase[] = [
       {
@@ -293,6 +324,58 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
         send: ({ token, id }) =>
           call('POST', `/api/v1/stock/subscription/${id}/mock_payment_success/`, { token }),
         ok: is(200),
+      },
+      {
+        name: 'document list',
+        route: 'GET /api/docs/',
+        send: () => call('GET', '/api/docs/', { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'document create',
+        route: 'POST /api/docs/',
+        send: () => call('POST', '/api/docs/', { token: access, body: documentBody('新文档') }),
+        ok: is(201),
+      },
+      {
+        name: 'document read',
+        route: 'GET /api/docs/{id}/',
+        send: () => call('GET', `/api/docs/${keptDocument}/`, { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'document save',
+        route: 'PUT /api/docs/{id}/',
+        prepare: newDocument,
+        send: ({ id, version }) =>
+          call('PUT', `/api/docs/${id}/`, {
+            token: access,
+            body: { ...documentBody('第二稿'), base_version: Number(version) },
+          }),
+        ok: is(200),
+      },
+      {
+        name: 'document delete',
+        route: 'DELETE /api/docs/{id}/',
+        prepare: newDocument,
+        send: ({ id }) => call('DELETE', `/api/docs/${id}/`, { token: access }),
+        ok: (answer) => answer.status === 200 || answer.status === 204,
+      },
+      {
+        name: 'assistant on a cloud document',
+        route: 'POST /api/docs/{docId}/chat/',
+        send: () =>
+          call('POST', `/api/docs/${keptDocument}/chat/`, {
+            token: access,
+            body: { ...question, context_enabled: true, context_turns: 5 },
+          }),
+        ok: answered,
+      },
+      {
+        name: 'assistant on any document',
+        route: 'POST /api/doc-chat/transient',
+        send: () => call('POST', '/api/doc-chat/transient', { token: access, body: question }),
+        ok: answered,
       },
     ];
     return { server, call, access, cases };

@@ -54,7 +54,7 @@ describe('another app embedding the packed packages', () => {
     await saveNow(page);
     const saved = await saves(page);
     expect(saved).toHaveLength(1);
-    expect(saved[0]).toBe('# 会议纪要\n\n讨论了**发布**计划。下周上线');
+    expect(saved[0]).toBe('# 会议纪要\n\n讨论了**发布**计划。下周上线\n');
     await page.context().close();
   });
 
@@ -144,8 +144,8 @@ describe('the published stylesheets', () => {
             // Ours only (react-aria sets its own, --trigger-width), and none the file declares itself.
             .filter((variable) => variable.startsWith('--wx-') && !own.has(variable))
             .filter((variable) => hashNamed(variable) || !theme.has(variable))
-            // The editor's own --wx-chrome-h is set by its script on its own element.
-            .filter((variable) => variable !== '--wx-chrome-h')
+            // The editor's own --wx-chrome-h and --wx-keyboard-inset are set by its script on its own elements.
+            .filter((variable) => variable !== '--wx-chrome-h' && variable !== '--wx-keyboard-inset')
             .map((variable) => `${file}: ${variable}`)
         );
       }),

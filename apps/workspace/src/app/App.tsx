@@ -1,17 +1,15 @@
 import { ErrorBoundary } from '@wanxiang/ui';
-import { Provider } from 'jotai';
-import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { router } from './router';
-import { createAppStore } from './store';
 
+/**
+ * The app's state lives in jotai's default store, not a Provider's: /login then loads no jotai at all, and
+ * the signed-in shell (AppLayout, a chunk of its own) brings it. Stories and tests give their own store.
+ */
 export function App() {
-  const [store] = useState(createAppStore);
   return (
-    <Provider store={store}>
-      <ErrorBoundary>
-        <RouterProvider router={router} />
-      </ErrorBoundary>
-    </Provider>
+    <ErrorBoundary>
+      <RouterProvider router={router} />
+    </ErrorBoundary>
   );
 }

@@ -25,10 +25,11 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { isChatPath, sessionPath } from '../features/chat/route/sessionRoute';
 import { ChatHistory, NewChatButton } from '../features/chat/sidebar';
-import { currentSessionIdAtom } from '../features/chat/state/chatAtoms';
+import { createdChatEngineAtom, currentSessionIdAtom } from '../features/chat/state/chatAtoms';
 import { useChatValue } from '../features/chat/state/hooks';
 import { t } from '../i18n/zh-CN';
 import { api } from '../session/api';
+import { AUTH_LOGOUT_EVENT } from '../session/client';
 import { useCurrentUser, useCurrentUserActions } from '../session/currentUser';
 import { persistentFlagAtom } from '../state/persistentFlag';
 import { ensureChatEngine } from './chatEngine';
@@ -45,6 +46,12 @@ export function AppLayout() {
   const store = useStore();
   // Before anything below reads the chat: the engine is created with the shell, not on /login.
   useState(() => ensureChatEngine(store));
+  useEffect(() => {
+    // Whoever signs in next starts from a clean chat: no history, messages or banner of the previous user.
+    const onLogout = () => store.get(createdChatEngineAtom)?.reset();
+    globalThis.addEventListener(AUTH_LOGOUT_EVENT, onLogout);
+    return () => globalThis.removeEventListener(AUTH_LOGOUT_EVENT, onLogout);
+  }, [store]);
   const { pathname } = useLocation();
   const [officeOpen, setOfficeOpen] = useAtom(officeOpenAtom);
   const [wealthOpen, setWealthOpen] = useAtom(wealthOpenAtom);

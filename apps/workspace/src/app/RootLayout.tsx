@@ -1,9 +1,7 @@
 import type { LogoutDetail } from '@wanxiang/api-client';
 import { Spinner, toastQueue, UiProvider } from '@wanxiang/ui';
-import { useStore } from 'jotai';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useHref, useLocation, useNavigate } from 'react-router-dom';
-import { createdChatEngineAtom } from '../features/chat/state/engineSlot';
 import { t } from '../i18n/zh-CN';
 import { AUTH_LOGOUT_EVENT, startSessionWatch } from '../session/client';
 import * as styles from './RootLayout.css';
@@ -34,14 +32,11 @@ const titles: [prefix: string, title: string][] = [
 export function RootLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const store = useStore();
   // Sign-in and registration raise no toasts: the region loads off them, or as soon as a toast is queued.
   const toastsNeeded = useSyncExternalStore(subscribeToToasts, hasToasts) || !publicPaths.has(pathname);
 
   useEffect(() => {
     const onLogout = (event: Event) => {
-      // Whoever signs in next starts from a clean chat: no history, messages or banner of the previous user.
-      store.get(createdChatEngineAtom)?.reset();
       const detail = (event as CustomEvent<LogoutDetail>).detail;
       const { pathname: path, search } = window.location;
       if (publicPaths.has(path)) return;
@@ -54,7 +49,7 @@ export function RootLayout() {
     };
     globalThis.addEventListener(AUTH_LOGOUT_EVENT, onLogout);
     return () => globalThis.removeEventListener(AUTH_LOGOUT_EVENT, onLogout);
-  }, [navigate, store]);
+  }, [navigate]);
 
   useEffect(() => startSessionWatch(() => publicPaths.has(window.location.pathname)), []);
 

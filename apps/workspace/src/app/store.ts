@@ -1,11 +1,8 @@
-import { createStore } from 'jotai';
-
-export type AppStore = ReturnType<typeof createStore>;
+import type { createStore } from 'jotai';
 
 /**
- * The app's one jotai store. The chat engine is put in it by the signed-in shell when it first renders
- * (app/chatEngine.ts), not here: /login needs neither the engine nor the API client it is built on.
+ * A jotai store: the app uses jotai's default store (see App.tsx); stories and the bench give their own.
+ * The chat engine is put in it by the signed-in shell when it first renders (app/chatEngine.ts), not on
+ * /login, which needs neither the engine nor the API client it is built on.
  */
-export function createAppStore(): AppStore {
-  return createStore();
-}
+export type AppStore = ReturnType<typeof createStore>;

@@ -5,7 +5,6 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { prefetchSignedInScreens } from '../../app/lazyRoutes';
 import { t } from '../../i18n/zh-CN';
 import { authClient, hasStoredSession } from '../../session/client';
-import { useCurrentUserActions } from '../../session/currentUser';
 import { AuthEmailField, AuthForm, AuthPasswordField } from './AuthLayout';
 import { safeNextPath, useAuthSubmit } from './authForm';
 
@@ -19,14 +18,13 @@ const fieldLabels = { email: t.auth.email, password: t.auth.password };
 export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { refresh } = useCurrentUserActions();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const next = safeNextPath(params.get('next'));
   const submission = useAuthSubmit(async () => {
     await authClient.auth.login({ email, password, remember_me: rememberMe });
-    void refresh();
+    // The signed-in shell fetches the user (plan, credits) as it mounts.
     navigate(next, { replace: true });
   });
   const { pending, error } = submission;

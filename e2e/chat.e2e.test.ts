@@ -200,7 +200,16 @@ test('in dark mode: accessible, a new chat starts from the welcome screen, the n
   await expect.poll(() => history.getByRole('link', { name: /你好/ }).count()).toBe(1);
   expect(new URL(page.url()).pathname).toBe('/home');
 
+  // Back returns to the chat at its address, forward to the new one.
+  await page.goBack({ timeout: 10_000 });
+  await expect.poll(() => new URL(page.url()).pathname).toMatch(CHAT_PATH);
+  await expect.poll(() => page.getByRole('article', { name: '你' }).first().textContent()).toBe('你好');
+  await expect.poll(() => history.locator('a[aria-current="page"]', { hasText: '你好' }).count()).toBe(1);
+  await page.goForward({ timeout: 10_000 });
+  await expect.poll(() => page.getByRole('heading', { name: '今天想聊点什么？' }).isVisible()).toBe(true);
   // The history marks the open chat on the chat only: on another page nothing is current in it.
+  await page.goBack({ timeout: 10_000 });
+  await expect.poll(() => history.locator('a[aria-current="page"]', { hasText: '你好' }).count()).toBe(1);
   await history.getByRole('link', { name: '文档' }).click({ timeout: 10_000 });
   await expect.poll(() => new URL(page.url()).pathname).toBe('/document');
   await expect.poll(() => history.locator('a[aria-current="page"]', { hasText: '你好' }).count()).toBe(0);

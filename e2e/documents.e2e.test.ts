@@ -554,7 +554,10 @@ test('pasting Word and WPS formatting, long text, code and images follows the pa
   await expect.poll(() => paper.locator('img').count()).toBe(1);
   expect(await paper.locator('img').getAttribute('alt')).toBe('截图.png');
   expect(await paper.locator('img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-  await paste(paper, {}, [{ name: '说明.txt', type: 'text/plain', base64: 'aGVsbG8=' }]);
+  // (A document file — .txt, .md, .docx, .lexdoc — pasted or dropped opens as a document instead.)
+  await paste(paper, {}, [
+    { name: '资料.zip', type: 'application/zip', base64: 'UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==' },
+  ]);
   await expect.poll(() => page.getByText('只能插入图片文件').isVisible()).toBe(true);
   expect(await paper.locator('img').count()).toBe(1);
   // A picture copied from Word: HTML pointing at a local temp file, plus the picture as a file.

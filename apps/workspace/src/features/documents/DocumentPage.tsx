@@ -12,7 +12,6 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { useNavigate, useParams } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
 import { api } from '../../session/api';
-import { useDocumentAssistant } from '../assistant/DocumentAssistant';
 import * as cloudCss from './CloudDocuments.css';
 import { CloudStatusLabel } from './CloudStatusLabel';
 import { ConflictDialog } from './ConflictDialog';
@@ -178,10 +177,6 @@ function LocalDocument({
     engine?.sync.getStatus ?? (() => LOCAL_STATUS),
   );
   const conflict = status.kind === 'conflict' ? status.conflict : null;
-  // The assistant asks about a cloud document by its cloud id (with the document's history); otherwise on
-  // the transient path.
-  const cloudId = docId && status.kind !== 'local' ? (cloudLinks.get(owner, docId)?.cloudId ?? null) : null;
-  const assistant = useDocumentAssistant(docId, cloudId);
   useEffect(() => {
     if (conflict) setConflictOpen(true);
   }, [conflict]);
@@ -267,8 +262,6 @@ function LocalDocument({
         onNavigate={onNavigate}
         onTitleChange={onTitleChange}
         onEditorReady={onEditorReady}
-        rightPanel={assistant.panel}
-        dock={assistant.dock}
         onSaveCloud={() => void engine.sync.saveNow()}
         cloudStatus={<CloudStatusLabel status={status} onShowConflict={() => setConflictOpen(true)} />}
         notice={notice}

@@ -7,10 +7,9 @@ import {
   docChatPaths,
   isDocChatId,
 } from '../contract/docChat';
-import { STREAM_DONE } from '../contract/stream';
 import { StreamError } from '../errors/errors';
 import type { HttpClient } from '../http/httpClient';
-import { readSseMessages } from '../sse/readSse';
+import { readFrames } from '../sse/readSse';
 import type { CallOptions } from './auth';
 
 export interface DocChatInput {
@@ -85,26 +84,16 @@ export async function* readDocChatStream(
     }
     return;
   }
-  for await (const message of readSseMessages(response, options)) {
-    if (message.data.trim() === STREAM_DONE) {
+  for await (const item of readFrames(response, options, knownTypes, docChatFrame)) {
+    if (item.kind === 'done') {
       yield { type: 'done' };
       return;
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(message.data);
-    } catch {
-      json = undefined;
-    }
-    if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-      yield { type: 'text', text: message.data };
+    if (item.kind === 'text') {
+      yield { type: 'text', text: item.text };
       continue;
     }
-    const kind = (json as { type?: unknown }).type;
-    if (typeof kind !== 'string' || !knownTypes.has(kind)) continue;
-    const parsed = docChatFrame.safeParse(json);
-    if (!parsed.success) throw new StreamError('MALFORMED_EVENT', { cause: parsed.error });
-    const frame = parsed.data;
+    const frame = item.frame;
     if (frame.type === 'text') yield { type: 'text', text: frame.content };
     else if (frame.type === 'error') yield { type: 'error', message: frame.content };
     else yield { type: 'complete', data: frame.content };

@@ -81,6 +81,47 @@ export async function* readSseMessages(
   }
 }
 
+/** What {@link readFrames} yields: a frame of the schema, plain text, or the end (`[DONE]`). */
+export type FrameOrText<Frame> =
+  | { kind: 'frame'; frame: Frame }
+  | { kind: 'text'; text: string }
+  | { kind: 'done' };
+
+/**
+ * The frames of an answer stream, with the tolerances both answer streams share (the chat's and the
+ * document assistant's): a `data:` payload that is not a JSON object is taken as plain text; an object
+ * with an unknown `type` is skipped, so that the server may add event types; a known type with the wrong
+ * shape is a {@link StreamError}. After `[DONE]` it yields `done` and stops reading.
+ */
+export async function* readFrames<Frame>(
+  response: Response,
+  options: ReadStreamOptions,
+  knownTypes: ReadonlySet<string>,
+  schema: { safeParse(value: unknown): { success: true; data: Frame } | { success: false; error: unknown } },
+): AsyncGenerator<FrameOrText<Frame>, void, undefined> {
+  for await (const message of readSseMessages(response, options)) {
+    if (message.data.trim() === STREAM_DONE) {
+      yield { kind: 'done' };
+      return;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(message.data);
+    } catch {
+      json = undefined;
+    }
+    if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+      yield { kind: 'text', text: message.data };
+      continue;
+    }
+    const type = (json as { type?: unknown }).type;
+    if (typeof type !== 'string' || !knownTypes.has(type)) continue;
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new StreamError('MALFORMED_EVENT', { cause: parsed.error });
+    yield { kind: 'frame', frame: parsed.data };
+  }
+}
+
 const knownTypes: ReadonlySet<string> = new Set(CHAT_STREAM_FRAME_TYPES);
 
 /**
@@ -94,26 +135,16 @@ export async function* readChatStream(
   response: Response,
   options: ReadStreamOptions = {},
 ): AsyncGenerator<ChatStreamEvent, void, undefined> {
-  for await (const message of readSseMessages(response, options)) {
-    if (message.data.trim() === STREAM_DONE) {
+  for await (const item of readFrames(response, options, knownTypes, chatStreamFrame)) {
+    if (item.kind === 'done') {
       yield { type: 'done' };
       return;
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(message.data);
-    } catch {
-      json = undefined;
-    }
-    if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-      yield { type: 'text', text: message.data };
+    if (item.kind === 'text') {
+      yield { type: 'text', text: item.text };
       continue;
     }
-    const type = (json as { type?: unknown }).type;
-    if (typeof type !== 'string' || !knownTypes.has(type)) continue;
-    const parsed = chatStreamFrame.safeParse(json);
-    if (!parsed.success) throw new StreamError('MALFORMED_EVENT', { cause: parsed.error });
-    const frame = parsed.data;
+    const frame = item.frame;
     switch (frame.type) {
       case 'text':
         yield { type: 'text', text: frame.data };

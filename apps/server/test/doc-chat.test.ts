@@ -146,6 +146,39 @@ describe.each(databaseKinds)('the document assistant with the offline model on %
       question({ context_enabled: true, context_turns: 5 }),
     );
     expect(textOf(transient.frames)).toContain('| 本会话第几轮 | 1 |');
+
+    // The history lists this user's turns about the document, oldest first; the transient one is not there.
+    const history = async (token: string, query = '') => {
+      const response = await fetch(`${base}/api/docs/${DOC_ID}/chat/history${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return {
+        status: response.status,
+        body: (await response.json()) as {
+          items: {
+            question: string;
+            answer: string;
+            status: string;
+            model_id: string;
+            credits_charged: number;
+          }[];
+        },
+      };
+    };
+    const mine = await history(access);
+    expect(mine.status).toBe(200);
+    expect(mine.body.items).toHaveLength(3);
+    expect(mine.body.items.map((item) => item.status)).toEqual(['complete', 'complete', 'complete']);
+    expect(mine.body.items[0]?.answer).toContain('| 本会话第几轮 | 1 |');
+    expect(mine.body.items[1]?.answer).toContain('| 本会话第几轮 | 2 |');
+    expect(mine.body.items[0]).toMatchObject({ question: '这篇文档讲了什么？', model_id: OFFLINE_MODEL_ID });
+    expect((await history(access, '?limit=1')).body.items.map((item) => item.answer)).toEqual([
+      mine.body.items[2]?.answer,
+    ]);
+    expect((await history(access, '?limit=0')).status).toBe(400);
+    expect((await history(other.access)).status).toBe(404);
+    const unsigned = await fetch(`${base}/api/docs/${DOC_ID}/chat/history`);
+    expect(unsigned.status).toBe(401);
   });
 
   it('refuses a question the balance cannot pay for with 402 before any stream', async () => {

@@ -10,7 +10,11 @@ import { MAX_PROMPT_LENGTH, tokenUsage } from './dialogue';
 export const docChatPaths = {
   cloud: (docId: string) => `/docs/${encodeURIComponent(docId)}/chat/`,
   transient: '/doc-chat/transient',
+  history: (docId: string) => `/docs/${encodeURIComponent(docId)}/chat/history`,
 } as const;
+
+/** The most turns of a document's assistant history one request returns (the newest ones). */
+export const MAX_DOC_CHAT_HISTORY = 100;
 
 /** Spec 02 §9: the turns of context sent when the context toggle is on; a transient chat has none. */
 export const DOC_CHAT_CONTEXT_TURNS = 5;
@@ -72,3 +76,20 @@ export const DOC_CHAT_FRAME_TYPES = ['text', 'doc_complete', 'error'] as const;
 export function encodeDocChatFrame(frame: DocChatFrame): string {
   return `data: ${JSON.stringify(frame)}\n\n`;
 }
+
+/** One answered turn of a document's assistant history (GET history), oldest first. */
+export const docChatHistoryItem = z.object({
+  id: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  status: z.enum(['complete', 'stopped', 'error']),
+  model_id: z.string(),
+  model_name: z.string(),
+  credits_charged: z.number().int().nonnegative(),
+  created_at: z.string(),
+});
+export type DocChatHistoryItem = z.infer<typeof docChatHistoryItem>;
+export const docChatHistory = z.object({ items: z.array(docChatHistoryItem) });
+export const docChatHistoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_DOC_CHAT_HISTORY).default(50),
+});

@@ -2,8 +2,10 @@ import {
   DOC_CHAT_CONTEXT_TURNS,
   DOC_CHAT_FRAME_TYPES,
   type DocChatComplete,
+  type DocChatHistoryItem,
   type DocChatRequest,
   docChatFrame,
+  docChatHistory,
   docChatPaths,
   isDocChatId,
 } from '../contract/docChat';
@@ -107,6 +109,8 @@ export interface DocChatApi {
    * server charges only what was generated.
    */
   ask(input: DocChatInput, options?: CallOptions): AsyncGenerator<DocChatEvent, void, undefined>;
+  /** This user's answered turns about a cloud document, oldest first (the newest `limit`, default 50). */
+  history(cloudId: string, options?: CallOptions & { limit?: number }): Promise<DocChatHistoryItem[]>;
 }
 
 export function createDocChatApi(http: HttpClient): DocChatApi {
@@ -120,6 +124,14 @@ export function createDocChatApi(http: HttpClient): DocChatApi {
         ...options,
       });
       yield* readDocChatStream(response, options.signal ? { signal: options.signal } : {});
+    },
+    async history(cloudId, { limit, ...options } = {}) {
+      const query = limit === undefined ? '' : `?limit=${limit}`;
+      const { items } = await http.get(`${docChatPaths.history(cloudId)}${query}`, {
+        schema: docChatHistory,
+        ...options,
+      });
+      return items;
     },
   };
 }

@@ -1,7 +1,8 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { Button, VisuallyHidden } from '@wanxiang/ui';
+import { COMMAND_PRIORITY_HIGH } from 'lexical';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { ASSISTANT_ACTIONS } from '../actions/actions';
+import { ACTIONS, ASSISTANT_ACTIONS } from '../actions/actions';
 import { t } from '../i18n/zh-CN';
 import * as css from './Assistant.css';
 import { applyAnswer, canReplace } from './applyAnswer';
@@ -36,6 +37,24 @@ export function AssistantPanel({ store, renderMarkdown }: AssistantPanelProps) {
   const [apply, setApply] = useState<ApplyStep>({ step: 'idle' });
 
   useEffect(() => store.panelMounted(), [store]);
+  // The history view starts with the document's earlier turns kept by the server (a cloud document).
+  useEffect(() => {
+    void store.loadHistory();
+  }, [store]);
+  // Spec 02 §4: the user's closing the panel clears the current chat. The toggle runs while this panel
+  // shows, so it closes it; the command goes on to the editor, which hides the panel.
+  useEffect(
+    () =>
+      editor.registerCommand(
+        ACTIONS.toggleRight.command,
+        () => {
+          store.clear();
+          return false;
+        },
+        COMMAND_PRIORITY_HIGH,
+      ),
+    [editor, store],
+  );
 
   // Another answer, another Apply (the state is reset while rendering, as React advises for this).
   const turnId = current?.id;

@@ -312,6 +312,39 @@ describe('the assistant store', () => {
     expect(store.getState().current).toBeNull();
   });
 
+  it('starts the history with the turns the server kept, each turn once, and keeps it when loading fails', async () => {
+    const kept = [
+      { id: 's1', question: '早先的问题', answer: '早先的回答', timestamp: 1 },
+      { id: 's2', question: '问题', answer: '回答', timestamp: 2 },
+    ];
+    const store = new AssistantStore({
+      ...transport(async function* () {
+        yield { type: 'text', text: '回答' };
+      }),
+      hasHistory: true,
+      loadHistory: async () => kept,
+    });
+    await store.loadModels();
+    // A turn asked before the history arrived, which the server also kept (s2): it shows once.
+    store.setDraft('问题');
+    await store.send(snapshot);
+    await store.loadHistory();
+    expect(store.getState().history.map((turn) => turn.question)).toEqual(['早先的问题', '问题']);
+    // Loaded once per store.
+    await store.loadHistory();
+    expect(store.getState().history).toHaveLength(2);
+
+    const failing = new AssistantStore({
+      ...transport(async function* () {}),
+      hasHistory: true,
+      loadHistory: async () => {
+        throw new Error('offline');
+      },
+    });
+    await failing.loadHistory();
+    expect(failing.getState().history).toEqual([]);
+  });
+
   it('words a refused question by spec 02 §8', () => {
     expect(describeAskError(new AssistantError('auth'))).toBe('未登录或无权访问该接口，请登录或刷新页面');
     expect(describeAskError(new AssistantError('notFound'))).toBe('未找到，请确认文档已保存且 ID 有效');

@@ -13,6 +13,7 @@ export { ANSWER_REFRESH_MS, type AssistantState, AssistantStore, type AssistantT
 export {
   AssistantError,
   type AssistantEvent,
+  type AssistantHistoryTurn,
   type AssistantModel,
   type AssistantQuestion,
   type AssistantTransport,

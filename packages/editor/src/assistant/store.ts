@@ -79,6 +79,7 @@ export class AssistantStore {
   private readonly listeners = new Set<() => void>();
   private controller: AbortController | null = null;
   private modelsController: AbortController | null = null;
+  private historyController: AbortController | null = null;
   private panels = 0;
 
   constructor(
@@ -115,6 +116,28 @@ export class AssistantStore {
   private set(patch: Partial<AssistantState>) {
     this.state = { ...this.state, ...patch };
     for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * Loads the document's earlier turns kept by the server (a cloud document) into the history view, before
+   * the turns asked since the page opened. A failure leaves the history as it is: it is a convenience.
+   */
+  async loadHistory(): Promise<void> {
+    if (!this.transport.loadHistory || this.historyController) return;
+    const controller = new AbortController();
+    this.historyController = controller;
+    try {
+      const kept = await this.transport.loadHistory(controller.signal);
+      if (controller.signal.aborted) return;
+      // Turns asked here meanwhile may already be among the kept ones: each shows once.
+      const asked = new Set(this.state.history.map((turn) => `${turn.question}\u0000${turn.answer}`));
+      const earlier: AssistantTurn[] = kept
+        .filter((turn) => !asked.has(`${turn.question}\u0000${turn.answer}`) && turn.answer.trim() !== '')
+        .map((turn) => ({ ...turn, selection: null, note: null }));
+      this.set({ history: [...earlier, ...this.state.history] });
+    } catch {
+      if (!controller.signal.aborted) this.historyController = null;
+    }
   }
 
   /** Loads the model list (spec 02 §4: loading, then the first preselected, or an error text). */
@@ -164,17 +187,16 @@ export class AssistantStore {
     this.set({ selection });
   }
   /**
-   * The panel shows (a panel instance mounted) or closed (the last one unmounted): a remount of the panel
-   * mounts the new instance before the old one is gone, so instances are counted.
+   * Whether a panel shows (instances are counted: a remount may mount the new one before the old is gone).
+   * A panel leaving the screen does not clear the chat: the editor folds it away when the window is too
+   * narrow, and the answer goes on; only the user's closing it clears (see {@link clear}).
    */
   panelMounted(): () => void {
     this.panels += 1;
     if (!this.state.panelOpen) this.set({ panelOpen: true });
     return () => {
       this.panels -= 1;
-      if (this.panels > 0) return;
-      this.set({ panelOpen: false });
-      this.clear();
+      if (this.panels === 0) this.set({ panelOpen: false });
     };
   }
 
@@ -280,5 +302,7 @@ export class AssistantStore {
     this.stop();
     this.modelsController?.abort();
     if (this.state.models.status === 'loading') this.modelsController = null;
+    this.historyController?.abort();
+    this.historyController = null;
   }
 }

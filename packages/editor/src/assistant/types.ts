@@ -30,6 +30,17 @@ export interface AssistantTransport {
   ask(question: AssistantQuestion, signal: AbortSignal): AsyncIterable<AssistantEvent>;
   /** True when the server keeps this document's history (a cloud document): the context toggle works. */
   hasHistory: boolean;
+  /** The document's earlier turns kept by the server, oldest first (a cloud document). */
+  loadHistory?(signal: AbortSignal): Promise<readonly AssistantHistoryTurn[]>;
+}
+
+/** A turn of the document's history as the server keeps it. */
+export interface AssistantHistoryTurn {
+  id: string;
+  question: string;
+  answer: string;
+  /** Milliseconds since the epoch. */
+  timestamp: number;
 }
 
 /** A question the server refused or could not start (spec 02 §8, chat). */

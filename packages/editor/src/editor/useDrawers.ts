@@ -41,8 +41,12 @@ export function useDrawers(hasRightPanel: boolean, workspaceRef?: RefObject<HTML
   useEffect(() => {
     const element = workspaceRef?.current;
     if (!element || typeof ResizeObserver !== 'function') return;
+    // Only a change of width refits: the workspace's height changes as the chrome hides on scroll or a
+    // notice shows, and refitting then would close a panel the user just opened.
+    let width = -1;
     const fit = () => {
-      if (isNarrowScreen()) return;
+      if (isNarrowScreen() || element.clientWidth === width) return;
+      width = element.clientWidth;
       const shown = panelsThatFit(element.clientWidth, {
         left: wanted.current.left,
         right: wanted.current.right && hasRightPanel,

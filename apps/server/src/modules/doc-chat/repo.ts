@@ -68,6 +68,32 @@ export async function recentDocTurns(
   return rows.reverse();
 }
 
+/** This user's last `limit` finished turns about this document (answered or not), oldest first. */
+export async function listDocTurns(db: Db, userId: string, docId: string, limit: number) {
+  const rows = await db
+    .select({
+      id: docChatTurns.id,
+      question: docChatTurns.question,
+      answer: docChatTurns.answer,
+      status: docChatTurns.status,
+      modelId: docChatTurns.modelId,
+      modelName: docChatTurns.modelName,
+      creditsCharged: docChatTurns.creditsCharged,
+      createdAt: docChatTurns.createdAt,
+    })
+    .from(docChatTurns)
+    .where(
+      and(
+        eq(docChatTurns.userId, userId),
+        eq(docChatTurns.docId, docId),
+        sql`${docChatTurns.status} <> 'streaming'`,
+      ),
+    )
+    .orderBy(desc(docChatTurns.createdAt))
+    .limit(limit);
+  return rows.reverse().map((row) => ({ ...row, status: row.status as DocTurnStatus }));
+}
+
 /** Turns left `streaming` and idle for `idleMs` (a crash mid-answer), for the recovery sweep. */
 export function staleDocTurns(db: Db, idleMs: number) {
   return db

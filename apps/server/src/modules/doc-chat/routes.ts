@@ -1,6 +1,8 @@
 import {
   canonicalDocId,
   DOC_CHAT_CONTEXT_TURNS,
+  docChatHistory,
+  docChatHistoryQuery,
   docChatPaths,
   docChatRequest,
   encodeDocChatFrame,
@@ -19,6 +21,7 @@ import { messages } from '../../i18n/zh-CN';
 import { scheduleMaintenance } from '../../maintenance';
 import type { StreamSlots } from '../limits/streams';
 import { checkDocumentChatAccess } from './ownership';
+import { listDocTurns } from './repo';
 import type { DocChatService, DocQuestion } from './service';
 
 export interface DocChatRoutesOptions {
@@ -82,6 +85,50 @@ export const docChatRoutes: FastifyPluginAsyncZod<DocChatRoutesOptions> = async 
     return reply;
   }
 
+  /** The canonical id of a cloud document this user may ask about, or the spec's 404/403. */
+  async function askableDocument(userId: string, rawId: string): Promise<string> {
+    if (!isDocChatId(rawId)) throw notFound();
+    const docId = canonicalDocId(rawId);
+    const access = await checkDocumentChatAccess(db, userId, docId);
+    if (access === 'missing') throw notFound();
+    if (access === 'forbidden') throw new HttpError(403, { detail: messages.http.forbidden });
+    return docId;
+  }
+
+  app.get(
+    '/docs/:docId/chat/history',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['documents'],
+        summary: '文档助手：这篇云文档的问答历史',
+        description:
+          '当前用户关于这篇文档的最近 limit 轮问答（默认 50，最多 100），按时间从早到晚排列；正在回答的一轮不在其中。docId 须为 uuid（可不带连字符），他人的文档返回 404。',
+        security,
+        params: z.object({ docId: z.string() }),
+        querystring: docChatHistoryQuery,
+        response: { 200: docChatHistory, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      const docId = await askableDocument(userId, request.params.docId);
+      const rows = await listDocTurns(db, userId, docId, request.query.limit);
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          question: row.question,
+          answer: row.answer,
+          status: row.status,
+          model_id: row.modelId,
+          model_name: row.modelName,
+          credits_charged: row.creditsCharged,
+          created_at: row.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+
   app.post(
     '/docs/:docId/chat/',
     {
@@ -98,11 +145,7 @@ export const docChatRoutes: FastifyPluginAsyncZod<DocChatRoutesOptions> = async 
     },
     async (request, reply) => {
       const { userId } = authOf(request);
-      if (!isDocChatId(request.params.docId)) throw notFound();
-      const docId = canonicalDocId(request.params.docId);
-      const access = await checkDocumentChatAccess(db, userId, docId);
-      if (access === 'missing') throw notFound();
-      if (access === 'forbidden') throw new HttpError(403, { detail: messages.http.forbidden });
+      const docId = await askableDocument(userId, request.params.docId);
       return answer(userId, docId, request.body, reply);
     },
   );

@@ -41,6 +41,19 @@ export function createAssistantTransport(
 ): AssistantTransport {
   return {
     hasHistory: cloudId !== null,
+    ...(cloudId === null
+      ? {}
+      : {
+          async loadHistory(signal: AbortSignal) {
+            const items = await api.docChat.history(cloudId, { signal });
+            return items.map((item) => ({
+              id: item.id,
+              question: item.question,
+              answer: item.answer,
+              timestamp: Date.parse(item.created_at),
+            }));
+          },
+        }),
     async loadModels(signal) {
       try {
         const models = await api.models.listModels({ signal });

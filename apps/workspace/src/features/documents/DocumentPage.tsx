@@ -12,6 +12,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { useNavigate, useParams } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
 import { api } from '../../session/api';
+import { useDocumentAssistant } from '../assistant/DocumentAssistant';
 import * as cloudCss from './CloudDocuments.css';
 import { CloudStatusLabel } from './CloudStatusLabel';
 import { ConflictDialog } from './ConflictDialog';
@@ -177,6 +178,9 @@ function LocalDocument({
     engine?.sync.getStatus ?? (() => LOCAL_STATUS),
   );
   const conflict = status.kind === 'conflict' ? status.conflict : null;
+  // The assistant asks about the cloud document once it has one (spec README decision 4), else transiently.
+  const cloudId = docId && status.kind !== 'local' ? (cloudLinks.get(owner, docId)?.cloudId ?? null) : null;
+  const assistant = useDocumentAssistant(docId, cloudId);
   useEffect(() => {
     if (conflict) setConflictOpen(true);
   }, [conflict]);
@@ -265,6 +269,8 @@ function LocalDocument({
         onSaveCloud={() => void engine.sync.saveNow()}
         cloudStatus={<CloudStatusLabel status={status} onShowConflict={() => setConflictOpen(true)} />}
         notice={notice}
+        rightPanel={assistant.panel}
+        dock={assistant.dock}
         readOnly={readOnly}
         autoFocus={!readOnly}
       />

@@ -1,0 +1,125 @@
+import type { Page } from 'playwright-core';
+import { afterAll, expect, test } from 'vitest';
+import { closeBrowser, expectAccessible, openSession, type Session } from './harness';
+
+afterAll(closeBrowser);
+
+async function signInAndOpenBlankDocument(session: Session) {
+  const { page, baseURL } = session;
+  const email = `assistant-${Date.now()}@example.com`;
+  const password = 'wanxiang-assistant-2026';
+  const registered = await page.request.post(`${baseURL}/api/auth/register/`, {
+    data: { email, password, nickname: '助手用户' },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  await session.goto('/login');
+  await page.getByLabel('邮箱').fill(email);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL(`${baseURL}/home`);
+  await session.goto('/document');
+  await page.getByRole('button', { name: /空白文档/ }).click();
+  await session.expectPage(/\/document\/local-doc-\d+$/);
+  const paper = page.getByRole('textbox', { name: '文档正文' });
+  await expect.poll(() => paper.isVisible()).toBe(true);
+  return paper;
+}
+
+/** The questions the page sends to the assistant's endpoints, with their bodies. */
+function recordQuestions(page: Page) {
+  const questions: { url: string; body: Record<string, unknown> }[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/(doc-chat|docs)\//.test(request.url()))
+      questions.push({ url: request.url(), body: request.postDataJSON() as Record<string, unknown> });
+  });
+  return questions;
+}
+
+/**
+ * The assistant's journey with the offline model (spec 02 §2, §4, §7): ask about a local document through
+ * the transient endpoint, watch the answer stream into the right panel, apply it as formatted content, undo
+ * it in one step; then replace a selection through a quick action and the change preview.
+ */
+// A long journey (two whole answers, an apply, an undo and a preview): each step waits for its condition.
+test('asks about a document, applies the streamed answer as rich content, undoes it in one step, and replaces a selection', {
+  timeout: 240_000,
+}, async () => {
+  const session = await openSession();
+  const { page } = session;
+  const questions = recordQuestions(page);
+  const paper = await signInAndOpenBlankDocument(session);
+  await paper.click();
+  await page.keyboard.type('年度总结');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('今天天气很好。');
+
+  const panel = page.getByRole('complementary', { name: 'AI 助手' });
+  const box = page.getByRole('textbox', { name: '向 AI 助手提问' });
+  // The model list loads; the offline model is preselected.
+  await expect.poll(() => page.getByRole('button', { name: /离线演示模型/ }).isVisible()).toBe(true);
+  await box.fill('请概括这篇文档');
+  await box.press('Enter');
+  // While the answer streams the box is disabled and send became stop.
+  await expect.poll(() => page.getByRole('button', { name: '停止' }).isVisible()).toBe(true);
+  expect(await box.isDisabled()).toBe(true);
+  await expect
+    .poll(() => panel.getByRole('status').first().textContent(), { timeout: 60_000 })
+    .toBe('对话完成');
+  const answer = panel.getByRole('region', { name: '回答' });
+  // Rendered as Markdown by the chat's renderer: the answer's table and heading are elements.
+  expect(await answer.locator('table').count()).toBeGreaterThan(0);
+  expect(await answer.textContent()).toContain('请概括这篇文档');
+
+  // The transient endpoint, with the document and no context (a local document has no cloud id).
+  expect(questions).toHaveLength(1);
+  expect(questions[0]?.url).toMatch(/\/api\/doc-chat\/transient$/);
+  expect(questions[0]?.body).toMatchObject({
+    model_id: 'offline-demo',
+    user_input: '请概括这篇文档',
+    conversation_type: 'general',
+    context_enabled: false,
+    context_turns: 0,
+  });
+  expect(String(questions[0]?.body.document_markdown)).toContain('今天天气很好。');
+
+  await expectAccessible(page);
+  await panel.getByRole('button', { name: '应用到文档' }).click();
+  // Written after the caret's paragraph as formatted content: a heading, an ordered list, a table, code.
+  await expect.poll(() => paper.locator('h3').allTextContents()).toContain('这条消息');
+  expect(await paper.locator('ol li').count()).toBe(3);
+  expect(await paper.locator('table th').allTextContents()).toEqual(['项目', '数值']);
+  expect(await paper.locator('code, .wx-ed-code').count()).toBeGreaterThan(0);
+  expect(await paper.locator('strong, .wx-ed-bold').allTextContents()).toContain('离线演示模型');
+  const blocks = () => paper.evaluate((el) => [...el.children].map((child) => child.textContent ?? ''));
+  expect((await blocks()).slice(0, 2)).toEqual(['年度总结', '今天天气很好。']);
+
+  // One undo step takes all of it away.
+  await page.getByRole('button', { name: '撤销' }).click();
+  await expect.poll(blocks).toEqual(['年度总结', '今天天气很好。']);
+
+  // Replace a selection: select 天气很好 in the second paragraph, 润色 from the panel.
+  await paper.getByText('今天天气很好。').click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('Shift+ArrowLeft');
+  await panel.getByRole('button', { name: '润色' }).click();
+  // The prompt is in the box to read and edit before it goes.
+  await expect.poll(() => box.inputValue()).toContain('润色');
+  await box.press('End');
+  await page.keyboard.type('（正式一些）');
+  await box.press('Enter');
+  await expect
+    .poll(() => panel.getByRole('status').first().textContent(), { timeout: 60_000 })
+    .toBe('对话完成');
+  expect(questions[1]?.body.selection).toBe('天气很好');
+  expect(String(questions[1]?.body.user_input)).toMatch(/润色.*（正式一些）$/s);
+
+  await panel.getByRole('button', { name: '替换选中内容' }).click();
+  const preview = panel.getByRole('region', { name: '修改预览' });
+  expect(await preview.locator('del').textContent()).toBe('天气很好');
+  await preview.getByRole('button', { name: '接受修改' }).click();
+  await expect.poll(() => paper.textContent()).not.toContain('天气很好');
+  expect(await paper.textContent()).toContain('离线演示模型');
+  expect(await paper.textContent()).toContain('今天');
+  await session.close();
+});

@@ -123,3 +123,36 @@ test('asks about a document, applies the streamed answer as rich content, undoes
   expect(await paper.textContent()).toContain('今天');
   await session.close();
 });
+
+/**
+ * On a phone the panel is a drawer over the paper; the dock stays on top of it, so the next question can be
+ * asked while the answer shows (spec 02 §2).
+ */
+test('on a phone, the answer opens in a drawer and the question box stays usable above it', {
+  timeout: 180_000,
+}, async () => {
+  const session = await openSession({ phone: true });
+  const { page } = session;
+  const paper = await signInAndOpenBlankDocument(session);
+  await paper.click();
+  await page.keyboard.type('手机上的文档。');
+  const box = page.getByRole('textbox', { name: '向 AI 助手提问' });
+  await expect.poll(() => page.getByRole('button', { name: /离线演示模型/ }).isVisible()).toBe(true);
+  await box.fill('这篇文档说了什么');
+  await page.getByRole('button', { name: '发送' }).click();
+  const panel = page.getByRole('complementary', { name: 'AI 助手' });
+  await expect
+    .poll(() => panel.getByRole('status').first().textContent(), { timeout: 60_000 })
+    .toBe('对话完成');
+  // The box is the topmost element where it shows: the drawer does not cover it.
+  const topmost = () =>
+    box.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      return document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2) === element;
+    });
+  expect(await topmost()).toBe(true);
+  await box.tap();
+  await page.keyboard.type('再详细一些');
+  expect(await box.inputValue()).toBe('再详细一些');
+  await session.close();
+});

@@ -27,7 +27,13 @@ export function buildProduct() {
     execPath && /pnpm/.test(path.basename(execPath))
       ? [process.execPath, [execPath, ...args]]
       : ['npx', ['-y', 'pnpm@10.34.8', ...args]];
-  execFileSync(command, commandArgs, { cwd: repoRoot, stdio: 'inherit' });
+  // The product as `pnpm start` builds it: Vitest sets NODE_ENV=test, and Vite would then bundle React's
+  // development build (slower, with StrictMode's double effects) instead of the one users get.
+  execFileSync(command, commandArgs, {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 /**

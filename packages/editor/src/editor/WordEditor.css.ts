@@ -251,6 +251,8 @@ export const dock = style({
   display: 'flex',
   justifyContent: 'center',
   pointerEvents: 'none',
+  // Over an open drawer on a narrow screen (the assistant's answer is in the drawer, the question here).
+  '@media': { [NARROW_SCREEN_QUERY]: { zIndex: 6 } },
 });
 globalStyle(`${dock} > *`, { pointerEvents: 'auto' });
 

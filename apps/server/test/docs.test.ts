@@ -110,6 +110,42 @@ describe.each(databaseKinds)('cloud documents on %s', (kind) => {
     expect(gone.json().detail).toContain('没有找到这个文档');
   });
 
+  it('makes one document for a first save repeated with its id (the answer was lost), and refuses another account’s id', async () => {
+    const app = await makeApp();
+    const { auth } = await signUp(app, getDb().database.db);
+    const id = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    const first = (text: string, who = auth) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/docs/',
+        headers: { ...who, 'content-type': 'application/json' },
+        payload: JSON.stringify({ id: id.toUpperCase(), title: text, content: contentOf(text) }),
+      });
+    const made = await first('第一次');
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ id, version: 1, content: contentOf('第一次') });
+    // The retry answers the document as it is, and makes nothing new.
+    const again = await first('重试时的文字');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id, version: 1, content: contentOf('第一次') });
+    const list = (await app.inject({ method: 'GET', url: '/api/docs/', headers: auth })).json() as Doc[];
+    expect(list.map((doc) => doc.id)).toEqual([id]);
+
+    const other = await signUp(app, getDb().database.db);
+    const taken = await first('别人的', other.auth);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().detail).toContain('ID 已被使用');
+    const theirs = (await app.inject({ method: 'GET', url: '/api/docs/', headers: other.auth })).json();
+    expect(theirs).toEqual([]);
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/docs/',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ id: 'not-a-uuid', title: 'x', content: contentOf('x') }),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("answers 404 for another user's document, whatever the method, and changes nothing", async () => {
     const app = await makeApp();
     const { db } = getDb().database;

@@ -190,6 +190,7 @@ export const zhCN = {
   docs: {
     notFound: '没有找到这个文档：它可能已被删除，或不属于当前账号。',
     defaultTitle: '未命名文档',
+    idTaken: '这个文档 ID 已被使用，请换一个 ID 再保存。',
     tooLarge: (size: string, limit: string) =>
       `文档过大（${size}），云端文档最多 ${limit}。请删减图片或拆分文档后再保存；本机副本不受影响。`,
     conflict: (current: number, base: number) =>

@@ -50,6 +50,14 @@ export const cloudDocumentList = z.array(cloudDocumentSummary);
 export const docIdParams = z.object({ id: z.string() });
 
 export const createDocumentBody = z.object({
+  /**
+   * The uuid the client chose for the document (spec README decision 4). A retried first save whose answer
+   * was lost sends the same id and gets the document it already made, not a second one.
+   */
+  id: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+    .optional(),
   title: z.string(),
   content: documentContent,
 });

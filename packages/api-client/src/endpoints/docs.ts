@@ -20,9 +20,12 @@ export interface DocsApi {
   /** The user's cloud documents, last saved first (no content). */
   list(options?: CallOptions): Promise<CloudDocumentSummary[]>;
   get(id: string, options?: CallOptions): Promise<CloudDocument>;
-  /** The first cloud save: the document gets its uuid (spec README decision 4). */
+  /**
+   * The first cloud save: the document gets its uuid (spec README decision 4) — `id` when given, so that a
+   * retry of a save whose answer was lost returns the document made then instead of making another.
+   */
   create(
-    input: { title: string; content: CloudDocumentContent },
+    input: { id?: string; title: string; content: CloudDocumentContent },
     options?: CallOptions,
   ): Promise<CloudDocument>;
   /**

@@ -9,6 +9,8 @@ export interface TitleFieldProps {
   onRename(name: string): void;
   /** Where the focus goes after a rename or a cancel by keyboard. */
   onDone?(): void;
+  /** A read-only document (another tab edits it): the title shows but cannot be renamed here. */
+  readOnly?: boolean;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface TitleFieldProps {
  * saves, Escape cancels. Written with a native button and input: react-aria's TextField would bring a
  * label and a form field's layout to what is one line of text in a bar.
  */
-export function TitleField({ title, onRename, onDone }: TitleFieldProps) {
+export function TitleField({ title, onRename, onDone, readOnly = false }: TitleFieldProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(title);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -73,7 +75,8 @@ export function TitleField({ title, onRename, onDone }: TitleFieldProps) {
       ref={buttonRef}
       type="button"
       className={css.titleChip}
-      title={t.title.hint}
+      title={readOnly ? undefined : t.title.hint}
+      disabled={readOnly}
       onClick={() => {
         setDraft(title);
         setEditing(true);

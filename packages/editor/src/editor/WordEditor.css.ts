@@ -80,8 +80,10 @@ export const titleChip = style({
   whiteSpace: 'nowrap',
   cursor: 'text',
   selectors: {
-    '&:hover': { borderColor: vars.color.border.strong, color: vars.color.text.primary },
+    '&:hover:not(:disabled)': { borderColor: vars.color.border.strong, color: vars.color.text.primary },
     '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' },
+    // A read-only document: the name reads as text, not as a field.
+    '&:disabled': { cursor: 'default' },
   },
 });
 

@@ -244,7 +244,11 @@ function EditorFrame({
           )}
           {/* The document page's one heading: the document's name. */}
           <h1 className={css.titleHeading}>
-            <TitleField title={title} onRename={(name) => rename(name, editor.getEditorState())} />
+            <TitleField
+              title={title}
+              readOnly={readOnly}
+              onRename={(name) => rename(name, editor.getEditorState())}
+            />
           </h1>
           <SaveStatusLabel store={status} />
           {cloudStatus}

@@ -55,15 +55,15 @@ export const docsRoutes: FastifyPluginAsyncZod<DocsRoutesOptions> = async (app, 
       schema: {
         tags: ['docs'],
         summary: '首次保存到云端',
-        description: `本机文档第一次保存到云端：创建云端文档并分配 uuid，版本为 1。正文（JSON）最多 ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB，超过返回 413。`,
+        description: `本机文档第一次保存到云端：创建云端文档，版本为 1。id 为客户端选定的 uuid（可省略，由服务器分配）；同一 id 的重复请求（上一次的应答丢失后重试）不会再建一份，而是返回已有的文档（200）；该 id 属于其他账号时返回 409。正文（JSON）最多 ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB，超过返回 413。`,
         security,
         body: createDocumentBody,
-        response: { 201: cloudDocument, ...errors(400, 401, 413) },
+        response: { 200: cloudDocument, 201: cloudDocument, ...errors(400, 401, 409, 413) },
       },
     },
     async (request, reply) => {
-      const created = await docs.create(authOf(request).userId, request.body);
-      return reply.code(201).send(created);
+      const { document, created } = await docs.create(authOf(request).userId, request.body);
+      return reply.code(created ? 201 : 200).send(document);
     },
   );
 

@@ -93,17 +93,26 @@ export class DocumentService {
   }
 
   /** The first cloud save of a document: it gets its uuid here (spec README decision 4), at version 1. */
+  /**
+   * The first save. With the client's `id`, a repeat (the answer to the first was lost) makes nothing new
+   * and answers the document as it is now; an id another account uses is refused (409).
+   */
   async create(
     userId: string,
-    input: { title: string; content: CloudDocumentContent },
-  ): Promise<CloudDocument> {
+    input: { id?: string | undefined; title: string; content: CloudDocumentContent },
+  ): Promise<{ document: CloudDocument; created: boolean }> {
     const size = checkedSize(input.content);
+    const id = input.id?.toLowerCase();
     const [row] = await this.db
       .insert(documents)
-      .values({ userId, title: titleOf(input.title), content: input.content, size })
+      .values({ ...(id ? { id } : {}), userId, title: titleOf(input.title), content: input.content, size })
+      .onConflictDoNothing({ target: documents.id })
       .returning();
-    if (!row) throw new Error('insert returned no row');
-    return documentOf(row);
+    if (row) return { document: documentOf(row), created: true };
+    if (!id) throw new Error('insert returned no row');
+    const [existing] = await this.db.select().from(documents).where(eq(documents.id, id));
+    if (!existing || existing.userId !== userId) throw new HttpError(409, { detail: m.idTaken });
+    return { document: documentOf(existing), created: false };
   }
 
   /**

@@ -18,6 +18,19 @@ export interface CloudLink {
 }
 
 export const CLOUD_LINKS_KEY = 'wanxiang-cloud-links';
+/** The uuids chosen for first cloud saves not yet confirmed, so that a retry after a reload reuses them. */
+export const CLOUD_PENDING_IDS_KEY = 'wanxiang-cloud-pending-ids';
+
+type PendingIds = Record<string, Record<string, string>>;
+
+function readPending(): PendingIds {
+  try {
+    const parsed: unknown = JSON.parse(storage()?.getItem(CLOUD_PENDING_IDS_KEY) ?? '{}');
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as PendingIds) : {};
+  } catch {
+    return {};
+  }
+}
 
 type Links = Record<string, Record<string, CloudLink>>;
 
@@ -43,6 +56,18 @@ function writeAll(links: Links) {
   storage()?.setItem(CLOUD_LINKS_KEY, JSON.stringify(links));
 }
 
+/**
+ * A random (version 4) uuid. crypto.randomUUID exists only in a secure context, and the product is also
+ * served over plain HTTP on a local network; getRandomValues exists in both.
+ */
+function randomUuid(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export const cloudLinks = {
   get(owner: string, localId: string): CloudLink | null {
     return readAll()[owner]?.[localId] ?? null;
@@ -66,6 +91,26 @@ export const cloudLinks = {
     if (!all[owner]?.[localId]) return;
     delete all[owner][localId];
     writeAll(all);
+  },
+  /**
+   * The uuid of this local document's first cloud save: chosen once and kept until the save is confirmed,
+   * so that a save retried after its answer was lost (or after a reload) makes no second cloud document.
+   */
+  pendingId(owner: string, localId: string): { id: string; retry: boolean } {
+    const all = readPending();
+    const kept = all[owner]?.[localId];
+    if (kept) return { id: kept, retry: true };
+    const id = randomUuid();
+    all[owner] = { ...(all[owner] ?? {}), [localId]: id };
+    storage()?.setItem(CLOUD_PENDING_IDS_KEY, JSON.stringify(all));
+    return { id, retry: false };
+  },
+  /** The first save was confirmed (the link now holds the id). */
+  clearPendingId(owner: string, localId: string) {
+    const all = readPending();
+    if (!all[owner]?.[localId]) return;
+    delete all[owner][localId];
+    storage()?.setItem(CLOUD_PENDING_IDS_KEY, JSON.stringify(all));
   },
 };
 

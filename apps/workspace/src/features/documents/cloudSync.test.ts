@@ -21,17 +21,21 @@ const OWNER = 'user-1';
 function cloud() {
   const docs = new Map<string, CloudDocument>();
   let next = 0;
-  const state = { offline: false, saves: 0 };
+  // loseAnswer: the next create is stored but its answer never arrives (the connection drops).
+  const state = { offline: false, saves: 0, loseAnswer: false };
   const reachable = () => {
     if (state.offline) throw new NetworkError();
   };
   const stamp = () => new Date(Date.UTC(2026, 10, 26, 1, 0, next)).toISOString();
   const api: Pick<DocsApi, 'create' | 'save' | 'get'> = {
-    async create({ title, content }) {
+    async create({ id, title, content }) {
       reachable();
+      // The server's rule: a repeated id of the same account answers the document it already made.
+      const made = id ? docs.get(id) : undefined;
+      if (made) return structuredClone(made);
       next += 1;
       const doc: CloudDocument = {
-        id: `00000000-0000-4000-8000-00000000000${next}`,
+        id: id ?? `00000000-0000-4000-8000-00000000000${next}`,
         title,
         version: 1,
         size: 1,
@@ -40,6 +44,10 @@ function cloud() {
         content: structuredClone(content),
       };
       docs.set(doc.id, doc);
+      if (state.loseAnswer) {
+        state.loseAnswer = false;
+        throw new NetworkError();
+      }
       return structuredClone(doc);
     },
     async save(id, { title, content, baseVersion }): Promise<DocumentSaveResult> {
@@ -115,6 +123,24 @@ describe('CloudSync', () => {
     await edit(local, sync, id, '第一段', '本机的第二段', '第三段');
     await expect.poll(() => server.docs.get(link?.cloudId ?? '')?.version).toBe(2);
     expect(textOf(server.docs.get(link?.cloudId ?? '')?.content)).toContain('第三段');
+    sync.dispose();
+  });
+
+  it('makes one cloud document when the first save’s answer was lost, with the newest text on it', async () => {
+    const local = createMemoryDocumentRepository();
+    const server = cloud();
+    const { sync, id } = await setup(local, server);
+    server.state.loseAnswer = true;
+    await sync.saveNow();
+    // Stored on the server, but this page never heard so: it waits offline and retries.
+    expect(server.docs.size).toBe(1);
+    await edit(local, sync, id, '第一段', '断线后写的第二段');
+    await expect.poll(() => sync.getStatus().kind).toBe('saved');
+    expect(server.docs.size).toBe(1);
+    const link = cloudLinks.get(OWNER, id);
+    expect(link?.cloudId).toBe([...server.docs.keys()][0]);
+    expect(textOf(server.docs.get(link?.cloudId ?? '')?.content)).toContain('断线后写的第二段');
+    expect(link?.dirty).toBe(false);
     sync.dispose();
   });
 

@@ -303,13 +303,22 @@ export class CloudSync {
     this.setStatus({ kind: 'saving' });
     try {
       if (!link) {
-        const created = await docs.create({ title: next.title, content: asCloud(next.content) });
+        const { id, retry } = this.links.pendingId(owner, localId);
+        const created = await docs.create({ id, title: next.title, content: asCloud(next.content) });
+        // A retry may have found the document an earlier attempt made, holding older content: the link
+        // stays dirty and this snapshot is saved on top of it.
         this.links.set(owner, localId, {
           cloudId: created.id,
           version: created.version,
-          savedHash: hash,
-          dirty: false,
+          savedHash: retry ? '' : hash,
+          dirty: retry,
         });
+        this.links.clearPendingId(owner, localId);
+        if (retry) {
+          this.pending ??= next;
+          this.running = this.running.then(() => this.drain());
+          return;
+        }
         this.done(created);
         return;
       }

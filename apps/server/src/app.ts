@@ -25,7 +25,7 @@ import { docsRoutes } from './modules/docs/routes';
 import { DocumentService } from './modules/docs/service';
 import { healthRoutes } from './modules/health/routes';
 import { sweepCounters } from './modules/limits/counters';
-import { createAddressLimit, createUserLimit } from './modules/limits/requests';
+import { createAddressLimit } from './modules/limits/requests';
 import { StreamSlots } from './modules/limits/streams';
 import { createMarketProvider } from './modules/market/providers';
 import { emotionRoutes } from './modules/market/routes';
@@ -108,7 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const passwords = new PasswordHasher(config.passwordHash);
   const throttle = new LoginThrottle(db, config.loginThrottle);
   const auth = new AuthService({ db, config, tokens, passwords, throttle, logger: app.log });
-  const requireAuth = createRequireAuth(auth, createUserLimit(db, config.userRateLimit));
+  const requireAuth = createRequireAuth(auth, config.userRateLimit);
   const streamSlots = new StreamSlots(
     db,
     { max: config.chat.maxConcurrentStreams, lease: config.chat.streamSlotLease },

@@ -1,6 +1,7 @@
 import { TOKEN_REFRESH_REQUIRED_HEADER } from '@wanxiang/api-client/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext, AuthService } from '../modules/auth/service';
+import { checkUserLimit, type RequestLimit } from '../modules/limits/requests';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,14 +18,14 @@ export type RequireAuth = (request: FastifyRequest, reply: FastifyReply) => Prom
  */
 export function createRequireAuth(
   auth: AuthService,
-  /** The per-user request limit, checked once the user is known. */
-  limitUser: (userId: string) => Promise<void> = async () => undefined,
+  /** The per-user request limit, counted with the session check once the token is valid. */
+  userLimit?: RequestLimit,
 ): RequireAuth {
   return async (request, reply) => {
-    const context = await auth.authenticate(request.headers.authorization);
+    const { hit, ...context } = await auth.authenticate(request.headers.authorization, userLimit);
     request.auth = context;
     if (context.refreshRequired) reply.header(TOKEN_REFRESH_REQUIRED_HEADER, 'true');
-    await limitUser(context.userId);
+    if (hit && userLimit) checkUserLimit(hit, userLimit);
   };
 }
 

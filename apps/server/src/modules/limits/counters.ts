@@ -7,7 +7,7 @@
  * new window when the old one has ended, else counts one more hit, and answers the count and the time left.
  * The row is locked by the upsert, so simultaneous hits on any instance are counted one after another.
  */
-import { lt, sql } from 'drizzle-orm';
+import { lt, type SQL, sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../../db/client';
 import { rateCounters } from '../../db/schema';
 
@@ -18,22 +18,35 @@ export interface CounterHit {
   retryAfter: number;
 }
 
-/** Counts one hit of `key` in a fixed window of `windowSeconds` that starts with the first hit. */
-export async function countHit(db: Db, key: string, windowSeconds: number): Promise<CounterHit> {
-  const [row] = await executePrepared<{ hits: number; ttl: number | string }>(
-    db,
-    'limits_count_hit',
-    sql`
+/**
+ * The upsert that counts one hit of `key`, as a statement of its own or inside a larger one: `source` is
+ * what the new row is selected from (empty: one row, always counted; a FROM clause over a CTE: counted only
+ * when it yields a row). Answers `hits` and `ttl` (seconds left in the window).
+ */
+export function hitUpsert(key: string, windowSeconds: number, source: SQL = sql``): SQL {
+  return sql`
       insert into ${rateCounters} as c (key, hits, last_at, expires_at)
-      values (${key}, 1, now(), now() + make_interval(secs => ${windowSeconds}::float8))
+      select ${key}::text, 1, now(), now() + make_interval(secs => ${windowSeconds}::float8) ${source}
       on conflict (key) do update set
         hits = case when c.expires_at <= now() then 1 else c.hits + 1 end,
         prev_at = case when c.expires_at <= now() then null else c.last_at end,
         last_at = now(),
         expires_at = case when c.expires_at <= now() then excluded.expires_at else c.expires_at end
-      returning c.hits, extract(epoch from (c.expires_at - now())) as ttl`,
+      returning c.hits, extract(epoch from (c.expires_at - now())) as ttl`;
+}
+
+/** Counts one hit of `key` in a fixed window of `windowSeconds` that starts with the first hit. */
+export async function countHit(db: Db, key: string, windowSeconds: number): Promise<CounterHit> {
+  const [row] = await executePrepared<{ hits: number; ttl: number | string }>(
+    db,
+    'limits_count_hit',
+    hitUpsert(key, windowSeconds),
   );
   if (!row) throw new Error('rate counter upsert returned no row');
+  return counterHit(row);
+}
+
+export function counterHit(row: { hits: number | string; ttl: number | string }): CounterHit {
   return { hits: Number(row.hits), retryAfter: Math.max(0, Number(row.ttl)) };
 }
 

@@ -2,7 +2,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { throttled } from '../../http/errors';
-import { countHit } from './counters';
+import { type CounterHit, countHit } from './counters';
 
 export interface RequestLimit {
   max: number;
@@ -12,13 +12,14 @@ export interface RequestLimit {
 
 /**
  * Requests per signed-in user over every signed-in route, counted in the database (so across instances).
- * Run by requireAuth right after the token is checked, before the body is read.
+ * Counted by requireAuth in the statement that checks the token's session (AuthService.authenticate),
+ * before the body is read. This is its counter.
  */
-export function createUserLimit(db: Db, limit: RequestLimit) {
-  return async (userId: string): Promise<void> => {
-    const { hits, retryAfter } = await countHit(db, `user:${userId}`, limit.window);
-    if (hits > limit.max) throw throttled(retryAfter);
-  };
+export const userLimitKey = (userId: string) => `user:${userId}`;
+
+/** Refuses a request over the per-user limit, from its counted hit. */
+export function checkUserLimit({ hits, retryAfter }: CounterHit, limit: RequestLimit): void {
+  if (hits > limit.max) throw throttled(retryAfter);
 }
 
 /** onRequest hook: requests per client address to one unauthenticated route, counted in the database. */

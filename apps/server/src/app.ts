@@ -152,7 +152,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         requireAuth,
         limitAddress: createAddressLimit(db, config.rateLimit),
       });
-      await api.register(modelRoutes, { registry, requireAuth });
+      await api.register(modelRoutes, { registry, requireAuth, search: config.chat.search });
       await api.register(dialogueRoutes, { db, dialogue, requireAuth, streamSlots });
       await api.register(docChatRoutes, { db, docChat, requireAuth, streamSlots });
       await api.register(docsRoutes, { docs: new DocumentService(db), requireAuth });

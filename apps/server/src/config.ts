@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { messages } from './i18n/zh-CN';
 import { loadModels, type ModelDefinition, ModelsConfigError, OFFLINE_MODES } from './modules/models/config';
+import { DEFAULT_SEARCH_BASE_URLS, SEARCH_PROVIDERS, type SearchSettings } from './modules/search';
 import { defaultWebDistDir, packageJsonPath } from './paths';
 
 const c = messages.config;
@@ -79,6 +80,8 @@ export interface Config {
     maxConcurrentStreams: number;
     /** How long a stream's slot is held without renewal: a crashed instance's slots lapse after it. */
     streamSlotLease: number;
+    /** The web search of turns with 联网搜索 on; null when no provider is configured (the toggle is off). */
+    search: SearchSettings | null;
   };
   market: {
     /** Where market data come from: the embedded simulated market, or Eastmoney's public pools (opt-in). */
@@ -264,6 +267,21 @@ const envSchema = z.object({
   CHAT_HISTORY_MESSAGES: intVar(20, 0, 500),
   MAX_CONCURRENT_STREAMS: intVar(3, 1, 1000),
   STREAM_SLOT_LEASE: durationVar('1m', 3, 3600),
+  SEARCH_PROVIDER: enumVar(SEARCH_PROVIDERS, 'none'),
+  SEARCH_BASE_URL: optionalString.superRefine((raw, ctx) => {
+    if (raw === undefined) return;
+    let ok = false;
+    try {
+      ok = ['http:', 'https:'].includes(new URL(raw).protocol);
+    } catch {
+      ok = false;
+    }
+    if (!ok) ctx.addIssue({ code: 'custom', message: c.httpUrl });
+  }),
+  SEARCH_API_KEY: optionalString,
+  SEARCH_TIMEOUT: durationVar('8s', 1, 120),
+  SEARCH_MAX_RESULTS: intVar(5, 1, 20),
+  SEARCH_PRICE_CREDITS: intVar(0, 0, 1_000_000),
   MARKET_DATA_SOURCE: enumVar(MARKET_DATA_SOURCES, 'simulated'),
   MARKET_BACKFILL_DAYS: intVar(90, 0, 240),
   MARKET_RETRIES: intVar(2, 0, 10),
@@ -273,7 +291,7 @@ const envSchema = z.object({
 });
 
 type EnvKey = keyof typeof envSchema.shape;
-const SECRET_VARS = new Set<string>(['JWT_SECRET', 'DATABASE_URL', 'MODELS_CONFIG_JSON']);
+const SECRET_VARS = new Set<string>(['JWT_SECRET', 'DATABASE_URL', 'MODELS_CONFIG_JSON', 'SEARCH_API_KEY']);
 
 function readVersion(): string {
   try {
@@ -315,8 +333,28 @@ export function parseEnv(env: NodeJS.ProcessEnv) {
       ),
     );
   }
+  if (e.SEARCH_PROVIDER !== 'none') {
+    if (!e.SEARCH_BASE_URL && !DEFAULT_SEARCH_BASE_URLS[e.SEARCH_PROVIDER]) {
+      problems.push(c.variable('SEARCH_BASE_URL', c.searchBaseUrlNeeded(e.SEARCH_PROVIDER), undefined));
+    }
+    if (e.SEARCH_PROVIDER !== 'searxng' && !e.SEARCH_API_KEY) {
+      problems.push(c.variable('SEARCH_API_KEY', c.searchKeyNeeded(e.SEARCH_PROVIDER), undefined));
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return e;
+}
+
+function searchSettings(e: ReturnType<typeof parseEnv>): SearchSettings | null {
+  if (e.SEARCH_PROVIDER === 'none') return null;
+  return {
+    kind: e.SEARCH_PROVIDER,
+    baseUrl: e.SEARCH_BASE_URL ?? DEFAULT_SEARCH_BASE_URLS[e.SEARCH_PROVIDER] ?? '',
+    apiKey: e.SEARCH_API_KEY,
+    timeout: e.SEARCH_TIMEOUT,
+    maxResults: e.SEARCH_MAX_RESULTS,
+    price: e.SEARCH_PRICE_CREDITS,
+  };
 }
 
 /**
@@ -416,6 +454,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
       historyMessages: e.CHAT_HISTORY_MESSAGES,
       maxConcurrentStreams: e.MAX_CONCURRENT_STREAMS,
       streamSlotLease: e.STREAM_SLOT_LEASE,
+      search: searchSettings(e),
     },
     market: {
       source: e.MARKET_DATA_SOURCE,

@@ -63,6 +63,7 @@ export type ChatStreamEvent =
   | { type: 'image_data'; image: Extract<Frame, { type: 'image_data' }>['data'] }
   | { type: 'final_data'; data: Extract<Frame, { type: 'final_data' }>['data'] }
   | { type: 'error'; message: string; code?: string | undefined }
+  | { type: 'search'; search: Extract<Frame, { type: 'search' }>['data'] }
   | { type: 'done' };
 
 /**
@@ -87,6 +88,7 @@ export function parseStream(body: string): ChatStreamEvent[] {
     if (frame.type === 'text') events.push({ type: 'text', text: frame.data });
     else if (frame.type === 'image_data') events.push({ type: 'image_data', image: frame.data });
     else if (frame.type === 'final_data') events.push({ type: 'final_data', data: frame.data });
+    else if (frame.type === 'search') events.push({ type: 'search', search: frame.data });
     else events.push({ type: 'error', message: frame.data.message, code: frame.data.code });
   }
   return events;

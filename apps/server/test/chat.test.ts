@@ -33,6 +33,8 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
           input_price_credits: 1,
           output_price_credits: 2,
           is_default: true,
+          web_search: false,
+          search_price_credits: 0,
         },
       ],
     });

@@ -193,6 +193,11 @@ export const chatMessages = pgTable(
     usageEstimated: boolean('usage_estimated').notNull().default(false),
     creditsCharged: integer('credits_charged').notNull().default(0),
     error: text('error'),
+    /**
+     * Assistant: the turn's web search, when 联网搜索 was on: {query, status, count, error, sources[]}, the
+     * sources being what the answer's [n] citations refer to. Null without a search.
+     */
+    search: jsonb('search'),
     /** When this version was made or last chosen: the latest among siblings is on the current branch. */
     selectedAt: timestamp('selected_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),

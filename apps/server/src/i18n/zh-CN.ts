@@ -102,6 +102,10 @@ export const zhCN = {
     secretTooShort: (min: number) => `长度至少为 ${min} 个字符（建议使用 openssl rand -base64 48 生成）`,
     trustProxy: '应为 true、false、代理层数（如 1），或以逗号分隔的代理地址（如 10.0.0.0/8,127.0.0.1）',
     nonEmpty: '不能为空',
+    httpUrl: '应为 http:// 或 https:// 开头的网址',
+    searchBaseUrlNeeded: (provider: string) =>
+      `SEARCH_PROVIDER=${provider} 时必须设置 SEARCH_BASE_URL（搜索服务的地址）`,
+    searchKeyNeeded: (provider: string) => `SEARCH_PROVIDER=${provider} 时必须设置 SEARCH_API_KEY`,
     refreshShorterThanAccess: '刷新令牌的有效期必须长于访问令牌',
     rememberShorterThanRefresh: 'REFRESH_TOKEN_TTL_REMEMBER 不能短于 REFRESH_TOKEN_TTL',
     secretFileUnreadable: (file: string, reason: string) => `无法读取或创建密钥文件 ${file}：${reason}`,
@@ -151,6 +155,25 @@ export const zhCN = {
     versionNeedsSession: '只能编辑或重新生成已有会话中的消息。',
     noSuchQuestion: '要编辑的问题不在这个会话中。',
     noSuchAnswer: '要重新生成的回答不在这个会话中。',
+  },
+  search: {
+    notConfigured: '服务器未配置联网搜索服务，本次回答未联网。',
+    unreachable: '无法连接到搜索服务，本次回答未联网。',
+    timeout: (seconds: number) => `搜索服务超时（${seconds} 秒内没有结果），本次回答未联网。`,
+    auth: (status: number, reason: string | undefined) =>
+      `搜索服务拒绝了访问（HTTP ${status}${reason ? `：${reason}` : ''}），请联系管理员检查搜索服务的 API 密钥。本次回答未联网。`,
+    searxngJsonDisabled:
+      'SearXNG 拒绝了 JSON 格式的搜索（HTTP 403），请管理员在 settings.yml 的 search.formats 中加入 json。本次回答未联网。',
+    rateLimited: '搜索服务繁忙（请求过于频繁），本次回答未联网。',
+    quota: (reason: string | undefined) =>
+      `搜索服务的额度已用完${reason ? `（${reason}）` : ''}，请联系管理员。本次回答未联网。`,
+    unavailable: (status: number) => `搜索服务暂时不可用（HTTP ${status}），本次回答未联网。`,
+    rejected: (status: number, reason: string | undefined) =>
+      `搜索服务拒绝了请求（HTTP ${status}${reason ? `：${reason}` : ''}），本次回答未联网。`,
+    badResponse: '搜索服务返回了无法识别的结果，本次回答未联网。',
+    insufficientCredits: (price: number) => `积分不足以支付联网搜索（每次 ${price} 积分），本次回答未联网。`,
+    ledgerCharge: '联网搜索',
+    ledgerRefund: '联网搜索未完成，退还',
   },
   docChat: {
     systemRole:

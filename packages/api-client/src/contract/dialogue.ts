@@ -99,6 +99,35 @@ export type AssistantPart = z.infer<typeof assistantPart>;
 export const assistantContent = z.union([z.string(), z.array(assistantPart)]);
 export type AssistantContent = z.infer<typeof assistantContent>;
 
+/**
+ * A web page a searched answer may cite: `[n]` in the answer's text refers to the source whose `index` is
+ * n (1-based, in the order the search returned them).
+ */
+export const searchSource = z.object({
+  index: z.number().int().positive(),
+  title: z.string(),
+  url: z.string(),
+  /** What the search engine quoted from the page; may be empty. */
+  snippet: z.string().default(''),
+  /** The site's name or host, for the sources list. */
+  site: z.string().optional(),
+  /** When the page was published, as the engine gave it (ISO 8601 or the engine's own text). */
+  published_at: z.string().optional(),
+});
+export type SearchSource = z.infer<typeof searchSource>;
+
+/**
+ * What became of a turn's web search: `done` with the number of results (zero when nothing was found),
+ * or `failed` with the reason shown to the user (the model then answered without search).
+ */
+export const turnSearch = z.object({
+  query: z.string(),
+  status: z.enum(['done', 'failed']),
+  count: z.number().int().nonnegative().default(0),
+  error: z.string().nullable().optional(),
+});
+export type TurnSearch = z.infer<typeof turnSearch>;
+
 /** What the server records about a turn's answer; also the payload of the stream's `final_data`. */
 export const turnMetadata = z.looseObject({
   status: z.enum(MESSAGE_STATUSES).optional(),
@@ -108,6 +137,10 @@ export const turnMetadata = z.looseObject({
   credits_charged: z.number().int().nonnegative().optional(),
   /** The reason shown when status is `error`. */
   error: z.string().nullable().optional(),
+  /** The turn's web search, when the user turned it on (联网搜索). */
+  search: turnSearch.optional(),
+  /** The pages the search found, which the answer cites as [1] [2] …; absent without a search. */
+  sources: z.array(searchSource).optional(),
 });
 export type TurnMetadata = z.infer<typeof turnMetadata>;
 

@@ -29,6 +29,13 @@ export const chatModel = z.object({
   output_price_credits: z.number().nonnegative(),
   /** The server picks this one when a client has no stored selection. */
   is_default: z.boolean().default(false),
+  /**
+   * Whether a turn with this model can search the web (联网搜索): false when the server has no search
+   * provider configured, and the client then disables the toggle.
+   */
+  web_search: z.boolean().default(false),
+  /** Credits one web search costs, on top of the answer (0: free). */
+  search_price_credits: z.number().int().nonnegative().default(0),
 });
 export type ChatModel = z.infer<typeof chatModel>;
 

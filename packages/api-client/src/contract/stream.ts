@@ -37,14 +37,27 @@ export const streamErrorData = z.object({
 });
 export type StreamErrorData = z.infer<typeof streamErrorData>;
 
+/**
+ * The turn's web search as it runs, before the answer: `searching` when it starts, then `done` with the
+ * number of results or `failed` with the reason (the answer then comes without search).
+ */
+export const streamSearchData = z.object({
+  status: z.enum(['searching', 'done', 'failed']),
+  query: z.string(),
+  count: z.number().int().nonnegative().optional(),
+  message: z.string().optional(),
+});
+export type StreamSearchData = z.infer<typeof streamSearchData>;
+
 export const chatStreamFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), data: z.string() }),
   z.object({ type: z.literal('image_data'), data: streamImageData }),
   z.object({ type: z.literal('final_data'), data: streamFinalData }),
   z.object({ type: z.literal('error'), data: streamErrorData }),
+  z.object({ type: z.literal('search'), data: streamSearchData }),
 ]);
 export type ChatStreamFrame = z.infer<typeof chatStreamFrame>;
-export const CHAT_STREAM_FRAME_TYPES = ['text', 'image_data', 'final_data', 'error'] as const;
+export const CHAT_STREAM_FRAME_TYPES = ['text', 'image_data', 'final_data', 'error', 'search'] as const;
 
 /** One frame as the bytes of the stream. */
 export function encodeStreamFrame(frame: ChatStreamFrame): string {

@@ -37,6 +37,8 @@ const model = {
   input_price_credits: 2,
   output_price_credits: 8,
   is_default: true,
+  web_search: true,
+  search_price_credits: 2,
 };
 
 const encoder = new TextEncoder();
@@ -68,9 +70,12 @@ describe('models', () => {
   });
 
   it('accepts a plain array and fills the optional fields', async () => {
-    const { description: _d, is_default: _i, ...bare } = model;
+    const { description: _d, is_default: _i, web_search: _w, search_price_credits: _p, ...bare } = model;
     const { client } = setup(() => json([bare]));
-    expect(await client.models.listModels()).toEqual([{ ...bare, description: '', is_default: false }]);
+    // A server that says nothing of search offers none: the client disables the toggle.
+    expect(await client.models.listModels()).toEqual([
+      { ...bare, description: '', is_default: false, web_search: false, search_price_credits: 0 },
+    ]);
   });
 
   it('rejects a model without prices as a malformed answer', async () => {

@@ -77,6 +77,24 @@ describe('readChatStream', () => {
     expect(await collect(readChatStream(response))).toEqual(expected);
   });
 
+  it('yields the web search step before the answer, and the sources with the end', async () => {
+    const source = { index: 1, title: '来源', url: 'https://example.com/a', snippet: '' };
+    const { response } = streamResponse([
+      encodeStreamFrame({ type: 'search', data: { status: 'searching', query: '天气' } }),
+      encodeStreamFrame({ type: 'search', data: { status: 'done', query: '天气', count: 1 } }),
+      encodeStreamFrame({ type: 'text', data: '晴 [1]' }),
+      encodeStreamFrame({ type: 'final_data', data: { session_id: 's', sources: [source] } }),
+      STREAM_DONE_FRAME,
+    ]);
+    const events = await collect(readChatStream(response));
+    expect(events.slice(0, 2)).toEqual([
+      { type: 'search', search: { status: 'searching', query: '天气' } },
+      { type: 'search', search: { status: 'done', query: '天气', count: 1 } },
+    ]);
+    const final = events.find((event) => event.type === 'final_data');
+    expect(final?.type === 'final_data' && final.data.sources).toEqual([source]);
+  });
+
   it('reassembles frames split anywhere, even inside a multi-byte character', async () => {
     const bytes = encoder.encode(whole);
     for (const size of [1, 2, 3, 7, 64]) {

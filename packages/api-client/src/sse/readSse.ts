@@ -5,6 +5,7 @@ import {
   STREAM_DONE,
   type StreamFinalData,
   type StreamImageData,
+  type StreamSearchData,
 } from '../contract/stream';
 import { ApiError, NetworkError, StreamError } from '../errors/errors';
 
@@ -21,6 +22,8 @@ export type ChatStreamEvent =
   | { type: 'image_data'; image: StreamImageData }
   | { type: 'final_data'; data: StreamFinalData }
   | { type: 'error'; message: string; code?: string | undefined }
+  /** The web search before the answer: searching, then done (with the count) or failed. */
+  | { type: 'search'; search: StreamSearchData }
   | { type: 'done' };
 
 function abortReason(signal: AbortSignal): unknown {
@@ -157,6 +160,9 @@ export async function* readChatStream(
         break;
       case 'error':
         yield { type: 'error', message: frame.data.message, code: frame.data.code };
+        break;
+      case 'search':
+        yield { type: 'search', search: frame.data };
         break;
     }
   }

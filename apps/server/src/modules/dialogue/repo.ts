@@ -3,9 +3,11 @@ import type {
   AssistantContent,
   ChatMessage,
   ChatSession,
+  SearchSource,
   SessionDetail,
   TokenUsage,
   TurnMetadata,
+  TurnSearch,
 } from '@wanxiang/api-client/contract';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../../db/client';
@@ -37,6 +39,17 @@ export interface ImagePart {
   data: string;
 }
 
+/** A turn's web search as stored with its answer (chat_messages.search). */
+export interface StoredSearch extends TurnSearch {
+  sources: SearchSource[];
+}
+
+function searchMetadata(stored: unknown): Pick<TurnMetadata, 'search' | 'sources'> {
+  if (!stored || typeof stored !== 'object') return {};
+  const { sources, ...search } = stored as StoredSearch;
+  return { search, sources: Array.isArray(sources) ? sources : [] };
+}
+
 export function assistantMetadata(row: MessageRow): TurnMetadata {
   const usage =
     row.inputTokens === null || row.outputTokens === null
@@ -54,6 +67,7 @@ export function assistantMetadata(row: MessageRow): TurnMetadata {
     usage,
     credits_charged: row.creditsCharged,
     error: row.error,
+    ...searchMetadata(row.search),
   };
 }
 
@@ -362,6 +376,8 @@ export interface FinishedAnswer {
   status: string;
   usage: TokenUsage | null;
   error: string | null;
+  /** The turn's web search, when it had one. */
+  search?: StoredSearch | null;
 }
 
 /** The answer as it ended, with what it cost, added to its session's total; inside the settlement. */
@@ -383,6 +399,7 @@ export async function storeAnswer(
       usageEstimated: usage?.estimated ?? false,
       creditsCharged: charged,
       error: answer.error,
+      ...(answer.search ? { search: answer.search } : {}),
       updatedAt: new Date(),
     })
     .where(eq(chatMessages.id, ids.messageId));

@@ -202,6 +202,10 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
           '发送一条消息并以 text/event-stream 流式返回回答。每帧为一行 `data: {"type", "data"}` 加空行：',
           'text（回答片段）、image_data（{mime_type, data} 图片）、error（{message, code}）、',
           'final_data（session_id、model_id、usage、credits_charged、credits_balance、status 等），最后是 `data: [DONE]`。',
+          'search_enabled 为 true 时先联网搜索：search 帧报告进度（{status: searching | done | failed, query, count, message}），' +
+            '搜索结果交给模型，回答以 [1] [2] 标注出处，final_data 的 sources 列出这些来源（index、title、url、snippet、site），search 为搜索结果概况。' +
+            '搜索失败或超时时 search 帧带 failed 与原因，模型照常不联网回答；服务器未配置搜索服务时同样如此（见 /models/ 的 web_search）。' +
+            '搜索另收 search_price_credits 积分，只在搜索成功时收取。',
           'session_id 为 null 时新建会话。regenerate_message_id 为会话中的一条回答时，不带 prompt，就其问题重新生成一个新版本；' +
             'edit_message_id 为会话中的一条用户消息时，以 prompt 作为它的新版本重新发送。旧版本都保留，新版本成为当前分支；每次生成都单独预扣与结算积分。',
           '余额不足以支付本轮最低费用时直接返回 402（code: insufficient_credits），不会开始流。',
@@ -218,7 +222,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
                 schema: z
                   .string()
                   .describe(
-                    '每帧 `data: {"type": "text" | "image_data" | "final_data" | "error", "data": …}`，以 `data: [DONE]` 结束',
+                    '每帧 `data: {"type": "text" | "image_data" | "search" | "final_data" | "error", "data": …}`，以 `data: [DONE]` 结束',
                   ),
               },
             },
@@ -241,6 +245,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
             image: (data) => stream.write(encodeStreamFrame({ type: 'image_data', data })),
             error: (data) => stream.write(encodeStreamFrame({ type: 'error', data })),
             final: (data) => stream.write(encodeStreamFrame({ type: 'final_data', data })),
+            search: (data) => stream.write(encodeStreamFrame({ type: 'search', data })),
           },
           stream.signal,
         );

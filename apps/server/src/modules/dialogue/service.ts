@@ -14,15 +14,23 @@
  * `streamText`: the relay needs only the raw parts, and skipping streamText's per-part pipeline is what
  * keeps two hundred simultaneous streams smooth on a small machine.
  */
-import type { CreateTurnRequest, StreamFinalData, StreamImageData } from '@wanxiang/api-client/contract';
+import type {
+  CreateTurnRequest,
+  StreamFinalData,
+  StreamImageData,
+  StreamSearchData,
+} from '@wanxiang/api-client/contract';
 import { INSUFFICIENT_CREDITS_CODE } from '@wanxiang/api-client/contract';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { fieldErrors, HttpError, notFound } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import { balanceOf, holdCredits } from '../billing/holds';
+import { applyCreditChange } from '../billing/ledger';
 import type { ModelDefinition } from '../models/config';
 import type { LanguageModelV3, ModelRegistry } from '../models/registry';
+import { SearchError, type SearchSettings, searchQueryOf, WebSearch } from '../search';
+import { searchContextText } from '../search/context';
 import { planTurn, turnCost } from './pricing';
 import { contextOf, type Prompt, titleFrom, toPrompt } from './prompt';
 import { openStream, type StreamPart } from './provider';
@@ -33,6 +41,7 @@ import {
   type ImagePart,
   type MessageRow,
   type NewTurn,
+  type StoredSearch,
   sessionMessages,
   storePartialAnswer,
   storeTurn,
@@ -57,6 +66,17 @@ export interface DialogueSettings {
   firstTokenTimeout: number;
   providerRetries: number;
   historyMessages: number;
+  /** The web search of turns with 联网搜索 on; null or absent when none is configured. */
+  search?: SearchSettings | null;
+}
+
+/** A turn's web search (联网搜索 on): what to search, and what was held for it. */
+export interface TurnSearchPlan {
+  query: string;
+  /** Credits held for the search (its price), refunded when it gives no results. */
+  held: number;
+  /** Why it will not run (no provider, no credits for it): the note the user sees instead. */
+  skipped?: string;
 }
 
 /** A turn ready to stream: its rows' ids are chosen here, so the stream can start before they are written. */
@@ -69,6 +89,8 @@ export interface PreparedTurn extends Omit<NewTurn, 'model'> {
   maxOutputTokens: number;
   /** Aborts the provider call: the client went away, the turn timed out, or the server is stopping. */
   controller: AbortController;
+  /** Present when the user turned web search on for this turn. */
+  search?: TurnSearchPlan;
 }
 
 /** Where the turn's events go; the route writes them as SSE frames. */
@@ -77,6 +99,8 @@ export interface TurnSink {
   image(image: StreamImageData): void;
   error(failure: TurnFailure): void;
   final(data: StreamFinalData): void;
+  /** The web search's progress (before the answer). */
+  search(data: StreamSearchData): void;
 }
 
 export type StopReason = 'client' | 'shutdown';
@@ -91,7 +115,14 @@ class Deferred {
   }
 }
 
+/** Search results in a prompt: about this many tokens each, held for before the search runs. */
+const SEARCH_RESULT_TOKENS = 250;
+/** The ledger reference of a turn's web search charge and of its refund. */
+const searchReference = (turnId: string) => `turn:${turnId}:search`;
+
 export class DialogueService {
+  private readonly webSearch: WebSearch | null;
+
   /** Turns streaming in this process, so shutdown can stop and settle them, and deletion can stop its own. */
   private readonly running = new Map<
     string,
@@ -103,7 +134,9 @@ export class DialogueService {
     private readonly registry: ModelRegistry,
     private readonly settings: DialogueSettings,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.webSearch = settings.search ? new WebSearch(settings.search) : null;
+  }
 
   /** Everything that may refuse a turn, before any byte of the stream: input, model, session, credits. */
   async prepareTurn(userId: string, request: CreateTurnRequest): Promise<PreparedTurn> {
@@ -112,7 +145,11 @@ export class DialogueService {
     const { definition, model } = entry;
     const { base, text, title, parentId, position, questionId } = await this.placeTurn(userId, request);
     const context = [...contextOf(base, this.settings.historyMessages), { role: 'user' as const, text }];
-    const promptTokens = estimatePromptTokens(context);
+    const searching = request.search_enabled === true && this.webSearch !== null;
+    // The results are not known yet: the hold counts them at a generous size; usage settles the truth.
+    const promptTokens =
+      estimatePromptTokens(context) +
+      (searching ? (this.settings.search?.maxResults ?? 0) * SEARCH_RESULT_TOKENS : 0);
 
     // The most this turn can cost, and the least; the hold is the first, cut to the balance.
     const full = definition.isPerCall
@@ -154,7 +191,88 @@ export class DialogueService {
       const plan = planTurn(definition, promptTokens, turn.reserve);
       turn.maxOutputTokens = 'refused' in plan ? 1 : plan.maxOutputTokens;
     }
+    if (request.search_enabled) turn.search = await this.planSearch(turn);
     return turn;
+  }
+
+  /**
+   * The turn's web search, after the answer's hold: a balance that pays for the answer but not for the
+   * search gets the answer without search and a note saying why, rather than a refusal.
+   */
+  private async planSearch(turn: PreparedTurn): Promise<TurnSearchPlan> {
+    const query = searchQueryOf(turn.text);
+    if (!this.webSearch) return { query, held: 0, skipped: messages.search.notConfigured };
+    const price = this.webSearch.price;
+    if (price === 0) return { query, held: 0 };
+    const held = await holdCredits(this.db, {
+      userId: turn.userId,
+      reference: searchReference(turn.turnId),
+      full: price,
+      minimum: price,
+      note: messages.search.ledgerCharge,
+    });
+    if (held === null) return { query, held: 0, skipped: messages.search.insufficientCredits(price) };
+    return { query, held };
+  }
+
+  /**
+   * Runs the turn's web search and puts its results in front of the prompt. Reports its progress to
+   * `sink`; a failure is a note to the user, never the turn's failure. Answers what the search cost and
+   * what to store with the answer.
+   */
+  private async runSearch(
+    turn: PreparedTurn,
+    plan: TurnSearchPlan,
+    sink: TurnSink,
+  ): Promise<{ charged: number; stored: StoredSearch }> {
+    const { query } = plan;
+    if (plan.skipped || !this.webSearch) {
+      const message = plan.skipped ?? messages.search.notConfigured;
+      sink.search({ status: 'failed', query, message });
+      return { charged: 0, stored: { query, status: 'failed', count: 0, error: message, sources: [] } };
+    }
+    sink.search({ status: 'searching', query });
+    try {
+      const sources = await this.webSearch.search(query, turn.controller.signal);
+      sink.search({ status: 'done', query, count: sources.length });
+      if (sources.length > 0) {
+        const context = searchContextText(query, sources);
+        turn.prompt = [{ role: 'system', content: context }, ...turn.prompt];
+        turn.promptTokens = estimatePromptTokens(
+          turn.prompt.map((message) => ({
+            text:
+              typeof message.content === 'string'
+                ? message.content
+                : message.content.map((part) => (part.type === 'text' ? part.text : '')).join(''),
+          })),
+        );
+      }
+      return {
+        charged: plan.held,
+        stored: { query, status: 'done', count: sources.length, error: null, sources },
+      };
+    } catch (error) {
+      const message = error instanceof SearchError ? error.message : messages.search.unreachable;
+      if (!turn.controller.signal.aborted) {
+        this.logger.warn(
+          { err: error, turn: turn.turnId, provider: this.webSearch.settings.kind },
+          'web search failed',
+        );
+        sink.search({ status: 'failed', query, message });
+      }
+      if (plan.held > 0) {
+        await applyCreditChange(this.db, {
+          userId: turn.userId,
+          delta: plan.held,
+          kind: 'refund',
+          reference: searchReference(turn.turnId),
+          note: messages.search.ledgerRefund,
+        }).catch((refundError) =>
+          this.logger.error({ err: refundError, turn: turn.turnId }, 'could not refund a web search'),
+        );
+      }
+      return { charged: 0, stored: { query, status: 'failed', count: 0, error: message, sources: [] } };
+    }
   }
 
   /**
@@ -320,7 +438,9 @@ export class DialogueService {
     };
     const persistTimer = setTimeout(persist, PERSIST_DELAY_MS);
 
+    let search: { charged: number; stored: StoredSearch } | undefined;
     try {
+      if (turn.search) search = await this.runSearch(turn, turn.search, sink);
       armIdle();
       const stream = await this.openStream(turn, controller.signal);
       for await (const part of stream) {
@@ -391,13 +511,13 @@ export class DialogueService {
     try {
       await flushing;
       const settlement = { ...turn, modelName: turn.definition.name };
-      const { charged, balance } = await settleTurn(this.db, settlement, cost, {
-        text,
-        images,
-        status,
-        usage,
-        error: failure?.message ?? null,
-      });
+      const { charged, balance } = await settleTurn(
+        this.db,
+        settlement,
+        cost,
+        { text, images, status, usage, error: failure?.message ?? null, search: search?.stored ?? null },
+        search?.charged ?? 0,
+      );
       sink.final({
         session_id: turn.sessionId,
         message_id: turn.assistantMessageId,
@@ -410,6 +530,7 @@ export class DialogueService {
         credits_charged: charged,
         ...(balance === undefined ? {} : { credits_balance: balance }),
         error: failure?.message ?? null,
+        ...(search ? { search: withoutSources(search.stored), sources: search.stored.sources } : {}),
       });
     } catch (error) {
       this.logger.error({ err: error, turn: turn.turnId }, 'could not settle a chat turn');
@@ -448,4 +569,8 @@ export class DialogueService {
       idleMs,
     );
   }
+}
+
+function withoutSources({ sources: _sources, ...search }: StoredSearch) {
+  return search;
 }

@@ -17,11 +17,16 @@ export interface TurnToSettle {
 /** The ledger reference of a turn's hold and of its refund. */
 export const turnReference = (turnId: string) => `turn:${turnId}`;
 
+/**
+ * `alsoCharged`: credits the turn paid apart from its hold (a web search's charge), counted in the answer's
+ * and the session's credits.
+ */
 export function settleTurn(
   db: Db,
   turn: TurnToSettle,
   cost: number,
   answer: FinishedAnswer,
+  alsoCharged = 0,
 ): Promise<{ charged: number; balance: number | undefined }> {
   return db.transaction(async (tx) => {
     const settled = await settleHold(tx, {
@@ -32,12 +37,8 @@ export function settleTurn(
       refundNote: messages.chat.ledgerRefund(turn.modelName),
       extraNote: messages.chat.ledgerExtra(turn.modelName),
     });
-    await storeAnswer(
-      tx,
-      { sessionId: turn.sessionId, messageId: turn.assistantMessageId },
-      answer,
-      settled.charged,
-    );
-    return settled;
+    const charged = settled.charged + alsoCharged;
+    await storeAnswer(tx, { sessionId: turn.sessionId, messageId: turn.assistantMessageId }, answer, charged);
+    return { charged, balance: settled.balance };
   });
 }

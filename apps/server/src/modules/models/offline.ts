@@ -5,6 +5,7 @@
  */
 import type { LanguageModel } from 'ai';
 import { estimatePromptTokens, estimateTokens } from '../dialogue/tokens';
+import { type ParsedSearchContext, parseSearchContext } from '../search/context';
 
 type LanguageModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
 type CallOptions = Parameters<LanguageModelV3['doStream']>[0];
@@ -71,6 +72,36 @@ export function offlineAnswer(prompt: string, turn: number): string {
   ].join('\n');
 }
 
+function cut(text: string, maxChars: number): string {
+  const chars = Array.from(text);
+  return chars.length > maxChars ? `${chars.slice(0, maxChars).join('')}…` : text;
+}
+
+/**
+ * The answer to a prompt that came with web search results: each result summarized in a line and cited
+ * by its number, as a real model is asked to do, so that citations and sources work without a provider.
+ */
+export function offlineSearchAnswer(prompt: string, search: ParsedSearchContext): string {
+  if (search.sources.length === 0) return offlineAnswer(prompt, 1);
+  const lines = [
+    `关于“${cut(search.query, 60)}”，联网搜索找到 ${search.sources.length} 条结果，摘要如下：`,
+    '',
+  ];
+  for (const source of search.sources) {
+    const snippet = cut(source.snippet.replace(/\[(\d+)\]/g, '($1)'), 80);
+    lines.push(
+      `- **${source.title.replace(/[*_`[\]]/g, '')}**${snippet ? `：${snippet}` : ''} [${source.index}]`,
+    );
+  }
+  lines.push(
+    '',
+    `以上内容来自搜索结果 ${search.sources.map((source) => `[${source.index}]`).join(' ')}，点击编号可以打开原网页。`,
+    '',
+    '> 这是**离线演示模型**的回复：它不理解内容，只是把交给它的搜索结果逐条摘录并标注出处。接入真实模型后，模型会阅读这些结果来回答你的问题。',
+  );
+  return lines.join('\n');
+}
+
 /** Pieces of two to five characters (never splitting a surrogate pair), varied but deterministic. */
 export function splitIntoPieces(text: string): string[] {
   const chars = Array.from(text);
@@ -103,7 +134,9 @@ export class OfflineLanguageModel implements LanguageModelV3 {
   async doStream(options: CallOptions): Promise<StreamResult> {
     const users = options.prompt.filter((message) => message.role === 'user');
     const prompt = textOf(users.at(-1));
-    const answer = offlineAnswer(prompt, users.length);
+    const system = options.prompt.find((message) => message.role === 'system');
+    const search = system ? parseSearchContext(textOf(system)) : null;
+    const answer = search ? offlineSearchAnswer(prompt, search) : offlineAnswer(prompt, users.length);
     const inputTokens = estimatePromptTokens(options.prompt.map((message) => ({ text: textOf(message) })));
     let pieces = splitIntoPieces(answer);
     let truncated = false;

@@ -58,6 +58,9 @@ export function describeModel(definition: ModelDefinition): ChatModel {
     input_price_credits: definition.inputPrice,
     output_price_credits: definition.outputPrice,
     is_default: definition.isDefault,
+    // The model routes say whether the server can search; a model alone cannot.
+    web_search: false,
+    search_price_credits: 0,
   };
 }
 

@@ -117,6 +117,24 @@ export const ToolsWebSearchAndAttachments: Story = {
   },
 };
 
+/** No search provider on the server: the switch cannot be turned on, and its tooltip says why. */
+export const WebSearchUnavailable: Story = {
+  args: { searchAvailable: false },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const toggle = canvas.getByRole('switch', { name: '联网搜索' });
+    await expect(toggle).not.toBeChecked();
+    await expect(toggle).toBeDisabled();
+    await userEvent.click(toggle.closest('label') as HTMLElement);
+    await expect(toggle).not.toBeChecked();
+    await expect(args.onSearchChange).not.toHaveBeenCalled();
+    // The switch's wrapper is a focus stop: it carries the tooltip that says why.
+    const trigger = canvasElement.querySelector('[data-search-unavailable]') as HTMLElement;
+    await expect(trigger).toHaveAttribute('tabindex', '0');
+    await expect(trigger).toContainElement(toggle);
+  },
+};
+
 /** The page's loop: sending starts an answer, stopping ends it. */
 function Conversation(props: ChatInputProps) {
   const [streaming, setStreaming] = useState(false);

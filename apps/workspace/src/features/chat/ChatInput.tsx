@@ -8,6 +8,7 @@ import {
   useRef,
   useSyncExternalStore,
 } from 'react';
+import { Focusable } from 'react-aria-components';
 import * as styles from './ChatInput.css';
 import { chatText } from './messages';
 
@@ -24,6 +25,14 @@ export interface ChatInputProps {
   isStreaming: boolean;
   searchEnabled: boolean;
   onSearchChange: (enabled: boolean) => void;
+  /**
+   * Whether the server can search the web (a search provider is configured). When it cannot, the switch
+   * is shown off and unusable, with a tooltip that says why, rather than pretending to search.
+   * @default true
+   */
+  searchAvailable?: boolean;
+  /** Credits one search costs, named in the switch's tooltip (0: free). */
+  searchPrice?: number;
   /** Focus the text box when it mounts (the chat screen opens ready to type). */
   autoFocus?: boolean;
   /** The text box, for a parent that puts the caret in it (after a suggestion fills it). */
@@ -60,6 +69,8 @@ export function ChatInput({
   isStreaming,
   searchEnabled,
   onSearchChange,
+  searchAvailable = true,
+  searchPrice = 0,
   autoFocus = false,
   textareaRef,
 }: ChatInputProps) {
@@ -137,9 +148,28 @@ export function ChatInput({
               <AttachIcon />
             </IconButton>
           </Tooltip>
-          <Switch isSelected={searchEnabled} onChange={onSearchChange} isDisabled={isStreaming}>
-            {chatText.webSearch}
-          </Switch>
+          {searchAvailable ? (
+            <Tooltip
+              content={searchPrice > 0 ? chatText.webSearchPrice(searchPrice) : chatText.webSearchHint}
+            >
+              <Switch isSelected={searchEnabled} onChange={onSearchChange} isDisabled={isStreaming}>
+                {chatText.webSearch}
+              </Switch>
+            </Tooltip>
+          ) : (
+            // A disabled control takes no hover or focus, so the tooltip's trigger is a focusable wrapper:
+            // pointer and keyboard users alike learn why the switch cannot be turned on.
+            <Tooltip content={chatText.webSearchUnavailable}>
+              <Focusable>
+                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the focus stop that carries the tooltip of a disabled switch */}
+                <span tabIndex={0} className={styles.unavailable} data-search-unavailable="">
+                  <Switch isSelected={false} isDisabled>
+                    {chatText.webSearch}
+                  </Switch>
+                </span>
+              </Focusable>
+            </Tooltip>
+          )}
         </Inline>
         {isStreaming ? (
           /*

@@ -51,6 +51,11 @@ function Composer({ draft, setDraft, textareaRef }: ComposerProps) {
   const chat = useChatEngine();
   const isStreaming = useChatValue(isStreamingAtom);
   const searchEnabled = useChatValue(searchEnabledAtom);
+  const models = useChatValue(modelsAtom);
+  const selectedModelId = useChatValue(selectedModelIdAtom);
+  const model = models.items.find((item) => item.id === selectedModelId);
+  // Until the models load nothing is known: the switch stays usable rather than flashing unavailable.
+  const searchAvailable = model ? model.web_search === true : models.status !== 'ready';
   return (
     <div className={styles.composer}>
       <ChatInput
@@ -61,8 +66,10 @@ function Composer({ draft, setDraft, textareaRef }: ComposerProps) {
         }}
         onStop={() => chat.stop()}
         isStreaming={isStreaming}
-        searchEnabled={searchEnabled}
+        searchEnabled={searchEnabled && searchAvailable}
         onSearchChange={(enabled) => chat.setSearchEnabled(enabled)}
+        searchAvailable={searchAvailable}
+        searchPrice={model?.search_price_credits ?? 0}
         autoFocus
         textareaRef={textareaRef}
       />

@@ -136,6 +136,118 @@ export const StreamError: Story = {
   },
 };
 
+const sources = [
+  {
+    index: 1,
+    title: '国家统计局：2026 年 10 月份国民经济持续恢复',
+    url: 'https://www.stats.gov.cn/sj/zxfb/202611/t20261115.html',
+    snippet: '10 月份，规模以上工业增加值同比增长 5.2%……',
+    site: '国家统计局',
+  },
+  {
+    index: 2,
+    title: '10 月社会消费品零售总额同比增长 4.8%',
+    url: 'https://www.news.cn/fortune/20261115/consumption.html',
+    snippet: '社会消费品零售总额 45000 亿元……',
+    site: '新华网',
+  },
+  {
+    index: 3,
+    title: '解读：四季度经济走势展望',
+    url: 'https://www.thepaper.cn/newsDetail_forward_30000000',
+    snippet: '',
+    site: 'thepaper.cn',
+  },
+];
+
+const citedAnswer = [
+  '根据最新公布的数据，10 月份规模以上工业增加值同比增长 5.2% [1]，社会消费品零售总额同比增长 4.8% [2]。',
+  '',
+  '- 工业生产保持平稳 [1]',
+  '- 消费继续恢复，服务消费增速较快 [2][3]',
+  '',
+  '代码里的 `[1]` 保持原样，没有的编号 [9] 也只是文字。',
+].join('\n');
+
+/** 联网搜索 on: the search as a step while it runs, before any of the answer. */
+export const SearchRunning: Story = {
+  args: {
+    message: {
+      ...base,
+      status: 'streaming',
+      startedAt: Date.now(),
+      search: { status: 'searching', query: '10 月份国民经济数据' },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('正在搜索“10 月份国民经济数据”…');
+    // The search is the step shown: no thinking timer beside it.
+    await expect(canvas.queryByRole('timer')).toBeNull();
+  },
+};
+
+/** The answer cites its sources as [1] [2], each a link out; the sources are listed under it. */
+export const AnswerWithCitations: Story = {
+  args: {
+    message: {
+      ...base,
+      text: citedAnswer,
+      credits: 4,
+      modelName: 'DeepSeek',
+      search: { status: 'done', query: '10 月份国民经济数据', count: 3 },
+      sources,
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('已搜索到 3 个网页')).toBeVisible();
+    const list = canvas.getByRole('region', { name: '引用来源（3）' });
+    const cites = [
+      ...canvas.getAllByRole('link', { name: /^来源 1：/ }),
+      within(list).getByRole('link', { name: /国家统计局：2026 年 10 月份/ }),
+    ];
+    // [1] twice in the answer, once in the list.
+    await expect(cites).toHaveLength(3);
+    for (const link of cites) {
+      await expect(link).toHaveAttribute('href', sources[0]?.url);
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noreferrer noopener');
+    }
+    const inline = canvasElement.querySelectorAll('[data-citation]');
+    await expect([...inline].map((link) => link.textContent)).toEqual(['1', '2', '1', '2', '3']);
+    // Code keeps its brackets; a number with no source stays text.
+    await expect(canvas.getByText('[1]').tagName).toBe('CODE');
+    await expect(canvasElement.textContent).toContain('[9]');
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    await expect(within(list).getByText('新华网')).toBeVisible();
+  },
+};
+
+/** A provider that failed or timed out: a visible note, and the answer without search. */
+export const SearchFailed: Story = {
+  args: {
+    message: {
+      ...base,
+      text: '以下是不联网的回答：复利就是**利滚利**。',
+      credits: 1,
+      search: {
+        status: 'failed',
+        query: '复利',
+        message: '搜索服务超时（8 秒内没有结果），本次回答未联网。',
+      },
+      sources: [],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      '搜索服务超时（8 秒内没有结果），本次回答未联网。',
+    );
+    await expect(canvas.queryByRole('region', { name: /引用来源/ })).toBeNull();
+  },
+};
+
 const versionActions = () => ({ onSelectVersion: fn(), onRegenerate: fn(), onEdit: fn(() => true) });
 
 /** The last answer, regenerated twice: ‹ 2/3 ›, its own model and cost, and 重新生成 again. */

@@ -4,6 +4,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import * as styles from './Message.css';
 import { CopyButton, Markdown } from './markdown/Markdown';
 import { chatText } from './messages';
+import { SearchStep, SourceList } from './search/SearchSources';
 import { formatClock } from './state/format';
 import type { ChatMessage } from './state/types';
 import { questionEditAtom } from './versions/editing';
@@ -132,10 +133,13 @@ export const MessageView = memo(function MessageView({ message, actions }: Messa
   const isEmpty = !message.text && message.images.length === 0;
   return (
     <article className={styles.assistantRow} aria-label={chatText.assistant} aria-busy={isStreaming}>
-      {isStreaming && isEmpty && message.startedAt !== null ? (
+      {message.search ? <SearchStep search={message.search} /> : null}
+      {isStreaming && isEmpty && message.startedAt !== null && message.search?.status !== 'searching' ? (
         <ThinkingTimer startedAt={message.startedAt} />
       ) : null}
-      {message.text ? <Markdown text={message.text} status={message.status} /> : null}
+      {message.text ? (
+        <Markdown text={message.text} status={message.status} sources={message.sources} />
+      ) : null}
       {message.images.map((image, index) => (
         <img
           // biome-ignore lint/suspicious/noArrayIndexKey: images are only appended
@@ -147,6 +151,7 @@ export const MessageView = memo(function MessageView({ message, actions }: Messa
         />
       ))}
       {message.error ? <p className={styles.error}>{chatText.messageError(message.error)}</p> : null}
+      {message.sources?.length ? <SourceList sources={message.sources} /> : null}
       {isStreaming ? null : (
         <footer className={styles.meta}>
           <Pager message={message} actions={actions} label={chatText.answerVersions} />

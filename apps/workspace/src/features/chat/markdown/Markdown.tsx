@@ -1,3 +1,4 @@
+import type { SearchSource } from '@wanxiang/api-client';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import { urlAttributes } from 'html-url-attributes';
 import {
@@ -20,6 +21,8 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { chatText } from '../messages';
+import { rehypeCitations } from '../search/citations';
+import { Citation, CitationSources } from '../search/SearchSources';
 import { CopyButton } from './CopyButton';
 import { isShortCell } from './cellWidth';
 import { rehypeShiftHeadings } from './headings';
@@ -133,6 +136,7 @@ const rehypePlugins = [
   rehypeHighlightShared,
   rehypeFilterUrls,
   rehypeShiftHeadings,
+  rehypeCitations,
 ];
 
 /*
@@ -286,6 +290,15 @@ const components: Components = {
     ) : (
       <input {...props} />
     ),
+  // `[n]` marks of a searched answer (rehypeCitations): links to its sources.
+  sup: ({ node, children, ...props }) => {
+    const cited = Number(node?.properties?.dataCitation);
+    return Number.isInteger(cited) && cited > 0 ? (
+      <Citation index={cited}>{children}</Citation>
+    ) : (
+      <sup {...props}>{children}</sup>
+    );
+  },
   th: ({ node, className, ...props }) => <th {...props} className={cellClass(node, className)} />,
   td: ({ node, className, ...props }) => <td {...props} className={cellClass(node, className)} />,
   table: ({ node: _node, children, ...props }) => (
@@ -359,6 +372,8 @@ const BlockGroup = memo(function BlockGroup({ texts, streamingIndex, streamingRa
   );
 }, sameGroup);
 
+const NO_SOURCES: readonly SearchSource[] = [];
+
 export interface MarkdownProps {
   /** The Markdown source (an assistant's answer). */
   text: string;
@@ -372,6 +387,8 @@ export interface MarkdownProps {
   /** The same as `status: 'streaming'`. */
   isStreaming?: boolean;
   className?: string;
+  /** A searched answer's sources: its `[n]` marks become links to them. */
+  sources?: readonly SearchSource[] | undefined;
 }
 
 /**
@@ -385,6 +402,7 @@ export const Markdown = memo(function Markdown({
   status = 'done',
   isStreaming: streamingProp = false,
   className,
+  sources = NO_SOURCES,
 }: MarkdownProps) {
   const isStreaming = streamingProp || status === 'streaming';
   const unfinished = status === 'stopped' || status === 'error';
@@ -406,12 +424,14 @@ export const Markdown = memo(function Markdown({
     return out;
   }, [split, text, isStreaming, unfinished]);
   return (
-    <div className={className ? `${styles.markdown} ${className}` : styles.markdown}>
-      {groups.map((group, index) => (
-        // Blocks only ever get appended, so the index is a stable identity.
-        // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <BlockGroup key={index} texts={group.texts} streamingIndex={group.streamingIndex} />
-      ))}
-    </div>
+    <CitationSources.Provider value={sources}>
+      <div className={className ? `${styles.markdown} ${className}` : styles.markdown}>
+        {groups.map((group, index) => (
+          // Blocks only ever get appended, so the index is a stable identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <BlockGroup key={index} texts={group.texts} streamingIndex={group.streamingIndex} />
+        ))}
+      </div>
+    </CitationSources.Provider>
   );
 });

@@ -45,6 +45,17 @@ export function fromWireMessage(message: WireMessage): ChatMessage {
     modelName: metadata.model_name ?? null,
     serverId: message.id,
     versions: message.versions ?? [message.id],
+    ...(metadata.search
+      ? {
+          search: {
+            status: metadata.search.status,
+            query: metadata.search.query,
+            count: metadata.search.count,
+            message: metadata.search.error ?? null,
+          },
+          sources: metadata.sources ?? [],
+        }
+      : {}),
   };
 }
 

@@ -95,6 +95,13 @@ export class ChatTurn {
             status: message.status === 'error' ? 'error' : 'done',
             credits: creditsFromMetadata(event.data),
             modelName: modelName ?? message.modelName ?? null,
+            ...(event.data.sources ? { sources: event.data.sources } : {}),
+          });
+        } else if (event.type === 'search') {
+          const { status, query, count, message: note } = event.search;
+          host.putMessage({
+            ...message,
+            search: { status, query, ...(count === undefined ? {} : { count }), message: note ?? null },
           });
         } else if (event.type === 'error') {
           host.putMessage({ ...message, status: 'error', error: event.message });

@@ -1,4 +1,4 @@
-import type { ChatStreamEvent } from '@wanxiang/api-client';
+import type { ChatStreamEvent, SearchSource } from '@wanxiang/api-client';
 
 /** A model as the selector shows it (spec 01 §3). */
 export interface ChatModel {
@@ -10,6 +10,21 @@ export interface ChatModel {
   output_price_credits?: number | null;
   /** The server's pick when the user has chosen nothing yet. */
   is_default?: boolean;
+  /** Whether the server can search the web for this model's turns (a search provider is configured). */
+  web_search?: boolean;
+  /** Credits one web search costs (0 or absent: free). */
+  search_price_credits?: number;
+}
+
+/**
+ * An answer's web search (联网搜索): running (`searching`), `done` with the number of results, or `failed`
+ * with the note the user sees (the answer then came without search).
+ */
+export interface ChatSearch {
+  status: 'searching' | 'done' | 'failed';
+  query: string;
+  count?: number;
+  message?: string | null;
 }
 
 /** A row of the history list (spec 01 §3). */
@@ -54,6 +69,10 @@ export interface ChatMessage {
    * it is being generated), oldest first. Absent or one id: no versions to page through.
    */
   versions?: readonly string[];
+  /** The web search made for this answer, when 联网搜索 was on. */
+  search?: ChatSearch | null;
+  /** The pages the answer cites as [1] [2] …, in that order. */
+  sources?: readonly SearchSource[];
 }
 
 export interface SessionPage {

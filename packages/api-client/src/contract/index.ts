@@ -2,6 +2,7 @@ export * from './auth';
 export * from './dialogue';
 export * from './docChat';
 export * from './docs';
+export * from './exports';
 export * from './emotion';
 export * from './models';
 export * from './strategy';

@@ -2,6 +2,7 @@ import type { SerializedEditorState } from 'lexical';
 import PDFDocument from 'pdfkit';
 import { footnoteMarker } from '../../footnotes/numbering';
 import { t } from '../../i18n/zh-CN';
+import type { StylePresets } from '../../styles/presets';
 import { type Align, type Block, blocksOf, type Run, type TableBlock, type TableCell } from './blocks';
 import { embeddableImage } from './images';
 import { breakLines, type Fragment } from './lineBreaking';
@@ -28,6 +29,8 @@ export interface PdfExportOptions {
   fonts: PdfFonts;
   /** The PDF's title (its metadata); the file name is the caller's. */
   title?: string;
+  /** The document's style presets (spec 02 §3): fonts, sizes, colours, spacing of each kind of block. */
+  styles?: StylePresets;
   /** Called with 0…1 as the pages are laid out. */
   onProgress?(fraction: number): void;
 }

@@ -19,6 +19,7 @@ import { cloudLinks, documentHash } from './cloudLinks';
 import { type CloudStatus, CloudSync } from './cloudSync';
 import * as styles from './DocumentPage.css';
 import { currentOwner, documentRepository } from './repository';
+import { createServerExporter } from './serverExport';
 import { DocumentTabs, type TabRole } from './tabs';
 
 const m = t.cloudDocs;
@@ -208,6 +209,11 @@ function LocalDocument({
     };
   }, [generation, engine, docId]);
 
+  const serverExport = useMemo(
+    () => createServerExporter({ exports: api.exports, local: documentRepository, owner }),
+    [owner],
+  );
+
   const onEditorReady = useCallback((editor: LexicalEditor) => {
     editorRef.current = editor;
   }, []);
@@ -263,6 +269,7 @@ function LocalDocument({
         onTitleChange={onTitleChange}
         onEditorReady={onEditorReady}
         onSaveCloud={() => void engine.sync.saveNow()}
+        serverExport={serverExport}
         cloudStatus={<CloudStatusLabel status={status} onShowConflict={() => setConflictOpen(true)} />}
         notice={notice}
         readOnly={readOnly}

@@ -1,6 +1,5 @@
 import type { ExportTask } from '@wanxiang/api-client';
 import { createMemoryDocumentRepository, documentToLexdoc } from '@wanxiang/editor';
-import type { SerializedEditorState } from 'lexical';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paragraphs } from './cloudFixtures';
 import { cloudLinks, documentHash } from './cloudLinks';
@@ -61,7 +60,7 @@ async function setup(onScreen: string[]) {
   const lexdoc = documentToLexdoc({
     title: '报告',
     docId: record.id,
-    editorState: paragraphs(...onScreen).editorState as SerializedEditorState,
+    editorState: paragraphs(...onScreen).editorState as Parameters<typeof documentToLexdoc>[0]['editorState'],
   });
   return { local, id: record.id, lexdoc };
 }

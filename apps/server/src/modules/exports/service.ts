@@ -143,7 +143,11 @@ export class ExportService {
  * The name's \ / : * ? " < > | are already underscores (exportFileName); control characters become so too.
  */
 export function contentDisposition(fileName: string): string {
-  const safe = fileName.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_');
+  // Control characters by their code, which the linter prefers to a range of them in a pattern.
+  const safe = Array.from(fileName.replace(/[\\/:*?"<>|]/g, '_'), (c) => {
+    const code = c.codePointAt(0) ?? 0;
+    return code < 0x20 || code === 0x7f ? '_' : c;
+  }).join('');
   const ascii = safe.replace(/[^\u0020-\u007e]/g, '_');
   const encoded = encodeURIComponent(safe).replace(
     /['()*]/g,

@@ -1,14 +1,14 @@
 import { defineConfig } from 'tsdown';
 
 /**
- * The runnable dist/main.js, with dist/pglite-worker.mjs (the embedded database's thread) copied beside
+ * The runnable dist/main.js and dist/export-worker.js (the exports' thread), with dist/pglite-worker.mjs (the embedded database's thread) copied beside
  * it. Workspace packages (@wanxiang/*) are bundled from their TypeScript source through the
  * `@wanxiang/source` condition, so the server needs no build of them; npm dependencies stay external and
  * load from node_modules. Migrations and the SPA are found at run time relative to the
  * built file (src/paths.ts).
  */
 export default defineConfig({
-  entry: { main: 'src/main.ts' },
+  entry: { main: 'src/main.ts', 'export-worker': 'src/modules/exports/worker.ts' },
   copy: ['src/db/pglite-worker.mjs'],
   format: ['esm'],
   platform: 'node',
@@ -17,7 +17,8 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   dts: false,
-  deps: { alwaysBundle: [/^@wanxiang\//] },
+  // The editor's converters stay a package of their own (its built dist, with its own dependencies).
+  deps: { alwaysBundle: [/^@wanxiang\/(?!editor)/], neverBundle: [/^@wanxiang\/editor/] },
   inputOptions: {
     resolve: { conditionNames: ['@wanxiang/source', 'node', 'import', 'default'] },
   },

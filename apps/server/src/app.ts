@@ -23,6 +23,7 @@ import { docChatRoutes } from './modules/doc-chat/routes';
 import { DocChatService } from './modules/doc-chat/service';
 import { docsRoutes } from './modules/docs/routes';
 import { DocumentService } from './modules/docs/service';
+import { exportsRoutes } from './modules/exports/routes';
 import { healthRoutes } from './modules/health/routes';
 import { sweepCounters } from './modules/limits/counters';
 import { createAddressLimit } from './modules/limits/requests';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(dialogueRoutes, { db, dialogue, requireAuth, streamSlots });
       await api.register(docChatRoutes, { db, docChat, requireAuth, streamSlots });
       await api.register(docsRoutes, { docs: new DocumentService(db), requireAuth });
+      await api.register(exportsRoutes, { db, requireAuth, ...(deps.now ? { now: deps.now } : {}) });
       await api.register(emotionRoutes, { emotion, requireAuth });
       await api.register(strategyRoutes, {
         strategy,

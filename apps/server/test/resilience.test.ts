@@ -362,6 +362,37 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
         ok: (answer) => answer.status === 200 || answer.status === 204,
       },
       {
+        name: 'cloud document export',
+        route: 'POST /api/docs/{id}/export',
+        send: () =>
+          call('POST', `/api/docs/${keptDocument}/export`, { token: access, body: { format: 'md' } }),
+        ok: (answer) => answer.status === 201 && answer.text.includes('"download_url"'),
+      },
+      {
+        name: 'transient export',
+        route: 'POST /api/exports/transient',
+        send: () =>
+          call('POST', '/api/exports/transient', {
+            token: access,
+            body: { format: 'md', html: '<h1>季度总结</h1><p>第一稿</p>' },
+          }),
+        ok: (answer) => answer.status === 201 && answer.text.includes('"download_url"'),
+      },
+      {
+        name: 'export download',
+        route: 'GET /api/exports/{id}',
+        prepare: async () => {
+          const made = await call('POST', `/api/docs/${keptDocument}/export`, {
+            token: access,
+            body: { format: 'md' },
+          });
+          expect(made.status).toBe(201);
+          return { url: (JSON.parse(made.text) as { download_url: string }).download_url };
+        },
+        send: ({ url }) => call('GET', url as string, { token: access }),
+        ok: (answer) => answer.status === 200 && answer.text.includes('第一稿'),
+      },
+      {
         name: 'assistant on a cloud document',
         route: 'POST /api/docs/{docId}/chat/',
         send: () =>
@@ -483,7 +514,8 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
     });
     // Nothing reached the database: every route still works.
     for (const routeCase of cases) await expectWorks(routeCase, 'after the NUL requests');
-  });
+    // Every string field of every route, one request each: more than the default 30 s on a loaded machine.
+  }, 180_000);
 
   it('reports unhealthy while the database cannot run the statement of a signed-in request', async () => {
     const { call, access } = await start();

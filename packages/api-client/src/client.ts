@@ -3,6 +3,7 @@ import { createDialogueApi, type DialogueApi } from './endpoints/dialogue';
 import { createDocChatApi, type DocChatApi } from './endpoints/docChat';
 import { createDocsApi, type DocsApi } from './endpoints/docs';
 import { createEmotionApi, type EmotionApi } from './endpoints/emotion';
+import { createExportsApi, type ExportsApi } from './endpoints/exports';
 import { createModelsApi, type ModelsApi } from './endpoints/models';
 import { createStrategyApi, type StrategyApi } from './endpoints/strategy';
 import { createSelectedModelStore, type SelectedModelStore } from './storage/selectedModel';
@@ -18,6 +19,8 @@ export interface ApiClient extends AuthClient {
   docChat: DocChatApi;
   /** Cloud documents: list, read, create, versioned save, delete. */
   docs: DocsApi;
+  /** Server-side exports of documents (PDF, DOCX, Markdown) and their downloads. */
+  exports: ExportsApi;
   /** The market emotion series of the strategy board. */
   emotion: EmotionApi;
   /** The strategy runs' nodes and reports, and the subscription. */
@@ -41,6 +44,7 @@ export function completeApiClient(core: AuthClient): ApiClient {
     dialogue: createDialogueApi(core.http),
     docChat: createDocChatApi(core.http),
     docs: createDocsApi(core.http),
+    exports: createExportsApi(core.http),
     emotion: createEmotionApi(core.http),
     strategy: createStrategyApi(core.http),
     selectedModel: createSelectedModelStore(core.storage),

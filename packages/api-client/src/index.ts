@@ -47,6 +47,12 @@ export {
   type DailySeriesRange,
   type EmotionApi,
 } from './endpoints/emotion';
+export {
+  createExportsApi,
+  ExportError,
+  type ExportedFile,
+  type ExportsApi,
+} from './endpoints/exports';
 export { createModelsApi, type ModelsApi } from './endpoints/models';
 export { createStrategyApi, type StrategyApi } from './endpoints/strategy';
 export * from './errors';

@@ -22,6 +22,13 @@ export { WordEditor, type WordEditorHandle, type WordEditorProps } from './edito
 export { documentToText } from './files/exportText';
 export * from './files/fileNames';
 export { documentFromMarkdown, documentFromText, type ImportedDocument } from './files/importFile';
+export {
+  exportRoute,
+  SERVER_EXPORT_MIN_BYTES,
+  type ServerExporter,
+  type ServerExportFormat,
+  type ServerExportRequest,
+} from './files/serverExport';
 export { footnoteMarker, numberFootnotes } from './footnotes/numbering';
 export * from './format/units';
 export { DocumentHome, type DocumentHomeProps } from './home/DocumentHome';

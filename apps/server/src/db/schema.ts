@@ -9,6 +9,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -454,4 +455,32 @@ export const documents = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('documents_user_updated').on(t.userId, t.updatedAt)],
+);
+
+/** Raw bytes (PostgreSQL bytea), as Node Buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Files produced by a server export, downloadable by their owner until they expire, then swept. Kept in
+ * the database rather than on one instance's disk, so that any instance sharing it can serve the download.
+ */
+export const exportFiles = pgTable(
+  'export_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    fileName: text('file_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('export_files_expires').on(t.expiresAt)],
 );

@@ -219,6 +219,17 @@ export const zhCN = {
     conflict: (current: number, base: number) =>
       `文档已在别处保存为第 ${current} 版，这次保存基于第 ${base} 版，未覆盖。请选择保留哪个版本，两个版本都会保留。`,
   },
+  exports: {
+    needsDocument: '请提供要导出的文档：lexdoc（文档内容）或 html 二选一。',
+    failed: '导出失败，请稍后重试',
+    timedOut: (seconds: number) =>
+      `导出超时：文档在 ${seconds} 秒内未能转换完成，可能过大或过于复杂。请稍后重试，或删减图片、拆分文档后再导出。`,
+    busy: '正在处理的导出较多，请稍后重试。',
+    tooLarge: (size: string, limit: string) =>
+      `文档过大（${size}），导出最多支持 ${limit}。请删减图片或拆分文档后再导出。`,
+    notFound: '没有找到这个导出文件：它可能不属于当前账号，或已被清理。',
+    expired: '下载地址已过期，导出文件已清理。请重新导出。',
+  },
   plans: {
     defaultName: '免费体验版',
     signupGrant: '注册赠送积分',

@@ -92,6 +92,14 @@ export const zhCN = {
     updated: (time: string) => `更新于 ${time}`,
     openFailed: '无法打开云端文档，请检查网络后重试。',
     notFound: '没有找到这个云端文档：它可能已被删除，或不属于当前账号。',
+    deleteLabel: (title: string) => `删除云端文档「${title}」`,
+    deleteTitle: (title: string) => `删除云端文档「${title}」？`,
+    deleteBody:
+      '云端的这份文档及其所有版本将被删除，无法恢复。这台设备上的本机副本会保留下来，成为只保存在本机的文档，其中的文字不会丢失；其他设备上已打开的副本也不受影响。',
+    deleteConfirm: '删除云端文档',
+    deleteFailed: '删除失败，请检查网络后重试。',
+    deleted: (title: string) => `已删除云端文档「${title}」`,
+    deletedKeptLocal: (title: string) => `已删除云端文档「${title}」，本机副本已保留为本机文档。`,
   },
   pages: {
     comingSoon: '即将推出',

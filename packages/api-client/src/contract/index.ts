@@ -3,6 +3,7 @@ export * from './dialogue';
 export * from './docChat';
 export * from './docs';
 export * from './emotion';
+export * from './exports';
 export * from './models';
 export * from './strategy';
 export * from './stream';

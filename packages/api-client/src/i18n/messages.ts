@@ -21,6 +21,9 @@ export const zhCN = {
   tokenRefreshUnauthorized: '认证已过期，请重新登录',
   tokenRefreshTooManyFailures: '多次刷新登录状态失败，请重新登录',
   tokenRefreshFailed: '刷新登录状态失败',
+  exportFailed: '导出失败（{status}）',
+  exportNoDownloadUrl: '导出任务已创建，但未返回可下载地址。',
+  transientExportFailed: '瞬时导出失败（{status}）',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
@@ -45,6 +48,9 @@ export const enUS: MessageCatalogue = {
   tokenRefreshUnauthorized: 'Your session has expired, please sign in again',
   tokenRefreshTooManyFailures: 'Renewing the session failed repeatedly, please sign in again',
   tokenRefreshFailed: 'Renewing the session failed',
+  exportFailed: 'Export failed ({status})',
+  exportNoDownloadUrl: 'The export was created, but no download address came back.',
+  transientExportFailed: 'Instant export failed ({status})',
 };
 
 let active: MessageCatalogue = zhCN;

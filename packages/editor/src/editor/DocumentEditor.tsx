@@ -3,6 +3,7 @@ import type { LexicalEditor } from 'lexical';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import type { DocumentRecord, DocumentRepository, LoadedDocument } from '../documents/types';
 import type { ImportedDocument } from '../files/importFile';
+import type { ServerExporter } from '../files/serverExport';
 import { t } from '../i18n/zh-CN';
 import * as css from './DocumentEditor.css';
 import { WordEditor } from './WordEditor';
@@ -24,6 +25,8 @@ export interface DocumentEditorProps {
   onTitleChange?(title: string | null): void;
   /** Passed through to WordEditor: 保存到云端, the cloud status, a notice, read-only. */
   onSaveCloud?(): void;
+  /** Passed through to WordEditor: the host's server export. */
+  serverExport?: ServerExporter;
   cloudStatus?: ReactNode;
   notice?: ReactNode;
   readOnly?: boolean;
@@ -48,6 +51,7 @@ export function DocumentEditor({
   autoFocus = false,
   onTitleChange,
   onSaveCloud,
+  serverExport,
   cloudStatus,
   notice,
   readOnly = false,
@@ -150,6 +154,7 @@ export function DocumentEditor({
         dock={dock}
         autoFocus={autoFocus}
         {...(onSaveCloud ? { onSaveCloud } : {})}
+        {...(serverExport ? { serverExport } : {})}
         cloudStatus={cloudStatus}
         notice={notice}
         readOnly={readOnly}

@@ -28,6 +28,7 @@ import { EditorDialogs } from '../dialogs/EditorDialogs';
 import type { DocumentContent, DocumentRecord } from '../documents/types';
 import { FileDropPlugin } from '../files/FileDropPlugin';
 import type { ImportedDocument } from '../files/importFile';
+import type { ServerExporter } from '../files/serverExport';
 import { useDocumentFiles } from '../files/useDocumentFiles';
 import { FootnotesProvider } from '../footnotes/FootnotesPlugin';
 import { formatModified } from '../format/dates';
@@ -115,6 +116,11 @@ export interface WordEditorProps {
    * at once.
    */
   onSaveCloud?(): void;
+  /**
+   * The host's server export (spec 02 §7): large PDFs and DOCX are made there, and it is the fallback
+   * when the browser's converter fails. Without it every export runs in the browser.
+   */
+  serverExport?: ServerExporter;
   /** Shown beside the save status: the page's cloud status (已保存到云端, 冲突…). */
   cloudStatus?: ReactNode;
   /** Shown under the toolbar, e.g. why the document is read-only and how to edit it. */
@@ -169,6 +175,7 @@ function EditorFrame({
   onEditorReady,
   autoFocus = false,
   onSaveCloud,
+  serverExport,
   cloudStatus,
   notice,
   readOnly = false,
@@ -189,6 +196,7 @@ function EditorFrame({
     presets,
     onPresetsChange: setPresets,
     ...(onOpenAsNew ? { onOpenAsNew } : {}),
+    ...(serverExport ? { serverExport } : {}),
   });
   const workspaceRef = useRef<HTMLDivElement>(null);
   const drawers = useDrawers(rightPanel != null, workspaceRef);

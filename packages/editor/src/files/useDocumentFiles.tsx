@@ -1,5 +1,6 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { toast } from '@wanxiang/ui';
+import type { SerializedEditorState } from 'lexical';
 import { type ReactNode, useRef } from 'react';
 import { isConvertError } from '../convert/errors';
 import { documentToLexdoc } from '../convert/lexdoc';
@@ -11,6 +12,7 @@ import { convertDocumentToFile } from './convertClient';
 import { exportFileName } from './fileNames';
 import { type ImportedDocument, importDocumentFile } from './importFile';
 import { downloadFile } from './lexdoc';
+import { exportRoute, type ServerExporter, type ServerExportFormat } from './serverExport';
 
 export interface DocumentFilesOptions {
   documentId: string;
@@ -23,6 +25,8 @@ export interface DocumentFilesOptions {
    * lone editor (no repository) reads the file into itself.
    */
   onOpenAsNew?(imported: ImportedDocument): Promise<void>;
+  /** The host's server export: large PDFs and DOCX go there, and any export the browser fails at. */
+  serverExport?: ServerExporter;
 }
 
 export interface DocumentFiles {
@@ -69,6 +73,7 @@ export function useDocumentFiles({
   presets,
   onPresetsChange,
   onOpenAsNew,
+  serverExport,
 }: DocumentFilesOptions): DocumentFiles {
   const [editor] = useLexicalComposerContext();
   const imageInput = useRef<HTMLInputElement>(null);
@@ -81,40 +86,94 @@ export function useDocumentFiles({
     toast.success(t.file.saved);
   };
 
-  const exportAs = async (extension: 'md' | 'docx') => {
-    const format = outputFormatFor(`x.${extension}`);
-    const name = exportFileName(title, extension);
+  /** The document as a .lexdoc text: what the server is sent, and its size decides where export runs. */
+  const lexdocOf = (editorState: SerializedEditorState) =>
+    documentToLexdoc({ title, docId: documentId, editorState, styles: presets });
+
+  /** The export on the server; its failure's message (导出失败（503）：…) is the one shown. */
+  const viaServer = async (
+    exporter: ServerExporter,
+    format: ServerExportFormat,
+    lexdoc: string,
+    reason: 'large' | 'fallback',
+  ) => {
+    const label = outputFormatFor(`x.${format}`).label;
+    const file = await withProgress(t.convert.exportingOnServer(label), () =>
+      exporter({ format, title, documentId, lexdoc, reason }),
+    );
+    downloadFile(file.fileName, file.blob.type, file.blob);
+    toast.success(t.convert.exported(file.fileName));
+  };
+
+  /**
+   * Runs the browser's export, or the server's for a large PDF/DOCX; when the browser's fails for a reason
+   * of its own (not a malformed document), the server tries once before the user hears of a failure.
+   */
+  const exportWith = async (
+    format: ServerExportFormat,
+    inBrowser: (editorState: SerializedEditorState) => Promise<void>,
+    browserFailure: (error: unknown) => string,
+  ) => {
+    const editorState = editor.getEditorState().toJSON();
+    const lexdoc = serverExport ? lexdocOf(editorState) : '';
+    const bytes = new TextEncoder().encode(lexdoc).length;
     try {
-      const content = await withProgress(t.convert.exporting(format.label), () =>
-        convertDocumentToFile(extension, {
-          title,
-          docId: documentId,
-          editorState: editor.getEditorState().toJSON(),
-        }),
-      );
-      downloadFile(name, format.mime, content);
+      if (serverExport && exportRoute(format, bytes, true) === 'server') {
+        await viaServer(serverExport, format, lexdoc, 'large');
+        return;
+      }
     } catch (error) {
       toast.error(messageOf(error, t.convert.exportFailed));
+      return;
+    }
+    try {
+      await inBrowser(editorState);
+    } catch (error) {
+      if (!serverExport || isConvertError(error)) {
+        toast.error(browserFailure(error));
+        return;
+      }
+      try {
+        await viaServer(serverExport, format, lexdoc, 'fallback');
+      } catch (serverError) {
+        toast.error(messageOf(serverError, browserFailure(error)));
+      }
     }
   };
+
+  const exportAs = (extension: 'md' | 'docx') =>
+    exportWith(
+      extension,
+      async (editorState) => {
+        const format = outputFormatFor(`x.${extension}`);
+        const content = await withProgress(t.convert.exporting(format.label), () =>
+          convertDocumentToFile(extension, { title, docId: documentId, editorState, styles: presets }),
+        );
+        downloadFile(exportFileName(title, extension), format.mime, content);
+      },
+      (error) => messageOf(error, t.convert.exportFailed),
+    );
 
   const exportingPdf = useRef(false);
   const exportPdf = async () => {
     if (exportingPdf.current) return;
     exportingPdf.current = true;
-    const state = editor.getEditorState().toJSON();
     try {
-      const pdf = await withProgress(t.pdf.exporting, async () => {
-        // PDFKit and the fonts load here, on the first export only (in a worker, or in chunks of their own).
-        const { runPdfExport } = await import('./pdf/runPdfExport');
-        return runPdfExport(state, title);
-      });
-      downloadFile(exportFileName(title, 'pdf'), 'application/pdf', pdf);
-      toast.success(t.pdf.exported);
-    } catch (error) {
-      // Spec 01 §8: the failure's own text (the exporter's are Chinese), or the catalogue's (a chunk or
-      // font that did not load, …).
-      toast.error(error instanceof Error && error.name === 'PdfExportError' ? error.message : t.pdf.failed);
+      await exportWith(
+        'pdf',
+        async (state) => {
+          const pdf = await withProgress(t.pdf.exporting, async () => {
+            // PDFKit and the fonts load here, on the first export only (in a worker, or in chunks of their own).
+            const { runPdfExport } = await import('./pdf/runPdfExport');
+            return runPdfExport(state, title, presets);
+          });
+          downloadFile(exportFileName(title, 'pdf'), 'application/pdf', pdf);
+          toast.success(t.pdf.exported);
+        },
+        // Spec 01 §8: the failure's own text (the exporter's are Chinese), or the catalogue's (a chunk or
+        // font that did not load, …).
+        (error) => (error instanceof Error && error.name === 'PdfExportError' ? error.message : t.pdf.failed),
+      );
     } finally {
       exportingPdf.current = false;
     }

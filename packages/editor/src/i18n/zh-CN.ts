@@ -58,6 +58,7 @@ export const editorZhCN = {
     exportFailed: '导出失败，请稍后重试',
     opening: (name: string) => `正在打开 ${name}…`,
     exporting: (format: string) => `正在导出 ${format}…`,
+    exportingOnServer: (format: string) => `正在由服务器导出 ${format}…`,
     exported: (name: string) => `已导出 ${name}`,
     cliUsage:
       '用法：wanxiang-convert <输入文件.{lexdoc,md,markdown,txt,docx}> <输出文件.{lexdoc,md,docx,pdf}>',

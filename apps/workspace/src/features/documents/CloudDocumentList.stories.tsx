@@ -46,3 +46,37 @@ export const LoadFailedThenRetried: Story = {
     await expect(await canvas.findByRole('list', { name: '云端文档列表' })).toBeVisible();
   },
 };
+
+export const DeleteConfirmed: Story = {
+  args: { onDelete: fn(async () => {}) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    await canvas.findByRole('list', { name: '云端文档列表' });
+    await userEvent.click(canvas.getByRole('button', { name: '删除云端文档「万象季度报告」' }));
+    const dialog = await page.findByRole('alertdialog', { name: '删除云端文档「万象季度报告」？' });
+    await expect(dialog).toHaveTextContent('本机副本会保留下来');
+    await userEvent.click(within(dialog).getByRole('button', { name: '删除云端文档' }));
+    await expect(args.onDelete).toHaveBeenCalledWith(expect.objectContaining({ title: '万象季度报告' }));
+    await expect(canvas.queryByText('万象季度报告')).not.toBeInTheDocument();
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(1);
+  },
+};
+
+export const DeleteFailed: Story = {
+  args: {
+    onDelete: fn(async () => {
+      throw new Error('network');
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    await canvas.findByRole('list', { name: '云端文档列表' });
+    await userEvent.click(canvas.getByRole('button', { name: '删除云端文档「万象季度报告」' }));
+    const dialog = await page.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: '删除云端文档' }));
+    await expect(await within(dialog).findByText('删除失败，请检查网络后重试。')).toBeVisible();
+    await expect(canvas.getByText('万象季度报告')).toBeVisible();
+  },
+};

@@ -103,6 +103,9 @@ export const item = style({
   },
 });
 
+/** A row: the document (a button that opens it) and its delete button beside it. */
+export const row = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });
+
 export const itemTitle = style({
   fontSize: vars.font.size.md,
   overflow: 'hidden',

@@ -20,6 +20,7 @@ import { cloudLinks, documentHash } from './cloudLinks';
 import { type CloudStatus, CloudSync } from './cloudSync';
 import * as styles from './DocumentPage.css';
 import { currentOwner, documentRepository } from './repository';
+import { createServerExporter } from './serverExport';
 import { DocumentTabs, type TabRole } from './tabs';
 
 const m = t.cloudDocs;
@@ -212,6 +213,11 @@ function LocalDocument({
     };
   }, [generation, engine, docId]);
 
+  const serverExport = useMemo(
+    () => createServerExporter({ exports: api.exports, local: documentRepository, owner }),
+    [owner],
+  );
+
   const onEditorReady = useCallback((editor: LexicalEditor) => {
     editorRef.current = editor;
   }, []);
@@ -267,6 +273,7 @@ function LocalDocument({
         onTitleChange={onTitleChange}
         onEditorReady={onEditorReady}
         onSaveCloud={() => void engine.sync.saveNow()}
+        serverExport={serverExport}
         cloudStatus={<CloudStatusLabel status={status} onShowConflict={() => setConflictOpen(true)} />}
         notice={notice}
         rightPanel={assistant.panel}

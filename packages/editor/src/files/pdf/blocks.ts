@@ -25,7 +25,8 @@ export interface Run {
   footnote?: string;
 }
 
-export type Align = 'left' | 'center' | 'right' | 'justify';
+/** distribute: 分散对齐, justified lines and a justified last line (the editor's justify + text-align-last). */
+export type Align = 'left' | 'center' | 'right' | 'justify' | 'distribute';
 
 export interface TextBlock {
   kind: 'paragraph' | 'heading' | 'quote';
@@ -187,7 +188,9 @@ function imageBlock(node: JsonNode): ImageBlock {
   };
 }
 
-function alignOf(format: JsonNode['format']): Align {
+function alignOf(format: JsonNode['format'], node?: JsonNode): Align {
+  if (format === 'justify' && node && blockCss(node)['text-align-last']?.trim() === 'justify')
+    return 'distribute';
   switch (format) {
     case 'center':
       return 'center';
@@ -201,9 +204,11 @@ function alignOf(format: JsonNode['format']): Align {
   }
 }
 
+const blockCss = (node: JsonNode) =>
+  parseStyle(typeof node.$?.wxBlockStyle === 'string' ? node.$.wxBlockStyle : (node.style ?? ''));
+
 function blockStyle(node: JsonNode): { firstLineEm: number; lineHeight: number } {
-  const css = typeof node.$?.wxBlockStyle === 'string' ? node.$.wxBlockStyle : (node.style ?? '');
-  const style = parseStyle(css);
+  const style = blockCss(node);
   let firstLineEm = 0;
   const indent = style['text-indent']?.trim();
   if (indent) {
@@ -264,7 +269,7 @@ function listBlocks(node: JsonNode, depth: number, out: Block[]): void {
     const marker = listMarker(node.listType, index, depth, item.checked);
     withImagesSplit(
       content,
-      (runs) => ({ kind: 'listitem', runs, marker, depth, align: alignOf(item.format) }),
+      (runs) => ({ kind: 'listitem', runs, marker, depth, align: alignOf(item.format, item) }),
       out,
     );
     for (const list of nested) listBlocks(list, depth + 1, out);
@@ -311,7 +316,7 @@ function toBlocks(nodes: JsonNode[]): Block[] {
             kind: 'heading',
             runs,
             level,
-            align: alignOf(node.format),
+            align: alignOf(node.format, node),
             indent: node.indent ?? 0,
             firstLineEm,
             lineHeight,
@@ -341,7 +346,7 @@ function toBlocks(nodes: JsonNode[]): Block[] {
           (runs) => ({
             kind,
             runs,
-            align: alignOf(node.format),
+            align: alignOf(node.format, node),
             indent: node.indent ?? 0,
             firstLineEm,
             lineHeight,

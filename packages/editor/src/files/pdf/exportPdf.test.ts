@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SerializedEditorState } from 'lexical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportPdf, PdfExportError } from './exportPdf';
+import { exportPdf, PdfExportError, type PdfExportOptions } from './exportPdf';
 import { NO_LINE_START } from './lineBreaking';
 import { nodePdfFonts } from './nodeFonts';
 
@@ -293,5 +293,84 @@ describe('exportPdf', { timeout: 60_000 }, () => {
     await expect(exportPdf(stateOf([para([text('正文')])]), { fonts: failing })).rejects.toThrow(
       /字体未能加载/,
     );
+  });
+});
+
+/** The words pdftotext finds on the first page, with their boxes (points from the page's top left). */
+function wordBoxes(
+  file: string,
+): Array<{ text: string; xMin: number; xMax: number; yMin: number; yMax: number }> {
+  const html = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', '-enc', 'UTF-8', file, '-'], {
+    encoding: 'utf8',
+  });
+  return [
+    ...html.matchAll(
+      /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+    ),
+  ].map((m) => ({
+    xMin: Number(m[1]),
+    yMin: Number(m[2]),
+    xMax: Number(m[3]),
+    yMax: Number(m[4]),
+    text: m[5] as string,
+  }));
+}
+
+describe('exportPdf with the document’s style presets and alignment', { timeout: 60_000 }, () => {
+  const RIGHT = 595.28 - 90;
+  const long =
+    '中文排版讲究版心整齐，两端对齐时每一行的左右边缘都应落在版心的边界上，只有段落的最后一行例外。'.repeat(
+      2,
+    );
+
+  it('justifies every line but the last, and distributes a short line over the whole width', async () => {
+    const state = stateOf([
+      para([text(long)], { format: 'justify' }),
+      para([text(long)]),
+      para([text('分散对齐')], { format: 'justify', $: { wxBlockStyle: 'text-align-last: justify;' } }),
+    ]);
+    const file = save(await exportPdf(state, { fonts }));
+    expect(bodyText(file)).toContain(long.replace(/\s/g, ''));
+    const words = wordBoxes(file);
+    const lines = words.filter((w) => w.text.length > 5);
+    // The justified paragraph's first line ends at the right margin; the left-aligned one's falls short.
+    const justified = lines[0];
+    const ragged = lines.find((w, i) => i > 0 && w.yMin > (justified?.yMin ?? 0) + 60);
+    expect(justified?.xMax).toBeGreaterThan(RIGHT - 1.5);
+    expect(ragged?.xMax).toBeLessThan(RIGHT - 3);
+    // 分散对齐: its four characters spread from margin to margin.
+    const spread = words.filter((w) => '分散对齐'.includes(w.text));
+    expect(Math.min(...spread.map((w) => w.xMin))).toBeLessThan(91);
+    expect(Math.max(...spread.map((w) => w.xMax))).toBeGreaterThan(RIGHT - 1.5);
+  });
+
+  it('writes body text in the paragraph preset’s size, indent and line height', async () => {
+    const styles = {
+      paragraph: {
+        bold: false,
+        italic: false,
+        underline: false,
+        strike: false,
+        fontFamily: '',
+        fontSizePx: 24,
+        color: '#c00000',
+        highlight: '',
+        lineHeightAdv: { kind: 'multiple', value: 2 },
+        specialIndent: { kind: 'firstLine', value: 2, unit: 'char' },
+      },
+    } as unknown as PdfExportOptions['styles'];
+    const state = stateOf([para([text(long)])]);
+    const plain = wordBoxes(save(await exportPdf(state, { fonts })));
+    const styled = wordBoxes(save(await exportPdf(state, { fonts, styles })));
+    const first = (words: typeof plain) => words.find((w) => w.text.length > 3);
+    // 18 pt text (24 px) instead of 12 pt, starting two characters (36 pt) in.
+    expect((first(styled)?.yMax ?? 0) - (first(styled)?.yMin ?? 0)).toBeGreaterThan(
+      1.4 * ((first(plain)?.yMax ?? 0) - (first(plain)?.yMin ?? 0)),
+    );
+    expect(first(styled)?.xMin).toBeCloseTo(90 + 36, 0);
+    expect(first(plain)?.xMin).toBeCloseTo(90, 0);
+    // Line height 2: the second line is 36 pt below the first.
+    const lines = styled.filter((w) => w.text.length > 3);
+    expect((lines[1]?.yMin ?? 0) - (lines[0]?.yMin ?? 0)).toBeCloseTo(36, 0);
   });
 });

@@ -1,7 +1,15 @@
 import type { SerializedEditorState } from 'lexical';
 import PDFDocument from 'pdfkit';
 import { footnoteMarker } from '../../footnotes/numbering';
+import { toPx } from '../../format/units';
 import { t } from '../../i18n/zh-CN';
+import {
+  DEFAULT_STYLE_PRESETS,
+  normalizeStylePresets,
+  type StylePreset,
+  type StylePresetKey,
+  type StylePresets,
+} from '../../styles/presets';
 import { type Align, type Block, blocksOf, type Run, type TableBlock, type TableCell } from './blocks';
 import { embeddableImage } from './images';
 import { breakLines, type Fragment } from './lineBreaking';
@@ -28,6 +36,8 @@ export interface PdfExportOptions {
   fonts: PdfFonts;
   /** The PDF's title (its metadata); the file name is the caller's. */
   title?: string;
+  /** The document's style presets (spec 02 §3): fonts, sizes, colours, spacing of each kind of block. */
+  styles?: StylePresets;
   /** Called with 0…1 as the pages are laid out. */
   onProgress?(fraction: number): void;
 }
@@ -45,10 +55,9 @@ export const PAGE = { width: 595.28, height: 841.89, top: 72, bottom: 72, left: 
 const CONTENT_WIDTH = PAGE.width - PAGE.left - PAGE.right;
 const CONTENT_BOTTOM = PAGE.height - PAGE.bottom;
 
+// The indent step and the fallbacks; the text's own sizes and line heights come from the style presets.
 const BODY_PT = 12; // 小四, the editor's 16 px
-const LINE_HEIGHT = 1.6;
-const HEADING_PT = [22, 18, 16, 14, 12, 12];
-const CODE_PT = 10;
+const LINE_HEIGHT = 1.5;
 const NOTE_PT = 9;
 const TEXT_COLOR = '#111111';
 const LINK_COLOR = '#1a56c4';
@@ -111,13 +120,43 @@ function cssColor(value: string | undefined, fallback: string): string {
 const toBytes = (data: Uint8Array | ArrayBuffer) =>
   data instanceof Uint8Array ? data : new Uint8Array(data);
 
-function needsBold(blocks: readonly Block[]): boolean {
+/** The preset a block is styled by (spec 02 §3): the editor's stylesheet applies the same ones. */
+function presetKeyOf(block: Block, cell?: 'tableHeader' | 'tableBody'): StylePresetKey {
+  if (block.kind === 'heading') return block.level === 1 ? 'h1' : block.level === 2 ? 'h2' : 'h3';
+  if (block.kind === 'code') return 'code';
+  return cell ?? 'paragraph';
+}
+
+function needsBold(
+  blocks: readonly Block[],
+  presets: StylePresets,
+  cell?: 'tableHeader' | 'tableBody',
+): boolean {
   return blocks.some((block) => {
-    if (block.kind === 'heading') return true;
     if (block.kind === 'table')
-      return block.rows.some((row) => row.some((c) => c.header || needsBold(c.blocks)));
+      return block.rows.some((row) =>
+        row.some((c) => needsBold(c.blocks, presets, c.header ? 'tableHeader' : 'tableBody')),
+      );
+    if (presets[presetKeyOf(block, cell)].bold && block.kind !== 'image') return true;
     return 'runs' in block && block.runs.some((run) => run.bold);
   });
+}
+
+/** A preset's line height as a multiple of its font size (an exact height divided by it). */
+function presetLineHeight(preset: StylePreset, sizePt: number): number {
+  const lh = preset.lineHeightAdv;
+  if (!Number.isFinite(lh.value) || lh.value <= 0) return LINE_HEIGHT;
+  if (lh.kind === 'exact') return Math.max(0.5, (toPx(lh.value, lh.unit) * 0.75) / sizePt);
+  return lh.value;
+}
+
+/** A preset's special indent in points: the first line's (negative: hanging) and the start margin. */
+function presetIndent(preset: StylePreset, sizePt: number): { first: number; start: number } {
+  const indent = preset.specialIndent;
+  if (indent.kind === 'none' || !Number.isFinite(indent.value) || indent.value <= 0)
+    return { first: 0, start: 0 };
+  const length = indent.unit === 'char' ? indent.value * sizePt : (indent.value * 72) / 25.4;
+  return indent.kind === 'firstLine' ? { first: length, start: 0 } : { first: -length, start: length };
 }
 
 const YIELD_EVERY_MS = 40;
@@ -133,16 +172,17 @@ export async function exportPdf(
   } catch (error) {
     throw new PdfExportError(error instanceof Error ? error.message : t.pdf.failed, { cause: error });
   }
+  const presets = options.styles ? normalizeStylePresets(options.styles) : DEFAULT_STYLE_PRESETS;
   let regular: Uint8Array;
   let bold: Uint8Array;
   try {
     regular = toBytes(await options.fonts.regular());
-    bold = needsBold(blocks) ? toBytes(await options.fonts.bold()) : regular;
+    bold = needsBold(blocks, presets) ? toBytes(await options.fonts.bold()) : regular;
   } catch (error) {
     throw new PdfExportError(t.pdf.fontFailed, { cause: error });
   }
   try {
-    return await render(blocks, regular, bold, options);
+    return await render(blocks, regular, bold, presets, options);
   } catch (error) {
     // PDFKit's own messages are English and technical: the user gets the catalogue's text, the cause is kept.
     throw new PdfExportError(t.pdf.failed, { cause: error });
@@ -153,6 +193,7 @@ async function render(
   blocks: Block[],
   regular: Uint8Array,
   bold: Uint8Array,
+  presets: StylePresets,
   options: PdfExportOptions,
 ): Promise<Uint8Array> {
   const doc = new PDFDocument({
@@ -210,6 +251,18 @@ async function render(
     rise: 0,
   });
 
+  /** The look a preset gives its blocks' text (a run's own formatting still wins, as in the editor). */
+  const presetStyle = (preset: StylePreset): Style => ({
+    font: preset.bold ? 'bold' : 'regular',
+    size: preset.fontSizePx * 0.75,
+    color: cssColor(preset.color || undefined, TEXT_COLOR),
+    italic: preset.italic,
+    underline: preset.underline,
+    strike: preset.strike,
+    ...(preset.highlight ? { highlight: cssColor(preset.highlight, '#fff3a3') } : {}),
+    rise: 0,
+  });
+
   const styleOf = (run: Run, base: Style): Style => {
     const size = run.fontSizePx ? run.fontSizePx * 0.75 : base.size;
     const small = run.superscript || run.subscript;
@@ -218,14 +271,16 @@ async function render(
       size: small ? size * 0.7 : run.code ? size * 0.9 : size,
       color: run.link ? LINK_COLOR : run.code ? '#b4235a' : cssColor(run.color, base.color),
       italic: Boolean(run.italic) || base.italic,
-      underline: Boolean(run.underline || run.link),
-      strike: Boolean(run.strike),
+      underline: Boolean(run.underline || run.link || base.underline),
+      strike: Boolean(run.strike || base.strike),
       ...(run.link ? { link: run.link } : {}),
       ...(run.highlight
         ? { highlight: cssColor(run.highlight, '#fff3a3') }
         : run.code
           ? { highlight: '#f2f3f5' }
-          : {}),
+          : base.highlight
+            ? { highlight: base.highlight }
+            : {}),
       rise: run.superscript ? size * 0.35 : run.subscript ? -size * 0.15 : 0,
     };
   };
@@ -278,15 +333,38 @@ async function render(
     return { lines, notesByLine };
   };
 
-  const drawLine = (line: TextLine, x: number, y: number, align: Align, width: number) => {
+  /**
+   * Draws a line. Justified lines (all but a paragraph's last; every line when distributed, 分散对齐) share
+   * the line's slack out between their characters, as Chinese typesetting does: PDFKit's character spacing
+   * (Tc) after each character, so the text stays one string for search and copy.
+   */
+  const drawLine = (line: TextLine, x: number, y: number, align: Align, width: number, last = true) => {
+    const slack = width - line.width;
+    let extra = 0;
+    if ((align === 'distribute' || (align === 'justify' && !last)) && slack > 0.01) {
+      const lastPiece = line.pieces[line.pieces.length - 1];
+      const trailing = lastPiece ? lastPiece.text.length - lastPiece.text.trimEnd().length : 0;
+      const count = line.pieces.reduce((n, p) => n + Array.from(p.text).length, 0) - trailing;
+      if (count > 1) extra = slack / (count - 1);
+    }
     let cursor =
-      x + (align === 'center' ? (width - line.width) / 2 : align === 'right' ? width - line.width : 0);
+      x +
+      (extra > 0
+        ? 0
+        : align === 'center'
+          ? slack / 2
+          : align === 'right'
+            ? slack
+            : align === 'distribute'
+              ? slack / 2
+              : 0);
     for (const piece of line.pieces) {
       const { style } = piece;
+      const spread = extra * Array.from(piece.text).length;
       if (style.highlight) {
         doc.save();
         doc
-          .rect(cursor, y + (line.height - style.size * 1.2) / 2, piece.width, style.size * 1.2)
+          .rect(cursor, y + (line.height - style.size * 1.2) / 2, piece.width + spread, style.size * 1.2)
           .fill(style.highlight);
         doc.restore();
       }
@@ -297,10 +375,11 @@ async function render(
         baseline: 'alphabetic',
         underline: style.underline,
         strike: style.strike,
+        ...(extra > 0 ? { characterSpacing: extra } : {}),
         ...(style.italic ? { oblique: 12 } : {}),
         ...(style.link ? { link: style.link } : {}),
       });
-      cursor += piece.width;
+      cursor += piece.width + spread;
     }
   };
 
@@ -349,6 +428,7 @@ async function render(
           y,
           opts.align,
           opts.width - opts.indentLeft - (index === 0 ? opts.firstIndent : 0),
+          index === lines.length - 1,
         );
       },
     }));
@@ -418,7 +498,12 @@ async function render(
 
   const codeItems = (lines: readonly string[], width: number): Item[] => {
     const pad = 8;
-    const base: Style = { ...baseStyle(CODE_PT), color: '#24292f' };
+    const preset = presets.code;
+    const base: Style = {
+      ...presetStyle(preset),
+      color: preset.color ? cssColor(preset.color, '#24292f') : '#24292f',
+    };
+    const lineHeight = presetLineHeight(preset, base.size);
     const out: Item[] = [];
     lines.forEach((source, index) => {
       const { lines: laid } = layoutRuns(
@@ -426,7 +511,7 @@ async function render(
         base,
         width - 2 * pad,
         0,
-        1.5,
+        lineHeight,
       );
       laid.forEach((line, part) => {
         const first = index === 0 && part === 0;
@@ -446,35 +531,40 @@ async function render(
     return out;
   };
 
-  const blockItems = (block: Block, width: number): Item[] => {
+  /**
+   * A block's items. Its preset (paragraph, h1–h3, code, table header or body cells) gives the text's
+   * look, line height and special indent; the block's own line height and first-line indent win over it.
+   */
+  const blockItems = (block: Block, width: number, cell?: 'tableHeader' | 'tableBody'): Item[] => {
+    const preset = presets[presetKeyOf(block, cell)];
     switch (block.kind) {
       case 'heading': {
-        const size = HEADING_PT[Math.min(5, Math.max(0, (block.level ?? 1) - 1))] as number;
-        return textItems(
-          block.runs,
-          { ...baseStyle(size), font: 'bold' },
-          {
-            width,
-            indentLeft: block.indent * 2 * BODY_PT,
-            firstIndent: block.firstLineEm * size,
-            align: block.align,
-            lineHeight: block.lineHeight || 1.4,
-            spaceBefore: size * 0.8,
-            keepWithNext: true,
-          },
-        );
+        const base = presetStyle(preset);
+        const size = base.size;
+        const indent = presetIndent(preset, size);
+        return textItems(block.runs, base, {
+          width,
+          indentLeft: block.indent * 2 * BODY_PT + indent.start,
+          firstIndent: block.firstLineEm ? block.firstLineEm * size : indent.first,
+          align: block.align,
+          lineHeight: block.lineHeight || presetLineHeight(preset, size),
+          spaceBefore: size * 0.8,
+          keepWithNext: true,
+        });
       }
       case 'paragraph':
       case 'quote': {
         const quote = block.kind === 'quote';
-        const base = quote ? { ...baseStyle(BODY_PT), color: MUTED } : baseStyle(BODY_PT);
+        const styled = presetStyle(preset);
+        const base = quote && !preset.color ? { ...styled, color: MUTED } : styled;
+        const indent = presetIndent(preset, base.size);
         return textItems(block.runs, base, {
           width,
-          indentLeft: block.indent * 2 * BODY_PT + (quote ? 14 : 0),
-          firstIndent: block.firstLineEm * BODY_PT,
+          indentLeft: block.indent * 2 * BODY_PT + (quote ? 14 : 0) + indent.start,
+          firstIndent: block.firstLineEm ? block.firstLineEm * base.size : indent.first,
           align: block.align,
-          lineHeight: block.lineHeight || LINE_HEIGHT,
-          spaceBefore: 4,
+          lineHeight: block.lineHeight || presetLineHeight(preset, base.size),
+          spaceBefore: cell ? 2 : 4,
           ...(quote
             ? {
                 decorate: (x: number, y: number, h: number) =>
@@ -485,15 +575,15 @@ async function render(
       }
       case 'listitem': {
         const indentLeft = 22 + block.depth * 22;
-        const base = baseStyle(BODY_PT);
+        const base = presetStyle(preset);
         return textItems(block.runs, base, {
           width,
           indentLeft,
           firstIndent: 0,
           align: block.align,
-          lineHeight: LINE_HEIGHT,
+          lineHeight: presetLineHeight(preset, base.size),
           spaceBefore: 2,
-          marker: { text: block.marker, style: base },
+          marker: { text: block.marker, style: { ...base, underline: false, strike: false } },
         });
       }
       case 'code':
@@ -507,12 +597,7 @@ async function render(
 
   /** Cell contents laid out at a width, as a stack of items. */
   const stack = (cell: TableCell, width: number): { items: Item[]; height: number } => {
-    const items = cell.blocks.flatMap((b) => {
-      if (!cell.header) return blockItems(b, width);
-      if ('runs' in b)
-        return blockItems({ ...b, runs: b.runs.map((r) => ({ ...r, bold: true })) } as Block, width);
-      return blockItems(b, width);
-    });
+    const items = cell.blocks.flatMap((b) => blockItems(b, width, cell.header ? 'tableHeader' : 'tableBody'));
     const height = items.reduce((h, item, i) => h + item.height + (i > 0 ? item.spaceBefore : 0), 0);
     return { items, height };
   };
@@ -552,7 +637,8 @@ async function render(
         for (let c = col; c < col + span; c++) covered[c] = Math.max(covered[c] as number, cell.rowSpan);
         col += span;
       }
-      const height = Math.max(BODY_PT * LINE_HEIGHT, ...placed.map((p) => p.laid.height)) + 2 * pad;
+      const height =
+        Math.max(presets.tableBody.fontSizePx * 0.75 * 1.15, ...placed.map((p) => p.laid.height)) + 2 * pad;
       const covers = coveredNow;
       for (let c = 0; c < columnCount; c++) covered[c] = Math.max(0, (covered[c] as number) - 1);
       const notes = placed.flatMap((p) => p.laid.items.flatMap((item) => item.notes));

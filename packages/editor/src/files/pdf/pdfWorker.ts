@@ -1,4 +1,5 @@
 import type { SerializedEditorState } from 'lexical';
+import type { StylePresets } from '../../styles/presets';
 import { browserPdfFonts, exportPdf } from './browserPdf';
 
 /**
@@ -8,6 +9,7 @@ import { browserPdfFonts, exportPdf } from './browserPdf';
 export interface PdfWorkerRequest {
   state: SerializedEditorState;
   title: string;
+  styles?: StylePresets;
 }
 
 export type PdfWorkerReply =
@@ -25,6 +27,7 @@ scope.onmessage = async ({ data }) => {
     const pdf = await exportPdf(data.state, {
       fonts: browserPdfFonts,
       title: data.title,
+      ...(data.styles ? { styles: data.styles } : {}),
       onProgress: (fraction) => scope.postMessage({ kind: 'progress', fraction }),
     });
     scope.postMessage({ kind: 'done', pdf }, [pdf.buffer as ArrayBuffer]);

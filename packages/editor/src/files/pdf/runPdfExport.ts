@@ -1,5 +1,6 @@
 import type { SerializedEditorState } from 'lexical';
 import { t } from '../../i18n/zh-CN';
+import type { StylePresets } from '../../styles/presets';
 import type { PdfWorkerReply, PdfWorkerRequest } from './pdfWorker';
 
 /** A failure whose message is for the user (spec 01 §8). */
@@ -16,19 +17,27 @@ class WorkerUnavailable extends Error {}
  * Exports in a worker when the browser can start one from the bundle (the app's Vite build), else on the
  * main thread, which the exporter yields every 40 ms. Either way PDFKit and the fonts load only now.
  */
-export async function runPdfExport(state: SerializedEditorState, title: string): Promise<Uint8Array> {
+export async function runPdfExport(
+  state: SerializedEditorState,
+  title: string,
+  styles?: StylePresets,
+): Promise<Uint8Array> {
   if (typeof Worker !== 'undefined') {
     try {
-      return await inWorker(state, title);
+      return await inWorker(state, title, styles);
     } catch (error) {
       if (!(error instanceof WorkerUnavailable)) throw error;
     }
   }
   const { exportPdf, browserPdfFonts } = await import('./browserPdf');
-  return exportPdf(state, { fonts: browserPdfFonts, title });
+  return exportPdf(state, { fonts: browserPdfFonts, title, ...(styles ? { styles } : {}) });
 }
 
-function inWorker(state: SerializedEditorState, title: string): Promise<Uint8Array> {
+function inWorker(
+  state: SerializedEditorState,
+  title: string,
+  styles: StylePresets | undefined,
+): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     let worker: Worker;
     try {
@@ -49,6 +58,6 @@ function inWorker(state: SerializedEditorState, title: string): Promise<Uint8Arr
       worker.terminate();
       reject(new WorkerUnavailable());
     };
-    worker.postMessage({ state, title } satisfies PdfWorkerRequest);
+    worker.postMessage({ state, title, ...(styles ? { styles } : {}) } satisfies PdfWorkerRequest);
   });
 }

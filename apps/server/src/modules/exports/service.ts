@@ -1,0 +1,157 @@
+import {
+  EXPORT_EXPIRED_CODE,
+  EXPORT_MAX_BYTES,
+  EXPORT_TTL_SECONDS,
+  type ExportFormat,
+  type ExportTask,
+  exportsPaths,
+} from '@wanxiang/api-client/contract';
+import { and, eq, lt } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client';
+import { exportFiles } from '../../db/schema';
+import { formatBytes, HttpError } from '../../http/errors';
+import { messages } from '../../i18n/zh-CN';
+import { documentNotFound, findOwnedDocument } from '../docs/service';
+import type { ExportSource } from './produce';
+import { ExportBusyError, ExportRejectedError, type ExportRunner, ExportTimeoutError } from './runner';
+
+const m = messages.exports;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ExportServiceOptions {
+  runner: ExportRunner;
+  /** Seconds a produced file can be downloaded. */
+  ttlSeconds?: number;
+  /** The runner's time limit, for the message of a timeout. */
+  timeoutSeconds: number;
+  logger: Logger;
+  now?: () => Date;
+}
+
+export interface StoredExport {
+  fileName: string;
+  mime: string;
+  data: Buffer;
+}
+
+/**
+ * Server-side exports (spec 02 §7): a document is converted on the export worker and the file kept for
+ * its owner until it expires; the answer is where to download it. Another user's export, like another
+ * user's document, is a 404.
+ */
+export class ExportService {
+  private readonly ttl: number;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: ExportServiceOptions,
+  ) {
+    this.ttl = options.ttlSeconds ?? EXPORT_TTL_SECONDS;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async exportCloud(userId: string, docId: string, format: ExportFormat): Promise<ExportTask> {
+    const row = await findOwnedDocument(this.db, userId, docId);
+    if (!row) throw documentNotFound();
+    return this.produce(userId, format, { kind: 'content', content: row.content, title: row.title });
+  }
+
+  async exportTransient(
+    userId: string,
+    body: { format: ExportFormat; title?: string | undefined; lexdoc?: unknown; html?: string | undefined },
+  ): Promise<ExportTask> {
+    const title = body.title?.trim() ? { title: body.title } : {};
+    let source: ExportSource;
+    if (body.lexdoc !== undefined) source = { kind: 'lexdoc', lexdoc: body.lexdoc, ...title };
+    else if (body.html?.trim()) source = { kind: 'html', html: body.html, ...title };
+    else throw new HttpError(400, { detail: m.needsDocument, errors: { lexdoc: [m.needsDocument] } });
+    const size = Buffer.byteLength(JSON.stringify(body.lexdoc ?? body.html));
+    if (size > EXPORT_MAX_BYTES)
+      throw new HttpError(413, { detail: m.tooLarge(formatBytes(size), formatBytes(EXPORT_MAX_BYTES)) });
+    return this.produce(userId, body.format, source);
+  }
+
+  /** The owner's file; 404 for anyone else or an unknown id, 410 once it has expired (and it is dropped). */
+  async download(userId: string, id: string): Promise<StoredExport> {
+    if (!UUID.test(id)) throw new HttpError(404, { detail: m.notFound });
+    const [row] = await this.db
+      .select()
+      .from(exportFiles)
+      .where(and(eq(exportFiles.id, id), eq(exportFiles.userId, userId)))
+      .limit(1);
+    if (!row) throw new HttpError(404, { detail: m.notFound });
+    if (row.expiresAt.getTime() <= this.now().getTime()) {
+      await this.db.delete(exportFiles).where(eq(exportFiles.id, id));
+      throw new HttpError(410, { detail: m.expired, code: EXPORT_EXPIRED_CODE });
+    }
+    return { fileName: row.fileName, mime: row.mime, data: row.data };
+  }
+
+  /** Drops expired files; run by the maintenance timer. */
+  async sweep(): Promise<number> {
+    const gone = await this.db
+      .delete(exportFiles)
+      .where(lt(exportFiles.expiresAt, this.now()))
+      .returning({ id: exportFiles.id });
+    return gone.length;
+  }
+
+  private async produce(userId: string, format: ExportFormat, source: ExportSource): Promise<ExportTask> {
+    let file: Awaited<ReturnType<ExportRunner['run']>>;
+    try {
+      file = await this.options.runner.run({ format, source });
+    } catch (error) {
+      if (error instanceof ExportRejectedError) throw new HttpError(400, { detail: error.message });
+      if (error instanceof ExportTimeoutError)
+        throw new HttpError(503, { detail: m.timedOut(this.options.timeoutSeconds), code: 'export_timeout' });
+      if (error instanceof ExportBusyError)
+        throw new HttpError(503, { detail: m.busy, code: 'export_busy' }, { 'retry-after': '10' });
+      this.options.logger.error({ err: error, format }, 'export failed');
+      throw new HttpError(500, { detail: m.failed });
+    }
+    const expiresAt = new Date(this.now().getTime() + this.ttl * 1000);
+    const [row] = await this.db
+      .insert(exportFiles)
+      .values({
+        userId,
+        format,
+        fileName: file.fileName,
+        mime: file.mime,
+        size: file.bytes.byteLength,
+        data: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
+        expiresAt,
+      })
+      .returning({ id: exportFiles.id });
+    if (!row) throw new Error('insert returned no row');
+    return {
+      id: row.id,
+      format,
+      file_name: file.fileName,
+      size: file.bytes.byteLength,
+      mime: file.mime,
+      download_url: `/api${exportsPaths.download(row.id)}`,
+      expires_at: expiresAt.toISOString(),
+    };
+  }
+}
+
+/**
+ * Content-Disposition for a download: an ASCII `filename` for old clients (every other character an
+ * underscore) and the real name in RFC 5987's `filename*` (UTF-8, percent-encoded), which browsers prefer.
+ * The name's \ / : * ? " < > | are already underscores (exportFileName); control characters become so too.
+ */
+export function contentDisposition(fileName: string): string {
+  // Control characters by their code, which the linter prefers to a range of them in a pattern.
+  const safe = Array.from(fileName.replace(/[\\/:*?"<>|]/g, '_'), (c) => {
+    const code = c.codePointAt(0) ?? 0;
+    return code < 0x20 || code === 0x7f ? '_' : c;
+  }).join('');
+  const ascii = safe.replace(/[^\u0020-\u007e]/g, '_');
+  const encoded = encodeURIComponent(safe).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

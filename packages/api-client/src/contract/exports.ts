@@ -1,0 +1,63 @@
+/**
+ * The wire contract of server-side exports (spec 02 §7 "backend export"): a cloud document is exported by
+ * its id (`POST /api/docs/{id}/export`), any other document by sending it (`POST /api/exports/transient`,
+ * its lexdoc, or HTML when a client has nothing else). The server writes the file with the editor's own
+ * converters and answers a download address that expires and that only the same user can fetch.
+ */
+import { z } from 'zod';
+import { DOCUMENT_MAX_BYTES } from './docs';
+
+/** The formats the server writes. */
+export const EXPORT_FORMATS = ['pdf', 'docx', 'md'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** How long a produced file can be downloaded, in seconds. */
+export const EXPORT_TTL_SECONDS = 15 * 60;
+/** The largest transient document the server converts: the same as a cloud document. */
+export const EXPORT_MAX_BYTES = DOCUMENT_MAX_BYTES;
+/** The code of the 410 answer to an expired download. */
+export const EXPORT_EXPIRED_CODE = 'export_expired';
+
+export const exportsPaths = {
+  /** Cloud document export (POST). */
+  cloud: (docId: string) => `/docs/${encodeURIComponent(docId)}/export`,
+  transient: '/exports/transient',
+  /** The download of a produced file (GET, the owner's bearer token). */
+  download: (id: string) => `/exports/${encodeURIComponent(id)}`,
+} as const;
+
+export const exportFormat = z.enum(EXPORT_FORMATS);
+
+export const cloudExportBody = z.object({ format: exportFormat });
+export type CloudExportBody = z.infer<typeof cloudExportBody>;
+
+/** A lexdoc file as parsed JSON (`{format: 'lexdoc', version, meta, content, …}`) or the editor's content. */
+const lexdocPayload = z.looseObject({});
+
+/** One of lexdoc and html is required (the server says so in a 400). */
+export const transientExportBody = z.object({
+  format: exportFormat,
+  /** File name and PDF title; the lexdoc's own title when absent. */
+  title: z.string().max(500).optional(),
+  lexdoc: lexdocPayload.optional(),
+  /** Used only when no lexdoc is sent. */
+  html: z.string().optional(),
+});
+export type TransientExportBody = z.infer<typeof transientExportBody>;
+
+export const exportTask = z.object({
+  id: z.uuid(),
+  format: exportFormat,
+  /** The file's name, its forbidden characters (\ / : * ? " < > |) already replaced by _. */
+  file_name: z.string(),
+  /** Bytes of the produced file. */
+  size: z.number().int().nonnegative(),
+  mime: z.string(),
+  /** Relative to the site: `/api/exports/{id}`. */
+  download_url: z.string(),
+  /** ISO 8601; the file is gone after it. */
+  expires_at: z.string(),
+});
+export type ExportTask = z.infer<typeof exportTask>;
+
+export const exportIdParams = z.object({ id: z.string() });

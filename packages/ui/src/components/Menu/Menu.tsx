@@ -51,6 +51,7 @@ export interface MenuItemProps<T extends object> extends Omit<RACMenuItemProps<T
   children: ReactNode;
 }
 
+/** One action of a Menu: a label, an optional icon, description and shortcut; `tone="danger"` for 删除. */
 export function MenuItem<T extends object>({
   icon,
   description,
@@ -106,6 +107,7 @@ export function MenuSection<T extends object>({ title, children, ...props }: Men
   );
 }
 
+/** A line between groups of a Menu's items. */
 export function MenuSeparator() {
   return <Separator className={overlay.separator} />;
 }

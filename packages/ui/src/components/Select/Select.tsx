@@ -80,6 +80,7 @@ export interface SelectItemProps<T extends object>
   children: ReactNode;
 }
 
+/** One option of a Select; its text is also what typeahead matches. */
 export function SelectItem<T extends object>({ icon, description, children, ...props }: SelectItemProps<T>) {
   const textValue = props.textValue ?? (typeof children === 'string' ? children : undefined);
   return (
@@ -110,6 +111,7 @@ export interface SelectSectionProps<T extends object>
   children: ReactNode;
 }
 
+/** A titled group of a Select's options. */
 export function SelectSection<T extends object>({ title, children, ...props }: SelectSectionProps<T>) {
   return (
     <ListBoxSection {...props} aria-label={props['aria-label'] ?? title} className={overlay.section}>

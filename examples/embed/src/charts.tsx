@@ -22,7 +22,11 @@ function App() {
       <main>
         <h1>只用图表的应用</h1>
         <DailyEmotionChart data={daily} status="ready" />
-        <div data-theme="dark">
+        {/* A dark part of the light page: the theme gives its colours, the host its own box. */}
+        <div
+          data-theme="dark"
+          style={{ background: 'var(--wx-color-bg-canvas)', padding: 16, borderRadius: 8 }}
+        >
           <DailyEmotionChart
             title={`情绪指标（重试 ${retries} 次）`}
             data={[]}

@@ -14,7 +14,25 @@ document.documentElement.lang = 'zh-CN';
 
 const preview: Preview = {
   initialGlobals: { theme: defaultTheme },
+  // A Docs page for every component: its JSDoc (what it is for), its props table (the props' JSDoc) and
+  // every story (its states). Docs pages render the stories without their play functions.
+  tags: ['autodocs'],
   parameters: {
+    options: {
+      storySort: {
+        order: [
+          'UI',
+          ['Introduction', 'Foundations', '*'],
+          'Editor',
+          ['Introduction', '*'],
+          'Charts',
+          ['Introduction', '*'],
+          'API client',
+          'Workspace',
+        ],
+      },
+    },
+    docs: { toc: true },
     layout: 'padded',
     // An accessibility violation fails the story's test, in both themes.
     a11y: { test: 'error' },

@@ -7,6 +7,13 @@ import { sourceResolution } from '../vite.shared.ts';
 const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
   stories: [
+    // Each package's introduction (install, CSS and fonts, theming, embedding), then its stories; every
+    // component also gets a Docs page (autodocs, preview.tsx). The MDX pages are no tests: addon-vitest
+    // leaves *.mdx out, and the screenshot test globs *.stories.tsx.
+    { directory: '../packages/ui/src/docs', files: '*.mdx', titlePrefix: 'UI' },
+    { directory: '../packages/editor/src/docs', files: '*.mdx', titlePrefix: 'Editor' },
+    { directory: '../packages/charts/src/docs', files: '*.mdx', titlePrefix: 'Charts' },
+    { directory: '../packages/api-client/docs', files: '*.mdx', titlePrefix: 'API client' },
     { directory: '../packages/ui/src', files: '**/*.stories.@(ts|tsx)', titlePrefix: 'UI' },
     { directory: '../packages/editor/src', files: '**/*.stories.@(ts|tsx)', titlePrefix: 'Editor' },
     { directory: '../packages/charts/src', files: '**/*.stories.@(ts|tsx)', titlePrefix: 'Charts' },

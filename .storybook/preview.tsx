@@ -1,6 +1,11 @@
 import '@wanxiang/ui/reset.css';
 import '@wanxiang/ui/fonts';
 import '@wanxiang/ui';
+// The themes and the components' base, imported by the preview itself: `@wanxiang/ui` imports them for
+// their side effects, which a production build (build-storybook) put in a chunk the preview never loads,
+// leaving the built site's stories without their custom properties.
+import '../packages/ui/src/theme/themes.css';
+import '../packages/ui/src/theme/base.css';
 import { withThemeByDataAttribute } from '@storybook/addon-themes';
 import type { Preview } from '@storybook/react-vite';
 import { I18nProvider } from 'react-aria-components';
@@ -14,7 +19,25 @@ document.documentElement.lang = 'zh-CN';
 
 const preview: Preview = {
   initialGlobals: { theme: defaultTheme },
+  // A Docs page for every component: its JSDoc (what it is for), its props table (the props' JSDoc) and
+  // every story (its states). Docs pages render the stories without their play functions.
+  tags: ['autodocs'],
   parameters: {
+    options: {
+      storySort: {
+        order: [
+          'UI',
+          ['Introduction', 'Foundations', '*'],
+          'Editor',
+          ['Introduction', '*'],
+          'Charts',
+          ['Introduction', '*'],
+          'API client',
+          'Workspace',
+        ],
+      },
+    },
+    docs: { toc: true },
     layout: 'padded',
     // An accessibility violation fails the story's test, in both themes.
     a11y: { test: 'error' },

@@ -40,7 +40,7 @@ export function setupExample(out = mkdtempSync(path.join(tmpdir(), 'wx-embed-'))
     if (!tarball) throw new Error(`pnpm pack wrote no tarball for @wanxiang/${name}`);
     renameSync(path.join(packs, tarball), path.join(packs, `wanxiang-${name}.tgz`));
   }
-  for (const file of ['package.json', 'vite.config.ts', 'tsconfig.json', 'index.html', 'src'])
+  for (const file of ['package.json', 'vite.config.ts', 'tsconfig.json', 'index.html', 'charts.html', 'src'])
     cpSync(path.join(here, file), path.join(out, file), { recursive: true });
   // No lockfile of its own (CI defaults to a frozen one); the store answers first, the registry after.
   pnpm(['install', '--prefer-offline', '--no-frozen-lockfile', '--ignore-workspace'], out);

@@ -1,5 +1,6 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/rollup-plugin';
 import { defineConfig } from 'tsdown';
+import { cssParts } from './cssParts';
 
 /**
  * The publishable build: ESM, declarations, and all styles pre-extracted into ONE stylesheet,
@@ -40,7 +41,11 @@ export default defineConfig([
         // output or another library's (the theme's custom properties have stable names: contract.css.ts).
         identifiers: veIdentifiers,
       }),
+      // The same styles in parts as well: dist/tokens.css and dist/css/<part>.css (see cssParts.ts).
+      cssParts(),
     ],
+    // The self-hosted font as a stylesheet, for hosts that add fonts with CSS rather than a script.
+    copy: [{ from: 'src/fonts.css', to: 'dist' }],
   },
   {
     // The page's base, opt-in: a stylesheet of its own, dist/reset/reset.css (its empty script is not

@@ -24,7 +24,8 @@ function App() {
         <h1>别的团队的应用</h1>
         <p>图表与编辑器来自打包好的 @wanxiang 软件包。</p>
         <DailyEmotionChart data={daily} status="ready" />
-        <div className="editor-box">
+        {/* The editor in a dark part of this light page: its menus and dialogs, portalled to <body>, are dark too. */}
+        <div className="editor-box" data-theme="dark">
           <Suspense fallback={<p>正在加载编辑器…</p>}>
             <NotesEditor
               markdown={'# 会议纪要\n\n讨论了**发布**计划。'}

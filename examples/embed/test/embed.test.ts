@@ -92,6 +92,50 @@ describe('another app embedding the packed packages', () => {
     await page.context().close();
   });
 
+  it('shows the menus and dialogs of an editor in a dark part of a light page in the dark theme', async () => {
+    const page = await open();
+    /** The theme's raised surface as a given theme draws it, read from a probe element. */
+    const raised = (theme: 'light' | 'dark') =>
+      page.evaluate((name) => {
+        const probe = document.createElement('div');
+        probe.dataset.theme = name;
+        probe.style.background = 'var(--wx-color-bg-raised)';
+        document.body.append(probe);
+        const color = getComputedStyle(probe).backgroundColor;
+        probe.remove();
+        return color;
+      }, theme);
+    const dark = await raised('dark');
+    expect(dark).not.toBe(await raised('light'));
+    const background = (selector: string) =>
+      page.locator(selector).evaluate((element) => getComputedStyle(element).backgroundColor);
+
+    // The 格式 menu: portalled to <body>, outside the dark part, and dark all the same.
+    await page.getByRole('menuitem', { name: '格式', exact: true }).click();
+    const menu = page.getByRole('menu', { name: '格式' });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    expect(await menu.evaluate((element) => element.closest('.editor-box'))).toBeNull();
+    await expect.poll(() => background('[data-placement]:has([role="menu"])')).toBe(dark);
+
+    // A dialog opened from it, once the menu has closed: its modal is dark too, and so is its text.
+    await menu.getByRole('menuitem', { name: '字体…' }).click();
+    const dialog = page.getByRole('dialog', { name: '字体' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        dialog.evaluate((element) => getComputedStyle(element.parentElement as Element).backgroundColor),
+      )
+      .toBe(dark);
+    const text = await dialog.evaluate((element) => getComputedStyle(element).color);
+    const [r = 0, g = 0, b = 0] = (text.match(/\d+/g) ?? []).map(Number);
+    expect(r + g + b).toBeGreaterThan(3 * 180);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    // The page around the editor keeps its own light look.
+    expect(await background('body')).toBe('rgb(250, 245, 230)');
+    await page.context().close();
+  });
+
   for (const width of [1280, 800, 390]) {
     it(`fits the editor in its container (${width} px wide window)`, async () => {
       const page = await open({ width });
@@ -112,6 +156,40 @@ describe('another app embedding the packed packages', () => {
       await page.context().close();
     });
   }
+});
+
+describe('a page with the charts alone and ui’s CSS in parts', () => {
+  it('draws the chart, and the error state with its alert and retry button styled', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(new URL('charts.html', inject('embedURL')).href);
+    const chart = page.getByRole('application').first();
+    await expect.poll(() => chart.locator('svg path[d]').count()).toBeGreaterThan(0);
+
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toContain('获取情绪指标数据失败');
+    const look = await alert.evaluate((element) => {
+      const style = getComputedStyle(element);
+      const retry = getComputedStyle(element.querySelector('button') as Element);
+      return {
+        display: style.display,
+        background: style.backgroundColor,
+        text: style.color,
+        retryRadius: retry.borderTopLeftRadius,
+      };
+    });
+    // alert.css and button.css drew them (a flex row on a tinted surface, a rounded button)…
+    expect(look.display).toBe('flex');
+    expect(look.background).not.toBe('rgba(0, 0, 0, 0)');
+    expect(look.retryRadius).not.toBe('0px');
+    // …in the dark theme of the part that holds this chart (tokens.css): light text.
+    const [r = 0, g = 0, b = 0] = (look.text.match(/\d+/g) ?? []).map(Number);
+    expect(r + g + b).toBeGreaterThan(3 * 150);
+
+    await page.getByRole('button', { name: '重试' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: /重试 1 次/ }).count()).toBe(1);
+    await context.close();
+  });
 });
 
 /** Every stylesheet a package publishes, as installed from its tarball. */
@@ -151,6 +229,25 @@ describe('the published stylesheets', () => {
       }),
     );
     expect(foreign).toEqual([]);
+  });
+});
+
+describe('ui’s CSS in parts', () => {
+  it('lists in the README what each part needs before it, as the published parts.json says', () => {
+    const parts: Record<string, string[]> = JSON.parse(
+      readFileSync(path.join(inject('embedDir'), 'node_modules/@wanxiang/ui/dist/css/parts.json'), 'utf8'),
+    );
+    const repo = path.resolve(import.meta.dirname, '../../..');
+    const readme = readFileSync(path.join(repo, 'packages/ui/README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('| part '), readme.indexOf('every other component'));
+    const listed: Record<string, string[]> = {};
+    for (const row of table.split('\n').slice(2)) {
+      const [names = '', needs = ''] = row.split('|').slice(1, 3);
+      const ticked = (cell: string) => [...cell.matchAll(/`([\w-]+)`/g)].map((m) => m[1] ?? '');
+      for (const name of ticked(names)) listed[name] = ticked(needs);
+    }
+    const needing = Object.fromEntries(Object.entries(parts).filter(([, needs]) => needs.length > 0));
+    expect(listed).toEqual(needing);
   });
 });
 

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { CSSProperties, ReactNode } from 'react';
-import { expect } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { Button } from '../components/Button';
+import { Menu, MenuItem, MenuTrigger } from '../components/Menu';
 import { vars } from '../theme/contract.css';
 import { darkTokens, lightTokens } from '../theme/tokens';
 
@@ -164,7 +166,7 @@ export const ShadowsAndRadii: Story = { render: () => <Elevation /> };
 /**
  * A theme on part of a page: `data-theme` on any element themes what it holds, the other way round from
  * the page's. The custom properties have stable names (`--wx-color-bg-surface`), so a host can read or set
- * them too.
+ * them too. A menu opened from the part is portalled to <body> yet carries the part's theme.
  */
 export const ThemedSubtree: Story = {
   render: () => {
@@ -173,9 +175,23 @@ export const ThemedSubtree: Story = {
       <div
         data-theme={inverse}
         data-testid="subtree"
-        style={{ background: vars.color.bg.surface, padding: vars.space.lg, borderRadius: vars.radius.lg }}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: vars.space.md,
+          background: vars.color.bg.surface,
+          padding: vars.space.lg,
+          borderRadius: vars.radius.lg,
+        }}
       >
         {inverse === 'dark' ? '深色主题的区域' : '浅色主题的区域'}
+        <MenuTrigger>
+          <Button variant="secondary">操作</Button>
+          <Menu>
+            <MenuItem>重命名</MenuItem>
+            <MenuItem>删除</MenuItem>
+          </Menu>
+        </MenuTrigger>
       </div>
     );
   },
@@ -184,9 +200,18 @@ export const ThemedSubtree: Story = {
     const subtree = canvasElement.querySelector<HTMLElement>('[data-testid="subtree"]');
     const inverse = subtree?.dataset.theme === 'dark' ? darkTokens : lightTokens;
     const page = inverse === darkTokens ? lightTokens : darkTokens;
-    const read = (element: Element) =>
-      getComputedStyle(element).getPropertyValue('--wx-color-bg-surface').trim().toLowerCase();
+    const read = (element: Element, name = '--wx-color-bg-surface') =>
+      getComputedStyle(element).getPropertyValue(name).trim().toLowerCase();
     await expect(read(subtree as HTMLElement)).toBe(inverse.color.bg.surface.toLowerCase());
     await expect(read(document.documentElement)).toBe(page.color.bg.surface.toLowerCase());
+
+    await userEvent.click(within(subtree as HTMLElement).getByRole('button', { name: '操作' }));
+    const menu = await screen.findByRole('menu');
+    // The menu is portalled out of the part, yet raised in its theme, not the page's.
+    const surface = menu.closest('[data-placement]') as HTMLElement;
+    await expect(subtree?.contains(surface)).toBe(false);
+    await expect(read(surface, '--wx-color-bg-raised')).toBe(inverse.color.bg.raised.toLowerCase());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
   },
 };

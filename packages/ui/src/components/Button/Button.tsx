@@ -42,6 +42,11 @@ function PendingIndicator({ label }: { label: string }) {
   );
 }
 
+/**
+ * A labelled action. `primary` for the one main action of a view (保存, 发送), `secondary` for the others,
+ * `ghost` for quiet actions in toolbars and lists, `danger` for destructive ones (删除). `isPending` shows a
+ * ring and keeps the button focusable but inert while the action runs; an icon-only action is an IconButton.
+ */
 export function Button({
   variant = 'secondary',
   size = 'md',

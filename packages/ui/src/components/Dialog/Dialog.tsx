@@ -1,8 +1,16 @@
 import { clsx } from 'clsx';
-import type { ReactNode } from 'react';
-import { Heading, Modal, ModalOverlay, Dialog as RACDialog } from 'react-aria-components';
+import { type ReactNode, useRef } from 'react';
+import {
+  Heading,
+  Modal,
+  ModalOverlay,
+  PopoverContext,
+  Dialog as RACDialog,
+  useSlottedContext,
+} from 'react-aria-components';
 import { useUiMessages } from '../../i18n/UiProvider';
 import { CloseIcon } from '../../icons';
+import { useOverlayTheme } from '../../theme/overlayTheme';
 import { IconButton } from '../IconButton/IconButton';
 import * as styles from './Dialog.css';
 
@@ -61,41 +69,50 @@ export function DialogFrame({
   className,
 }: DialogFrameProps) {
   const messages = useUiMessages();
+  // The theme of the part of the page the dialog belongs to (overlayTheme.ts): its DialogTrigger's button,
+  // or, opened by state, where it is rendered (an empty hidden span marks the place).
+  const trigger = useSlottedContext(PopoverContext)?.triggerRef;
+  const place = useRef<HTMLSpanElement>(null);
+  const theme = useOverlayTheme(trigger ?? place);
   return (
-    <ModalOverlay
-      className={styles.overlay}
-      isDismissable={isDismissable}
-      isKeyboardDismissDisabled={isKeyboardDismissDisabled}
-      isOpen={isOpen}
-      defaultOpen={defaultOpen}
-      onOpenChange={onOpenChange}
-    >
-      <Modal className={clsx(styles.modal, styles.modalSize[size], className)}>
-        <RACDialog role={role} className={styles.dialog}>
-          {({ close }) => (
-            <>
-              <div className={styles.header}>
-                <Heading slot="title" className={styles.title}>
-                  {title}
-                </Heading>
-                {showCloseButton ? (
-                  <IconButton
-                    size="sm"
-                    variant="subtle"
-                    className={styles.close}
-                    aria-label={messages.common.close}
-                    onPress={close}
-                  >
-                    <CloseIcon />
-                  </IconButton>
-                ) : null}
-              </div>
-              {children(close)}
-            </>
-          )}
-        </RACDialog>
-      </Modal>
-    </ModalOverlay>
+    <>
+      {trigger ? null : <span hidden ref={place} />}
+      <ModalOverlay
+        data-theme={theme}
+        className={styles.overlay}
+        isDismissable={isDismissable}
+        isKeyboardDismissDisabled={isKeyboardDismissDisabled}
+        isOpen={isOpen}
+        defaultOpen={defaultOpen}
+        onOpenChange={onOpenChange}
+      >
+        <Modal className={clsx(styles.modal, styles.modalSize[size], className)}>
+          <RACDialog role={role} className={styles.dialog}>
+            {({ close }) => (
+              <>
+                <div className={styles.header}>
+                  <Heading slot="title" className={styles.title}>
+                    {title}
+                  </Heading>
+                  {showCloseButton ? (
+                    <IconButton
+                      size="sm"
+                      variant="subtle"
+                      className={styles.close}
+                      aria-label={messages.common.close}
+                      onPress={close}
+                    >
+                      <CloseIcon />
+                    </IconButton>
+                  ) : null}
+                </div>
+                {children(close)}
+              </>
+            )}
+          </RACDialog>
+        </Modal>
+      </ModalOverlay>
+    </>
   );
 }
 

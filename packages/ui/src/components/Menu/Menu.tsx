@@ -4,7 +4,6 @@ import {
   Header,
   Keyboard,
   type Placement,
-  Popover,
   Menu as RACMenu,
   MenuItem as RACMenuItem,
   type MenuItemProps as RACMenuItemProps,
@@ -15,6 +14,7 @@ import {
 } from 'react-aria-components';
 import { CheckIcon } from '../../icons';
 import * as overlay from '../../styles/overlay.css';
+import { ThemedPopover } from '../private/ThemedPopover';
 import * as styles from './Menu.css';
 
 export { MenuTrigger, type MenuTriggerProps } from 'react-aria-components';
@@ -31,9 +31,9 @@ export interface MenuProps<T extends object> extends Omit<RACMenuProps<T>, 'clas
  */
 export function Menu<T extends object>({ placement = 'bottom start', className, ...props }: MenuProps<T>) {
   return (
-    <Popover placement={placement} offset={4} className={clsx(overlay.popoverSurface, className)}>
+    <ThemedPopover placement={placement} offset={4} className={clsx(overlay.popoverSurface, className)}>
       <RACMenu {...props} className={overlay.list} />
-    </Popover>
+    </ThemedPopover>
   );
 }
 
@@ -51,6 +51,7 @@ export interface MenuItemProps<T extends object> extends Omit<RACMenuItemProps<T
   children: ReactNode;
 }
 
+/** One action of a Menu: a label, an optional icon, description and shortcut; `tone="danger"` for 删除. */
 export function MenuItem<T extends object>({
   icon,
   description,
@@ -106,6 +107,7 @@ export function MenuSection<T extends object>({ title, children, ...props }: Men
   );
 }
 
+/** A line between groups of a Menu's items. */
 export function MenuSeparator() {
   return <Separator className={overlay.separator} />;
 }

@@ -4,10 +4,10 @@ import {
   Heading,
   OverlayArrow,
   Dialog as RACDialog,
-  Popover as RACPopover,
   type PopoverProps as RACPopoverProps,
 } from 'react-aria-components';
 import * as overlay from '../../styles/overlay.css';
+import { ThemedPopover } from '../private/ThemedPopover';
 import * as styles from './Popover.css';
 
 export interface PopoverProps extends Omit<RACPopoverProps, 'children' | 'className'> {
@@ -34,7 +34,7 @@ export function Popover({
   ...props
 }: PopoverProps) {
   return (
-    <RACPopover
+    <ThemedPopover
       {...props}
       offset={offset}
       className={clsx(overlay.popoverSurface, styles.popover, className)}
@@ -54,6 +54,6 @@ export function Popover({
         ) : null}
         {children}
       </RACDialog>
-    </RACPopover>
+    </ThemedPopover>
   );
 }

@@ -7,7 +7,6 @@ import {
   type ListBoxItemProps,
   ListBoxSection,
   type ListBoxSectionProps,
-  Popover,
   Button as RACButton,
   Select as RACSelect,
   type SelectProps as RACSelectProps,
@@ -19,6 +18,7 @@ import { CheckIcon, ChevronDownIcon } from '../../icons';
 import * as field from '../../styles/field.css';
 import * as overlay from '../../styles/overlay.css';
 import { FieldDescription, FieldErrorText, FieldLabel } from '../private/FieldParts';
+import { ThemedPopover } from '../private/ThemedPopover';
 import * as styles from './Select.css';
 
 export interface SelectProps<T extends object>
@@ -62,11 +62,11 @@ export function Select<T extends object>({
       </RACButton>
       <FieldDescription>{description}</FieldDescription>
       <FieldErrorText>{errorMessage}</FieldErrorText>
-      <Popover className={clsx(overlay.popoverSurface, styles.popover)} offset={4}>
+      <ThemedPopover className={clsx(overlay.popoverSurface, styles.popover)} offset={4}>
         <ListBox className={overlay.list} items={items}>
           {children}
         </ListBox>
-      </Popover>
+      </ThemedPopover>
     </RACSelect>
   );
 }
@@ -80,6 +80,7 @@ export interface SelectItemProps<T extends object>
   children: ReactNode;
 }
 
+/** One option of a Select; its text is also what typeahead matches. */
 export function SelectItem<T extends object>({ icon, description, children, ...props }: SelectItemProps<T>) {
   const textValue = props.textValue ?? (typeof children === 'string' ? children : undefined);
   return (
@@ -110,6 +111,7 @@ export interface SelectSectionProps<T extends object>
   children: ReactNode;
 }
 
+/** A titled group of a Select's options. */
 export function SelectSection<T extends object>({ title, children, ...props }: SelectSectionProps<T>) {
   return (
     <ListBoxSection {...props} aria-label={props['aria-label'] ?? title} className={overlay.section}>

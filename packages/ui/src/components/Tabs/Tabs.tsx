@@ -22,6 +22,7 @@ export interface TabsProps extends RACTabsProps {
 }
 
 /** Tabs on react-aria: arrow keys move between tabs, the panel follows the selected tab. */
+/** One tab; its `id` matches the TabPanel it shows. */
 export function Tabs({ variant = 'underline', className, ...props }: TabsProps) {
   return (
     <RACTabs
@@ -32,6 +33,7 @@ export function Tabs({ variant = 'underline', className, ...props }: TabsProps) 
   );
 }
 
+/** The row of tabs; give it an `aria-label`. */
 export function TabList<T extends object>({ className, ...props }: RACTabListProps<T>) {
   return (
     <RACTabList
@@ -59,6 +61,7 @@ export function Tab({ icon, children, className, ...props }: TabProps) {
   );
 }
 
+/** The content of the tab with the same `id`. */
 export function TabPanel({ className, ...props }: RACTabPanelProps) {
   return (
     <RACTabPanel

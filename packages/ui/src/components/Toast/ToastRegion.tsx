@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { useRef } from 'react';
 import {
   Text,
   UNSTABLE_Toast as Toast,
@@ -8,6 +9,7 @@ import {
 } from 'react-aria-components';
 import { useUiMessages } from '../../i18n/UiProvider';
 import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../../icons';
+import { useOverlayTheme } from '../../theme/overlayTheme';
 import { IconButton } from '../IconButton/IconButton';
 import * as styles from './Toast.css';
 import { type ToastContent, type ToastQueue, type ToastTone, toastQueue } from './toastQueue';
@@ -33,43 +35,51 @@ export interface ToastRegionProps {
  */
 export function ToastRegion({ queue = toastQueue, className }: ToastRegionProps) {
   const messages = useUiMessages();
+  // Toasts take the theme of the part of the page the region is rendered in (overlayTheme.ts): an empty
+  // hidden span marks the place, as the region itself is portalled to <body>.
+  const place = useRef<HTMLSpanElement>(null);
+  const theme = useOverlayTheme(place);
   return (
-    <ToastRegionBase
-      queue={queue}
-      aria-label={messages.toast.region}
-      className={clsx(styles.region, className)}
-    >
-      <ToastList<ToastContent> className={styles.list}>
-        {({ toast }) => {
-          const Icon = toneIcons[toast.content.tone];
-          return (
-            <Toast toast={toast} className={styles.toast}>
-              <span className={clsx(styles.icon, styles.iconTone[toast.content.tone])}>
-                <Icon aria-label={messages.tone[toneLabel[toast.content.tone]]} />
-              </span>
-              <ToastContentSlot className={styles.content}>
-                {toast.content.title ? (
-                  <Text slot="title" className={styles.title}>
-                    {toast.content.title}
+    <>
+      <span hidden ref={place} />
+      <ToastRegionBase
+        data-theme={theme}
+        queue={queue}
+        aria-label={messages.toast.region}
+        className={clsx(styles.region, className)}
+      >
+        <ToastList<ToastContent> className={styles.list}>
+          {({ toast }) => {
+            const Icon = toneIcons[toast.content.tone];
+            return (
+              <Toast toast={toast} className={styles.toast}>
+                <span className={clsx(styles.icon, styles.iconTone[toast.content.tone])}>
+                  <Icon aria-label={messages.tone[toneLabel[toast.content.tone]]} />
+                </span>
+                <ToastContentSlot className={styles.content}>
+                  {toast.content.title ? (
+                    <Text slot="title" className={styles.title}>
+                      {toast.content.title}
+                    </Text>
+                  ) : null}
+                  <Text slot={toast.content.title ? 'description' : 'title'} className={styles.message}>
+                    {toast.content.message}
                   </Text>
-                ) : null}
-                <Text slot={toast.content.title ? 'description' : 'title'} className={styles.message}>
-                  {toast.content.message}
-                </Text>
-              </ToastContentSlot>
-              <IconButton
-                slot="close"
-                size="sm"
-                variant="subtle"
-                className={styles.close}
-                aria-label={messages.common.close}
-              >
-                <CloseIcon />
-              </IconButton>
-            </Toast>
-          );
-        }}
-      </ToastList>
-    </ToastRegionBase>
+                </ToastContentSlot>
+                <IconButton
+                  slot="close"
+                  size="sm"
+                  variant="subtle"
+                  className={styles.close}
+                  aria-label={messages.common.close}
+                >
+                  <CloseIcon />
+                </IconButton>
+              </Toast>
+            );
+          }}
+        </ToastList>
+      </ToastRegionBase>
+    </>
   );
 }

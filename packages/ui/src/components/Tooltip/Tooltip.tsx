@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { OverlayArrow, type Placement, Tooltip as RACTooltip, TooltipTrigger } from 'react-aria-components';
+import { useOverlayTheme } from '../../theme/overlayTheme';
 import { useTouchHold } from '../private/useTouchHold';
 import * as styles from './Tooltip.css';
 
@@ -46,6 +47,7 @@ export function Tooltip({
   const [isOpen, setOpen] = useState(false);
   const wrapper = useRef<HTMLSpanElement>(null);
   const linger = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const theme = useOverlayTheme(wrapper);
 
   useTouchHold(wrapper, {
     threshold: TOOLTIP_TOUCH_HOLD_MS,
@@ -71,7 +73,12 @@ export function Tooltip({
       <span ref={wrapper} className={styles.trigger}>
         {children}
       </span>
-      <RACTooltip placement={placement} offset={showArrow ? 8 : 6} className={styles.tooltip}>
+      <RACTooltip
+        data-theme={theme}
+        placement={placement}
+        offset={showArrow ? 8 : 6}
+        className={styles.tooltip}
+      >
         {showArrow ? (
           <OverlayArrow>
             <svg width={8} height={8} viewBox="0 0 8 8" className={styles.arrow} aria-hidden="true">

@@ -63,6 +63,7 @@ export type ChatStreamEvent =
   | { type: 'image_data'; image: Extract<Frame, { type: 'image_data' }>['data'] }
   | { type: 'final_data'; data: Extract<Frame, { type: 'final_data' }>['data'] }
   | { type: 'error'; message: string; code?: string | undefined }
+  | { type: 'turn'; turn: Extract<Frame, { type: 'turn' }>['data'] }
   | { type: 'done' };
 
 /**
@@ -87,6 +88,7 @@ export function parseStream(body: string): ChatStreamEvent[] {
     if (frame.type === 'text') events.push({ type: 'text', text: frame.data });
     else if (frame.type === 'image_data') events.push({ type: 'image_data', image: frame.data });
     else if (frame.type === 'final_data') events.push({ type: 'final_data', data: frame.data });
+    else if (frame.type === 'turn') events.push({ type: 'turn', turn: frame.data });
     else events.push({ type: 'error', message: frame.data.message, code: frame.data.code });
   }
   return events;

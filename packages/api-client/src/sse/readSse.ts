@@ -5,6 +5,7 @@ import {
   STREAM_DONE,
   type StreamFinalData,
   type StreamImageData,
+  type StreamTurnData,
 } from '../contract/stream';
 import { ApiError, NetworkError, StreamError } from '../errors/errors';
 
@@ -21,6 +22,8 @@ export type ChatStreamEvent =
   | { type: 'image_data'; image: StreamImageData }
   | { type: 'final_data'; data: StreamFinalData }
   | { type: 'error'; message: string; code?: string | undefined }
+  /** The answer's stored ids, first of all (servers that do not send it are fine). */
+  | { type: 'turn'; turn: StreamTurnData }
   | { type: 'done' };
 
 function abortReason(signal: AbortSignal): unknown {
@@ -157,6 +160,9 @@ export async function* readChatStream(
         break;
       case 'error':
         yield { type: 'error', message: frame.data.message, code: frame.data.code };
+        break;
+      case 'turn':
+        yield { type: 'turn', turn: frame.data };
         break;
     }
   }

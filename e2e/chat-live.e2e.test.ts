@@ -42,9 +42,14 @@ test('a second tab follows an answer being generated and stops it; the first tab
   const asked = page.getByRole('article', { name: 'AI 助手' }).last();
   await expect.poll(() => lengthOf(asked), { timeout: 30_000 }).toBeGreaterThan(30);
 
-  // The same chat in a new tab: the newest chat opens, and its answer grows there too.
+  // The same chat in a new tab, opened from the history: its answer grows there too.
   const other = await context.newPage();
   await other.goto('/home');
+  const listed = other
+    .getByRole('navigation', { name: '主导航' })
+    .locator('a', { hasText: '请写一篇很长的文章' });
+  await expect.poll(() => listed.count(), { timeout: 30_000 }).toBe(1);
+  await listed.click();
   const followed = other.getByRole('article', { name: 'AI 助手' }).last();
   await expect.poll(() => lengthOf(followed), { timeout: 30_000 }).toBeGreaterThan(30);
   const early = await lengthOf(followed);

@@ -76,6 +76,8 @@ export interface Config {
     providerRetries: number;
     /** How many earlier messages of the session go to the model as context. */
     historyMessages: number;
+    /** Seconds an answer goes on generating with no tab following it (a reload, a closed tab). */
+    unwatchedGrace: number;
     /** Answers one user may have streaming at once, across instances. */
     maxConcurrentStreams: number;
     /** How long a stream's slot is held without renewal: a crashed instance's slots lapse after it. */
@@ -265,6 +267,7 @@ const envSchema = z.object({
   MODEL_FIRST_TOKEN_TIMEOUT: durationVar('60s', 1, 3600),
   MODEL_RETRIES: intVar(1, 0, 5),
   CHAT_HISTORY_MESSAGES: intVar(20, 0, 500),
+  CHAT_UNWATCHED_GRACE: durationVar('30s', 0, 3600),
   MAX_CONCURRENT_STREAMS: intVar(3, 1, 1000),
   STREAM_SLOT_LEASE: durationVar('1m', 3, 3600),
   SEARCH_PROVIDER: enumVar(SEARCH_PROVIDERS, 'none'),
@@ -452,6 +455,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
       firstTokenTimeout: e.MODEL_FIRST_TOKEN_TIMEOUT,
       providerRetries: e.MODEL_RETRIES,
       historyMessages: e.CHAT_HISTORY_MESSAGES,
+      unwatchedGrace: e.CHAT_UNWATCHED_GRACE,
       maxConcurrentStreams: e.MAX_CONCURRENT_STREAMS,
       streamSlotLease: e.STREAM_SLOT_LEASE,
       search: searchSettings(e),

@@ -64,6 +64,7 @@ export type ChatStreamEvent =
   | { type: 'final_data'; data: Extract<Frame, { type: 'final_data' }>['data'] }
   | { type: 'error'; message: string; code?: string | undefined }
   | { type: 'search'; search: Extract<Frame, { type: 'search' }>['data'] }
+  | { type: 'turn'; turn: Extract<Frame, { type: 'turn' }>['data'] }
   | { type: 'done' };
 
 /**
@@ -89,6 +90,7 @@ export function parseStream(body: string): ChatStreamEvent[] {
     else if (frame.type === 'image_data') events.push({ type: 'image_data', image: frame.data });
     else if (frame.type === 'final_data') events.push({ type: 'final_data', data: frame.data });
     else if (frame.type === 'search') events.push({ type: 'search', search: frame.data });
+    else if (frame.type === 'turn') events.push({ type: 'turn', turn: frame.data });
     else events.push({ type: 'error', message: frame.data.message, code: frame.data.code });
   }
   return events;

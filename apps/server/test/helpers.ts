@@ -146,6 +146,9 @@ export async function testConfig(env: Record<string, string> = {}): Promise<Conf
     REGISTRATIONS_PER_IP_PER_DAY: '1000000',
     USER_RATE_LIMIT_MAX: '1000000',
     MAX_CONCURRENT_STREAMS: '1000',
+    // An answer stops as soon as its connection goes, as a closed tab's does after the grace; the live
+    // tests (chat-live.test.ts) set the grace they need.
+    CHAT_UNWATCHED_GRACE: '0',
     // Runs happen when a test drives them: a scheduled run would write beside the test's own statements.
     STRATEGY_SCHEDULER: 'off',
     ...env,

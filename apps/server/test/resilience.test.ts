@@ -232,6 +232,19 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
         ok: is(200),
       },
       {
+        name: 'live answer follow',
+        route: 'GET /api/dialogue/sessions/{id}/live/',
+        // Nothing is being generated: the stream ends at once.
+        send: () => call('GET', `/api/dialogue/sessions/${kept}/live/`, { token: access }),
+        ok: (answer: Answer) => answer.status === 200 && answer.text.includes('[DONE]'),
+      },
+      {
+        name: 'answer stop',
+        route: 'POST /api/dialogue/sessions/{id}/stop/',
+        send: () => call('POST', `/api/dialogue/sessions/${kept}/stop/`, { token: access }),
+        ok: is(204),
+      },
+      {
         name: 'session delete',
         route: 'DELETE /api/dialogue/sessions/{id}/',
         prepare: async () => ({ id: await newSession() }),

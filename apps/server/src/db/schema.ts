@@ -201,6 +201,13 @@ export const chatMessages = pgTable(
     search: jsonb('search'),
     /** When this version was made or last chosen: the latest among siblings is on the current branch. */
     selectedAt: timestamp('selected_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A streaming answer asked to stop by an instance that does not run it; the one that does reads it
+     * with its next partial write (modules/dialogue/live.ts).
+     */
+    stopRequestedAt: timestamp('stop_requested_at', { withTimezone: true }),
+    /** Last time a tab on another instance followed this streaming answer: it keeps it from stopping. */
+    watchedAt: timestamp('watched_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

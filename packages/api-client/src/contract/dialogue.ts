@@ -10,6 +10,13 @@ export const dialoguePaths = {
   createTurn: '/dialogue/turns/create-turn/',
   /** Shows another version of a message: the branch through it becomes the session's current one. */
   selectVersion: (id: string) => `/dialogue/sessions/${encodeURIComponent(id)}/select-version/`,
+  /**
+   * The answer the session is generating, as the same SSE as create-turn: what it has so far, then the
+   * rest as it comes (another tab, or this one after a reload).
+   */
+  liveTurn: (id: string) => `/dialogue/sessions/${encodeURIComponent(id)}/live/`,
+  /** Stops the answer the session is generating, from any tab; it ends as `stopped`. */
+  stopTurn: (id: string) => `/dialogue/sessions/${encodeURIComponent(id)}/stop/`,
 } as const;
 
 /** Spec 01 §9. */

@@ -31,6 +31,18 @@ export const streamFinalData = turnMetadata.extend({
 });
 export type StreamFinalData = z.infer<typeof streamFinalData>;
 
+/**
+ * The first frame of an answer's stream: where the answer is stored, so that the tab (or any other) can
+ * stop it through `dialoguePaths.stopTurn` and follow it through `liveTurn` after a reload. A reader
+ * that does not know it skips it.
+ */
+export const streamTurnData = z.object({
+  session_id: z.string(),
+  message_id: z.string(),
+  user_message_id: z.string(),
+});
+export type StreamTurnData = z.infer<typeof streamTurnData>;
+
 export const streamErrorData = z.object({
   message: z.string(),
   code: z.string().optional(),
@@ -55,9 +67,17 @@ export const chatStreamFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('final_data'), data: streamFinalData }),
   z.object({ type: z.literal('error'), data: streamErrorData }),
   z.object({ type: z.literal('search'), data: streamSearchData }),
+  z.object({ type: z.literal('turn'), data: streamTurnData }),
 ]);
 export type ChatStreamFrame = z.infer<typeof chatStreamFrame>;
-export const CHAT_STREAM_FRAME_TYPES = ['text', 'image_data', 'final_data', 'error', 'search'] as const;
+export const CHAT_STREAM_FRAME_TYPES = [
+  'text',
+  'image_data',
+  'final_data',
+  'error',
+  'search',
+  'turn',
+] as const;
 
 /** One frame as the bytes of the stream. */
 export function encodeStreamFrame(frame: ChatStreamFrame): string {

@@ -55,6 +55,17 @@ export interface DialogueApi {
    * stops the answer: the server keeps what was generated, marked as stopped, and charges only for it.
    */
   createTurn(input: CreateTurnInput, options?: CallOptions): AsyncGenerator<ChatStreamEvent, void, undefined>;
+  /**
+   * Follows the answer session `id` is generating (another tab's, or this tab's before a reload): the
+   * same events as createTurn, starting with everything generated so far. A session generating nothing
+   * ends at once with `done`. Leaving the loop only stops following; the answer goes on.
+   */
+  followTurn(id: string, options?: CallOptions): AsyncGenerator<ChatStreamEvent, void, undefined>;
+  /**
+   * Stops the answer session `id` is generating, whichever tab started it: it ends as `stopped`, charged
+   * only for what was generated, and every tab following it gets its final_data. Nothing running: no-op.
+   */
+  stopTurn(id: string, options?: CallOptions): Promise<void>;
 }
 
 function turnBody(input: CreateTurnInput): { json?: unknown; body?: FormData } {
@@ -117,6 +128,19 @@ export function createDialogueApi(http: HttpClient): DialogueApi {
         ...options,
       });
       yield* readChatStream(response, options.signal ? { signal: options.signal } : {});
+    },
+
+    async *followTurn(id, options = {}) {
+      const response = await http.requestResponse(dialoguePaths.liveTurn(id), {
+        method: 'GET',
+        headers: { Accept: 'text/event-stream' },
+        ...options,
+      });
+      yield* readChatStream(response, options.signal ? { signal: options.signal } : {});
+    },
+
+    async stopTurn(id, options = {}) {
+      await http.post(dialoguePaths.stopTurn(id), options);
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   type StreamFinalData,
   type StreamImageData,
   type StreamSearchData,
+  type StreamTurnData,
 } from '../contract/stream';
 import { ApiError, NetworkError, StreamError } from '../errors/errors';
 
@@ -24,6 +25,8 @@ export type ChatStreamEvent =
   | { type: 'error'; message: string; code?: string | undefined }
   /** The web search before the answer: searching, then done (with the count) or failed. */
   | { type: 'search'; search: StreamSearchData }
+  /** The answer's stored ids, first of all (servers that do not send it are fine). */
+  | { type: 'turn'; turn: StreamTurnData }
   | { type: 'done' };
 
 function abortReason(signal: AbortSignal): unknown {
@@ -163,6 +166,9 @@ export async function* readChatStream(
         break;
       case 'search':
         yield { type: 'search', search: frame.data };
+        break;
+      case 'turn':
+        yield { type: 'turn', turn: frame.data };
         break;
     }
   }

@@ -360,14 +360,79 @@ export async function storeTurn(db: Db, turn: NewTurn): Promise<void> {
   });
 }
 
-/** The text an answer has reached while it streams. */
-export async function storePartialAnswer(db: Db, messageId: string, text: string): Promise<void> {
-  await executePrepared(
+/**
+ * The text an answer has reached while it streams. Answers whether another instance asked to stop it, and
+ * since when a tab on another instance last followed it (live.ts).
+ */
+export async function storePartialAnswer(db: Db, messageId: string, text: string): Promise<AnswerMarks> {
+  const [row] = await executePrepared<{ stop_requested: boolean; watched_at: string | Date | null }>(
     db,
     'chat_partial_answer',
     sql`update ${chatMessages} set text = ${text}, updated_at = now()
-        where ${chatMessages.id} = ${messageId}::uuid`,
+        where ${chatMessages.id} = ${messageId}::uuid
+        returning stop_requested_at is not null as stop_requested, watched_at`,
   );
+  return marksOf(row);
+}
+
+export interface AnswerMarks {
+  stopRequested: boolean;
+  /** When a tab on another instance last followed the answer, if ever. */
+  watchedAt: Date | null;
+}
+
+const marksOf = (row?: { stop_requested: boolean; watched_at: string | Date | null }): AnswerMarks => ({
+  stopRequested: row?.stop_requested ?? false,
+  watchedAt: row?.watched_at ? new Date(row.watched_at) : null,
+});
+
+/** The marks of a streaming answer (see storePartialAnswer), without writing it. */
+export async function answerMarks(db: Db, messageId: string): Promise<AnswerMarks> {
+  const [row] = await db
+    .select({
+      stop_requested: sql<boolean>`${chatMessages.stopRequestedAt} is not null`,
+      watched_at: chatMessages.watchedAt,
+    })
+    .from(chatMessages)
+    .where(eq(chatMessages.id, messageId));
+  return marksOf(row);
+}
+
+/** The answer a session is generating (the newest, should there be two), as stored. */
+export async function streamingAnswer(db: Db, sessionId: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.sessionId, sessionId),
+        eq(chatMessages.role, 'assistant'),
+        eq(chatMessages.status, 'streaming'),
+      ),
+    )
+    .orderBy(desc(chatMessages.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The stored answer as a tab on another instance sees it, marked as followed now. */
+export async function followStoredAnswer(db: Db, messageId: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(chatMessages)
+    .set({
+      watchedAt: sql`case when ${chatMessages.status} = 'streaming' then now() else ${chatMessages.watchedAt} end`,
+    })
+    .where(eq(chatMessages.id, messageId))
+    .returning();
+  return row;
+}
+
+/** Asks the instance generating the session's answers to stop them (it reads this with its next write). */
+export async function requestStop(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(chatMessages)
+    .set({ stopRequestedAt: sql`now()` })
+    .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.status, 'streaming')));
 }
 
 export interface FinishedAnswer {

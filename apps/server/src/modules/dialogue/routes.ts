@@ -2,7 +2,6 @@ import {
   chatSession,
   createTurnRequest,
   dialoguePaths,
-  encodeStreamFrame,
   errorBody,
   STREAM_DONE_FRAME,
   selectVersionRequest,
@@ -16,16 +15,21 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { authOf, type RequireAuth } from '../../http/auth';
 import { fieldErrors, HttpError, notFound } from '../../http/errors';
-import { openEventStream } from '../../http/sse';
+import { type EventStream, openEventStream } from '../../http/sse';
 import { messages } from '../../i18n/zh-CN';
 import { scheduleMaintenance } from '../../maintenance';
 import type { StreamSlots } from '../limits/streams';
+import { followStored } from './follow';
+import type { LiveTurn } from './live';
 import {
   deleteSession,
+  findSession,
   listSessions,
   sessionDetail as loadSessionDetail,
+  requestStop,
   selectVersion,
   sessionJson,
+  streamingAnswer,
   updateSession,
 } from './repo';
 import type { DialogueService } from './service';
@@ -43,6 +47,26 @@ const sessionParams = z.object({ id: z.string() });
 const security = [{ bearerAuth: [] }];
 const SESSION_PATH = `${dialoguePaths.sessions}:id/`;
 
+/** The connection follows the live answer until it ends or the connection goes. */
+function watchOver(live: LiveTurn, stream: EventStream): void {
+  const unwatch = live.watch({ write: stream.write, end: stream.end });
+  if (stream.signal.aborted) unwatch();
+  else stream.signal.addEventListener('abort', unwatch, { once: true });
+}
+
+const sseResponse = {
+  description: '服务器发送事件流（SSE）',
+  content: {
+    'text/event-stream': {
+      schema: z
+        .string()
+        .describe(
+          '每帧 `data: {"type": "turn" | "search" | "text" | "image_data" | "final_data" | "error", "data": …}`，以 `data: [DONE]` 结束',
+        ),
+    },
+  },
+};
+
 function pageUrl(url: string, page: number, pageSize: number, q?: string): string {
   const [path = ''] = url.split('?');
   const search = q ? `&q=${encodeURIComponent(q)}` : '';
@@ -52,7 +76,12 @@ function pageUrl(url: string, page: number, pageSize: number, q?: string): strin
 export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = async (app, options) => {
   const { db, dialogue: chat, requireAuth, streamSlots } = options;
   // Streaming turns would hold the shutdown; they are stopped, stored and settled before the database closes.
-  app.addHook('preClose', () => chat.stopAll());
+  // Tabs following another instance's answer stop polling.
+  const closing = new AbortController();
+  app.addHook('preClose', () => {
+    closing.abort();
+    return chat.stopAll();
+  });
   scheduleMaintenance(app, {
     name: 'recover interrupted chat turns',
     run: () => chat.recoverInterrupted(),
@@ -186,6 +215,72 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
     },
   );
 
+  app.get(
+    `${SESSION_PATH}live/`,
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['chat'],
+        summary: '继续查看正在生成的回答',
+        description:
+          '会话正在生成回答时（消息的 metadata.status 为 streaming），以与发送消息相同的事件流返回它：先是 turn 帧与已生成的全部内容，' +
+          '然后是后续内容直到 final_data 与 [DONE]。用于刷新页面后或在另一个标签页中查看；断开只停止查看，不停止生成。' +
+          '回答在另一个服务器实例上生成时，按其保存的内容（约每 2 秒一次）继续。没有正在生成的回答时直接返回 [DONE]。',
+        security,
+        params: sessionParams,
+        response: { 200: sseResponse, ...errors(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const live = chat.liveTurn(userId, request.params.id);
+      if (live) {
+        watchOver(live, openEventStream(reply));
+        return reply;
+      }
+      const session = await findSession(db, userId, request.params.id);
+      if (!session) throw notFound();
+      const row = await streamingAnswer(db, session.id);
+      const stream = openEventStream(reply);
+      if (row) {
+        await followStored(db, row, stream, closing.signal);
+      } else {
+        stream.write(STREAM_DONE_FRAME);
+        stream.end();
+      }
+      return reply;
+    },
+  );
+
+  app.post(
+    `${SESSION_PATH}stop/`,
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['chat'],
+        summary: '停止正在生成的回答',
+        description:
+          '停止会话正在生成的回答，无论是哪个标签页发起的：它以 stopped 结束，只按已生成内容计费，查看它的各个连接都收到 final_data。' +
+          '回答在另一个服务器实例上生成时，该实例在下一次保存内容时停止它（约 2 秒内）。没有正在生成的回答时什么也不做。',
+        security,
+        params: sessionParams,
+        response: { 204: z.null().describe('已停止（或没有正在生成的回答）'), ...errors(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const { id } = request.params;
+      if (chat.liveTurn(userId, id)) {
+        chat.stopSession(id);
+      } else {
+        const session = await findSession(db, userId, id);
+        if (!session) throw notFound();
+        await requestStop(db, session.id);
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
   // Attachments come with another issue; until then a multipart turn gets a clear answer, not a generic 415.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => {
     done(new HttpError(415, { detail: messages.chat.attachmentsUnsupported }), undefined);
@@ -201,6 +296,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
         description: [
           '发送一条消息并以 text/event-stream 流式返回回答。每帧为一行 `data: {"type", "data"}` 加空行：',
           'text（回答片段）、image_data（{mime_type, data} 图片）、error（{message, code}）、',
+          '第一帧为 turn（{session_id, message_id, user_message_id}：回答存放的位置，用于停止或在别的标签页继续查看）；',
           'final_data（session_id、model_id、usage、credits_charged、credits_balance、status 等），最后是 `data: [DONE]`。',
           'search_enabled 为 true 时先联网搜索：search 帧报告进度（{status: searching | done | failed, query, count, message}），' +
             '搜索结果交给模型，回答以 [1] [2] 标注出处，final_data 的 sources 列出这些来源（index、title、url、snippet、site），search 为搜索结果概况。' +
@@ -209,24 +305,15 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
           'session_id 为 null 时新建会话。regenerate_message_id 为会话中的一条回答时，不带 prompt，就其问题重新生成一个新版本；' +
             'edit_message_id 为会话中的一条用户消息时，以 prompt 作为它的新版本重新发送。旧版本都保留，新版本成为当前分支；每次生成都单独预扣与结算积分。',
           '余额不足以支付本轮最低费用时直接返回 402（code: insufficient_credits），不会开始流。',
-          '客户端断开时停止调用模型，已生成的部分保存为 stopped 并只按已生成内容计费；在第一个词元之前失败不收费。',
+          '回答属于服务器而不是连接：页面刷新或在另一个标签页打开会话时，可用 GET sessions/{id}/live/ 接着查看；' +
+            '没有任何连接查看的回答继续生成至多 CHAT_UNWATCHED_GRACE（默认 30 秒），之后停止调用模型。' +
+            '停止（POST sessions/{id}/stop/ 或无人查看超时）后，已生成的部分保存为 stopped 并只按已生成内容计费；在第一个词元之前失败不收费。',
           '同一用户同时进行的回答有上限（MAX_CONCURRENT_STREAMS，默认 3），超出时返回 429（code: too_many_streams）。',
         ].join(''),
         security,
         body: createTurnRequest,
         response: {
-          200: {
-            description: '服务器发送事件流（SSE）',
-            content: {
-              'text/event-stream': {
-                schema: z
-                  .string()
-                  .describe(
-                    '每帧 `data: {"type": "text" | "image_data" | "search" | "final_data" | "error", "data": …}`，以 `data: [DONE]` 结束',
-                  ),
-              },
-            },
-          },
+          200: sseResponse,
           ...errors(400, 401, 402, 404, 413, 415, 429),
         },
       },
@@ -238,21 +325,11 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
       try {
         const turn = await chat.prepareTurn(auth.userId, request.body);
         const stream = openEventStream(reply);
-        await chat.runTurn(
-          turn,
-          {
-            text: (data) => stream.write(encodeStreamFrame({ type: 'text', data })),
-            image: (data) => stream.write(encodeStreamFrame({ type: 'image_data', data })),
-            error: (data) => stream.write(encodeStreamFrame({ type: 'error', data })),
-            final: (data) => stream.write(encodeStreamFrame({ type: 'final_data', data })),
-            search: (data) => stream.write(encodeStreamFrame({ type: 'search', data })),
-          },
-          stream.signal,
-        );
+        // The slot is the turn's, not the connection's: an answer going on after a reload still counts.
         // Given back before the last frame: a client that sends its next turn on [DONE] finds it free.
-        await slot.release();
-        stream.write(STREAM_DONE_FRAME);
-        stream.end();
+        const { live, done } = chat.startTurn(turn, () => slot.release());
+        watchOver(live, stream);
+        await done;
       } finally {
         await slot.release();
       }

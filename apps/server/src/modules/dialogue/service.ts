@@ -31,12 +31,14 @@ import type { ModelDefinition } from '../models/config';
 import type { LanguageModelV3, ModelRegistry } from '../models/registry';
 import { SearchError, type SearchSettings, searchQueryOf, WebSearch } from '../search';
 import { searchContextText } from '../search/context';
+import { LiveTurn } from './live';
 import { planTurn, turnCost } from './pricing';
 import { contextOf, type Prompt, titleFrom, toPrompt } from './prompt';
 import { openStream, type StreamPart } from './provider';
 import { describeProviderError, type TurnFailure } from './provider-errors';
 import { recoverInterrupted } from './recovery';
 import {
+  answerMarks,
   findSession,
   type ImagePart,
   type MessageRow,
@@ -61,6 +63,11 @@ const FLUSH_INTERVAL_MS = 2000;
 const FLUSH_BUDGET_PER_SECOND = 25;
 /** A provider silent for this long is thinking: the turn's rows are written meanwhile. */
 const PERSIST_DELAY_MS = 30;
+/**
+ * A tab on another instance marks the answer it follows about every second; a mark younger than this
+ * counts as someone watching (live.ts).
+ */
+const FOLLOWED_ELSEWHERE_MS = 5000;
 
 export interface DialogueSettings {
   firstTokenTimeout: number;
@@ -68,6 +75,8 @@ export interface DialogueSettings {
   historyMessages: number;
   /** The web search of turns with 联网搜索 on; null or absent when none is configured. */
   search?: SearchSettings | null;
+  /** Seconds an answer goes on with no one watching it (live.ts); 0 stops it when its tab goes. */
+  unwatchedGrace: number;
 }
 
 /** A turn's web search (联网搜索 on): what to search, and what was held for it. */
@@ -93,7 +102,7 @@ export interface PreparedTurn extends Omit<NewTurn, 'model'> {
   search?: TurnSearchPlan;
 }
 
-/** Where the turn's events go; the route writes them as SSE frames. */
+/** Where the turn's events go: its live answer (live.ts), which writes them to every watcher. */
 export interface TurnSink {
   text(delta: string): void;
   image(image: StreamImageData): void;
@@ -126,7 +135,7 @@ export class DialogueService {
   /** Turns streaming in this process, so shutdown can stop and settle them, and deletion can stop its own. */
   private readonly running = new Map<
     string,
-    { sessionId: string; stop(reason: StopReason): void; done: Promise<void> }
+    { sessionId: string; live: LiveTurn; stop(reason: StopReason): void; done: Promise<void> }
   >();
 
   constructor(
@@ -374,10 +383,59 @@ export class DialogueService {
     return openStream(turn, signal, this.settings.providerRetries);
   }
   /**
-   * Streams the answer into `sink` and settles the turn. Never throws: every failure ends as an `error`
-   * event and a stored answer with status `error`. `signal` aborts when the client goes away.
+   * Starts generating the answer: its live answer is returned at once for the asking connection to watch
+   * (LiveTurn.watch), and `done` settles when the turn is stored and settled. `beforeDone` runs between
+   * the final frame and `[DONE]` (the route gives the user's stream slot back there).
    */
-  async runTurn(turn: PreparedTurn, sink: TurnSink, signal: AbortSignal): Promise<void> {
+  startTurn(
+    turn: PreparedTurn,
+    beforeDone: () => Promise<void> = async () => {},
+  ): { live: LiveTurn; done: Promise<void> } {
+    const finished = new Deferred();
+    let onUnwatched = () => {};
+    const live = new LiveTurn(
+      {
+        session_id: turn.sessionId,
+        message_id: turn.assistantMessageId,
+        user_message_id: turn.userMessageId,
+      },
+      turn.userId,
+      () => onUnwatched(),
+    );
+    const done = this.runTurn(turn, live, finished, (handler) => {
+      onUnwatched = handler;
+    }).then(async () => {
+      try {
+        await beforeDone();
+      } finally {
+        this.running.delete(turn.turnId);
+        live.end();
+      }
+    });
+    return { live, done };
+  }
+
+  /** The answer the user's session `sessionId` is generating in this process, if any. */
+  liveTurn(userId: string, sessionId: string): LiveTurn | undefined {
+    let found: LiveTurn | undefined;
+    for (const turn of this.running.values()) {
+      if (turn.sessionId === sessionId && turn.live.userId === userId) found = turn.live;
+    }
+    return found;
+  }
+
+  /**
+   * Streams the answer into `sink` and settles the turn. Never throws: every failure ends as an `error`
+   * event and a stored answer with status `error`. The turn stops when asked (stopSession), when the
+   * server stops, or when no one has watched it for the grace (`onUnwatched`).
+   */
+  private async runTurn(
+    turn: PreparedTurn,
+    live: LiveTurn,
+    finished: Deferred,
+    onUnwatched: (handler: () => void) => void,
+  ): Promise<void> {
+    const sink: TurnSink = live;
     const { controller } = turn;
     let stopReason: StopReason | 'timeout' | undefined;
     const stop = (reason: StopReason | 'timeout') => {
@@ -385,11 +443,30 @@ export class DialogueService {
       stopReason = reason;
       controller.abort(new DOMException(reason, 'AbortError'));
     };
-    const onClientGone = () => stop('client');
-    if (signal.aborted) stop('client');
-    else signal.addEventListener('abort', onClientGone, { once: true });
-    const finished = new Deferred();
-    this.running.set(turn.turnId, { sessionId: turn.sessionId, stop, done: finished.promise });
+    this.running.set(turn.turnId, { sessionId: turn.sessionId, live, stop, done: finished.promise });
+
+    // No one watching: a reload or another tab may come back within the grace; else it stops as a stop
+    // does. A tab following it from another instance counts (its mark on the row is fresh).
+    const graceMs = this.settings.unwatchedGrace * 1000;
+    let graceTimer: NodeJS.Timeout | undefined;
+    const checkUnwatched = async () => {
+      graceTimer = undefined;
+      if (stopReason || live.watched) return;
+      const left = graceMs - (Date.now() - live.unwatchedSince);
+      if (left > 0) {
+        graceTimer = setTimeout(checkUnwatched, left);
+        return;
+      }
+      const marks = await answerMarks(this.db, turn.assistantMessageId).catch(() => null);
+      if (stopReason || live.watched) return;
+      const elsewhere = marks?.watchedAt && Date.now() - marks.watchedAt.getTime() < FOLLOWED_ELSEWHERE_MS;
+      if (elsewhere && !marks?.stopRequested) graceTimer = setTimeout(checkUnwatched, FOLLOWED_ELSEWHERE_MS);
+      else stop('client');
+    };
+    onUnwatched(() => {
+      if (graceMs === 0) stop('client');
+      else graceTimer ??= setTimeout(checkUnwatched, graceMs);
+    });
 
     const timeoutMs = this.settings.firstTokenTimeout * 1000;
     let idle: NodeJS.Timeout | undefined;
@@ -414,7 +491,11 @@ export class DialogueService {
       flushed = snapshot;
       lastFlush = Date.now();
       flushing = flushing
-        .then(() => storePartialAnswer(this.db, turn.assistantMessageId, snapshot))
+        .then(async () => {
+          const marks = await storePartialAnswer(this.db, turn.assistantMessageId, snapshot);
+          // Another instance asked to stop it (a tab there pressed stop).
+          if (marks.stopRequested) stop('client');
+        })
         .catch((error) =>
           this.logger.warn({ err: error, turn: turn.turnId }, 'could not store partial answer'),
         );
@@ -488,8 +569,8 @@ export class DialogueService {
       if (!stopReason && !controller.signal.aborted) failure ??= describeProviderError(error);
     } finally {
       if (idle) clearTimeout(idle);
+      if (graceTimer) clearTimeout(graceTimer);
       clearTimeout(persistTimer);
-      signal.removeEventListener('abort', onClientGone);
     }
     await persist();
 
@@ -536,7 +617,7 @@ export class DialogueService {
       this.logger.error({ err: error, turn: turn.turnId }, 'could not settle a chat turn');
       sink.error({ code: 'internal', message: m.internal });
     } finally {
-      this.running.delete(turn.turnId);
+      if (graceTimer) clearTimeout(graceTimer);
       finished.resolve();
     }
   }
@@ -545,9 +626,18 @@ export class DialogueService {
     return Math.max(FLUSH_INTERVAL_MS, (this.running.size * 1000) / FLUSH_BUDGET_PER_SECOND);
   }
 
-  /** Stops the turns of a session that is being deleted; their charges still settle. */
-  stopSession(sessionId: string): void {
-    for (const turn of this.running.values()) if (turn.sessionId === sessionId) turn.stop('client');
+  /**
+   * Stops the answers a session is generating in this process (the stop button in any tab, or the session
+   * being deleted); their charges still settle. Answers whether there was one.
+   */
+  stopSession(sessionId: string): boolean {
+    let stopped = false;
+    for (const turn of this.running.values()) {
+      if (turn.sessionId !== sessionId) continue;
+      turn.stop('client');
+      stopped = true;
+    }
+    return stopped;
   }
 
   /** Stops every running turn and waits until each is stored and settled (graceful shutdown). */

@@ -242,6 +242,18 @@ function PreBlock({ node, children }: { node?: Element | undefined; children?: R
   return code;
 }
 
+/*
+ * An inline formula whose closing `$` has not arrived (the streaming block's completion closed it) shows
+ * as its source until it has: typesetting it again on every frame as it grows, each time a new KaTeX tree
+ * in the DOM to lay out, was the largest cost of a maths answer's frames (bench chat-browser, maths).
+ */
+function InlineMath({ node }: { node?: Element | undefined }) {
+  const block = useContext(BlockContext);
+  const end = node?.position?.end.offset;
+  const pending = block.streaming && (end === undefined || end > block.raw.length);
+  return <MathTex tex={hastText(node?.children ?? [])} pending={pending} />;
+}
+
 function CodeBlock({ node, children }: { node?: Element | undefined; children?: ReactNode }) {
   const language = codeLanguage(node);
   const latest = useRef(node);
@@ -264,7 +276,7 @@ const components: Components = {
   // Inline maths (`$…$`); a fenced block's <code> never gets here, PreBlock renders it.
   code: ({ node, className, children, ...props }) =>
     className?.split(' ').includes('language-math') ? (
-      <MathTex tex={hastText(node?.children ?? [])} />
+      <InlineMath node={node} />
     ) : (
       <code {...props} className={className}>
         {children}

@@ -31,7 +31,14 @@ export function fromWireMessage(message: WireMessage): ChatMessage {
     else images.push({ src: part.url });
   }
   const { metadata } = message;
-  const status = metadata.status === 'stopped' ? 'stopped' : metadata.status === 'error' ? 'error' : 'done';
+  const status =
+    metadata.status === 'stopped'
+      ? 'stopped'
+      : metadata.status === 'error'
+        ? 'error'
+        : metadata.status === 'streaming'
+          ? 'streaming'
+          : 'done';
   return {
     id: message.id,
     role: 'assistant',
@@ -41,7 +48,8 @@ export function fromWireMessage(message: WireMessage): ChatMessage {
     status,
     error: status === 'error' ? (metadata.error ?? null) : null,
     credits: creditsFromMetadata(metadata),
-    startedAt: null,
+    // Still being generated (another tab's, or this one's before a reload): its timer counts from its start.
+    startedAt: status === 'streaming' ? Date.parse(message.created_at) || null : null,
     modelName: metadata.model_name ?? null,
     serverId: message.id,
     versions: message.versions ?? [message.id],
@@ -91,5 +99,7 @@ export function createApiBackend(api: Pick<ApiClient, 'models' | 'dialogue'>): C
         },
         { signal },
       ),
+    followTurn: (sessionId, signal) => api.dialogue.followTurn(sessionId, { signal }),
+    stopTurn: (sessionId) => api.dialogue.stopTurn(sessionId),
   };
 }

@@ -565,3 +565,108 @@ describe('ChatStore versions', () => {
     expect(texts(store)).toEqual(['问题一', '回答一', '问题二', '另一个回答']);
   });
 });
+
+describe('an answer that outlives its tab', () => {
+  const generating = (text: string): ChatMessage[] => [
+    {
+      id: 'q',
+      role: 'user',
+      text: '讲个长故事',
+      images: [],
+      files: [],
+      status: 'done',
+      error: null,
+      credits: null,
+      startedAt: null,
+    },
+    {
+      id: 'a',
+      role: 'assistant',
+      text,
+      images: [],
+      files: [],
+      status: 'streaming',
+      error: null,
+      credits: null,
+      startedAt: 1,
+      serverId: 'a',
+    },
+  ];
+  const turnFrame: ChatStreamEvent = {
+    type: 'turn',
+    turn: { session_id: 's1', message_id: 'a', user_message_id: 'q' },
+  };
+
+  test('opening a chat whose answer is being generated follows it: it grows, and stop stops it on the server', async () => {
+    const { store, backend, runFrame, onInterrupted } = setup([
+      session('s1', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'),
+    ]);
+    const live = controllableStream();
+    const followTurn = vi.fn((_id: string, signal: AbortSignal) => live.read(signal));
+    const stopTurn = vi.fn(async () => {
+      live.push({ type: 'final_data', data: { status: 'stopped', credits_charged: 3 } });
+      live.push({ type: 'done' });
+    });
+    backend.followTurn = followTurn;
+    backend.stopTurn = stopTurn;
+    vi.mocked(backend.getSession).mockResolvedValueOnce(generating('从前'));
+    store.start();
+    await settle();
+    await settle();
+    expect(followTurn).toHaveBeenCalledWith('s1', expect.any(AbortSignal));
+    expect(store.getState().isStreaming).toBe(true);
+    // The stream replays the whole text so far, which replaces the stored one, then grows.
+    live.push(turnFrame);
+    live.push({ type: 'text', text: '从前有座山' });
+    live.push({ type: 'text', text: '，山里' });
+    await settle();
+    runFrame();
+    expect(store.getMessage('a')).toMatchObject({ text: '从前有座山，山里', status: 'streaming' });
+    store.stop();
+    for (let i = 0; i < 4; i++) await settle();
+    runFrame();
+    expect(stopTurn).toHaveBeenCalledWith('s1');
+    expect(store.getMessage('a')).toMatchObject({ text: '从前有座山，山里', status: 'stopped', credits: 3 });
+    expect(store.getState().isStreaming).toBe(false);
+    expect(onInterrupted).toHaveBeenCalledTimes(1);
+  });
+
+  test('this tab’s own answer is stopped on the server once the stream said where it is', async () => {
+    const { store, stream, backend, runFrame } = setup();
+    const stopTurn = vi.fn(async () => {
+      stream.push({ type: 'final_data', data: { status: 'stopped', credits_charged: 2, session_id: 's1' } });
+      stream.push({ type: 'done' });
+    });
+    backend.stopTurn = stopTurn;
+    store.start();
+    await settle();
+    store.send('讲个长故事');
+    stream.push(turnFrame);
+    stream.push({ type: 'text', text: '从前' });
+    await settle();
+    runFrame();
+    store.stop();
+    for (let i = 0; i < 4; i++) await settle();
+    expect(stopTurn).toHaveBeenCalledWith('s1');
+    const answer = store.getMessage(store.getState().conversation.messageIds[1] as string);
+    expect(answer).toMatchObject({ text: '从前', status: 'stopped', credits: 2 });
+  });
+
+  test('leaving a chat whose answer it only follows does not stop the answer', async () => {
+    const { store, backend } = setup([
+      session('s1', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'),
+      session('s2', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z'),
+    ]);
+    const live = controllableStream();
+    backend.followTurn = (_id, signal) => live.read(signal);
+    backend.stopTurn = vi.fn(async () => {});
+    vi.mocked(backend.getSession).mockResolvedValueOnce(generating('从前'));
+    store.start();
+    await settle();
+    await settle();
+    expect(store.getState().isStreaming).toBe(true);
+    await store.openSession('s2');
+    expect(backend.stopTurn).not.toHaveBeenCalled();
+    expect(store.getState().isStreaming).toBe(false);
+  });
+});

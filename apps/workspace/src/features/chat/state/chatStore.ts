@@ -1,6 +1,6 @@
 import { chatText } from '../messages';
 import { newestBy } from './format';
-import { ChatTurn, type StoredIds } from './turn';
+import { ChatTurn, type StoredIds, type TurnHost } from './turn';
 import type { ChatBackend, ChatMessage, ChatModel, ChatSessionSummary, TurnInput } from './types';
 
 /** Spec 01 §9: the history loads 10 sessions a page. */
@@ -358,10 +358,14 @@ export class ChatStore {
 
   // ---- sessions -----------------------------------------------------------------------------------
 
-  /** Opens a session and loads its history (spec 01 §4). A running answer is stopped first. */
+  /**
+   * Opens a session and loads its history (spec 01 §4). A running answer of this tab's is stopped first;
+   * one it only followed goes on. An answer the session is still generating (this tab's before a reload,
+   * or another tab's) is followed: it grows here and the stop button stops it.
+   */
   async openSession(id: string): Promise<void> {
     if (this.state.currentSessionId === id && this.state.conversation.status !== 'error') return;
-    this.stop();
+    this.leaveTurn();
     const token = ++this.conversationToken;
     this.set({ currentSessionId: id, banner: null });
     this.replaceConversation([], 'loading');
@@ -369,6 +373,7 @@ export class ChatStore {
       const messages = await this.deps.backend.getSession(id);
       if (token !== this.conversationToken) return;
       this.replaceConversation(messages, 'ready');
+      this.followGenerating(id, messages);
     } catch {
       if (token !== this.conversationToken) return;
       this.replaceConversation([], 'error');
@@ -378,7 +383,7 @@ export class ChatStore {
   /** New chat clears the current session (spec 01 §4) and shows the welcome screen. */
   newChat(): void {
     this.choseNewChat = true;
-    this.stop();
+    this.leaveTurn();
     this.conversationToken += 1;
     this.set({ currentSessionId: null, banner: null });
     this.replaceConversation([], 'ready');
@@ -537,12 +542,7 @@ export class ChatStore {
     };
     if (question) this.messages.set(question.id, question);
     this.messages.set(assistant.id, assistant);
-    const turn = new ChatTurn(assistant.id, {
-      getMessage: this.getMessage,
-      putMessage: (message) => this.putMessage(message),
-      scheduleFrame: this.scheduleFrame,
-      onStreamError: (message) => this.set({ banner: chatText.streamError(message) }),
-    });
+    const turn = new ChatTurn(assistant.id, this.turnHost());
     this.turn = turn;
     const before = this.state.conversation.messageIds;
     this.set({
@@ -568,6 +568,79 @@ export class ChatStore {
   /** Stops the running answer; what arrived stays, marked 已停止, and the toast 对话已中断 shows. */
   stop(): void {
     this.turn?.stop();
+  }
+
+  /** Another chat is opened: this tab's own answer stops, one it only follows goes on for its tab. */
+  private leaveTurn(): void {
+    const turn = this.turn;
+    if (turn?.follows) {
+      this.turn = null;
+      turn.leave();
+      this.set({ isStreaming: false });
+    } else {
+      turn?.stop();
+    }
+  }
+
+  private turnHost(): TurnHost {
+    const { backend } = this.deps;
+    return {
+      getMessage: this.getMessage,
+      putMessage: (message) => this.putMessage(message),
+      scheduleFrame: this.scheduleFrame,
+      onStreamError: (message) => this.set({ banner: chatText.streamError(message) }),
+      ...(backend.stopTurn
+        ? { stopOnServer: (sessionId: string) => backend.stopTurn?.(sessionId) ?? Promise.resolve() }
+        : {}),
+    };
+  }
+
+  /** Follows the answer the opened session is still generating, if its last message is one. */
+  private followGenerating(sessionId: string, messages: readonly ChatMessage[]): void {
+    const last = messages.at(-1);
+    const { backend } = this.deps;
+    if (!backend.followTurn || this.turn || last?.role !== 'assistant' || last.status !== 'streaming') return;
+    const turn = new ChatTurn(last.id, this.turnHost(), { follows: true });
+    this.turn = turn;
+    this.set({ isStreaming: true });
+    void this.runFollow(turn, sessionId);
+  }
+
+  private async runFollow(turn: ChatTurn, sessionId: string): Promise<void> {
+    const generation = this.generation;
+    const token = this.conversationToken;
+    const outcome = await turn.run((signal) => {
+      if (!this.deps.backend.followTurn) throw new Error('no followTurn');
+      return this.deps.backend.followTurn(sessionId, signal);
+    });
+    if (this.turn === turn) {
+      this.turn = null;
+      this.set({ isStreaming: false });
+    }
+    if (turn.left || generation !== this.generation) return;
+    if (outcome.kind === 'stopped') this.deps.onInterrupted?.();
+    else if (outcome.kind === 'failed') this.set({ banner: chatText.streamError(outcome.error) });
+    // A stream that ended without the answer's end (it ended between the two requests, the connection
+    // dropped): the stored session says how it ended.
+    const message = this.messages.get(turn.assistantId);
+    if (
+      token === this.conversationToken &&
+      (!message || message.status === 'streaming' || message.credits === null)
+    ) {
+      try {
+        const messages = await this.deps.backend.getSession(sessionId);
+        if (token === this.conversationToken && generation === this.generation) {
+          this.replaceConversation(
+            messages.map((m) => (m.status === 'streaming' ? { ...m, status: 'done' as const } : m)),
+            'ready',
+          );
+        }
+      } catch {
+        // The answer shows what arrived; a reload shows the rest.
+      }
+    }
+    void this.loadSessions();
+    this.deps.onTurnEnd?.();
   }
 
   private async runTurn(

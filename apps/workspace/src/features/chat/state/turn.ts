@@ -10,6 +10,11 @@ export interface TurnHost {
   scheduleFrame(flush: () => void): void;
   /** The stream reported an error in the middle of the answer (spec 01 §8). */
   onStreamError(message: string): void;
+  /**
+   * Stops the answer session `sessionId` is generating, on the server (the answer outlives its
+   * connection: a reload or another tab may be following it). Rejects when the server did not hear it.
+   */
+  stopOnServer?(sessionId: string): Promise<void>;
 }
 
 /** The stored ids of a turn's question and answer, from its final_data (null when it never came). */
@@ -42,22 +47,60 @@ export class ChatTurn {
   readonly controller = new AbortController();
   private pending = '';
   private frameScheduled = false;
+  /** The session the server generates the answer in, from the stream's first frame. */
+  private sessionId: string | null = null;
+  private stopping = false;
+  /**
+   * Following an answer already under way (a reload, another tab): the stream starts with all of its
+   * text so far, which replaces what the stored message showed.
+   */
+  private replaceText = false;
+  readonly follows: boolean;
 
   constructor(
     readonly assistantId: string,
     private readonly host: TurnHost,
-  ) {}
+    options: { follows?: boolean } = {},
+  ) {
+    this.follows = options.follows ?? false;
+  }
 
+  /**
+   * Stops the answer: the server is asked to (every tab following it sees it stop, and this stream ends
+   * with its stopped final_data and cost). A stream that has not said its session yet, or a server that
+   * did not hear the request, is cut instead; the server then stops it when no tab follows it any more.
+   */
   stop(): void {
+    if (this.stopping) return;
+    this.stopping = true;
+    const { sessionId, host } = this;
+    if (!sessionId || !host.stopOnServer) {
+      this.controller.abort();
+      return;
+    }
+    host.stopOnServer(sessionId).catch(() => this.controller.abort());
+  }
+
+  /** True once the tab stopped following without stopping the answer. */
+  left = false;
+
+  /** Stops following without stopping the answer (another chat was opened). */
+  leave(): void {
+    this.left = true;
     this.controller.abort();
   }
 
   private flush(): void {
     this.frameScheduled = false;
-    if (!this.pending) return;
+    if (!this.pending && !this.replaceText) return;
     const message = this.host.getMessage(this.assistantId);
     const text = this.pending;
     this.pending = '';
+    if (this.replaceText) {
+      this.replaceText = false;
+      if (message) this.host.putMessage({ ...message, text });
+      return;
+    }
     if (message) this.host.putMessage({ ...message, text: message.text + text });
   }
 
@@ -66,10 +109,17 @@ export class ChatTurn {
     const { host, assistantId: id } = this;
     let createdSessionId: string | null = null;
     let answered = false;
+    /** The server ended the answer as stopped (a stop from this tab or another). */
+    let stopped = false;
     const stored: StoredIds = { message: null, userMessage: null };
     try {
       for await (const event of open(this.controller.signal)) {
         answered = true;
+        if (event.type === 'turn') {
+          this.sessionId = event.turn.session_id;
+          if (this.follows) this.replaceText = true;
+          continue;
+        }
         if (event.type === 'text') {
           this.pending += event.text;
           if (!this.frameScheduled) {
@@ -90,9 +140,10 @@ export class ChatTurn {
           if (typeof event.data.message_id === 'string') stored.message = event.data.message_id;
           if (typeof event.data.user_message_id === 'string') stored.userMessage = event.data.user_message_id;
           const modelName = typeof event.data.model_name === 'string' ? event.data.model_name : null;
+          if (event.data.status === 'stopped') stopped = true;
           host.putMessage({
             ...message,
-            status: message.status === 'error' ? 'error' : 'done',
+            status: message.status === 'error' ? 'error' : stopped ? 'stopped' : 'done',
             credits: creditsFromMetadata(event.data),
             modelName: modelName ?? message.modelName ?? null,
             ...(event.data.sources ? { sources: event.data.sources } : {}),
@@ -113,6 +164,7 @@ export class ChatTurn {
       this.flush();
       const message = host.getMessage(id);
       if (message?.status === 'streaming') host.putMessage({ ...message, status: 'done' });
+      if (stopped) return { kind: 'stopped', createdSessionId, stored };
       return { kind: 'finished', createdSessionId, stored };
     } catch (error) {
       this.flush();

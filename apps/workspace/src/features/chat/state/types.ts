@@ -106,4 +106,11 @@ export interface ChatBackend {
   /** Shows another version of a message; answers the session's messages along its new current branch. */
   selectVersion(sessionId: string, messageId: string): Promise<ChatMessage[]>;
   createTurn(input: TurnInput, signal: AbortSignal): AsyncIterable<ChatStreamEvent>;
+  /**
+   * Follows the answer session `sessionId` is generating (after a reload, or started in another tab): all
+   * of its text so far, then the rest as it comes.
+   */
+  followTurn?(sessionId: string, signal: AbortSignal): AsyncIterable<ChatStreamEvent>;
+  /** Stops the answer session `sessionId` is generating, whichever tab started it. */
+  stopTurn?(sessionId: string): Promise<void>;
 }

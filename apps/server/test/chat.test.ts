@@ -33,6 +33,7 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
           input_price_credits: 1,
           output_price_credits: 2,
           is_default: true,
+          supports_images: true,
         },
       ],
     });
@@ -284,8 +285,8 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
         'content-type': 'multipart/form-data; boundary=x',
       },
     );
-    expect(multipart.statusCode).toBe(415);
-    expect(multipart.json()).toEqual({ detail: '暂不支持上传附件，请去掉附件后重试。' });
+    expect(multipart.statusCode).toBe(400);
+    expect(multipart.json().errors).toHaveProperty('model_id');
     const badPage = await server.inject({
       method: 'GET',
       url: '/api/dialogue/sessions/?page=0&page_size=abc',

@@ -29,6 +29,8 @@ export const chatModel = z.object({
   output_price_credits: z.number().nonnegative(),
   /** The server picks this one when a client has no stored selection. */
   is_default: z.boolean().default(false),
+  /** The model sees attached images; other models get only the image's name (the client warns first). */
+  supports_images: z.boolean().default(false),
 });
 export type ChatModel = z.infer<typeof chatModel>;
 

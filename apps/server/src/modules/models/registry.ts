@@ -58,6 +58,7 @@ export function describeModel(definition: ModelDefinition): ChatModel {
     input_price_credits: definition.inputPrice,
     output_price_credits: definition.outputPrice,
     is_default: definition.isDefault,
+    supports_images: definition.supportsImages,
   };
 }
 

@@ -10,6 +10,21 @@ export interface ChatModel {
   output_price_credits?: number | null;
   /** The server's pick when the user has chosen nothing yet. */
   is_default?: boolean;
+  /** The model sees attached images (others get only their names). */
+  supports_images?: boolean;
+}
+
+/** A file of a user message: stored (with `url`, fetched with the user's token) or just sent (`localUrl`). */
+export interface ChatFile {
+  name: string;
+  type: string;
+  size?: number;
+  /** The stored file's address under the API base. */
+  url?: string;
+  /** An object URL of the file this tab sent (its image is shown before the server has stored it). */
+  localUrl?: string;
+  /** The file's text was cut to fit the model's context. */
+  truncated?: boolean;
 }
 
 /** A row of the history list (spec 01 §3). */
@@ -26,7 +41,10 @@ export interface ChatSessionSummary {
 }
 
 export interface ChatImage {
+  /** A data: or https: address; empty for a stored image, which is fetched from `url`. */
   src: string;
+  /** A stored image's address under the API base (a generated image the server kept). */
+  url?: string;
 }
 
 export type ChatMessageStatus = 'streaming' | 'done' | 'stopped' | 'error';
@@ -37,7 +55,7 @@ export interface ChatMessage {
   role: 'user' | 'assistant';
   text: string;
   images: readonly ChatImage[];
-  files: readonly { name: string; type: string }[];
+  files: readonly ChatFile[];
   status: ChatMessageStatus;
   /** The stream's error, shown in bold inside the message (spec 01 §4). */
   error: string | null;
@@ -73,6 +91,10 @@ export interface TurnInput {
   editMessageId?: string;
   /** Regenerate: the stored answer to generate again as a new version. */
   regenerateMessageId?: string;
+  /** The question's files, sent as multipart with it. */
+  files?: readonly File[];
+  /** Called as the files are sent: bytes sent, bytes in all. */
+  onUploadProgress?: (sent: number, total: number) => void;
 }
 
 /** What the chat needs from the server: the api-client's models and dialogue modules, adapted. */
@@ -87,4 +109,6 @@ export interface ChatBackend {
   /** Shows another version of a message; answers the session's messages along its new current branch. */
   selectVersion(sessionId: string, messageId: string): Promise<ChatMessage[]>;
   createTurn(input: TurnInput, signal: AbortSignal): AsyncIterable<ChatStreamEvent>;
+  /** A stored file's bytes (the owner's token goes with the request, so an <img src> cannot fetch it). */
+  getFile(url: string): Promise<Blob>;
 }

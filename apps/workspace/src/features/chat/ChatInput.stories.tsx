@@ -34,6 +34,7 @@ const meta = {
     onSend: fn(),
     onStop: fn(),
     onSearchChange: fn(),
+    onAddFiles: fn(),
     isStreaming: false,
     searchEnabled: false,
   },

@@ -287,7 +287,8 @@ export const QuestionWithFiles: Story = {
     await expect(article).toHaveTextContent('内容过长，模型只读取了前一部分');
     await userEvent.click(within(article).getByRole('button', { name: '查看大图：截图.png' }));
     const dialog = await screen.findByRole('dialog', { name: '截图.png' });
-    await expect(within(dialog).getByRole('img', { name: '截图.png' })).toBeVisible();
+    // The dialog fades in: wait until its image shows.
+    await waitFor(() => expect(within(dialog).getByRole('img', { name: '截图.png' })).toBeVisible());
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   },

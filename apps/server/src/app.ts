@@ -24,6 +24,7 @@ import { DocChatService } from './modules/doc-chat/service';
 import { docsRoutes } from './modules/docs/routes';
 import { DocumentService } from './modules/docs/service';
 import { exportsRoutes } from './modules/exports/routes';
+import { createFileStore, type FileStore, stagingRoot } from './modules/files/store';
 import { healthRoutes } from './modules/health/routes';
 import { sweepCounters } from './modules/limits/counters';
 import { createAddressLimit } from './modules/limits/requests';
@@ -43,6 +44,8 @@ export interface AppDeps {
   database: Database;
   /** The process logger; without one the app makes its own from the config. */
   logger?: Logger;
+  /** Where the chat's files are kept; by default the store the config names. */
+  files?: FileStore;
   /** The clock of the market, the strategy runs and the subscriptions; tests pin it. */
   now?: () => Date;
 }
@@ -125,7 +128,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const registry = new ModelRegistry(config.chat.models, {
     offlineChunkDelayMs: config.chat.offlineChunkDelayMs,
   });
-  const dialogue = new DialogueService(db, registry, config.chat, app.log as unknown as Logger);
+  const files = deps.files ?? (await createFileStore(config));
+  const stagingDir = await stagingRoot(config.dataDir);
+  const dialogue = new DialogueService(db, registry, config.chat, app.log as unknown as Logger, files);
   const docChat = new DocChatService(db, registry, config.chat, app.log as unknown as Logger);
   const emotion = new EmotionService(db, createMarketProvider(config.market, app.log as unknown as Logger), {
     backfillDays: config.market.backfillDays,
@@ -154,7 +159,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         limitAddress: createAddressLimit(db, config.rateLimit),
       });
       await api.register(modelRoutes, { registry, requireAuth, search: config.chat.search });
-      await api.register(dialogueRoutes, { db, dialogue, requireAuth, streamSlots });
+      await api.register(dialogueRoutes, { db, dialogue, requireAuth, streamSlots, files, stagingDir });
       await api.register(docChatRoutes, { db, docChat, requireAuth, streamSlots });
       await api.register(docsRoutes, { docs: new DocumentService(db), requireAuth });
       await api.register(exportsRoutes, { db, requireAuth, ...(deps.now ? { now: deps.now } : {}) });

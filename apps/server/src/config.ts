@@ -85,6 +85,20 @@ export interface Config {
     /** The web search of turns with 联网搜索 on; null when no provider is configured (the toggle is off). */
     search: SearchSettings | null;
   };
+  /** Where the chat's files are kept: the data directory, or S3-compatible storage when a bucket is set. */
+  files: {
+    s3:
+      | {
+          bucket: string;
+          endpoint: string;
+          region: string;
+          accessKeyId: string;
+          secretAccessKey: string;
+          /** Addresses as endpoint/bucket/key (MinIO and most self-hosted stores) rather than bucket.endpoint. */
+          pathStyle: boolean;
+        }
+      | undefined;
+  };
   market: {
     /** Where market data come from: the embedded simulated market, or Eastmoney's public pools (opt-in). */
     source: (typeof MARKET_DATA_SOURCES)[number];
@@ -260,6 +274,19 @@ const envSchema = z.object({
   PASSWORD_HASH_ITERATIONS: intVar(2, 1, 100),
   PASSWORD_HASH_PARALLELISM: intVar(1, 1, 16),
   SHUTDOWN_TIMEOUT: durationVar('10s', 1, 3600),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.superRefine((raw, ctx) => {
+    if (raw === undefined) return;
+    try {
+      if (!['http:', 'https:'].includes(new URL(raw).protocol)) throw new Error();
+    } catch {
+      ctx.addIssue({ code: 'custom', message: c.httpUrl });
+    }
+  }),
+  S3_REGION: stringVar('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: enumVar(['true', 'false'] as const, 'true'),
   MODELS_CONFIG: optionalString,
   MODELS_CONFIG_JSON: optionalString,
   OFFLINE_MODEL: enumVar(OFFLINE_MODES, 'auto'),
@@ -326,6 +353,9 @@ export function parseEnv(env: NodeJS.ProcessEnv) {
   const e = result.data;
   if (e.REFRESH_TOKEN_TTL <= e.ACCESS_TOKEN_TTL) {
     problems.push(c.variable('REFRESH_TOKEN_TTL', c.refreshShorterThanAccess, input.REFRESH_TOKEN_TTL));
+  }
+  if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
+    problems.push(c.variable('S3_BUCKET', c.s3NeedsKeys, input.S3_BUCKET));
   }
   if (e.REFRESH_TOKEN_TTL_REMEMBER < e.REFRESH_TOKEN_TTL) {
     problems.push(
@@ -459,6 +489,18 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
       maxConcurrentStreams: e.MAX_CONCURRENT_STREAMS,
       streamSlotLease: e.STREAM_SLOT_LEASE,
       search: searchSettings(e),
+    },
+    files: {
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+            pathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : undefined,
     },
     market: {
       source: e.MARKET_DATA_SOURCE,

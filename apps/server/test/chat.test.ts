@@ -35,6 +35,7 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
           is_default: true,
           web_search: false,
           search_price_credits: 0,
+          supports_images: true,
         },
       ],
     });
@@ -286,8 +287,8 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
         'content-type': 'multipart/form-data; boundary=x',
       },
     );
-    expect(multipart.statusCode).toBe(415);
-    expect(multipart.json()).toEqual({ detail: '暂不支持上传附件，请去掉附件后重试。' });
+    expect(multipart.statusCode).toBe(400);
+    expect(multipart.json().errors).toHaveProperty('model_id');
     const badPage = await server.inject({
       method: 'GET',
       url: '/api/dialogue/sessions/?page=0&page_size=abc',

@@ -55,6 +55,19 @@ function client(base: string) {
   };
 }
 
+/** A turn with one small text file, sent as multipart like the chat sends it. */
+async function sendWithFile(base: string, access: string, prompt: string): Promise<{ answer: Answer }> {
+  const form = new FormData();
+  form.append('data', JSON.stringify({ model_id: OFFLINE_MODEL_ID, prompt: { text: prompt } }));
+  form.append('files', new File(['attached notes\n'], 'notes.txt', { type: 'text/plain' }));
+  const response = await fetch(`${base}/api/dialogue/turns/create-turn/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access}` },
+    body: form,
+  });
+  return { answer: { status: response.status, text: await response.text() } };
+}
+
 /** A turn's stream ended with its answer stored and settled, and no error frame. */
 function turnCompleted(answer: Answer): boolean {
   if (answer.status !== 200) return false;
@@ -270,6 +283,28 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
             body: { session_id: kept, model_id: OFFLINE_MODEL_ID, prompt: { text: '接着说' } },
           }),
         ok: turnCompleted,
+      },
+      {
+        name: 'turn with files',
+        route: 'POST /api/dialogue/turns/create-turn/',
+        send: () => sendWithFile(base, access, '附件里写了什么？').then(({ answer }) => answer),
+        ok: turnCompleted,
+      },
+      {
+        name: 'attachment download',
+        route: 'GET /api/dialogue/files/{id}/',
+        prepare: async () => {
+          const { answer } = await sendWithFile(base, access, '存一个文件');
+          expect(turnCompleted(answer)).toBe(true);
+          const sessionId = finalOf(parseStream(answer.text)).session_id as string;
+          const detail = await call('GET', `/api/dialogue/sessions/${sessionId}/`, { token: access });
+          const history = (
+            JSON.parse(detail.text) as { history: { content: { files?: { url: string }[] } }[] }
+          ).history;
+          return { url: history[0]?.content.files?.[0]?.url ?? '' };
+        },
+        send: ({ url }) => call('GET', `/api${url}`, { token: access }),
+        ok: (answer) => answer.status === 200 && answer.text === 'attached notes\n',
       },
       {
         name: 'daily emotion series',

@@ -75,6 +75,8 @@ async function run(options: RunOptions): Promise<RunResult> {
       selectVersion: async () => [],
       updateSession: async (id) => ({ id, created_at: '', updated_at: '' }),
       createTurn: (_input, signal) => stream(signal),
+      // The bench's answers carry no files.
+      getFile: async () => new Blob(),
     },
     selectedModel: { get: () => 'bench', set: () => {} },
     // The production scheduler's frame, timed: from the rAF callback to the task after the frame.

@@ -57,6 +57,7 @@ export { createModelsApi, type ModelsApi } from './endpoints/models';
 export { createStrategyApi, type StrategyApi } from './endpoints/strategy';
 export * from './errors';
 export * from './http';
+export { type UploadProgress, xhrFetch } from './http/xhrFetch';
 export {
   enUS,
   getMessages,

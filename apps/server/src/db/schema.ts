@@ -220,6 +220,44 @@ export const chatMessages = pgTable(
 );
 
 /**
+ * A file attached to a chat message: an upload on a user message, or an image a model generated on an
+ * answer. The bytes live in the file store (data directory or S3) under `storage_key`; the row goes with its
+ * message (and so with its session), and the route deletes the stored bytes with the session. `user_id`
+ * scopes every fetch to the owner.
+ */
+export const chatAttachments = pgTable(
+  'chat_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    /** The order among the message's files. */
+    position: integer('position').notNull().default(0),
+    name: text('name').notNull(),
+    /** The MIME type established from the content (not the one the browser claimed). */
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** upload | generated */
+    kind: text('kind').notNull().default('upload'),
+    /** True when the file's text was cut to fit the model's context. */
+    truncated: boolean('truncated').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_attachments_message').on(t.messageId),
+    index('chat_attachments_session').on(t.sessionId),
+  ],
+);
+
+/**
  * The editor's writing assistant: one row per question about a document and its answer. `doc_id` is the
  * cloud document's id, or null for a transient question (a document not in the cloud), which is kept only
  * for its charge. A document's history is (user_id, doc_id); `reserve` is what was held for the turn, so

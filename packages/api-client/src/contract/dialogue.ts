@@ -86,7 +86,18 @@ export const sessionListQuery = z.object({
 });
 export type SessionListQuery = z.input<typeof sessionListQuery>;
 
-export const attachedFile = z.object({ name: z.string(), type: z.string() });
+/**
+ * A file of a user message: name and type always (spec 01 §3); servers that store files add its id, size,
+ * address and whether it was cut for the model (see ./attachments).
+ */
+export const attachedFile = z.object({
+  name: z.string(),
+  type: z.string(),
+  id: z.string().optional(),
+  size: z.number().int().nonnegative().optional(),
+  url: z.string().optional(),
+  truncated: z.boolean().optional(),
+});
 export type AttachedFile = z.infer<typeof attachedFile>;
 
 export const userContent = z.object({
@@ -99,6 +110,14 @@ export const assistantPart = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({ type: z.literal('image_data'), mime_type: z.string(), data: z.string() }),
   z.object({ type: z.literal('image_url'), url: z.string() }),
+  /** A stored image the model generated, fetched (owner only) from `url` under the API base. */
+  z.object({
+    type: z.literal('image_file'),
+    id: z.string(),
+    mime_type: z.string(),
+    size: z.number().int().nonnegative(),
+    url: z.string(),
+  }),
 ]);
 export type AssistantPart = z.infer<typeof assistantPart>;
 

@@ -36,6 +36,8 @@ export const chatModel = z.object({
   web_search: z.boolean().default(false),
   /** Credits one web search costs, on top of the answer (0: free). */
   search_price_credits: z.number().int().nonnegative().default(0),
+  /** The model sees attached images; other models get only the image's name (the client warns first). */
+  supports_images: z.boolean().default(false),
 });
 export type ChatModel = z.infer<typeof chatModel>;
 

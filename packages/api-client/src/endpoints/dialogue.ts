@@ -12,6 +12,7 @@ import {
   type UpdateSessionRequest,
 } from '../contract/dialogue';
 import type { HttpClient } from '../http/httpClient';
+import { type UploadProgress, xhrFetch } from '../http/xhrFetch';
 import { type ChatStreamEvent, readChatStream } from '../sse/readSse';
 import type { CallOptions } from './auth';
 
@@ -28,6 +29,11 @@ export interface CreateTurnInput {
   search_enabled?: boolean;
   /** Attachments; when present the turn is sent as multipart (a `data` JSON part and `files` parts). */
   files?: readonly Blob[];
+  /**
+   * Called as the files are sent (bytes sent, bytes in all); the upload then goes through
+   * XMLHttpRequest, the one browser transport that reports it (see http/xhrFetch.ts).
+   */
+  onUploadProgress?: UploadProgress;
 }
 
 export interface ListOptions extends CallOptions {
@@ -66,7 +72,12 @@ export interface DialogueApi {
    * only for what was generated, and every tab following it gets its final_data. Nothing running: no-op.
    */
   stopTurn(id: string, options?: CallOptions): Promise<void>;
+  /** An attached file's bytes (`url` as a message carries it; the owner only). */
+  getFile(url: string, options?: CallOptions): Promise<Blob>;
 }
+
+/** A 30 MB upload on a slow line takes minutes: the request's clock allows for it. */
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 function turnBody(input: CreateTurnInput): { json?: unknown; body?: FormData } {
   const data: CreateTurnRequest = {
@@ -121,10 +132,13 @@ export function createDialogueApi(http: HttpClient): DialogueApi {
     },
 
     async *createTurn(input, options = {}) {
+      const withFiles = (input.files?.length ?? 0) > 0;
       const response = await http.requestResponse(dialoguePaths.createTurn, {
         method: 'POST',
         headers: { Accept: 'text/event-stream' },
         ...turnBody(input),
+        ...(withFiles ? { timeoutMs: UPLOAD_TIMEOUT_MS } : {}),
+        ...(withFiles && input.onUploadProgress ? { fetch: xhrFetch(input.onUploadProgress) } : {}),
         ...options,
       });
       yield* readChatStream(response, options.signal ? { signal: options.signal } : {});
@@ -141,6 +155,15 @@ export function createDialogueApi(http: HttpClient): DialogueApi {
 
     async stopTurn(id, options = {}) {
       await http.post(dialoguePaths.stopTurn(id), options);
+    },
+
+    async getFile(url, options = {}) {
+      const response = await http.requestResponse(url, {
+        method: 'GET',
+        headers: { Accept: '*/*' },
+        ...options,
+      });
+      return response.blob();
     },
   };
 }

@@ -57,6 +57,8 @@ export interface RequestOptions {
   auth?: boolean;
   /** Retry once after refreshing on an invalid-token 401. Default true when `auth` is. */
   retryOnInvalidToken?: boolean;
+  /** This request's transport instead of the client's (an upload that reports progress: see xhrFetch). */
+  fetch?: FetchLike;
 }
 
 /** Where an answer's shape broke: zod's issue shape, which the hand-written checks use too. */
@@ -218,7 +220,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     try {
       const init: RequestInit = { method: request.method ?? 'GET', headers, signal: current.signal };
       if (body !== undefined) init.body = body;
-      const response = await fetchImpl(url, init);
+      const response = await (request.fetch ?? fetchImpl)(url, init);
       return { response, attempt: current };
     } catch (error) {
       throw current.failure(error);

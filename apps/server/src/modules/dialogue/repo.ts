@@ -1,6 +1,7 @@
 /** The chat's queries; every one is scoped by the owner, so a foreign session is simply not found. */
 import type {
   AssistantContent,
+  AttachedFile,
   ChatMessage,
   ChatSession,
   SearchSource,
@@ -12,6 +13,7 @@ import type {
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../../db/client';
 import { chatMessages, chatSessions } from '../../db/schema';
+import { attachmentJson, insertAttachments, type StoredFile } from './attachments/repo';
 import { childrenOf, currentBranch } from './tree';
 
 export type SessionRow = typeof chatSessions.$inferSelect;
@@ -71,6 +73,22 @@ export function assistantMetadata(row: MessageRow): TurnMetadata {
   };
 }
 
+/** A user message's files: {name, type} from before files were stored, full attachments since. */
+function userFiles(parts: unknown): AttachedFile[] {
+  const files = Array.isArray(parts) ? (parts as Partial<StoredFile & { type: string }>[]) : [];
+  return files.map((file) =>
+    file.id && file.mimeType && file.size !== undefined
+      ? attachmentJson({
+          id: file.id,
+          name: file.name ?? '',
+          mimeType: file.mimeType,
+          size: file.size,
+          truncated: file.truncated ?? false,
+        })
+      : { name: file.name ?? '', type: file.type ?? file.mimeType ?? '' },
+  );
+}
+
 /** A stored message on the wire; `versions`: the ids of its versions, itself among them. */
 export function messageJson(row: MessageRow, versions: string[] = [row.id]): ChatMessage {
   const tree = { parent_id: row.parentId, versions };
@@ -80,7 +98,7 @@ export function messageJson(row: MessageRow, versions: string[] = [row.id]): Cha
       role: 'user',
       created_at: row.createdAt.toISOString(),
       ...tree,
-      content: { text: row.text, files: (row.parts as { name: string; type: string }[]) ?? [] },
+      content: { text: row.text, files: userFiles(row.parts) },
     };
   }
   const images = (row.parts as ImagePart[]) ?? [];
@@ -290,13 +308,30 @@ export interface NewTurn {
   position: number;
   /** True when the question is a stored one answered again: only the answer is written. */
   regenerate: boolean;
+  /** The question's files, already in the file store (none for a regenerated answer). */
+  files: readonly StoredFile[];
 }
+
+/** What a user message's `parts` keep of its files (the rows hold the rest). */
+const fileParts = (files: readonly StoredFile[]) =>
+  files.map(({ id, name, mimeType, size, truncated }) => ({ id, name, mimeType, size, truncated }));
 
 /**
  * Writes the turn's session (new, or the user's own) with its question and its answer's placeholder, or
  * only the placeholder when a stored question is answered again. New rows are chosen at their fork.
  */
 export async function storeTurn(db: Db, turn: NewTurn): Promise<void> {
+  const question = { userId: turn.userId, sessionId: turn.sessionId, messageId: turn.userMessageId };
+  if (turn.newSession && turn.files.length > 0) {
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(chatSessions)
+        .values({ id: turn.sessionId, userId: turn.userId, title: turn.title, modelId: turn.model.id });
+      await tx.insert(chatMessages).values(turnRows(turn, new Date()));
+      await insertAttachments(tx, question, turn.files, 'upload');
+    });
+    return;
+  }
   if (turn.newSession) {
     // One statement for the common case: a new session and its first pair.
     await executePrepared(
@@ -326,38 +361,44 @@ export async function storeTurn(db: Db, turn: NewTurn): Promise<void> {
       .where(eq(chatSessions.id, turn.sessionId))
       .returning({ id: chatSessions.id });
     if (!session) throw new Error('the session was deleted before the turn was stored');
-    const question = {
-      id: turn.userMessageId,
+    await tx.insert(chatMessages).values(turnRows(turn, now));
+    if (!turn.regenerate) await insertAttachments(tx, question, turn.files, 'upload');
+  });
+}
+
+/** The rows a turn adds: its question (unless a stored one is answered again) and the answer's placeholder. */
+function turnRows(turn: NewTurn, now: Date): (typeof chatMessages.$inferInsert)[] {
+  const question = {
+    id: turn.userMessageId,
+    sessionId: turn.sessionId,
+    turnId: turn.turnId,
+    parentId: turn.parentId,
+    position: turn.position,
+    role: 'user',
+    text: turn.text,
+    parts: fileParts(turn.files),
+    status: 'complete',
+    createdAt: now,
+    updatedAt: now,
+  };
+  return [
+    ...(turn.regenerate ? [] : [question]),
+    {
+      id: turn.assistantMessageId,
       sessionId: turn.sessionId,
       turnId: turn.turnId,
-      parentId: turn.parentId,
-      position: turn.position,
-      role: 'user',
-      text: turn.text,
+      parentId: turn.userMessageId,
+      position: turn.position + 1,
+      role: 'assistant',
+      text: '',
       parts: [],
-      status: 'complete',
+      status: 'streaming',
+      modelId: turn.model.id,
+      modelName: turn.model.name,
       createdAt: now,
       updatedAt: now,
-    };
-    await tx.insert(chatMessages).values([
-      ...(turn.regenerate ? [] : [question]),
-      {
-        id: turn.assistantMessageId,
-        sessionId: turn.sessionId,
-        turnId: turn.turnId,
-        parentId: turn.userMessageId,
-        position: turn.position + 1,
-        role: 'assistant',
-        text: '',
-        parts: [],
-        status: 'streaming',
-        modelId: turn.model.id,
-        modelName: turn.model.name,
-        createdAt: now,
-        updatedAt: now,
-      },
-    ]);
-  });
+    },
+  ];
 }
 
 /**

@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
 import {
+  ATTACHMENTS_PATH,
   chatSession,
   createTurnRequest,
   dialoguePaths,
@@ -14,11 +19,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { authOf, type RequireAuth } from '../../http/auth';
-import { fieldErrors, HttpError, notFound } from '../../http/errors';
+import { fieldErrors, notFound } from '../../http/errors';
 import { type EventStream, openEventStream } from '../../http/sse';
 import { messages } from '../../i18n/zh-CN';
 import { scheduleMaintenance } from '../../maintenance';
+import type { FileStore } from '../files/store';
 import type { StreamSlots } from '../limits/streams';
+import { receiveTurn, type StagedFile } from './attachments/receive';
+import { fileKey, findAttachment, type StoredFile, sessionFileKeys } from './attachments/repo';
 import { followStored } from './follow';
 import type { LiveTurn } from './live';
 import {
@@ -40,6 +48,17 @@ export interface DialogueRoutesOptions {
   requireAuth: RequireAuth;
   /** The cap on a user's simultaneous answers, across instances. */
   streamSlots: StreamSlots;
+  /** Where attached files are kept. */
+  files: FileStore;
+  /** A local directory uploads stream into before they are checked (see files/store.ts). */
+  stagingDir: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A multipart turn's checked files, staged on disk until the turn takes them. */
+    stagedFiles?: StagedFile[];
+  }
 }
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorBody]));
@@ -74,7 +93,9 @@ function pageUrl(url: string, page: number, pageSize: number, q?: string): strin
 }
 
 export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = async (app, options) => {
-  const { db, dialogue: chat, requireAuth, streamSlots } = options;
+  const { db, dialogue: chat, requireAuth, streamSlots, files: store, stagingDir } = options;
+  // Size and count are checked per file in receive.ts, so that each refusal can name its file.
+  await app.register(multipart, { throwFileSizeLimit: false });
   // Streaming turns would hold the shutdown; they are stopped, stored and settled before the database closes.
   // Tabs following another instance's answer stop polling.
   const closing = new AbortController();
@@ -208,9 +229,16 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const deleted = await deleteSession(db, authOf(request).userId, request.params.id);
+      const { userId } = authOf(request);
+      const keys = await sessionFileKeys(db, userId, [request.params.id]);
+      const deleted = await deleteSession(db, userId, request.params.id);
       if (!deleted) throw notFound();
       chat.stopSession(request.params.id);
+      // The rows went with the session; the bytes go after. A failure leaves unreachable bytes, never a
+      // row pointing at nothing.
+      await store
+        .delete(keys)
+        .catch((error) => request.log.warn({ err: error }, 'could not delete a session’s files'));
       return reply.code(204).send(null);
     },
   );
@@ -281,10 +309,48 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
     },
   );
 
-  // Attachments come with another issue; until then a multipart turn gets a clear answer, not a generic 415.
-  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => {
-    done(new HttpError(415, { detail: messages.chat.attachmentsUnsupported }), undefined);
-  });
+  app.get(
+    `${ATTACHMENTS_PATH}:id/`,
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['chat'],
+        summary: '下载消息附件',
+        description:
+          '消息附件（用户上传的文件或模型生成的图片）的内容，仅其所有者可取；他人的文件与不存在的文件同样返回 404。' +
+          '图片以 inline 返回，其他文件以 attachment 返回。',
+        security,
+        params: sessionParams,
+        response: {
+          200: {
+            description: '文件内容',
+            content: { 'application/octet-stream': { schema: z.string().describe('文件的字节') } },
+          },
+          ...errors(401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const row = await findAttachment(db, authOf(request).userId, request.params.id);
+      if (!row) throw notFound();
+      const stream = await store.open(row.storageKey);
+      if (!stream) throw notFound();
+      const inline = row.mimeType.startsWith('image/');
+      return (
+        reply
+          .type(row.mimeType)
+          .header('content-length', row.size)
+          .header(
+            'content-disposition',
+            `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+          )
+          // A file never changes under its id; only the owner's browser may keep it.
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          // The schema documents the bytes as a string; Fastify streams a Readable as it is.
+          .send(stream as unknown as string)
+      );
+    },
+  );
 
   app.post(
     dialoguePaths.createTurn,
@@ -309,21 +375,61 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
             '没有任何连接查看的回答继续生成至多 CHAT_UNWATCHED_GRACE（默认 30 秒），之后停止调用模型。' +
             '停止（POST sessions/{id}/stop/ 或无人查看超时）后，已生成的部分保存为 stopped 并只按已生成内容计费；在第一个词元之前失败不收费。',
           '同一用户同时进行的回答有上限（MAX_CONCURRENT_STREAMS，默认 3），超出时返回 429（code: too_many_streams）。',
+          '带附件时以 multipart/form-data 发送：data 字段为上述 JSON（prompt 可为空文字），files 为重复的文件部分。' +
+            '每个文件不超过 30 MB，最多 10 个；类型为 JPEG、PNG、GIF、WebP、纯文本、Markdown、JSON、CSV、PDF、DOCX、DOC，' +
+            '并按内容核对。任一文件不合格时返回 400，detail 逐个说明（以“；”分隔），不保存任何内容、不预扣积分。',
         ].join(''),
         security,
+        consumes: ['application/json', 'multipart/form-data'],
         body: createTurnRequest,
         response: {
           200: sseResponse,
           ...errors(400, 401, 402, 404, 413, 415, 429),
         },
       },
+      // A multipart turn: its files stream to disk and are checked, and its `data` becomes the body the
+      // schema validates, before the handler runs. Whatever is left staged goes when the request ends.
+      preValidation: async (request, reply) => {
+        if (!request.isMultipart()) return;
+        const dir = path.join(stagingDir, randomUUID());
+        let removed: Promise<void> | undefined;
+        const cleanup = () => {
+          removed ??= rm(dir, { recursive: true, force: true }).catch((error) =>
+            request.log.warn({ err: error }, 'could not remove staged uploads'),
+          );
+          return removed;
+        };
+        // When the answer has ended (or the client went away), nothing staged is needed any more.
+        reply.raw.once('close', () => void cleanup());
+        try {
+          const { data, files } = await receiveTurn(request, dir);
+          request.body = data as typeof request.body;
+          request.stagedFiles = files;
+        } catch (error) {
+          await cleanup();
+          throw error;
+        }
+      },
     },
     async (request, reply) => {
       const auth = authOf(request);
       // The slot first: a user at the cap is refused before any credits are held.
       const slot = await streamSlots.acquire(auth.userId);
+      const uploads: StoredFile[] = [];
       try {
-        const turn = await chat.prepareTurn(auth.userId, request.body);
+        for (const file of request.stagedFiles ?? []) {
+          const key = fileKey(auth.userId, file.id);
+          await store.put(key, file.path, file.mimeType);
+          uploads.push({ ...file, key, truncated: false });
+        }
+        let turn: Awaited<ReturnType<typeof chat.prepareTurn>>;
+        try {
+          turn = await chat.prepareTurn(auth.userId, request.body, uploads);
+        } catch (error) {
+          // A refused turn keeps nothing: its files leave the store again.
+          await store.delete(uploads.map((file) => file.key)).catch(() => undefined);
+          throw error;
+        }
         const stream = openEventStream(reply);
         // The slot is the turn's, not the connection's: an answer going on after a reload still counts.
         // Given back before the last frame: a client that sends its next turn on [DONE] finds it free.

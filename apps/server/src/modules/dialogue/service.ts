@@ -27,13 +27,23 @@ import { fieldErrors, HttpError, notFound } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import { balanceOf, holdCredits } from '../billing/holds';
 import { applyCreditChange } from '../billing/ledger';
+import type { FileStore } from '../files/store';
 import type { ModelDefinition } from '../models/config';
 import type { LanguageModelV3, ModelRegistry } from '../models/registry';
 import { SearchError, type SearchSettings, searchQueryOf, WebSearch } from '../search';
 import { searchContextText } from '../search/context';
+import { attachmentForModel, type PromptAttachment } from './attachments/extract';
+import { messageFiles, type StoredFile } from './attachments/repo';
 import { LiveTurn } from './live';
 import { planTurn, turnCost } from './pricing';
-import { contextOf, type Prompt, titleFrom, toPrompt } from './prompt';
+import {
+  type ContextMessage,
+  contextOf,
+  estimateContextTokens,
+  type Prompt,
+  titleFrom,
+  toPrompt,
+} from './prompt';
 import { openStream, type StreamPart } from './provider';
 import { describeProviderError, type TurnFailure } from './provider-errors';
 import { recoverInterrupted } from './recovery';
@@ -68,6 +78,10 @@ const PERSIST_DELAY_MS = 30;
  * counts as someone watching (live.ts).
  */
 const FOLLOWED_ELSEWHERE_MS = 5000;
+/** Context left free beside the question and the longest answer, for the template's own tokens. */
+const CONTEXT_HEADROOM_TOKENS = 500;
+/** The least a text file is given, even when the context is nearly full: its opening is better than nothing. */
+const MIN_FILE_CHARS = 2000;
 
 export interface DialogueSettings {
   firstTokenTimeout: number;
@@ -143,21 +157,43 @@ export class DialogueService {
     private readonly registry: ModelRegistry,
     private readonly settings: DialogueSettings,
     private readonly logger: Logger,
+    /** Where attached files are kept; a server without one refuses turns with files. */
+    private readonly files?: FileStore,
   ) {
     this.webSearch = settings.search ? new WebSearch(settings.search) : null;
   }
 
-  /** Everything that may refuse a turn, before any byte of the stream: input, model, session, credits. */
-  async prepareTurn(userId: string, request: CreateTurnRequest): Promise<PreparedTurn> {
+  /**
+   * Everything that may refuse a turn, before any byte of the stream: input, model, session, credits.
+   * `uploads` are the question's files, already checked and in the file store.
+   */
+  async prepareTurn(
+    userId: string,
+    request: CreateTurnRequest,
+    uploads: readonly StoredFile[] = [],
+  ): Promise<PreparedTurn> {
     const entry = this.registry.get(request.model_id);
     if (!entry) throw fieldErrors({ model_id: [m.unknownModel] });
     const { definition, model } = entry;
-    const { base, text, title, parentId, position, questionId } = await this.placeTurn(userId, request);
-    const context = [...contextOf(base, this.settings.historyMessages), { role: 'user' as const, text }];
+    const { base, text, title, parentId, position, questionId } = await this.placeTurn(
+      userId,
+      request,
+      uploads,
+    );
+    // A regenerated answer sees its question's files again.
+    const stored = questionId ? await messageFiles(this.db, questionId) : [...uploads];
+    const earlier = contextOf(base, this.settings.historyMessages);
+    const question: ContextMessage = { role: 'user', text };
+    const attachments = await this.forModel(stored, definition, estimatePromptTokens([...earlier, question]));
+    const files = stored.map((file, index) => ({
+      ...file,
+      truncated: attachments[index]?.truncated ?? false,
+    }));
+    const context = [...earlier, { ...question, attachments }];
     const searching = request.search_enabled === true && this.webSearch !== null;
     // The results are not known yet: the hold counts them at a generous size; usage settles the truth.
     const promptTokens =
-      estimatePromptTokens(context) +
+      estimateContextTokens(context) +
       (searching ? (this.settings.search?.maxResults ?? 0) * SEARCH_RESULT_TOKENS : 0);
 
     // The most this turn can cost, and the least; the hold is the first, cut to the balance.
@@ -177,6 +213,7 @@ export class DialogueService {
       parentId,
       position,
       regenerate: questionId !== null,
+      files,
       userMessageId: questionId ?? crypto.randomUUID(),
       assistantMessageId: crypto.randomUUID(),
       definition,
@@ -292,6 +329,7 @@ export class DialogueService {
   private async placeTurn(
     userId: string,
     request: CreateTurnRequest,
+    uploads: readonly StoredFile[],
   ): Promise<{
     base: MessageRow[];
     text: string;
@@ -301,16 +339,21 @@ export class DialogueService {
     questionId: string | null;
   }> {
     const typed = request.prompt?.text.trim() ?? '';
+    // A question may be files alone (spec 01 §5); it is then titled by its first file.
+    const firstFile = uploads[0]?.name;
+    const empty = typed === '' && !firstFile;
+    const named = (text: string) =>
+      text === '' && firstFile ? m.filesOnlyTitle(firstFile) : titleFrom(text);
     const editId = request.edit_message_id ?? null;
     const regenerateId = request.regenerate_message_id ?? null;
     const requested = request.session_id ?? null;
     if (requested === null) {
       if (editId || regenerateId) throw fieldErrors({ session_id: [m.versionNeedsSession] });
-      if (typed === '') throw fieldErrors({ 'prompt.text': [m.emptyPrompt] });
+      if (empty) throw fieldErrors({ 'prompt.text': [m.emptyPrompt] });
       return {
         base: [],
         text: typed,
-        title: titleFrom(typed),
+        title: named(typed),
         parentId: null,
         position: 0,
         questionId: null,
@@ -319,7 +362,7 @@ export class DialogueService {
     const session = await findSession(this.db, userId, requested);
     if (!session) throw notFound();
     const rows = await sessionMessages(this.db, session.id);
-    const title = session.title ?? titleFrom(typed);
+    const title = session.title ?? named(typed);
     if (regenerateId) {
       const answer = rows.find((row) => row.id === regenerateId && row.role === 'assistant');
       const question = answer && rows.find((row) => row.id === answer.parentId);
@@ -333,7 +376,7 @@ export class DialogueService {
         questionId: question.id,
       };
     }
-    if (typed === '') throw fieldErrors({ 'prompt.text': [m.emptyPrompt] });
+    if (empty) throw fieldErrors({ 'prompt.text': [m.emptyPrompt] });
     if (editId) {
       const edited = rows.find((row) => row.id === editId && row.role === 'user');
       if (!edited) throw fieldErrors({ edit_message_id: [m.noSuchQuestion] });
@@ -356,6 +399,37 @@ export class DialogueService {
       position: last ? last.position + 1 : 0,
       questionId: null,
     };
+  }
+
+  /**
+   * The files as the model gets them, read from the store one at a time (a PDF is parsed whole, so ten at
+   * once could hold 300 MB). Text files share what the context leaves beside the question and the answer.
+   */
+  private async forModel(
+    files: readonly StoredFile[],
+    definition: ModelDefinition,
+    usedTokens: number,
+  ): Promise<PromptAttachment[]> {
+    if (files.length === 0) return [];
+    const store = this.files;
+    if (!store) throw new Error('attachments need a file store');
+    const readers = files.filter((file) => !file.mimeType.startsWith('image/')).length;
+    const available =
+      definition.contextTokens - definition.maxOutputTokens - usedTokens - CONTEXT_HEADROOM_TOKENS;
+    const maxChars = Math.max(MIN_FILE_CHARS, Math.floor(available / Math.max(1, readers)));
+    const attachments: PromptAttachment[] = [];
+    for (const file of files) {
+      const source = {
+        ...file,
+        open: async () => {
+          const stream = await store.open(file.key);
+          if (!stream) throw new Error(m.attachmentMissing);
+          return stream;
+        },
+      };
+      attachments.push(await attachmentForModel(source, { seesImages: definition.supportsImages, maxChars }));
+    }
+    return attachments;
   }
 
   /**

@@ -27,6 +27,8 @@ export type OfflineMode = (typeof OFFLINE_MODES)[number];
 
 export const OFFLINE_MODEL_ID = 'offline-demo';
 const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
+/** A context most models offered here exceed; a config names the real one with `context_tokens`. */
+const DEFAULT_CONTEXT_TOKENS = 32_000;
 
 export interface ProviderSettings {
   id: string;
@@ -50,6 +52,10 @@ export interface ModelDefinition {
   outputPrice: number;
   maxOutputTokens: number;
   isDefault: boolean;
+  /** The model takes images as input (attached images go to it as images, not as a note). */
+  supportsImages: boolean;
+  /** The model's context window in tokens; attached files are cut to fit it. */
+  contextTokens: number;
 }
 
 const price = z.number().nonnegative().max(1_000_000);
@@ -66,6 +72,8 @@ const modelEntry = z
     output_price_credits: price.default(0),
     max_output_tokens: z.number().int().min(1).max(1_000_000).default(DEFAULT_MAX_OUTPUT_TOKENS),
     default: z.boolean().default(false),
+    supports_images: z.boolean().default(false),
+    context_tokens: z.number().int().min(1000).max(10_000_000).default(DEFAULT_CONTEXT_TOKENS),
   })
   .strict();
 
@@ -155,6 +163,8 @@ export function parseModelsConfig(raw: unknown, source: string, env: NodeJS.Proc
         outputPrice: model.is_per_call ? 0 : model.output_price_credits,
         maxOutputTokens: model.max_output_tokens,
         isDefault: model.default,
+        supportsImages: model.supports_images,
+        contextTokens: model.context_tokens,
       });
     });
   });
@@ -176,6 +186,9 @@ export function offlineModelDefinition(): ModelDefinition {
     outputPrice: 2,
     maxOutputTokens: DEFAULT_MAX_OUTPUT_TOKENS,
     isDefault: false,
+    // It "sees" an image the way it sees everything: it reports the file's name, type and size.
+    supportsImages: true,
+    contextTokens: DEFAULT_CONTEXT_TOKENS,
   };
 }
 

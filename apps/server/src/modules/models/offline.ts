@@ -4,6 +4,8 @@
  * user's prompt, streamed in small pieces at a reading pace (the delay is configurable; tests use 0).
  */
 import type { LanguageModel } from 'ai';
+import { formatBytes } from '../../http/errors';
+import { ATTACHMENT_OPTION, type AttachmentMark } from '../dialogue/prompt';
 import { estimatePromptTokens, estimateTokens } from '../dialogue/tokens';
 import { type ParsedSearchContext, parseSearchContext } from '../search/context';
 
@@ -13,13 +15,65 @@ type StreamResult = Awaited<ReturnType<LanguageModelV3['doStream']>>;
 type StreamPart = StreamResult['stream'] extends ReadableStream<infer P> ? P : never;
 type Message = CallOptions['prompt'][number];
 
+type Part = Exclude<Message['content'], string>[number];
+
+function markOf(part: Part): AttachmentMark | undefined {
+  const options = (part as { providerOptions?: Record<string, Record<string, unknown>> }).providerOptions;
+  return options?.[ATTACHMENT_OPTION]?.attachment as AttachmentMark | undefined;
+}
+
+/** The message's own text, without its attached files. */
 function textOf(message: Message | undefined): string {
   if (!message) return '';
   if (typeof message.content === 'string') return message.content;
   return message.content
-    .map((part) => (part.type === 'text' ? part.text : ''))
+    .map((part) => (part.type === 'text' && !markOf(part) ? part.text : ''))
     .join('')
     .trim();
+}
+
+/** A file the offline model was given: what it reports about it. */
+export interface OfflineFile extends AttachmentMark {
+  /** The text part it came as (heading, content between <<< and >>>, notes); none for an image. */
+  text?: string;
+}
+
+function filesOf(message: Message | undefined): OfflineFile[] {
+  if (!message || typeof message.content === 'string') return [];
+  const files: OfflineFile[] = [];
+  for (const part of message.content) {
+    const mark = markOf(part);
+    if (!mark) continue;
+    files.push(part.type === 'text' ? { ...mark, text: part.text } : { ...mark });
+  }
+  return files;
+}
+
+const FIRST_LINES = 5;
+
+/** The file's first lines as the model received them, and any note the server added after them. */
+function describeFile(file: OfflineFile): string[] {
+  const head = `- **${file.name}**（${file.type}，${formatBytes(file.size)}）`;
+  if (file.text === undefined) return [head, '  - 图片已作为图像输入收到。'];
+  const open = file.text.indexOf('<<<\n');
+  const close = file.text.lastIndexOf('\n>>>');
+  if (open < 0 || close < open) return [head, `  - ${file.text.split('\n').at(-1) ?? ''}`];
+  const body = file.text.slice(open + 4, close);
+  const after = file.text.slice(close + 4).trim();
+  const lines = body.split('\n').filter((line) => line.trim() !== '');
+  if (lines.length === 0) return [head, `  - ${after || body.trim()}`];
+  const shown = lines.slice(0, FIRST_LINES).map((line) => {
+    const chars = Array.from(line);
+    return chars.length > 120 ? `${chars.slice(0, 120).join('')}…` : line;
+  });
+  return [
+    head,
+    `  - 共 ${lines.length} 行文字，前 ${shown.length} 行：`,
+    '',
+    ...shown.map((line) => `    > ${line}`),
+    '',
+    ...(after ? [`  - ${after}`] : []),
+  ];
 }
 
 function quote(text: string, maxChars = 600): string {
@@ -32,14 +86,17 @@ function quote(text: string, maxChars = 600): string {
 }
 
 /** The whole answer to a conversation whose last user message is `prompt`. */
-export function offlineAnswer(prompt: string, turn: number): string {
+export function offlineAnswer(prompt: string, turn: number, files: readonly OfflineFile[] = []): string {
   const chars = Array.from(prompt).length;
   const lines = prompt.split(/\r?\n/).length;
+  const attached =
+    files.length === 0
+      ? []
+      : [`### 收到的附件（${files.length} 个）`, '', ...files.flatMap(describeFile), ''];
   return [
-    '你的消息：',
+    ...(prompt === '' ? ['你只发送了附件，没有文字。'] : ['你的消息：', '', quote(prompt)]),
     '',
-    quote(prompt),
-    '',
+    ...attached,
     '这是**离线演示模型**的回复。它内置于服务器，按固定规则生成回答：不联网，也不理解内容，只是原样引用你的消息，让你在没有接入模型服务时也能体验聊天的每个环节。',
     '',
     '### 这条消息',
@@ -136,7 +193,9 @@ export class OfflineLanguageModel implements LanguageModelV3 {
     const prompt = textOf(users.at(-1));
     const system = options.prompt.find((message) => message.role === 'system');
     const search = system ? parseSearchContext(textOf(system)) : null;
-    const answer = search ? offlineSearchAnswer(prompt, search) : offlineAnswer(prompt, users.length);
+    const answer = search
+      ? offlineSearchAnswer(prompt, search)
+      : offlineAnswer(prompt, users.length, filesOf(users.at(-1)));
     const inputTokens = estimatePromptTokens(options.prompt.map((message) => ({ text: textOf(message) })));
     let pieces = splitIntoPieces(answer);
     let truncated = false;

@@ -61,6 +61,7 @@ export function describeModel(definition: ModelDefinition): ChatModel {
     // The model routes say whether the server can search; a model alone cannot.
     web_search: false,
     search_price_credits: 0,
+    supports_images: definition.supportsImages,
   };
 }
 

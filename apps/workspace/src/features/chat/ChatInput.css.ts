@@ -13,6 +13,7 @@ export const root = style({
   transition: `border-color ${vars.motion.duration.fast} ${vars.motion.easing.standard}`,
   selectors: {
     '&:focus-within': { borderColor: vars.color.accent.solid },
+    '&[data-dragging]': { borderColor: vars.color.accent.solid, background: vars.color.accent.soft },
   },
 });
 

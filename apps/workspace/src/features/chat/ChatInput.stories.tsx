@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import type { PendingFile } from './attachments/AttachmentChips';
 import { ChatInput, type ChatInputProps } from './ChatInput';
 
 /** The input is controlled; the story keeps its text the way the page does. */
@@ -33,6 +34,7 @@ const meta = {
     onSend: fn(),
     onStop: fn(),
     onSearchChange: fn(),
+    onAddFiles: fn(),
     isStreaming: false,
     searchEnabled: false,
   },
@@ -111,9 +113,73 @@ export const ToolsWebSearchAndAttachments: Story = {
     await userEvent.click(canvas.getByRole('switch', { name: '联网搜索' }));
     await expect(args.onSearchChange).toHaveBeenCalledWith(true);
     const attach = canvas.getByRole('button', { name: '添加附件' });
-    await expect(attach).toHaveAttribute('aria-disabled', 'true');
+    await expect(attach).toBeEnabled();
     await userEvent.hover(attach);
-    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('即将推出'));
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('添加附件'));
+  },
+};
+
+const chosen = (name: string, type: string, content: string): PendingFile => ({
+  id: name,
+  file: new File([content], name, { type }),
+});
+/** A 1×1 PNG, for a thumbnail that needs no network. */
+const PIXEL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const chips: PendingFile[] = [
+  chosen('季度报告.pdf', 'application/pdf', '%PDF-1.7'.repeat(2000)),
+  chosen('notes.md', 'text/markdown', '# 标题'),
+  { ...chosen('截图.png', 'image/png', 'png'), previewUrl: PIXEL },
+];
+
+/** Chosen files wait as chips; each can be removed, and files alone may be sent. */
+export const WithFiles: Story = {
+  args: { files: chips, onAddFiles: fn(), onRemoveFile: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const list = canvas.getByRole('list', { name: '待发送的附件' });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    await expect(list).toHaveTextContent('PDF · 16 KB');
+    await expect(canvas.getByRole('button', { name: '发送' })).toBeEnabled();
+    await userEvent.click(canvas.getByRole('button', { name: '移除 notes.md' }));
+    await expect(args.onRemoveFile).toHaveBeenCalledWith('notes.md');
+  },
+};
+
+/** While the message is sent, the chips show the upload instead of their remove buttons. */
+export const Uploading: Story = {
+  args: { files: chips, onAddFiles: fn(), uploadProgress: 0.42, isStreaming: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('progressbar')[0]).toHaveAttribute('aria-valuenow', '42');
+    await expect(canvas.queryByRole('button', { name: /^移除/ })).toBeNull();
+    await expect(canvas.getAllByText('上传中 42%')).toHaveLength(3);
+  },
+};
+
+/** Spec 01 §5's refusals, one per file, joined with '；'. */
+export const RefusedFiles: Story = {
+  args: {
+    files: [chips[1] as PendingFile],
+    onAddFiles: fn(),
+    fileError: 'video.mp4 文件类型不支持；big.pdf 超过 30MB 大小限制',
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
+      'video.mp4 文件类型不支持；big.pdf 超过 30MB 大小限制',
+    );
+  },
+};
+
+/** An image chosen for a model that cannot see images is said before sending. */
+export const ImageForTextOnlyModel: Story = {
+  args: {
+    files: [chips[2] as PendingFile],
+    onAddFiles: fn(),
+    fileNotice: '当前模型「DeepSeek」不能识别图片，图片只会以文件名发送。',
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('不能识别图片');
   },
 };
 

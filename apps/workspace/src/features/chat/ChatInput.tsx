@@ -1,14 +1,20 @@
+import { ATTACHMENT_ACCEPT } from '@wanxiang/api-client';
 import { AttachIcon, IconButton, Inline, SendIcon, StopIcon, Switch, Tooltip } from '@wanxiang/ui';
 import {
+  type ClipboardEvent,
+  type DragEvent,
   type KeyboardEvent,
   type Ref,
   useEffect,
   useImperativeHandle,
   useLayoutEffect,
   useRef,
+  useState,
   useSyncExternalStore,
 } from 'react';
 import { Focusable } from 'react-aria-components';
+import { AttachmentChips, type PendingFile } from './attachments/AttachmentChips';
+import * as attachmentStyles from './attachments/attachments.css';
 import * as styles from './ChatInput.css';
 import { chatText } from './messages';
 
@@ -37,6 +43,17 @@ export interface ChatInputProps {
   autoFocus?: boolean;
   /** The text box, for a parent that puts the caret in it (after a suggestion fills it). */
   textareaRef?: Ref<HTMLTextAreaElement | null>;
+  /** The files chosen for the next message (shown as chips). */
+  files?: readonly PendingFile[];
+  /** Files picked, pasted or dropped; the parent checks them (spec 01 §5). */
+  onAddFiles?: (files: File[]) => void;
+  onRemoveFile?: (id: string) => void;
+  /** 0–1 while the chosen files are being sent; null otherwise. */
+  uploadProgress?: number | null;
+  /** Why files were refused (spec 01 §5's texts joined with '；'). */
+  fileError?: string | null;
+  /** Said before sending an image to a model that cannot see it. */
+  fileNotice?: string | null;
 }
 
 /** Touch screens (a phone) have no Shift+Enter to speak of: the placeholder does not mention keys there. */
@@ -56,8 +73,8 @@ function useTouchPlaceholder(): string {
 }
 
 /**
- * The chat's input: a text box that grows to six rows, an attach control (attachments come later, so it
- * is shown disabled with 即将推出), the web-search switch and the send button that becomes stop while an
+ * The chat's input: a text box that grows to six rows, the chosen files as chips (picked with the attach
+ * control, pasted or dropped on the input), the web-search switch and the send button that becomes stop while an
  * answer streams. Enter sends and Shift+Enter breaks the line, never while an IME is composing: the Enter
  * that picks a candidate in Pinyin input must not send the half-typed message.
  */
@@ -73,7 +90,15 @@ export function ChatInput({
   searchPrice = 0,
   autoFocus = false,
   textareaRef,
+  files = [],
+  onAddFiles,
+  onRemoveFile,
+  uploadProgress = null,
+  fileError = null,
+  fileNotice = null,
 }: ChatInputProps) {
+  const picker = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
   useImperativeHandle(textareaRef, () => textarea.current as HTMLTextAreaElement, []);
 
@@ -108,7 +133,28 @@ export function ChatInput({
     if (autoFocus) textarea.current?.focus({ preventScroll: true });
   }, [autoFocus]);
 
-  const canSend = value.trim().length > 0 && !isStreaming;
+  // Files alone may be sent (spec 01 §5), once they are not already on their way.
+  const canSend = (value.trim().length > 0 || files.length > 0) && uploadProgress === null && !isStreaming;
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = Array.from(event.clipboardData.files);
+    if (pasted.length === 0 || !onAddFiles) return;
+    event.preventDefault();
+    onAddFiles(pasted);
+  };
+  const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
+  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
+    if (!onAddFiles || !hasFiles(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    setDragging(false);
+    if (!onAddFiles || !hasFiles(event)) return;
+    event.preventDefault();
+    onAddFiles(Array.from(event.dataTransfer.files));
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Escape' && isStreaming) {
@@ -124,7 +170,29 @@ export function ChatInput({
   };
 
   return (
-    <div ref={root} className={styles.root}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for files; the keyboard's way is the attach button
+    <div
+      ref={root}
+      className={styles.root}
+      data-dragging={dragging ? '' : undefined}
+      onDragOver={onDragOver}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={onDrop}
+    >
+      <AttachmentChips files={files} progress={uploadProgress} onRemove={(id) => onRemoveFile?.(id)} />
+      {fileError ? (
+        <p className={attachmentStyles.error} role="alert">
+          {fileError}
+        </p>
+      ) : null}
+      {fileNotice ? (
+        <p className={attachmentStyles.notice} role="status">
+          {fileNotice}
+        </p>
+      ) : null}
+      {dragging ? <p className={attachmentStyles.notice}>{chatText.dropHint}</p> : null}
       <textarea
         ref={textarea}
         className={styles.textarea}
@@ -134,20 +202,35 @@ export function ChatInput({
         placeholder={placeholder}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
       />
       <Inline gap="sm" justify="between">
         <Inline gap="md">
-          <Tooltip content={chatText.comingSoon}>
+          <Tooltip content={chatText.attach}>
             <IconButton
               aria-label={chatText.attach}
-              aria-disabled="true"
-              className={styles.unavailable}
               size="sm"
-              onPress={() => {}}
+              isDisabled={!onAddFiles || uploadProgress !== null}
+              onPress={() => picker.current?.click()}
             >
               <AttachIcon />
             </IconButton>
           </Tooltip>
+          <input
+            ref={picker}
+            type="file"
+            multiple
+            hidden
+            accept={ATTACHMENT_ACCEPT}
+            aria-hidden="true"
+            tabIndex={-1}
+            onChange={(event) => {
+              const picked = Array.from(event.target.files ?? []);
+              // Cleared, so that picking the same file again (after removing it) is a change.
+              event.target.value = '';
+              if (picked.length > 0) onAddFiles?.(picked);
+            }}
+          />
           {searchAvailable ? (
             <Tooltip
               content={searchPrice > 0 ? chatText.webSearchPrice(searchPrice) : chatText.webSearchHint}

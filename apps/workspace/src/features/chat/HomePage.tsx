@@ -1,6 +1,8 @@
 import { Alert, Spinner, VisuallyHidden } from '@wanxiang/ui';
 import { useSetAtom } from 'jotai';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { FileLoaderContext } from './attachments/loader';
+import { useComposerFiles } from './attachments/useComposerFiles';
 import { ChatHeader } from './ChatHeader';
 import { ChatInput } from './ChatInput';
 import * as styles from './HomePage.css';
@@ -51,9 +53,18 @@ function Composer({ draft, setDraft, textareaRef }: ComposerProps) {
   const chat = useChatEngine();
   const isStreaming = useChatValue(isStreamingAtom);
   const searchEnabled = useChatValue(searchEnabledAtom);
+  const returnedDraft = useChatValue(returnedDraftAtom);
   const models = useChatValue(modelsAtom);
   const selectedModelId = useChatValue(selectedModelIdAtom);
+  const attached = useComposerFiles(returnedDraft?.files, returnedDraft?.seq);
+  const { settle } = attached;
+  useEffect(() => {
+    if (!isStreaming) settle();
+  }, [isStreaming, settle]);
   const model = models.items.find((item) => item.id === selectedModelId);
+  const sendsImage = attached.files.some((file) => file.file.type.startsWith('image/'));
+  const notice =
+    sendsImage && model && model.supports_images === false ? chatText.visionWarning(model.name) : null;
   // Until the models load nothing is known: the switch stays usable rather than flashing unavailable.
   const searchAvailable = model ? model.web_search === true : models.status !== 'ready';
   return (
@@ -61,8 +72,14 @@ function Composer({ draft, setDraft, textareaRef }: ComposerProps) {
       <ChatInput
         value={draft}
         onChange={setDraft}
+        files={attached.files}
+        onAddFiles={attached.add}
+        onRemoveFile={attached.remove}
+        uploadProgress={attached.progress}
+        fileError={attached.error}
+        fileNotice={notice}
         onSend={() => {
-          if (chat.send(draft)) setDraft('');
+          if (attached.sendWith((files, onProgress) => chat.send(draft, files, onProgress))) setDraft('');
         }}
         onStop={() => chat.stop()}
         isStreaming={isStreaming}
@@ -92,6 +109,7 @@ export function HomePage() {
   const setComposerInput = useSetAtom(composerInputAtom);
   const [draft, setDraft] = useState('');
   const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const loadFile = useCallback((url: string) => chat.fileUrl(url), [chat]);
 
   // A message refused before any answer comes back to the input, unless something new was typed there.
   useEffect(() => {
@@ -140,72 +158,74 @@ export function HomePage() {
 
   const isEmpty = conversation.messageIds.length === 0;
   return (
-    <div className={styles.page}>
-      <header className={styles.topBar}>
-        <ModelSelector
-          models={models.items}
-          status={models.status}
-          selectedId={selectedModelId}
-          onSelect={(id) => chat.selectModel(id)}
-          isDisabled={isStreaming}
-        />
-        {currentSessionId ? (
-          <ChatHeader
-            chat={chat}
-            sessionId={currentSessionId}
-            title={sessions.items.find((s) => s.id === currentSessionId)?.title ?? null}
+    <FileLoaderContext.Provider value={loadFile}>
+      <div className={styles.page}>
+        <header className={styles.topBar}>
+          <ModelSelector
+            models={models.items}
+            status={models.status}
+            selectedId={selectedModelId}
+            onSelect={(id) => chat.selectModel(id)}
+            isDisabled={isStreaming}
           />
+          {currentSessionId ? (
+            <ChatHeader
+              chat={chat}
+              sessionId={currentSessionId}
+              title={sessions.items.find((s) => s.id === currentSessionId)?.title ?? null}
+            />
+          ) : null}
+        </header>
+        {models.status === 'error' ? (
+          <Alert
+            tone="danger"
+            variant="banner"
+            className={styles.banner}
+            actionLabel={chatText.retry}
+            onAction={() => void chat.loadModels()}
+          >
+            {chatText.modelsLoadFailed}
+          </Alert>
         ) : null}
-      </header>
-      {models.status === 'error' ? (
-        <Alert
-          tone="danger"
-          variant="banner"
-          className={styles.banner}
-          actionLabel={chatText.retry}
-          onAction={() => void chat.loadModels()}
-        >
-          {chatText.modelsLoadFailed}
-        </Alert>
-      ) : null}
-      {banner ? (
-        <Alert
-          tone="danger"
-          variant="banner"
-          className={styles.banner}
-          onDismiss={() => chat.dismissBanner()}
-        >
-          {banner}
-        </Alert>
-      ) : null}
-      <div className={styles.body}>
-        {conversation.status === 'loading' ? (
-          <div className={styles.centered}>
-            <Spinner label={chatText.loading} showLabel />
-          </div>
-        ) : conversation.status === 'error' ? (
-          <div className={styles.centered}>
-            <Alert
-              tone="danger"
-              actionLabel={chatText.retry}
-              onAction={() => {
-                if (currentSessionId) void chat.openSession(currentSessionId);
-              }}
-            >
-              {chatText.historyLoadFailed}
-            </Alert>
-          </div>
-        ) : isEmpty && currentSessionId === null ? (
-          <Welcome onPick={pick} />
-        ) : (
-          <>
-            {currentSessionId ? null : <VisuallyHidden as="h1">{chatText.pageTitle}</VisuallyHidden>}
-            <MessageList />
-          </>
-        )}
+        {banner ? (
+          <Alert
+            tone="danger"
+            variant="banner"
+            className={styles.banner}
+            onDismiss={() => chat.dismissBanner()}
+          >
+            {banner}
+          </Alert>
+        ) : null}
+        <div className={styles.body}>
+          {conversation.status === 'loading' ? (
+            <div className={styles.centered}>
+              <Spinner label={chatText.loading} showLabel />
+            </div>
+          ) : conversation.status === 'error' ? (
+            <div className={styles.centered}>
+              <Alert
+                tone="danger"
+                actionLabel={chatText.retry}
+                onAction={() => {
+                  if (currentSessionId) void chat.openSession(currentSessionId);
+                }}
+              >
+                {chatText.historyLoadFailed}
+              </Alert>
+            </div>
+          ) : isEmpty && currentSessionId === null ? (
+            <Welcome onPick={pick} />
+          ) : (
+            <>
+              {currentSessionId ? null : <VisuallyHidden as="h1">{chatText.pageTitle}</VisuallyHidden>}
+              <MessageList />
+            </>
+          )}
+        </div>
+        <Composer draft={draft} setDraft={setDraft} textareaRef={textarea} />
+        <StreamAnnouncer />
       </div>
-      <Composer draft={draft} setDraft={setDraft} textareaRef={textarea} />
-      <StreamAnnouncer />
-    </div>
+    </FileLoaderContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createStore, Provider } from 'jotai';
 import { type ReactNode, useState } from 'react';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { MessageView } from './Message';
 import type { ChatMessage } from './state/types';
 
@@ -369,5 +369,39 @@ export const EditingWhileStreaming: Story = {
     await expect(canvas.getByRole('button', { name: '发送' })).toBeDisabled();
     await userEvent.keyboard('{Enter}');
     await expect(args.actions?.onEdit).not.toHaveBeenCalled();
+  },
+};
+
+/** A question with files: an image as a thumbnail that opens larger, other files with kind and size. */
+export const QuestionWithFiles: Story = {
+  args: {
+    message: {
+      ...base,
+      role: 'user',
+      text: '帮我总结这两份材料',
+      files: [
+        {
+          name: '截图.png',
+          type: 'image/png',
+          size: 68,
+          localUrl:
+            'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+        },
+        { name: '季度报告.pdf', type: 'application/pdf', size: 1_572_864 },
+        { name: 'data.csv', type: 'text/csv', size: 2048, truncated: true },
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const article = within(canvasElement).getByRole('article', { name: '你' });
+    await expect(article).toHaveTextContent('季度报告.pdf');
+    await expect(article).toHaveTextContent('PDF · 1.5 MB');
+    await expect(article).toHaveTextContent('内容过长，模型只读取了前一部分');
+    await userEvent.click(within(article).getByRole('button', { name: '查看大图：截图.png' }));
+    const dialog = await screen.findByRole('dialog', { name: '截图.png' });
+    // The dialog fades in: wait until its image shows.
+    await waitFor(() => expect(within(dialog).getByRole('img', { name: '截图.png' })).toBeVisible());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   },
 };

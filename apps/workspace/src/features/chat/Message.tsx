@@ -1,6 +1,8 @@
 import { IconButton, SpinnerGlyph, Tooltip } from '@wanxiang/ui';
 import { useAtom } from 'jotai';
 import { memo, useEffect, useRef, useState } from 'react';
+import { useFileLoader } from './attachments/loader';
+import { MessageFiles } from './attachments/MessageFiles';
 import * as styles from './Message.css';
 import { CopyButton, Markdown } from './markdown/Markdown';
 import { chatText } from './messages';
@@ -74,6 +76,7 @@ function Pager({
 /** The user's question: its bubble, or the editor while 编辑 is open; copy, edit and its versions. */
 function Question({ message, actions }: MessageViewProps) {
   const [edit, setEdit] = useAtom(questionEditAtom);
+  const loadFile = useFileLoader();
   const editing = edit?.id === message.id;
   const row = useRef<HTMLElement>(null);
   const onEdit = actions?.onEdit;
@@ -100,7 +103,10 @@ function Question({ message, actions }: MessageViewProps) {
           }}
         />
       ) : (
-        <div className={styles.userBubble}>{message.text}</div>
+        <>
+          <MessageFiles files={message.files} loadUrl={loadFile} />
+          {message.text ? <div className={styles.userBubble}>{message.text}</div> : null}
+        </>
       )}
       {message.text && !editing ? (
         <footer className={styles.userMeta}>
@@ -128,6 +134,7 @@ function Question({ message, actions }: MessageViewProps) {
  * until its first words, its error in bold, and its cost and a copy button once it has ended.
  */
 export const MessageView = memo(function MessageView({ message, actions }: MessageViewProps) {
+  const loadFile = useFileLoader();
   if (message.role === 'user') return <Question message={message} actions={actions} />;
   const isStreaming = message.status === 'streaming';
   const isEmpty = !message.text && message.images.length === 0;
@@ -140,16 +147,25 @@ export const MessageView = memo(function MessageView({ message, actions }: Messa
       {message.text ? (
         <Markdown text={message.text} status={message.status} sources={message.sources} />
       ) : null}
-      {message.images.map((image, index) => (
-        <img
-          // biome-ignore lint/suspicious/noArrayIndexKey: images are only appended
-          key={index}
-          className={styles.image}
-          src={image.src}
-          alt={chatText.generatedImage}
-          loading="lazy"
-        />
-      ))}
+      {message.images.map((image, index) =>
+        image.url ? (
+          <MessageFiles
+            // biome-ignore lint/suspicious/noArrayIndexKey: images are only appended
+            key={index}
+            files={[{ name: chatText.generatedImage, type: 'image/*', url: image.url }]}
+            loadUrl={loadFile}
+          />
+        ) : (
+          <img
+            // biome-ignore lint/suspicious/noArrayIndexKey: images are only appended
+            key={index}
+            className={styles.image}
+            src={image.src}
+            alt={chatText.generatedImage}
+            loading="lazy"
+          />
+        ),
+      )}
       {message.error ? <p className={styles.error}>{chatText.messageError(message.error)}</p> : null}
       {message.sources?.length ? <SourceList sources={message.sources} /> : null}
       {isStreaming ? null : (

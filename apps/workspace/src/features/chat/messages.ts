@@ -93,6 +93,30 @@ export const chatText = {
   send: '发送',
   stop: '停止生成',
   attach: '添加附件',
+  /** Spec 01 §5's refusals, joined with '；'. */
+  attachTooLarge: (name: string) => `${name} 超过 30MB 大小限制`,
+  attachUnsupported: (name: string) => `${name} 文件类型不支持`,
+  attachEmpty: (name: string) => `${name} 是空文件`,
+  attachTooMany: (max: number) => `一条消息最多附带 ${max} 个文件`,
+  attachmentsLabel: '待发送的附件',
+  removeFile: (name: string) => `移除 ${name}`,
+  uploading: (percent: number) => `上传中 ${percent}%`,
+  uploadingLabel: (name: string, percent: number) => `${name} 上传中 ${percent}%`,
+  dropHint: '松开即可添加附件',
+  visionWarning: (model: string) => `当前模型「${model}」不能识别图片，图片只会以文件名发送。`,
+  openImage: (name: string) => `查看大图：${name}`,
+  downloadFile: (name: string) => `下载 ${name}`,
+  fileTruncated: '内容过长，模型只读取了前一部分',
+  imageLoadFailed: '图片加载失败',
+  fileKind: (type: string): string => {
+    if (type.startsWith('image/')) return '图片';
+    if (type === 'application/pdf') return 'PDF';
+    if (type.includes('wordprocessingml') || type === 'application/msword') return 'Word';
+    if (type === 'text/markdown' || type === 'text/x-markdown') return 'Markdown';
+    if (type === 'application/json') return 'JSON';
+    if (type === 'text/csv') return 'CSV';
+    return '文本';
+  },
   webSearch: '联网搜索',
   webSearchOn: '联网搜索：已开启',
   webSearchOff: '联网搜索：已关闭',

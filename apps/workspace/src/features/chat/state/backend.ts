@@ -1,6 +1,6 @@
 import type { ApiClient, ChatMessage as WireMessage } from '@wanxiang/api-client';
 import { creditsFromMetadata } from './format';
-import type { ChatBackend, ChatMessage } from './types';
+import type { ChatBackend, ChatImage, ChatMessage } from './types';
 
 /** A stored message as the chat shows it. Assistant parts (text, images) are flattened in order. */
 export function fromWireMessage(message: WireMessage): ChatMessage {
@@ -24,11 +24,12 @@ export function fromWireMessage(message: WireMessage): ChatMessage {
       ? [{ type: 'text' as const, text: message.content }]
       : message.content;
   let text = '';
-  const images: { src: string }[] = [];
+  const images: ChatImage[] = [];
   for (const part of parts) {
     if (part.type === 'text') text += part.text;
     else if (part.type === 'image_data') images.push({ src: `data:${part.mime_type};base64,${part.data}` });
-    else images.push({ src: part.url });
+    else if (part.type === 'image_url') images.push({ src: part.url });
+    else images.push({ src: '', url: part.url });
   }
   const { metadata } = message;
   const status =
@@ -96,10 +97,13 @@ export function createApiBackend(api: Pick<ApiClient, 'models' | 'dialogue'>): C
             : { prompt: { text: input.text } }),
           ...(input.editMessageId ? { edit_message_id: input.editMessageId } : {}),
           search_enabled: input.searchEnabled,
+          ...(input.files && input.files.length > 0 ? { files: input.files } : {}),
+          ...(input.onUploadProgress ? { onUploadProgress: input.onUploadProgress } : {}),
         },
         { signal },
       ),
     followTurn: (sessionId, signal) => api.dialogue.followTurn(sessionId, { signal }),
     stopTurn: (sessionId) => api.dialogue.stopTurn(sessionId),
+    getFile: (url) => api.dialogue.getFile(url),
   };
 }

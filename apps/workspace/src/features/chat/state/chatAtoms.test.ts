@@ -28,6 +28,7 @@ function setup() {
   const frames: Array<() => void> = [];
   const engine = new ChatStore({
     backend: {
+      getFile: async () => new Blob(['file']),
       listModels: async () => [{ id: 'm', name: 'M', is_per_call: true, fixed_price_credits: 1 }],
       listSessions: async () => ({ items: [], total: 0, hasMore: false }),
       getSession: async () => [],

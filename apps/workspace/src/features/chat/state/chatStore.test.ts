@@ -57,6 +57,7 @@ function setup(sessions: ChatSessionSummary[] = []) {
   const frames: Array<() => void> = [];
   let stored: string | null = null;
   const backend: ChatBackend = {
+    getFile: async () => new Blob(['file']),
     listModels: async () => [
       { id: 'm1', name: 'One', is_per_call: true, fixed_price_credits: 2 },
       {

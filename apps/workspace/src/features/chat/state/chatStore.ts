@@ -30,7 +30,7 @@ export interface ChatState {
    * A message the server refused before answering (积分不足, a network failure): its text goes back to the
    * input, so that nothing typed is lost and it can be sent again. `seq` tells one refusal from the next.
    */
-  returnedDraft: { text: string; seq: number } | null;
+  returnedDraft: { text: string; files?: readonly File[]; seq: number } | null;
   searchEnabled: boolean;
 }
 
@@ -122,6 +122,7 @@ export class ChatStore {
   private readonly now: () => number;
   private readonly scheduleFrame: (flush: () => void) => void;
   private readonly wait: (ms: number) => Promise<void>;
+  private readonly fileUrls = new Map<string, Promise<string>>();
 
   private started = false;
   /** Bumped by reset(): an answer from before it (the previous user's) is dropped. */
@@ -432,14 +433,49 @@ export class ChatStore {
    * Sends a message and streams the answer (spec 01 §4, §5). Returns false when nothing was sent: empty
    * text, a stream already running, or no model (then the banner says 未选择模型).
    */
-  send(text: string): boolean {
+  send(
+    text: string,
+    files: readonly File[] = [],
+    onUploadProgress?: (sent: number, total: number) => void,
+  ): boolean {
     const prompt = text.trim();
-    if (!prompt || this.turn) return false;
+    if ((!prompt && files.length === 0) || this.turn) return false;
     const modelId = this.modelOrBanner();
     if (!modelId) return false;
-    const question: ChatMessage = { ...emptyMessage('user'), id: localId('user'), text: prompt };
-    this.beginTurn({ modelId, keep: this.state.conversation.messageIds, question, input: { text: prompt } });
+    const question: ChatMessage = {
+      ...emptyMessage('user'),
+      id: localId('user'),
+      text: prompt,
+      // Shown at once from this tab's copy; after the turn the stored files replace them.
+      files: files.map((file) => ({
+        name: file.name,
+        type: file.type,
+        size: file.size,
+        ...(file.type.startsWith('image/') ? { localUrl: URL.createObjectURL(file) } : {}),
+      })),
+    };
+    this.beginTurn({
+      modelId,
+      keep: this.state.conversation.messageIds,
+      question,
+      input: {
+        text: prompt,
+        ...(files.length > 0 ? { files } : {}),
+        ...(onUploadProgress ? { onUploadProgress } : {}),
+      },
+    });
     return true;
+  }
+
+  /** A stored file's bytes as an object URL, fetched once per file while the chat lives. */
+  fileUrl(url: string): Promise<string> {
+    let found = this.fileUrls.get(url);
+    if (!found) {
+      found = this.deps.backend.getFile(url).then((blob) => URL.createObjectURL(blob));
+      found.catch(() => this.fileUrls.delete(url));
+      this.fileUrls.set(url, found);
+    }
+    return found;
   }
 
   /**
@@ -661,7 +697,11 @@ export class ChatStore {
         // A refused edit gives its text back to the input; a refused regenerate has nothing typed.
         returnedDraft:
           refused && !input.regenerateMessageId
-            ? { text: input.text, seq: (this.state.returnedDraft?.seq ?? 0) + 1 }
+            ? {
+                text: input.text,
+                ...(input.files ? { files: input.files } : {}),
+                seq: (this.state.returnedDraft?.seq ?? 0) + 1,
+              }
             : this.state.returnedDraft,
       });
       // A refused version changed nothing on the server: the chat shows again what it had.

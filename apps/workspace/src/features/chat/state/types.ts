@@ -14,6 +14,8 @@ export interface ChatModel {
   web_search?: boolean;
   /** Credits one web search costs (0 or absent: free). */
   search_price_credits?: number;
+  /** The model sees attached images (others get only their names). */
+  supports_images?: boolean;
 }
 
 /**
@@ -25,6 +27,19 @@ export interface ChatSearch {
   query: string;
   count?: number;
   message?: string | null;
+}
+
+/** A file of a user message: stored (with `url`, fetched with the user's token) or just sent (`localUrl`). */
+export interface ChatFile {
+  name: string;
+  type: string;
+  size?: number;
+  /** The stored file's address under the API base. */
+  url?: string;
+  /** An object URL of the file this tab sent (its image is shown before the server has stored it). */
+  localUrl?: string;
+  /** The file's text was cut to fit the model's context. */
+  truncated?: boolean;
 }
 
 /** A row of the history list (spec 01 §3). */
@@ -41,7 +56,10 @@ export interface ChatSessionSummary {
 }
 
 export interface ChatImage {
+  /** A data: or https: address; empty for a stored image, which is fetched from `url`. */
   src: string;
+  /** A stored image's address under the API base (a generated image the server kept). */
+  url?: string;
 }
 
 export type ChatMessageStatus = 'streaming' | 'done' | 'stopped' | 'error';
@@ -52,7 +70,7 @@ export interface ChatMessage {
   role: 'user' | 'assistant';
   text: string;
   images: readonly ChatImage[];
-  files: readonly { name: string; type: string }[];
+  files: readonly ChatFile[];
   status: ChatMessageStatus;
   /** The stream's error, shown in bold inside the message (spec 01 §4). */
   error: string | null;
@@ -92,6 +110,10 @@ export interface TurnInput {
   editMessageId?: string;
   /** Regenerate: the stored answer to generate again as a new version. */
   regenerateMessageId?: string;
+  /** The question's files, sent as multipart with it. */
+  files?: readonly File[];
+  /** Called as the files are sent: bytes sent, bytes in all. */
+  onUploadProgress?: (sent: number, total: number) => void;
 }
 
 /** What the chat needs from the server: the api-client's models and dialogue modules, adapted. */
@@ -113,4 +135,6 @@ export interface ChatBackend {
   followTurn?(sessionId: string, signal: AbortSignal): AsyncIterable<ChatStreamEvent>;
   /** Stops the answer session `sessionId` is generating, whichever tab started it. */
   stopTurn?(sessionId: string): Promise<void>;
+  /** A stored file's bytes (the owner's token goes with the request, so an <img src> cannot fetch it). */
+  getFile(url: string): Promise<Blob>;
 }

@@ -1,0 +1,101 @@
+/** The rows of the chat's files; every read is scoped by the owner, so another user's file is not found. */
+import { type Attachment, attachmentPath } from '@wanxiang/api-client/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { chatAttachments } from '../../../db/schema';
+
+/** A file in the store, as a turn carries it until its rows are written. */
+export interface StoredFile {
+  id: string;
+  name: string;
+  mimeType: string;
+  size: number;
+  key: string;
+  truncated: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (id: string) => UUID.test(id);
+
+export type AttachmentRow = typeof chatAttachments.$inferSelect;
+
+/** The store key of a user's file. */
+export const fileKey = (userId: string, id: string) => `chat/${userId}/${id}`;
+
+/** A message's file on the wire (also what the user message's `parts` keep). */
+export function attachmentJson(file: Omit<StoredFile, 'key'>): Attachment {
+  return {
+    id: file.id,
+    name: file.name,
+    type: file.mimeType,
+    size: file.size,
+    url: attachmentPath(file.id),
+    truncated: file.truncated,
+  };
+}
+
+export async function insertAttachments(
+  db: Db,
+  owner: { userId: string; sessionId: string; messageId: string },
+  files: readonly StoredFile[],
+  kind: 'upload' | 'generated',
+): Promise<void> {
+  if (files.length === 0) return;
+  await db.insert(chatAttachments).values(
+    files.map((file, position) => ({
+      id: file.id,
+      userId: owner.userId,
+      sessionId: owner.sessionId,
+      messageId: owner.messageId,
+      position,
+      name: file.name,
+      mimeType: file.mimeType,
+      size: file.size,
+      storageKey: file.key,
+      kind,
+      truncated: file.truncated,
+    })),
+  );
+}
+
+export async function messageFiles(db: Db, messageId: string): Promise<StoredFile[]> {
+  const rows = await db
+    .select()
+    .from(chatAttachments)
+    .where(eq(chatAttachments.messageId, messageId))
+    .orderBy(asc(chatAttachments.position));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    mimeType: row.mimeType,
+    size: row.size,
+    key: row.storageKey,
+    truncated: row.truncated,
+  }));
+}
+
+/** A file of the user's, or undefined (another user's file is as absent as a missing one). */
+export async function findAttachment(db: Db, userId: string, id: string): Promise<AttachmentRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(chatAttachments)
+    .where(and(eq(chatAttachments.id, id), eq(chatAttachments.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** The store keys of a session's files, read before the session (and so its rows) is deleted. */
+export async function sessionFileKeys(
+  db: Db,
+  userId: string,
+  sessionIds: readonly string[],
+): Promise<string[]> {
+  const ids = sessionIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ key: chatAttachments.storageKey })
+    .from(chatAttachments)
+    .where(and(eq(chatAttachments.userId, userId), inArray(chatAttachments.sessionId, ids)));
+  return [...new Set(rows.map((row) => row.key))];
+}

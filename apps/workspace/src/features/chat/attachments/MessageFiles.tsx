@@ -1,0 +1,133 @@
+import { Dialog, Inline } from '@wanxiang/ui';
+import { useEffect, useState } from 'react';
+import { chatText } from '../messages';
+import type { ChatFile } from '../state/types';
+import { fileBadge } from './AttachmentChips';
+import * as styles from './attachments.css';
+import { formatSize } from './validate';
+
+export interface MessageFilesProps {
+  files: readonly ChatFile[];
+  /** A stored file's bytes as an object URL (fetched with the user's token). */
+  loadUrl: (url: string) => Promise<string>;
+}
+
+/** The address to show a file from: this tab's copy, or the stored one fetched once. */
+function useFileSource(file: ChatFile, loadUrl: MessageFilesProps['loadUrl'], wanted: boolean) {
+  const [state, setState] = useState<{ src: string | null; failed: boolean }>({
+    src: file.localUrl ?? null,
+    failed: false,
+  });
+  useEffect(() => {
+    if (!wanted || file.localUrl || !file.url) return;
+    let live = true;
+    loadUrl(file.url).then(
+      (src) => live && setState({ src, failed: false }),
+      () => live && setState({ src: null, failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [file.localUrl, file.url, loadUrl, wanted]);
+  return state;
+}
+
+function ImageFile({ file, loadUrl }: { file: ChatFile; loadUrl: MessageFilesProps['loadUrl'] }) {
+  const { src, failed } = useFileSource(file, loadUrl, true);
+  const [open, setOpen] = useState(false);
+  if (failed) return <FileTile file={file} loadUrl={loadUrl} note={chatText.imageLoadFailed} />;
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.imageButton}
+        aria-label={chatText.openImage(file.name)}
+        onClick={() => setOpen(true)}
+      >
+        {src ? (
+          <img className={styles.messageImage} src={src} alt={file.name} />
+        ) : (
+          <span className={styles.messageImage} />
+        )}
+      </button>
+      <Dialog title={file.name} size="lg" isOpen={open} onOpenChange={setOpen} isDismissable>
+        {src ? <img className={styles.fullImage} src={src} alt={file.name} /> : null}
+      </Dialog>
+    </>
+  );
+}
+
+function FileTile({
+  file,
+  loadUrl,
+  note,
+}: {
+  file: ChatFile;
+  loadUrl: MessageFilesProps['loadUrl'];
+  note?: string;
+}) {
+  const download = async () => {
+    if (!file.url) return;
+    const href = await loadUrl(file.url);
+    const link = document.createElement('a');
+    link.href = href;
+    link.download = file.name;
+    link.click();
+  };
+  const details = [chatText.fileKind(file.type), ...(file.size === undefined ? [] : [formatSize(file.size)])];
+  return (
+    <li className={styles.chip}>
+      <span className={styles.badge} aria-hidden="true">
+        {fileBadge(file.name, file.type)}
+      </span>
+      <span className={styles.meta}>
+        {file.url ? (
+          <button
+            type="button"
+            className={`${styles.fileLink} ${styles.name}`}
+            title={chatText.downloadFile(file.name)}
+            onClick={() => void download()}
+          >
+            {file.name}
+          </button>
+        ) : (
+          <span className={styles.name} title={file.name}>
+            {file.name}
+          </span>
+        )}
+        <span className={styles.detail}>{details.join(' · ')}</span>
+        {note || file.truncated ? (
+          <span className={styles.detail}>{note ?? chatText.fileTruncated}</span>
+        ) : null}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * The files of a sent message: images as thumbnails that open larger, other files as tiles with their
+ * kind and size (a stored file downloads from its name).
+ */
+export function MessageFiles({ files, loadUrl }: MessageFilesProps) {
+  if (files.length === 0) return null;
+  const images = files.filter((file) => file.type.startsWith('image/') && (file.url || file.localUrl));
+  const others = files.filter((file) => !images.includes(file));
+  return (
+    <div>
+      {images.length > 0 ? (
+        <Inline gap="xs" justify="end">
+          {images.map((file, index) => (
+            <ImageFile key={file.url ?? `${file.name}-${index}`} file={file} loadUrl={loadUrl} />
+          ))}
+        </Inline>
+      ) : null}
+      {others.length > 0 ? (
+        <ul className={`${styles.list} ${styles.messageFiles}`}>
+          {others.map((file, index) => (
+            <FileTile key={file.url ?? `${file.name}-${index}`} file={file} loadUrl={loadUrl} />
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -39,6 +39,7 @@ const model = {
   is_default: true,
   web_search: true,
   search_price_credits: 2,
+  supports_images: true,
 };
 
 const encoder = new TextEncoder();
@@ -70,11 +71,26 @@ describe('models', () => {
   });
 
   it('accepts a plain array and fills the optional fields', async () => {
-    const { description: _d, is_default: _i, web_search: _w, search_price_credits: _p, ...bare } = model;
+    const {
+      description: _d,
+      is_default: _i,
+      web_search: _w,
+      search_price_credits: _p,
+      supports_images: _s,
+      ...bare
+    } = model;
     const { client } = setup(() => json([bare]));
-    // A server that says nothing of search offers none: the client disables the toggle.
+    // A server that says nothing of search or images offers neither: the client disables the toggle and
+    // warns before sending an image.
     expect(await client.models.listModels()).toEqual([
-      { ...bare, description: '', is_default: false, web_search: false, search_price_credits: 0 },
+      {
+        ...bare,
+        description: '',
+        is_default: false,
+        web_search: false,
+        search_price_credits: 0,
+        supports_images: false,
+      },
     ]);
   });
 

@@ -22,7 +22,14 @@ import { databaseKinds, listen, useApps, useTestDatabase } from './helpers';
 
 const SLUG = 'daily_board_hitting_strategy';
 // One answer at a time: a slot a failed turn left held would refuse every turn after it.
-const ENV = { OFFLINE_MODEL_CHUNK_DELAY: '0', RATE_LIMIT_MAX: '1000000', MAX_CONCURRENT_STREAMS: '1' };
+// A short first-token timeout: a turn a fault left `streaming` is then known dead (follow.ts) after seconds,
+// not the default minute, when the walk follows the session's answer.
+const ENV = {
+  OFFLINE_MODEL_CHUNK_DELAY: '0',
+  RATE_LIMIT_MAX: '1000000',
+  MAX_CONCURRENT_STREAMS: '1',
+  MODEL_FIRST_TOKEN_TIMEOUT: '10s',
+};
 const NUL_MESSAGE = '不能包含空字符（U+0000）。';
 
 interface Answer {
@@ -449,6 +456,12 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
             body: { ...question, context_enabled: true, context_turns: 5 },
           }),
         ok: answered,
+      },
+      {
+        name: 'assistant history of a cloud document',
+        route: 'GET /api/docs/{docId}/chat/history',
+        send: () => call('GET', `/api/docs/${keptDocument}/chat/history`, { token: access }),
+        ok: (answer) => answer.status === 200 && Array.isArray(JSON.parse(answer.text).items),
       },
       {
         name: 'assistant on any document',

@@ -14,13 +14,21 @@ import { assistantMetadata, followStoredAnswer, type ImagePart, type MessageRow 
 /** How often the stored answer is read. */
 const FOLLOW_INTERVAL_MS = 1000;
 
+/**
+ * `staleMs`: a stored answer still marked `streaming` but unchanged for this long is generated nowhere (its
+ * turn died mid-answer and waits for the recovery sweep): the follow ends there instead of waiting for it,
+ * and the tab shows what was stored. A running turn writes its text every two seconds; before its first
+ * token it writes nothing, so the bound is the first-token timeout and some.
+ */
 export async function followStored(
   db: Db,
   row: MessageRow,
   stream: EventStream,
   closing: AbortSignal,
+  staleMs: number,
   intervalMs = FOLLOW_INTERVAL_MS,
 ): Promise<void> {
+  const stale = (answer: MessageRow) => Date.now() - answer.updatedAt.getTime() > staleMs;
   const gone = AbortSignal.any([stream.signal, closing]);
   stream.write(
     encodeStreamFrame({
@@ -37,12 +45,15 @@ export async function followStored(
   };
   sendText(row.text);
   try {
-    while (!gone.aborted) {
+    while (!gone.aborted && !stale(row)) {
       await sleep(intervalMs, undefined, { signal: gone });
       const now = await followStoredAnswer(db, row.id);
       if (!now) break; // the session was deleted
       sendText(now.text);
-      if (now.status === 'streaming') continue;
+      if (now.status === 'streaming') {
+        if (stale(now)) break;
+        continue;
+      }
       for (const image of (now.parts as ImagePart[]) ?? []) {
         stream.write(
           encodeStreamFrame({ type: 'image_data', data: { mime_type: image.mime_type, data: image.data } }),

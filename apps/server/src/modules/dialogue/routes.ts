@@ -271,7 +271,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
       const row = await streamingAnswer(db, session.id);
       const stream = openEventStream(reply);
       if (row) {
-        await followStored(db, row, stream, closing.signal);
+        await followStored(db, row, stream, closing.signal, chat.followStaleMs);
       } else {
         stream.write(STREAM_DONE_FRAME);
         stream.end();

@@ -725,6 +725,14 @@ export class DialogueService {
    * Settles what turns that did not finish left behind (see recovery.ts). By default only what has been
    * idle long enough that it cannot be running anywhere: the provider timeout would have ended it.
    */
+  /**
+   * How long a stored answer marked `streaming` may stay unchanged while its turn still runs somewhere: the
+   * first-token wait, two partial writes, and a margin (follow.ts).
+   */
+  get followStaleMs(): number {
+    return (this.settings.firstTokenTimeout + 5) * 1000 + 2 * FLUSH_INTERVAL_MS;
+  }
+
   recoverInterrupted(
     idleMs = Math.max(10 * 60_000, (2 * this.settings.firstTokenTimeout + 60) * 1000),
   ): Promise<number> {

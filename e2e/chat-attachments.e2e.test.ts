@@ -97,7 +97,19 @@ test('attach a text file and an image, send, see them after a reload; too large 
 
   const checkSent = async () => {
     const question = page.getByRole('article', { name: '你' }).last();
-    await expect.poll(() => question.getByText('会议纪要.txt').isVisible(), { timeout: 30_000 }).toBe(true);
+    // The list is virtualized and follows the long answer: scroll up to the question.
+    await expect
+      .poll(
+        async () => {
+          if ((await question.count()) === 0) {
+            await page.mouse.move(760, 300);
+            await page.mouse.wheel(0, -1500);
+          }
+          return question.getByText('会议纪要.txt').isVisible();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     const thumbnail = question.getByRole('button', { name: /示意图\.png/ });
     await expect
       .poll(() => thumbnail.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))

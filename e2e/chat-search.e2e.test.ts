@@ -1,5 +1,5 @@
 import { afterAll, expect, inject, test } from 'vitest';
-import { closeBrowser, expectAccessible, openSession } from './harness';
+import { closeBrowser, expectAccessible, openSession, settleAnnouncer } from './harness';
 
 afterAll(closeBrowser);
 
@@ -51,6 +51,8 @@ test('web search: the step, numbered citations linking out, the sources list, ke
     expect(await sources.getByRole('link').first().textContent()).toContain('长江经济带（来源 1）');
   };
   await checkCitations();
+  // The pending 登录 button's end is still announced by react-aria's live region for a few seconds.
+  await settleAnnouncer(page);
   await expectAccessible(page);
 
   // The citation opens the source in a new tab.

@@ -119,9 +119,10 @@ test('two tabs of one document never drop each other’s paragraphs, locally or 
   await signIn(other, email);
   await other.goto('/document');
   const cloudList = other.page.getByRole('list', { name: '云端文档列表' });
-  await expect.poll(() => cloudList.getByRole('button').count()).toBe(1);
+  // Each cloud document is one list item: its open button and its delete button.
+  await expect.poll(() => cloudList.getByRole('listitem').count()).toBe(1);
   expect(await cloudList.textContent()).toMatch(/更新于/);
-  await cloudList.getByRole('button', { name: /甲的第一段/ }).click();
+  await cloudList.getByRole('button', { name: /^甲的第一段/ }).click();
   await other.expectPage(/\/document\/local-doc-\d+$/);
   await expect.poll(() => paperOf(other.page).textContent()).toContain('甲的云端段');
   const elsewhere = (await paperOf(other.page).textContent()) ?? '';
@@ -151,7 +152,7 @@ test('a conflict with another device shows the choice and keeps both versions', 
   await phone.goto('/document');
   await phone.page
     .getByRole('list', { name: '云端文档列表' })
-    .getByRole('button', { name: /共同的开头/ })
+    .getByRole('button', { name: /^共同的开头/ })
     .click();
   await phone.expectPage(/\/document\/local-doc-\d+$/);
   await expect.poll(() => paperOf(phone.page).textContent()).toContain('共同的开头');

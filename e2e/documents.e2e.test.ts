@@ -90,7 +90,7 @@ test('a document written in the editor survives a reload and shows on the docume
  */
 test('a document is renamed in place, a file opens as a new document, a stale link says so', async () => {
   const session = await openSession();
-  const { page, baseURL } = session;
+  const { page } = session;
   const paper = await signInAndOpenBlankDocument(session, '新用户');
   await page.keyboard.type('原来的正文');
   await expect.poll(() => page.title()).toBe('原来的正文 · 万象');

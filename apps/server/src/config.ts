@@ -32,6 +32,12 @@ export interface Config {
   accessTokenTtl: number;
   refreshTokenTtl: number;
   refreshTokenTtlRemember: number;
+  /**
+   * A refresh token presented again this soon after its exchange, while the token that exchange issued
+   * is still unused, is the same client retrying an answer it never got (a reload or a closed tab mid-
+   * refresh), not theft: it gets a new pair instead of ending the session (seconds; 0 = never).
+   */
+  refreshReuseGrace: number;
   /** A session ends this long after its sign-in, however often its tokens were refreshed (seconds). */
   sessionMaxAge: number;
   /** Authenticated responses ask the client to refresh when the access token has less than this left. */
@@ -231,6 +237,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: durationVar('5m', 1, DAY),
   REFRESH_TOKEN_TTL: durationVar('1d', 1, 365 * DAY),
   REFRESH_TOKEN_TTL_REMEMBER: durationVar('30d', 1, 365 * DAY),
+  REFRESH_REUSE_GRACE: durationVar('30s', 0, 300),
   SESSION_MAX_AGE: durationVar('90d', 1, 5 * 365 * DAY),
   TOKEN_REFRESH_THRESHOLD: durationVar('60s', 0, DAY),
   WEB_DIST_DIR: stringVar(defaultWebDistDir),
@@ -449,6 +456,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     refreshTokenTtlRemember: e.REFRESH_TOKEN_TTL_REMEMBER,
+    refreshReuseGrace: e.REFRESH_REUSE_GRACE,
     sessionMaxAge: e.SESSION_MAX_AGE,
     tokenRefreshThreshold: e.TOKEN_REFRESH_THRESHOLD,
     webDistDir: path.resolve(cwd, e.WEB_DIST_DIR),

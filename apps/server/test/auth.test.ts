@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { currentUser, loginResponse } from '@wanxiang/api-client/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
@@ -369,7 +369,7 @@ describe.each(databaseKinds)('accounts and tokens on %s', (kind) => {
     });
 
     it('revoke the whole family when a used token is presented again (reuse detection)', async () => {
-      const server = await app();
+      const server = await app({ REFRESH_REUSE_GRACE: '0' });
       const { tokens } = await signUpAndIn(server);
       const rotated = (await refresh(server, tokens.refresh)).json();
       const replay = await refresh(server, tokens.refresh);
@@ -383,8 +383,41 @@ describe.each(databaseKinds)('accounts and tokens on %s', (kind) => {
       expect(session?.revokedReason).toBe('reuse');
     });
 
-    it('leave other sessions of the same user alone when one family is revoked', async () => {
+    it('answer a client that lost the answer to its refresh (a reload mid-refresh) instead of revoking', async () => {
       const server = await app();
+      const { tokens } = await signUpAndIn(server);
+      // The first exchange went through, but its answer never reached the tab: it asks again.
+      expect((await refresh(server, tokens.refresh)).statusCode).toBe(200);
+      const retried = await refresh(server, tokens.refresh);
+      expect(retried.statusCode).toBe(200);
+      const pair = retried.json();
+      expect((await me(server, pair.access)).statusCode).toBe(200);
+      const next = await refresh(server, pair.refresh);
+      expect(next.statusCode).toBe(200);
+      const [session] = await db().database.db.select().from(authSessions);
+      expect(session?.revokedAt).toBeNull();
+      // Once a successor has been used, the old token presented again is theft: the session ends.
+      const replay = await refresh(server, tokens.refresh);
+      expect(replay.statusCode).toBe(401);
+      expect((await me(server, next.json().access)).statusCode).toBe(401);
+      const [revoked] = await db().database.db.select().from(authSessions);
+      expect(revoked?.revokedReason).toBe('reuse');
+    });
+
+    it('treat a replay after the grace as theft even when the successor is unused', async () => {
+      const server = await app();
+      const { tokens } = await signUpAndIn(server);
+      const rotated = (await refresh(server, tokens.refresh)).json();
+      await db()
+        .database.db.update(refreshTokens)
+        .set({ usedAt: new Date(Date.now() - 31_000) })
+        .where(isNotNull(refreshTokens.usedAt));
+      expect((await refresh(server, tokens.refresh)).statusCode).toBe(401);
+      expect((await refresh(server, rotated.refresh)).statusCode).toBe(401);
+    });
+
+    it('leave other sessions of the same user alone when one family is revoked', async () => {
+      const server = await app({ REFRESH_REUSE_GRACE: '0' });
       const { tokens: phone } = await signUpAndIn(server);
       const laptop = loginResponse.parse((await login(server, 'user@example.com')).json());
       await refresh(server, phone.refresh);
@@ -394,7 +427,7 @@ describe.each(databaseKinds)('accounts and tokens on %s', (kind) => {
     });
 
     it('can be exchanged only once even when presented concurrently', async () => {
-      const server = await app();
+      const server = await app({ REFRESH_REUSE_GRACE: '0' });
       const { tokens } = await signUpAndIn(server);
       const results = await Promise.all([refresh(server, tokens.refresh), refresh(server, tokens.refresh)]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);

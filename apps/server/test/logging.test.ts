@@ -21,7 +21,7 @@ describe.each(databaseKinds)('logs on %s', (kind) => {
         done();
       },
     });
-    const config = await testConfig({ LOG_LEVEL: 'trace' });
+    const config = await testConfig({ LOG_LEVEL: 'trace', REFRESH_REUSE_GRACE: '0' });
     const logger = pino(loggerOptions(config), sink);
     const app = await buildApp(config, { database: db().database, logger });
     try {

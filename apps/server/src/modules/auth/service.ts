@@ -44,6 +44,7 @@ export interface AuthServiceDeps {
     Config,
     | 'refreshTokenTtl'
     | 'refreshTokenTtlRemember'
+    | 'refreshReuseGrace'
     | 'sessionMaxAge'
     | 'tokenRefreshThreshold'
     | 'registration'
@@ -280,7 +281,7 @@ export class AuthService {
       if (!row || row.sessionId !== claims.sessionId || row.userId !== claims.userId)
         return { kind: 'invalid' as const };
       if (row.revokedAt) return { kind: 'invalid' as const };
-      if (row.usedAt) {
+      if (row.usedAt && !(await this.isLostAnswerRetry(tx, row.id, row.sessionId, row.usedAt))) {
         await tx
           .update(authSessions)
           .set({ revokedAt: new Date(), revokedReason: 'reuse' })
@@ -302,7 +303,8 @@ export class AuthService {
         Math.min(this.refreshTtl(row.rememberMe), secondsLeft),
       );
       const access = await this.deps.tokens.signAccess(row.userId, row.sessionId);
-      await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
+      if (!row.usedAt)
+        await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
       await tx.insert(refreshTokens).values({
         id: next.jti,
         sessionId: row.sessionId,
@@ -325,6 +327,22 @@ export class AuthService {
     }
     if (outcome.kind !== 'ok') throw tokenNotValid();
     return outcome.pair;
+  }
+
+  /**
+   * A token exchanged moments ago whose successor nobody has used yet: the client that exchanged it lost
+   * the answer (the tab reloaded or closed while the refresh was in flight) and is asking again. Ending
+   * the session for that would sign the user out of every tab; RFC 9700 §4.14.2 leaves room for this.
+   * Once the successor has been used, or the grace is over, a replay is theft as before.
+   */
+  private async isLostAnswerRetry(tx: Db, tokenId: string, sessionId: string, usedAt: Date) {
+    const grace = this.deps.config.refreshReuseGrace * 1000;
+    if (grace <= 0 || Date.now() - usedAt.getTime() > grace) return false;
+    const successors = await tx
+      .select({ usedAt: refreshTokens.usedAt })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.sessionId, sessionId), eq(refreshTokens.parentId, tokenId)));
+    return successors.every((successor) => successor.usedAt === null);
   }
 
   /** Ends the session the refresh token belongs to; an expired but genuine token still logs out. */

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, expect, test } from 'vitest';
-import { closeBrowser, expectAccessible, openSession } from './harness';
+import { closeBrowser, expectAccessible, openSession, signUpAndSignIn } from './harness';
 
 afterAll(closeBrowser);
 
@@ -44,16 +44,8 @@ function png(): Buffer {
  */
 test('attach a text file and an image, send, see them after a reload; too large and unsupported are refused', async () => {
   const session = await openSession();
-  const { page, baseURL } = session;
-  const email = `files-${Date.now()}@example.com`;
-  const password = 'wanxiang-files-2026';
-  const registered = await page.request.post(`${baseURL}/api/auth/register/`, { data: { email, password } });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  await session.goto('/login');
-  await page.getByLabel('邮箱').fill(email);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL(`${baseURL}/home`);
+  const { page } = session;
+  await signUpAndSignIn(session, { prefix: 'files' });
 
   const pick = async (files: { name: string; mimeType: string; buffer: Buffer }[]) => {
     const [chooser] = await Promise.all([

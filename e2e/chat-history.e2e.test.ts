@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from 'vitest';
-import { closeBrowser, expectAccessible, openSession, settleAnnouncer } from './harness';
+import { closeBrowser, expectAccessible, openSession, signUpAndSignIn } from './harness';
 
 afterAll(closeBrowser);
 
@@ -11,16 +11,8 @@ afterAll(closeBrowser);
  */
 test('rename, search and pin chats in the history', async () => {
   const session = await openSession();
-  const { page, baseURL } = session;
-  const email = `history-${Date.now()}@example.com`;
-  const password = 'wanxiang-chat-2026';
-  const registered = await page.request.post(`${baseURL}/api/auth/register/`, { data: { email, password } });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  await session.goto('/login');
-  await page.getByLabel('邮箱').fill(email);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await session.expectPage('/home');
+  const { page } = session;
+  await signUpAndSignIn(session, { prefix: 'history' });
 
   const input = page.getByRole('textbox', { name: '输入消息' });
   const send = page.getByRole('button', { name: '发送' });
@@ -41,7 +33,6 @@ test('rename, search and pin chats in the history', async () => {
   const dialog = page.getByRole('alertdialog');
   const field = dialog.getByRole('textbox', { name: '会话名称' });
   await field.fill('杭州西湖周末游');
-  await settleAnnouncer(page);
   await expectAccessible(page);
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect.poll(() => dialog.count()).toBe(0);
@@ -71,7 +62,6 @@ test('rename, search and pin chats in the history', async () => {
   await expect
     .poll(async () => (await history.getByRole('heading', { level: 3 }).allTextContents())[0])
     .toBe('已置顶');
-  await settleAnnouncer(page);
   await expectAccessible(page);
 
   // The open chat (the trip) becomes a new local document: the question quoted, the answer's blocks kept.

@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from 'vitest';
-import { closeBrowser, expectAccessible, openSession, type Session, settleAnnouncer } from './harness';
+import { closeBrowser, expectAccessible, openSession, type Session } from './harness';
 
 afterAll(closeBrowser);
 
@@ -7,7 +7,6 @@ async function arrive(session: Session, path: string | RegExp) {
   const { page, baseURL } = session;
   await page.waitForURL(typeof path === 'string' ? `${baseURL}${path}` : path);
   await page.waitForLoadState('networkidle');
-  await settleAnnouncer(page);
   await expectAccessible(page);
 }
 

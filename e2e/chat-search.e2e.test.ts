@@ -1,5 +1,5 @@
 import { afterAll, expect, inject, test } from 'vitest';
-import { closeBrowser, expectAccessible, openSession, settleAnnouncer } from './harness';
+import { closeBrowser, expectAccessible, openSession, signUpAndSignIn } from './harness';
 
 afterAll(closeBrowser);
 
@@ -11,17 +11,9 @@ afterAll(closeBrowser);
  */
 test('web search: the step, numbered citations linking out, the sources list, kept after a reload', async () => {
   const session = await openSession();
-  const { page, baseURL } = session;
+  const { page } = session;
   const searchURL = inject('searchURL');
-  const email = `search-${Date.now()}@example.com`;
-  const password = 'wanxiang-search-2026';
-  const registered = await page.request.post(`${baseURL}/api/auth/register/`, { data: { email, password } });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  await session.goto('/login');
-  await page.getByLabel('邮箱').fill(email);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL(`${baseURL}/home`);
+  await signUpAndSignIn(session, { prefix: 'search' });
 
   const toggle = page.getByRole('switch', { name: '联网搜索' });
   await expect.poll(() => toggle.isEnabled()).toBe(true);
@@ -51,8 +43,6 @@ test('web search: the step, numbered citations linking out, the sources list, ke
     expect(await sources.getByRole('link').first().textContent()).toContain('长江经济带（来源 1）');
   };
   await checkCitations();
-  // The pending 登录 button's end is still announced by react-aria's live region for a few seconds.
-  await settleAnnouncer(page);
   await expectAccessible(page);
 
   // The citation opens the source in a new tab.

@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from 'vitest';
-import { closeBrowser, expectAccessible, openSession, settleAnnouncer } from './harness';
+import { closeBrowser, expectAccessible, openSession, signUpAndSignIn } from './harness';
 
 afterAll(closeBrowser);
 
@@ -11,16 +11,8 @@ afterAll(closeBrowser);
  */
 test('regenerate and page between versions; edit and re-send', async () => {
   const session = await openSession();
-  const { page, baseURL } = session;
-  const email = `versions-${Date.now()}@example.com`;
-  const password = 'wanxiang-chat-2026';
-  const registered = await page.request.post(`${baseURL}/api/auth/register/`, { data: { email, password } });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  await session.goto('/login');
-  await page.getByLabel('邮箱').fill(email);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL(`${baseURL}/home`);
+  const { page } = session;
+  await signUpAndSignIn(session, { prefix: 'versions' });
 
   const input = page.getByRole('textbox', { name: '输入消息' });
   const send = page.getByRole('button', { name: '发送', exact: true });
@@ -43,7 +35,6 @@ test('regenerate and page between versions; edit and re-send', async () => {
   expect(await page.getByRole('article', { name: 'AI 助手' }).count()).toBe(1);
   await expect.poll(() => answer.getByText(/^消耗 \d+ 积分$/).isVisible()).toBe(true);
   expect(await answer.locator('footer').getByText('离线演示模型', { exact: true }).isVisible()).toBe(true);
-  await settleAnnouncer(page);
   await expectAccessible(page);
 
   // Paging by keyboard: the focus stays on the pager, and the counter says where it is.
@@ -87,7 +78,6 @@ test('regenerate and page between versions; edit and re-send', async () => {
   await expect.poll(() => answers.getByRole('status').textContent()).toContain('第 1 个版本，共 2 个');
   await questions.getByRole('button', { name: '下一个版本' }).click();
   await expect.poll(() => question.textContent()).toContain('改过的问题');
-  await settleAnnouncer(page);
   await expectAccessible(page);
   await session.close();
 }, 180_000);

@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from 'vitest';
-import { closeBrowser, expectAccessible, openSession, type Session, settleAnnouncer } from './harness';
+import { closeBrowser, expectAccessible, openSession, type Session } from './harness';
 
 afterAll(closeBrowser);
 
@@ -10,7 +10,6 @@ async function arrive(session: Session, path: string | RegExp) {
   const { page, baseURL } = session;
   await page.waitForURL(typeof path === 'string' ? `${baseURL}${path}` : path);
   await page.waitForLoadState('networkidle');
-  await settleAnnouncer(page);
   await expectAccessible(page);
 }
 
@@ -151,14 +150,12 @@ test('a chat streams, stops, survives a reload and is deleted after confirmation
   const confirm = page.getByRole('alertdialog');
   await expect.poll(() => confirm.isVisible()).toBe(true);
   expect(await confirm.textContent()).toContain('确定要删除这个会话吗？');
-  await settleAnnouncer(page);
   await expectAccessible(page);
   await confirm.getByRole('button', { name: '删除', exact: true }).click();
   await expect.poll(() => confirm.count()).toBe(0);
   await expect.poll(() => row.count()).toBe(0);
   await expect.poll(() => page.getByRole('heading', { name: '今天想聊点什么？' }).isVisible()).toBe(true);
   await expect.poll(() => new URL(page.url()).pathname).toBe('/home');
-  await settleAnnouncer(page);
   await expectAccessible(page);
 
   // And it stays deleted.

@@ -1,36 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
-import { closeBrowser, openSession, type Session } from './harness';
+import { closeBrowser, openBlankDocument, openSession, register, signIn } from './harness';
 
 afterAll(closeBrowser);
-
-const PASSWORD = 'wanxiang-cloud-2026';
-
-async function register(session: Session, nickname: string) {
-  const email = `cloud-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const registered = await session.page.request.post(`${session.baseURL}/api/auth/register/`, {
-    data: { email, password: PASSWORD, nickname },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  return email;
-}
-
-async function signIn(session: Session, email: string) {
-  const { page, baseURL } = session;
-  await session.goto('/login');
-  await page.getByLabel('邮箱').fill(email);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL(`${baseURL}/home`);
-}
-
-async function newDocument(session: Session) {
-  const { page } = session;
-  await session.goto('/document');
-  await page.getByRole('button', { name: /空白文档/ }).click();
-  await session.expectPage(/\/document\/local-doc-\d+$/);
-  await expect.poll(() => paperOf(page).isVisible()).toBe(true);
-}
 
 const paperOf = (page: Page) => page.getByRole('textbox', { name: '文档正文' });
 const saveStatus = (page: Page) => page.locator('[data-save-status]').getAttribute('data-save-status');
@@ -68,9 +40,9 @@ async function takeOver(reader: Page, editor: Page) {
  */
 test('two tabs of one document never drop each other’s paragraphs, locally or in the cloud', async () => {
   const session = await openSession();
-  const email = await register(session, '两个标签页');
+  const email = await register(session, { prefix: 'cloud', nickname: '两个标签页' });
   await signIn(session, email);
-  await newDocument(session);
+  await openBlankDocument(session);
   const first = session.page;
   const url = first.url();
   const second = await session.context.newPage();
@@ -139,9 +111,9 @@ test('two tabs of one document never drop each other’s paragraphs, locally or 
  */
 test('a conflict with another device shows the choice and keeps both versions', async () => {
   const laptop = await openSession();
-  const email = await register(laptop, '两台设备');
+  const email = await register(laptop, { prefix: 'cloud', nickname: '两台设备' });
   await signIn(laptop, email);
-  await newDocument(laptop);
+  await openBlankDocument(laptop);
   await addParagraph(laptop.page, '共同的开头');
   await laptop.page.keyboard.press('Control+KeyS');
   await expect.poll(() => cloudStatus(laptop.page)).toBe('saved');

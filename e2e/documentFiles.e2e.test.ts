@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, expect, test } from 'vitest';
-import { closeBrowser, openSession } from './harness';
+import { closeBrowser, openBlankDocument, openSession, signUpAndSignIn } from './harness';
 
 afterAll(closeBrowser);
 
@@ -11,23 +11,9 @@ afterAll(closeBrowser);
  */
 test('a document exported as DOCX and Markdown downloads, and the DOCX opens again as a new document', async () => {
   const session = await openSession();
-  const { page, baseURL } = session;
-  const email = `files-${Date.now()}@example.com`;
-  const password = 'wanxiang-files-2026';
-  const registered = await page.request.post(`${baseURL}/api/auth/register/`, {
-    data: { email, password, nickname: '文件用户' },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  await session.goto('/login');
-  await page.getByLabel('邮箱').fill(email);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL(`${baseURL}/home`);
-  await session.goto('/document');
-  await page.getByRole('button', { name: /空白文档/ }).click();
-  await session.expectPage(/\/document\/local-doc-\d+$/);
-  const paper = page.getByRole('textbox', { name: '文档正文' });
-  await expect.poll(() => paper.isVisible()).toBe(true);
+  const { page } = session;
+  await signUpAndSignIn(session, { prefix: 'files', nickname: '文件用户' });
+  const paper = await openBlankDocument(session);
   await paper.click();
   await page.keyboard.type('年度计划:下半年发布');
   await expect.poll(() => page.locator('[data-save-status]').getAttribute('data-save-status')).toBe('saved');

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { closeBrowser, openSession } from './harness';
+import { closeBrowser, openSession, signUpAndSignIn } from './harness';
 
 afterAll(closeBrowser);
 
@@ -15,17 +15,7 @@ afterAll(closeBrowser);
 test('a document exports as a PDF whose text is the document’s', async () => {
   const session = await openSession();
   const { page, baseURL } = session;
-  const email = `pdf-${Date.now()}@example.com`;
-  const password = 'wanxiang-pdf-2026';
-  const registered = await page.request.post(`${baseURL}/api/auth/register/`, {
-    data: { email, password, nickname: 'PDF 用户' },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  await session.goto('/login');
-  await page.getByLabel('邮箱').fill(email);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL(`${baseURL}/home`);
+  await signUpAndSignIn(session, { prefix: 'pdf', nickname: 'PDF 用户' });
   await session.goto('/document');
   await page.getByRole('button', { name: /空白文档/ }).click();
   await session.expectPage(/\/document\/local-doc-\d+$/);

@@ -1,22 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
-import { closeBrowser, openSession, type Session } from './harness';
+import { closeBrowser, openSession, signUpAndSignIn } from './harness';
 
 afterAll(closeBrowser);
 
 /** Registers a new user through the API and signs in through the login page. */
-async function signIn(session: Session, prefix: string) {
-  const { page, baseURL } = session;
-  const email = `${prefix}-${Date.now()}@example.com`;
-  const password = 'wanxiang-stock-2026';
-  const registered = await page.request.post(`${baseURL}/api/auth/register/`, { data: { email, password } });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  await session.goto('/login');
-  await page.getByLabel('邮箱').fill(email);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL(`${baseURL}/home`);
-}
 
 /** Both charts drew their series: each explains its latest point under it. */
 async function expectBothCharts(page: Page) {
@@ -29,7 +17,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`a new user opens /stock and sees both charts, the clock ticking and 模拟行情 (${colorScheme})`, async () => {
     const session = await openSession({ colorScheme });
     const { page } = session;
-    await signIn(session, `stock-${colorScheme}`);
+    await signUpAndSignIn(session, { prefix: `stock-${colorScheme}` });
     await session.goto('/stock');
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
 
@@ -49,7 +37,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 test('the point a chart shows, by pointer or keyboard, is explained by its sub-scores', async () => {
   const session = await openSession();
   const { page } = session;
-  await signIn(session, 'stock-focus');
+  await signUpAndSignIn(session, { prefix: 'stock-focus' });
   await session.goto('/stock');
   await expectBothCharts(page);
   const daily = page.getByRole('application', { name: /市场情绪指标/ });
@@ -74,7 +62,7 @@ test('the point a chart shows, by pointer or keyboard, is explained by its sub-s
 test('when the series calls fail each chart says so, and 重试 loads it', async () => {
   const session = await openSession();
   const { page } = session;
-  await signIn(session, 'stock-fail');
+  await signUpAndSignIn(session, { prefix: 'stock-fail' });
   const failing = async (route: Parameters<Parameters<Page['route']>[1]>[0]) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' });
   await page.route('**/api/v1/emotion/daily-series/**', failing);
@@ -96,7 +84,7 @@ test('when the series calls fail each chart says so, and 重试 loads it', async
 test('on a phone the panels stack under each other', async () => {
   const session = await openSession({ phone: true });
   const { page } = session;
-  await signIn(session, 'stock-phone');
+  await signUpAndSignIn(session, { prefix: 'stock-phone' });
   await session.goto('/stock');
   await expectBothCharts(page);
   const feed = await page.getByRole('region', { name: '策略执行动态' }).boundingBox();
@@ -111,7 +99,7 @@ test('on a phone the panels stack under each other', async () => {
 test('the strategy panels show today’s feed (or that it has not run) and the newest report with its plans', async () => {
   const session = await openSession();
   const { page } = session;
-  await signIn(session, 'stock-report');
+  await signUpAndSignIn(session, { prefix: 'stock-report' });
   const nodes = page.waitForResponse((r) => r.url().includes('/api/v1/stock/nodes/today/'));
   await session.goto('/stock');
   const answered = (await (await nodes).json()) as unknown[];
@@ -139,7 +127,7 @@ test('the strategy panels show today’s feed (or that it has not run) and the n
 test('subscribe, pay the mock payment, and the control says until when', async () => {
   const session = await openSession();
   const { page } = session;
-  await signIn(session, 'stock-subscribe');
+  await signUpAndSignIn(session, { prefix: 'stock-subscribe' });
   await session.goto('/stock');
   const control = page.getByRole('region', { name: '策略订阅' });
   await control.getByRole('button', { name: '点击订阅' }).click();

@@ -109,6 +109,16 @@ export const messageImage = style({
   objectFit: 'cover',
 });
 
+/** An answer's generated image: large enough to see without opening it, never wider than the column. */
+export const answerImage = style({
+  display: 'block',
+  width: 'auto',
+  height: 'auto',
+  maxWidth: 'min(320px, 100%)',
+  maxHeight: '320px',
+  objectFit: 'contain',
+});
+
 export const fullImage = style({
   display: 'block',
   maxWidth: '100%',

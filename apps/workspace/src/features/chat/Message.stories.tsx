@@ -420,8 +420,14 @@ const DRAWING = `data:image/svg+xml,${encodeURIComponent(
     '<path d="M0 300 Q140 190 290 280 T512 250 V384 H0 Z" fill="#43aa8b"/>' +
     '</svg>',
 )}`;
-const PIXEL =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+/** The same hill at night, as an older answer kept it inline (base64 in the stored message). */
+const NIGHT = `data:image/svg+xml;base64,${btoa(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="384" height="384" viewBox="0 0 384 384">' +
+    '<rect width="384" height="384" fill="#1d3557"/>' +
+    '<circle cx="280" cy="100" r="40" fill="#f1faee"/>' +
+    '<path d="M0 290 Q120 200 230 270 T384 250 V384 H0 Z" fill="#2a6f4e"/>' +
+    '</svg>',
+)}`;
 const loadStored = fn(async (_url: string) => DRAWING);
 
 /**
@@ -436,7 +442,7 @@ export const AnswerWithGeneratedImages: Story = {
       text: '按你的描述画了一幅**晴天的山丘**：',
       images: [
         { src: '', url: '/dialogue/files/5b0c6c2e-0000-4000-8000-000000000001/', mimeType: 'image/png' },
-        { src: PIXEL, mimeType: 'image/png' },
+        { src: NIGHT, mimeType: 'image/svg+xml' },
       ],
       notices: ['模型返回的一张图片不是有效的图片，未显示。'],
       credits: 12,
@@ -453,7 +459,7 @@ export const AnswerWithGeneratedImages: Story = {
     await waitFor(() => expect(stored).toHaveAttribute('src', DRAWING));
     await expect(within(article).getByRole('img', { name: '模型生成的图片 2' })).toHaveAttribute(
       'src',
-      PIXEL,
+      NIGHT,
     );
     await expect(within(article).getByRole('note')).toHaveTextContent(
       '模型返回的一张图片不是有效的图片，未显示。',

@@ -130,7 +130,11 @@ export function MessageFiles({ files, loadUrl, placement = 'question' }: Message
   return (
     <div>
       {images.length > 0 ? (
-        <Inline gap="xs" justify={placement === 'answer' ? 'start' : 'end'}>
+        <Inline
+          gap="xs"
+          justify={placement === 'answer' ? 'start' : 'end'}
+          align={placement === 'answer' ? 'start' : 'center'}
+        >
           {images.map((file, index) => (
             <ImageFile
               key={file.url ?? `${file.name}-${index}`}

@@ -114,8 +114,12 @@ export const answerImage = style({
   display: 'block',
   width: 'auto',
   height: 'auto',
-  maxWidth: 'min(320px, 100%)',
+  // Fixed bounds, not a share of the button: the button takes its width from the image.
+  maxWidth: '320px',
   maxHeight: '320px',
+  // A tiny image stays large enough to see and to press.
+  minWidth: '48px',
+  minHeight: '48px',
   objectFit: 'contain',
 });
 

@@ -130,7 +130,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const files = deps.files ?? (await createFileStore(config));
   const stagingDir = await stagingRoot(config.dataDir);
-  const dialogue = new DialogueService(db, registry, config.chat, app.log as unknown as Logger, files);
+  const dialogue = new DialogueService(
+    db,
+    registry,
+    config.chat,
+    app.log as unknown as Logger,
+    files,
+    stagingDir,
+  );
   const docChat = new DocChatService(db, registry, config.chat, app.log as unknown as Logger);
   const emotion = new EmotionService(db, createMarketProvider(config.market, app.log as unknown as Logger), {
     backfillDays: config.market.backfillDays,

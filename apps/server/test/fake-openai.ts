@@ -9,6 +9,8 @@
  * - `slow`        a chunk every `slowIntervalMs` until the client goes away (or 2000 chunks)
  * - `silent`      headers, then nothing until the client goes away
  * - `status-NNN`  an HTTP error NNN with an OpenAI error body
+ * - `images`      text, then the `images` option's data: URLs in `delta.images` (as OpenRouter sends
+ *                 generated images), then more text and usage
  *
  * It also answers Anthropic's Messages API (`POST …/messages`, streamed events with usage) for any model.
  *
@@ -40,6 +42,8 @@ export interface FakeOptions {
   usage: { prompt_tokens: number; completion_tokens: number };
   pieces: string[];
   slowIntervalMs: number;
+  /** The data: URLs the `images` model sends, one chunk each. */
+  images: string[];
 }
 
 const chunk = (model: string, delta: Record<string, unknown>, finish: string | null = null) =>
@@ -68,6 +72,7 @@ export async function startFakeOpenAI(overrides: Partial<FakeOptions> = {}): Pro
     usage: { prompt_tokens: 1200, completion_tokens: 800 },
     pieces: ['你好', '，这是', '模拟的', '回答。'],
     slowIntervalMs: 20,
+    images: [],
     ...overrides,
   };
   const requests: FakeRequest[] = [];
@@ -160,6 +165,12 @@ export async function startFakeOpenAI(overrides: Partial<FakeOptions> = {}): Pro
         setTimeout(() => res.destroy(), 50);
         return;
       default: {
+        if (model === 'images') {
+          write(chunk(model, { content: '这是' }));
+          for (const url of options.images) {
+            write(chunk(model, { images: [{ type: 'image_url', image_url: { url } }] }));
+          }
+        }
         for (const piece of options.pieces) write(chunk(model, { content: piece }));
         write(chunk(model, {}, 'stop'));
         if (model !== 'no-usage') {

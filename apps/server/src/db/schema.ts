@@ -183,7 +183,7 @@ export const chatMessages = pgTable(
     role: text('role').notNull(),
     /** The prompt, or the answer's text so far. */
     text: text('text').notNull().default(''),
-    /** User: attached files {name, type}[]; assistant: image parts {type, mime_type, data}[]. */
+    /** User: attached files; assistant: generated images by file id, notes (inline base64 images in old rows). */
     parts: jsonb('parts').notNull().default([]),
     /** streaming | complete | stopped | error (assistant); complete (user). */
     status: text('status').notNull(),

@@ -151,6 +151,11 @@ export const zhCN = {
     attachmentImageUnseen: '【当前模型不能识别图片，只收到了文件名。】',
     attachmentMissing: '文件已不在存储中',
     attachmentsInHistory: (names: string) => `[附件：${names}]`,
+    generatedImageName: (n: number, extension: string) => `生成的图片-${n}.${extension}`,
+    generatedImageInvalid: '模型返回的一张图片不是有效的图片，未显示。',
+    generatedImageTooLarge: (limit: string) => `模型返回的一张图片超过 ${limit}，未保存。`,
+    generatedImageTooMany: (max: number) => `模型返回的图片超过 ${max} 张，其余未保存。`,
+    generatedImageNotStored: '模型返回的一张图片未能保存。',
     filesOnlyTitle: (name: string) => `附件：${name}`,
     insufficientCredits: (needed: number, balance: number) =>
       `积分不足：本次对话至少需要 ${needed} 积分，当前余额 ${balance} 积分。`,

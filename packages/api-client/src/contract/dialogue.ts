@@ -167,6 +167,11 @@ export const turnMetadata = z.looseObject({
   search: turnSearch.optional(),
   /** The pages the search found, which the answer cites as [1] [2] …; absent without a search. */
   sources: z.array(searchSource).optional(),
+  /**
+   * Notes about the answer the user should read beside it: a generated image the server dropped (not an
+   * image, too large) or could not store. Absent when there are none.
+   */
+  notices: z.array(z.string()).optional(),
 });
 export type TurnMetadata = z.infer<typeof turnMetadata>;
 

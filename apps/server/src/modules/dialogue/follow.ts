@@ -9,7 +9,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { encodeStreamFrame, STREAM_DONE_FRAME } from '@wanxiang/api-client/contract';
 import type { Db } from '../../db/client';
 import type { EventStream } from '../../http/sse';
-import { assistantMetadata, followStoredAnswer, type ImagePart, type MessageRow } from './repo';
+import type { FileStore } from '../files/store';
+import { answerParts } from './attachments/generated';
+import { fileKey } from './attachments/repo';
+import { assistantMetadata, followStoredAnswer, type MessageRow } from './repo';
+
+/** A stored image's bytes as base64, as the stream carries them; undefined when the store has none. */
+async function storedImage(store: FileStore, userId: string, id: string): Promise<string | undefined> {
+  const stream = await store.open(fileKey(userId, id));
+  if (!stream) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('base64');
+}
 
 /** How often the stored answer is read. */
 const FOLLOW_INTERVAL_MS = 1000;
@@ -21,7 +33,7 @@ const FOLLOW_INTERVAL_MS = 1000;
  * token it writes nothing, so the bound is the first-token timeout and some.
  */
 export async function followStored(
-  db: Db,
+  { db, store, userId }: { db: Db; store: FileStore; userId: string },
   row: MessageRow,
   stream: EventStream,
   closing: AbortSignal,
@@ -54,10 +66,12 @@ export async function followStored(
         if (stale(now)) break;
         continue;
       }
-      for (const image of (now.parts as ImagePart[]) ?? []) {
-        stream.write(
-          encodeStreamFrame({ type: 'image_data', data: { mime_type: image.mime_type, data: image.data } }),
-        );
+      // The generated images, as the instance that ran the turn sent them: the bytes (from the store).
+      for (const part of answerParts(now.parts)) {
+        if (part.type === 'notice') continue;
+        const data = part.type === 'image_data' ? part.data : await storedImage(store, userId, part.id);
+        if (data)
+          stream.write(encodeStreamFrame({ type: 'image_data', data: { mime_type: part.mime_type, data } }));
       }
       if (now.status === 'error' && now.error) {
         stream.write(encodeStreamFrame({ type: 'error', data: { message: now.error } }));

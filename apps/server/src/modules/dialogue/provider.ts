@@ -1,6 +1,7 @@
 /** Calling a model provider for a turn's stream. */
 import { APICallError } from 'ai';
 import type { LanguageModelV3 } from '../models/registry';
+import { dataUrlBytes } from './attachments/generated';
 import type { Prompt } from './prompt';
 
 export type StreamPart =
@@ -25,7 +26,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * `retries` times with exponential backoff.
  */
 export async function openStream(
-  call: { model: LanguageModelV3; prompt: Prompt; maxOutputTokens: number },
+  call: { model: LanguageModelV3; prompt: Prompt; maxOutputTokens: number; rawChunks?: boolean },
   signal: AbortSignal,
   retries: number,
 ): Promise<ReadableStream<StreamPart>> {
@@ -35,6 +36,7 @@ export async function openStream(
         prompt: call.prompt,
         maxOutputTokens: call.maxOutputTokens,
         abortSignal: signal,
+        ...(call.rawChunks ? { includeRawChunks: true } : {}),
       });
       return stream;
     } catch (error) {
@@ -43,4 +45,26 @@ export async function openStream(
       await sleep(RETRY_BASE_MS * 2 ** attempt, signal);
     }
   }
+}
+
+/**
+ * The images in one chunk of an OpenAI-compatible stream. The AI SDK's provider reads only text, reasoning
+ * and tool calls from a chunk; services that generate images (OpenRouter and the gateways that follow it)
+ * send them as `choices[].delta.images`: `[{ type: 'image_url', image_url: { url: 'data:image/png;base64,…' } }]`.
+ * Only data: URLs are taken: fetching an address a provider names would let it point the server anywhere.
+ */
+export function imagesOfChunk(raw: unknown): Uint8Array[] {
+  const choices = (raw as { choices?: unknown } | null)?.choices;
+  if (!Array.isArray(choices)) return [];
+  const found: Uint8Array[] = [];
+  for (const choice of choices) {
+    const images = (choice as { delta?: { images?: unknown } } | null)?.delta?.images;
+    if (!Array.isArray(images)) continue;
+    for (const image of images) {
+      const url = (image as { image_url?: { url?: unknown } } | null)?.image_url?.url;
+      const decoded = typeof url === 'string' ? dataUrlBytes(url) : undefined;
+      if (decoded) found.push(decoded.bytes);
+    }
+  }
+  return found;
 }

@@ -8,8 +8,9 @@ import type { Db } from '../../db/client';
 import { chatMessages, chatSessions, creditLedger } from '../../db/schema';
 import { messages } from '../../i18n/zh-CN';
 import type { ModelRegistry } from '../models/registry';
+import { type AnswerPart, answerParts } from './attachments/generated';
+import { messageFiles } from './attachments/repo';
 import { turnCost } from './pricing';
-import type { ImagePart } from './repo';
 import { settleTurn, turnReference } from './settlement';
 import { estimatePromptTokens } from './tokens';
 import { answerUsage } from './usage';
@@ -64,6 +65,17 @@ export async function recoverInterrupted(
       reported: undefined,
     });
     const cost = usage && definition ? turnCost(definition, usage.input_tokens, usage.output_tokens) : 0;
+    // The images it had generated were stored as they came; its parts are written only at the end.
+    const stored = answerParts(message.parts);
+    const parts: AnswerPart[] =
+      stored.length > 0
+        ? stored
+        : (await messageFiles(db, message.id)).map((file) => ({
+            type: 'image_file',
+            id: file.id,
+            mime_type: file.mimeType,
+            size: file.size,
+          }));
     await settleTurn(
       db,
       {
@@ -77,7 +89,7 @@ export async function recoverInterrupted(
       cost,
       {
         text: message.text,
-        images: (message.parts as ImagePart[]) ?? [],
+        parts,
         status: 'stopped',
         usage,
         error: m.interrupted,

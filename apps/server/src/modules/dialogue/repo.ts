@@ -13,6 +13,7 @@ import type {
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../../db/client';
 import { chatMessages, chatSessions } from '../../db/schema';
+import { type AnswerPart, answerParts, noticesOf, wireImages } from './attachments/generated';
 import { attachmentJson, insertAttachments, type StoredFile } from './attachments/repo';
 import { childrenOf, currentBranch } from './tree';
 
@@ -33,12 +34,6 @@ export function sessionJson(row: SessionRow): ChatSession {
     model_id: row.modelId,
     pinned: row.pinnedAt !== null,
   };
-}
-
-export interface ImagePart {
-  type: 'image_data';
-  mime_type: string;
-  data: string;
 }
 
 /** A turn's web search as stored with its answer (chat_messages.search). */
@@ -62,6 +57,7 @@ export function assistantMetadata(row: MessageRow): TurnMetadata {
           total_tokens: row.inputTokens + row.outputTokens,
           estimated: row.usageEstimated,
         };
+  const notices = row.role === 'assistant' ? noticesOf(answerParts(row.parts)) : [];
   return {
     status: row.status as TurnMetadata['status'],
     ...(row.modelId ? { model_id: row.modelId } : {}),
@@ -70,6 +66,7 @@ export function assistantMetadata(row: MessageRow): TurnMetadata {
     credits_charged: row.creditsCharged,
     error: row.error,
     ...searchMetadata(row.search),
+    ...(notices.length > 0 ? { notices } : {}),
   };
 }
 
@@ -101,7 +98,8 @@ export function messageJson(row: MessageRow, versions: string[] = [row.id]): Cha
       content: { text: row.text, files: userFiles(row.parts) },
     };
   }
-  const images = (row.parts as ImagePart[]) ?? [];
+  // Stored images by reference; answers from before that keep their inline base64.
+  const images = wireImages(answerParts(row.parts));
   const content: AssistantContent =
     images.length === 0
       ? row.text
@@ -478,7 +476,8 @@ export async function requestStop(db: Db, sessionId: string): Promise<void> {
 
 export interface FinishedAnswer {
   text: string;
-  images: ImagePart[];
+  /** Its generated images (stored files) and notes about those dropped. */
+  parts: AnswerPart[];
   status: string;
   usage: TokenUsage | null;
   error: string | null;
@@ -498,7 +497,7 @@ export async function storeAnswer(
     .update(chatMessages)
     .set({
       text: answer.text,
-      parts: answer.images,
+      parts: answer.parts,
       status: answer.status,
       inputTokens: usage?.input_tokens ?? null,
       outputTokens: usage?.output_tokens ?? null,

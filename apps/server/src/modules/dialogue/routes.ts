@@ -271,7 +271,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
       const row = await streamingAnswer(db, session.id);
       const stream = openEventStream(reply);
       if (row) {
-        await followStored(db, row, stream, closing.signal, chat.followStaleMs);
+        await followStored({ db, store, userId }, row, stream, closing.signal, chat.followStaleMs);
       } else {
         stream.write(STREAM_DONE_FRAME);
         stream.end();
@@ -361,7 +361,10 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
         summary: '发送消息（流式回答）',
         description: [
           '发送一条消息并以 text/event-stream 流式返回回答。每帧为一行 `data: {"type", "data"}` 加空行：',
-          'text（回答片段）、image_data（{mime_type, data} 图片）、error（{message, code}）、',
+          'text（回答片段）、image_data（{mime_type, data} 模型生成的图片，data 为 base64）、error（{message, code}）、',
+          '生成的图片按内容核对（JPEG、PNG、GIF、WebP，每张不超过 20 MB，每个回答至多 10 张）后与附件一样保存，' +
+            '会话详情中以 image_file（{id, mime_type, size, url}）引用，url 仅其所有者可取；不合格或未能保存的图片不保存，' +
+            '原因见 final_data 与消息 metadata 的 notices。',
           '第一帧为 turn（{session_id, message_id, user_message_id}：回答存放的位置，用于停止或在别的标签页继续查看）；',
           'final_data（session_id、model_id、usage、credits_charged、credits_balance、status 等），最后是 `data: [DONE]`。',
           'search_enabled 为 true 时先联网搜索：search 帧报告进度（{status: searching | done | failed, query, count, message}），' +

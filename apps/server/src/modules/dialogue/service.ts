@@ -33,6 +33,12 @@ import type { LanguageModelV3, ModelRegistry } from '../models/registry';
 import { SearchError, type SearchSettings, searchQueryOf, WebSearch } from '../search';
 import { searchContextText } from '../search/context';
 import { attachmentForModel, type PromptAttachment } from './attachments/extract';
+import {
+  type AnswerPart,
+  checkGeneratedImage,
+  MAX_GENERATED_IMAGES,
+  storeGeneratedImage,
+} from './attachments/generated';
 import { messageFiles, type StoredFile } from './attachments/repo';
 import { LiveTurn } from './live';
 import { planTurn, turnCost } from './pricing';
@@ -44,13 +50,12 @@ import {
   titleFrom,
   toPrompt,
 } from './prompt';
-import { openStream, type StreamPart } from './provider';
+import { imagesOfChunk, openStream, type StreamPart } from './provider';
 import { describeProviderError, type TurnFailure } from './provider-errors';
 import { recoverInterrupted } from './recovery';
 import {
   answerMarks,
   findSession,
-  type ImagePart,
   type MessageRow,
   type NewTurn,
   type StoredSearch,
@@ -159,6 +164,8 @@ export class DialogueService {
     private readonly logger: Logger,
     /** Where attached files are kept; a server without one refuses turns with files. */
     private readonly files?: FileStore,
+    /** A local directory for generated images on their way into the store (see files/store.ts). */
+    private readonly stagingDir?: string,
   ) {
     this.webSearch = settings.search ? new WebSearch(settings.search) : null;
   }
@@ -454,7 +461,9 @@ export class DialogueService {
   }
 
   private openStream(turn: PreparedTurn, signal: AbortSignal): Promise<ReadableStream<StreamPart>> {
-    return openStream(turn, signal, this.settings.providerRetries);
+    // Only OpenAI-compatible services put images in their chunks; the others' raw chunks are not needed.
+    const rawChunks = turn.definition.provider.type === 'openai-compatible';
+    return openStream({ ...turn, rawChunks }, signal, this.settings.providerRetries);
   }
   /**
    * Starts generating the answer: its live answer is returned at once for the asking connection to watch
@@ -553,7 +562,9 @@ export class DialogueService {
     let text = '';
     /** What a reasoning model thought before answering: not shown, but generated and paid for. */
     let reasoning = '';
-    const images: ImagePart[] = [];
+    /** The answer's generated images (their storing, in order) and notes on those dropped. */
+    const parts: Promise<AnswerPart>[] = [];
+    let imagesKept = 0;
     let failure: TurnFailure | undefined;
     let reported: { input: number; output: number } | undefined;
     let flushed = '';
@@ -593,6 +604,45 @@ export class DialogueService {
     };
     const persistTimer = setTimeout(persist, PERSIST_DELAY_MS);
 
+    /**
+     * A generated image: shown to the watchers at once, stored once the answer's row exists. One that is
+     * not an image, too large or one too many is dropped with a note the user reads under the answer.
+     */
+    const acceptImage = async (bytes: Uint8Array) => {
+      const note = (text: string) => parts.push(Promise.resolve({ type: 'notice', text }));
+      if (imagesKept >= MAX_GENERATED_IMAGES) {
+        if (imagesKept === MAX_GENERATED_IMAGES) note(m.generatedImageTooMany(MAX_GENERATED_IMAGES));
+        imagesKept += 1;
+        return;
+      }
+      const checked = await checkGeneratedImage(bytes);
+      if ('problem' in checked) {
+        this.logger.warn({ turn: turn.turnId, size: bytes.length }, 'dropped a generated image');
+        note(checked.problem);
+        return;
+      }
+      const position = imagesKept;
+      imagesKept += 1;
+      sink.image({ mime_type: checked.mimeType, data: Buffer.from(bytes).toString('base64') });
+      const store = this.files;
+      const owner = { userId: turn.userId, sessionId: turn.sessionId, messageId: turn.assistantMessageId };
+      const saving = persist().then(async (): Promise<AnswerPart> => {
+        try {
+          if (!store || !stored) throw new Error(store ? 'the answer was not stored' : 'no file store');
+          return await storeGeneratedImage(
+            { db: this.db, store, stagingDir: this.stagingDir },
+            owner,
+            { bytes, ...checked },
+            position,
+          );
+        } catch (error) {
+          this.logger.error({ err: error, turn: turn.turnId }, 'could not store a generated image');
+          return { type: 'notice', text: m.generatedImageNotStored };
+        }
+      });
+      parts.push(saving);
+    };
+
     let search: { charged: number; stored: StoredSearch } | undefined;
     try {
       if (turn.search) search = await this.runSearch(turn, turn.search, sink);
@@ -613,12 +663,12 @@ export class DialogueService {
             break;
           case 'file':
             if (part.mediaType.startsWith('image/')) {
-              const data =
-                typeof part.data === 'string' ? part.data : Buffer.from(part.data).toString('base64');
-              const image = { mime_type: part.mediaType, data };
-              images.push({ type: 'image_data', ...image });
-              sink.image(image);
+              await acceptImage(typeof part.data === 'string' ? Buffer.from(part.data, 'base64') : part.data);
             }
+            break;
+          case 'raw':
+            // Images in an OpenAI-compatible chunk (see imagesOfChunk); nothing else is read from it.
+            for (const bytes of imagesOfChunk(part.rawValue)) await acceptImage(bytes);
             break;
           case 'finish': {
             const input = part.usage.inputTokens.total;
@@ -647,13 +697,15 @@ export class DialogueService {
       clearTimeout(persistTimer);
     }
     await persist();
+    const keptParts = await Promise.all(parts);
 
     if (stopReason === 'timeout') {
       failure = { code: 'provider_timeout', message: m.providerTimeout(this.settings.firstTokenTimeout) };
     } else if (stopReason === 'shutdown') {
       failure = { code: 'internal', message: m.shuttingDown };
     }
-    const answered = text !== '' || images.length > 0;
+    // An image counts as said, kept or not: the provider generated it (and charges for it).
+    const answered = text !== '' || parts.length > 0 || imagesKept > 0;
     const generated = answered || reasoning !== '';
     if (!failure && !stopReason && !answered) failure = { code: 'provider_error', message: m.providerEmpty };
     const status = failure ? 'error' : stopReason === 'client' ? 'stopped' : 'complete';
@@ -666,11 +718,19 @@ export class DialogueService {
     try {
       await flushing;
       const settlement = { ...turn, modelName: turn.definition.name };
+      const notices = keptParts.flatMap((part) => (part.type === 'notice' ? [part.text] : []));
       const { charged, balance } = await settleTurn(
         this.db,
         settlement,
         cost,
-        { text, images, status, usage, error: failure?.message ?? null, search: search?.stored ?? null },
+        {
+          text,
+          parts: keptParts,
+          status,
+          usage,
+          error: failure?.message ?? null,
+          search: search?.stored ?? null,
+        },
         search?.charged ?? 0,
       );
       sink.final({
@@ -686,6 +746,7 @@ export class DialogueService {
         ...(balance === undefined ? {} : { credits_balance: balance }),
         error: failure?.message ?? null,
         ...(search ? { search: withoutSources(search.stored), sources: search.stored.sources } : {}),
+        ...(notices.length > 0 ? { notices } : {}),
       });
     } catch (error) {
       this.logger.error({ err: error, turn: turn.turnId }, 'could not settle a chat turn');

@@ -37,7 +37,7 @@ export const textarea = style({
 });
 
 /** Shown but not usable yet (with the 即将推出 tooltip): focusable, so its tooltip can be read. */
+/** The web-search switch when the server cannot search: dimmed, yet its label keeps a readable contrast. */
 export const unavailable = style({
-  opacity: 0.55,
-  cursor: 'not-allowed',
+  color: vars.color.text.secondary,
 });

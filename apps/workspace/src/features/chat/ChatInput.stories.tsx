@@ -183,21 +183,35 @@ export const ImageForTextOnlyModel: Story = {
   },
 };
 
-/** No search provider on the server: the switch cannot be turned on, and its tooltip says why. */
+/**
+ * No search provider on the server: the switch cannot be turned on; hovering it or reaching it with Tab
+ * shows why, and a screen reader hears why with the switch.
+ */
 export const WebSearchUnavailable: Story = {
   args: { searchAvailable: false },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const toggle = canvas.getByRole('switch', { name: '联网搜索' });
     await expect(toggle).not.toBeChecked();
-    await expect(toggle).toBeDisabled();
+    await expect(toggle).toHaveAccessibleDescription('服务器未配置联网搜索服务，暂不可用');
     await userEvent.click(toggle.closest('label') as HTMLElement);
     await expect(toggle).not.toBeChecked();
     await expect(args.onSearchChange).not.toHaveBeenCalled();
-    // The switch's wrapper is a focus stop: it carries the tooltip that says why.
-    const trigger = canvasElement.querySelector('[data-search-unavailable]') as HTMLElement;
-    await expect(trigger).toHaveAttribute('tabindex', '0');
-    await expect(trigger).toContainElement(toggle);
+    // Hovering the switch shows why it cannot be used.
+    await userEvent.unhover(toggle.closest('label') as HTMLElement);
+    await userEvent.hover(toggle.closest('label') as HTMLElement);
+    await expect(await screen.findByRole('tooltip')).toHaveTextContent('服务器未配置联网搜索服务，暂不可用');
+    await userEvent.unhover(toggle.closest('label') as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    // So does reaching it from the keyboard: it is a focus stop, and Space does not turn it on.
+    await userEvent.click(canvas.getByRole('textbox', { name: '输入消息' }));
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(toggle).toHaveFocus();
+    await expect(await screen.findByRole('tooltip')).toHaveTextContent('服务器未配置联网搜索服务，暂不可用');
+    await userEvent.keyboard(' ');
+    await expect(toggle).not.toBeChecked();
+    await expect(args.onSearchChange).not.toHaveBeenCalled();
   },
 };
 

@@ -1,18 +1,27 @@
 import { ATTACHMENT_ACCEPT } from '@wanxiang/api-client';
-import { AttachIcon, IconButton, Inline, SendIcon, StopIcon, Switch, Tooltip } from '@wanxiang/ui';
+import {
+  AttachIcon,
+  IconButton,
+  Inline,
+  SendIcon,
+  StopIcon,
+  Switch,
+  Tooltip,
+  VisuallyHidden,
+} from '@wanxiang/ui';
 import {
   type ClipboardEvent,
   type DragEvent,
   type KeyboardEvent,
   type Ref,
   useEffect,
+  useId,
   useImperativeHandle,
   useLayoutEffect,
   useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
-import { Focusable } from 'react-aria-components';
 import { AttachmentChips, type PendingFile } from './attachments/AttachmentChips';
 import * as attachmentStyles from './attachments/attachments.css';
 import * as styles from './ChatInput.css';
@@ -123,6 +132,7 @@ export function ChatInput({
    * sending (the send button it was on is replaced by stop), and Escape there stops the answer.
    */
   const root = useRef<HTMLDivElement>(null);
+  const unavailableReason = useId();
   const send = () => {
     onSend();
     textarea.current?.focus({ preventScroll: true });
@@ -240,18 +250,26 @@ export function ChatInput({
               </Switch>
             </Tooltip>
           ) : (
-            // A disabled control takes no hover or focus, so the tooltip's trigger is a focusable wrapper:
-            // pointer and keyboard users alike learn why the switch cannot be turned on.
-            <Tooltip content={chatText.webSearchUnavailable}>
-              <Focusable>
-                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the focus stop that carries the tooltip of a disabled switch */}
-                <span tabIndex={0} className={styles.unavailable} data-search-unavailable="">
-                  <Switch isSelected={false} isDisabled>
-                    {chatText.webSearch}
-                  </Switch>
-                </span>
-              </Focusable>
-            </Tooltip>
+            /*
+             * Read-only rather than disabled: a disabled control takes no focus and, in react-aria, no hover,
+             * so neither the pointer nor the keyboard would reach the tooltip that says why. A read-only
+             * switch stays a focus stop and a hover target, cannot be turned on, and carries the reason as
+             * its description, so a screen reader announces it with the switch, tooltip open or not.
+             */
+            <>
+              <Tooltip content={chatText.webSearchUnavailable}>
+                <Switch
+                  isSelected={false}
+                  isReadOnly
+                  className={styles.unavailable}
+                  aria-describedby={unavailableReason}
+                  data-search-unavailable=""
+                >
+                  {chatText.webSearch}
+                </Switch>
+              </Tooltip>
+              <VisuallyHidden id={unavailableReason}>{chatText.webSearchUnavailable}</VisuallyHidden>
+            </>
           )}
         </Inline>
         {isStreaming ? (

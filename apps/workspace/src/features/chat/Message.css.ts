@@ -50,12 +50,11 @@ export const clock = style({
   fontFamily: vars.font.family.mono,
 });
 
-export const image = style({
-  maxWidth: '100%',
-  maxHeight: '480px',
-  alignSelf: 'flex-start',
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border.subtle}`,
+/** What the server says beside the answer (a generated image it dropped). */
+export const notice = style({
+  margin: 0,
+  color: vars.color.text.secondary,
+  fontSize: vars.font.size.sm,
 });
 
 export const error = style({

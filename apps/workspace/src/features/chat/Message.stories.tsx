@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createStore, Provider } from 'jotai';
 import { type ReactNode, useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { FileLoaderContext } from './attachments/loader';
 import { MessageView } from './Message';
 import type { ChatMessage } from './state/types';
 
@@ -401,6 +402,74 @@ export const QuestionWithFiles: Story = {
     const dialog = await screen.findByRole('dialog', { name: '截图.png' });
     // The dialog fades in: wait until its image shows.
     await waitFor(() => expect(within(dialog).getByRole('img', { name: '截图.png' })).toBeVisible());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/**
+ * A picture as a model might draw it: a gradient sky, a sun and a hill. An SVG stands in for the PNG the
+ * store would serve; its colours are the picture's, not the interface's.
+ */
+const DRAWING = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="512" height="384" viewBox="0 0 512 384">' +
+    '<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">' +
+    '<stop offset="0" stop-color="#7cc4f5"/><stop offset="1" stop-color="#e8f4fd"/></linearGradient></defs>' +
+    '<rect width="512" height="384" fill="url(#sky)"/>' +
+    '<circle cx="380" cy="110" r="52" fill="#f9c74f"/>' +
+    '<path d="M0 300 Q140 190 290 280 T512 250 V384 H0 Z" fill="#43aa8b"/>' +
+    '</svg>',
+)}`;
+/** The same hill at night, as an older answer kept it inline (base64 in the stored message). */
+const NIGHT = `data:image/svg+xml;base64,${btoa(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="384" height="384" viewBox="0 0 384 384">' +
+    '<rect width="384" height="384" fill="#1d3557"/>' +
+    '<circle cx="280" cy="100" r="40" fill="#f1faee"/>' +
+    '<path d="M0 290 Q120 200 230 270 T384 250 V384 H0 Z" fill="#2a6f4e"/>' +
+    '</svg>',
+)}`;
+const loadStored = fn(async (_url: string) => DRAWING);
+
+/**
+ * An answer with the images the model generated: one the server stored (fetched with the user's token,
+ * as after a reload), one that came inline (an answer stored before images were kept as files), and the
+ * note on one the server dropped. Each opens larger, as the user's own images do.
+ */
+export const AnswerWithGeneratedImages: Story = {
+  args: {
+    message: {
+      ...base,
+      text: '按你的描述画了一幅**晴天的山丘**：',
+      images: [
+        { src: '', url: '/dialogue/files/5b0c6c2e-0000-4000-8000-000000000001/', mimeType: 'image/png' },
+        { src: NIGHT, mimeType: 'image/svg+xml' },
+      ],
+      notices: ['模型返回的一张图片不是有效的图片，未显示。'],
+      credits: 12,
+      modelName: '绘图模型',
+    },
+  },
+  decorators: [
+    (Story) => <FileLoaderContext.Provider value={loadStored}>{Story()}</FileLoaderContext.Provider>,
+  ],
+  play: async ({ canvasElement }) => {
+    const article = within(canvasElement).getByRole('article', { name: 'AI 助手' });
+    await expect(loadStored).toHaveBeenCalledWith('/dialogue/files/5b0c6c2e-0000-4000-8000-000000000001/');
+    const stored = await within(article).findByRole('img', { name: '模型生成的图片 1' });
+    await waitFor(() => expect(stored).toHaveAttribute('src', DRAWING));
+    await expect(within(article).getByRole('img', { name: '模型生成的图片 2' })).toHaveAttribute(
+      'src',
+      NIGHT,
+    );
+    await expect(within(article).getByRole('note')).toHaveTextContent(
+      '模型返回的一张图片不是有效的图片，未显示。',
+    );
+    // In the answer, at its start: not pushed to the right like the user's own files.
+    const offset = stored.getBoundingClientRect().left - article.getBoundingClientRect().left;
+    await expect(offset).toBeLessThan(4);
+    await userEvent.click(within(article).getByRole('button', { name: '查看大图：模型生成的图片 1' }));
+    const dialog = await screen.findByRole('dialog', { name: '模型生成的图片 1' });
+    await waitFor(() => expect(within(dialog).getByRole('img', { name: '模型生成的图片 1' })).toBeVisible());
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   },

@@ -8,7 +8,7 @@ import { CopyButton, Markdown } from './markdown/Markdown';
 import { chatText } from './messages';
 import { SearchStep, SourceList } from './search/SearchSources';
 import { formatClock } from './state/format';
-import type { ChatMessage } from './state/types';
+import type { ChatFile, ChatImage, ChatMessage } from './state/types';
 import { questionEditAtom } from './versions/editing';
 import { EditIcon, RegenerateIcon } from './versions/icons';
 import { QuestionEditor } from './versions/QuestionEditor';
@@ -130,6 +130,16 @@ function Question({ message, actions }: MessageViewProps) {
 }
 
 /**
+ * A generated image as a message file: a stored one is fetched with the user's token, one this tab received
+ * in the stream (or an old answer's inline one) is shown from its data: address as it is.
+ */
+function imageFile(image: ChatImage, index: number): ChatFile {
+  const name = chatText.generatedImageNumbered(index + 1);
+  const type = image.mimeType ?? 'image/*';
+  return image.url ? { name, type, url: image.url } : { name, type, localUrl: image.src };
+}
+
+/**
  * One message. The user's text is shown as typed, with a copy button under it; the answer is Markdown, with a spinner and timer
  * until its first words, its error in bold, and its cost and a copy button once it has ended.
  */
@@ -147,25 +157,14 @@ export const MessageView = memo(function MessageView({ message, actions }: Messa
       {message.text ? (
         <Markdown text={message.text} status={message.status} sources={message.sources} />
       ) : null}
-      {message.images.map((image, index) =>
-        image.url ? (
-          <MessageFiles
-            // biome-ignore lint/suspicious/noArrayIndexKey: images are only appended
-            key={index}
-            files={[{ name: chatText.generatedImage, type: 'image/*', url: image.url }]}
-            loadUrl={loadFile}
-          />
-        ) : (
-          <img
-            // biome-ignore lint/suspicious/noArrayIndexKey: images are only appended
-            key={index}
-            className={styles.image}
-            src={image.src}
-            alt={chatText.generatedImage}
-            loading="lazy"
-          />
-        ),
-      )}
+      {message.images.length > 0 ? (
+        <MessageFiles files={message.images.map(imageFile)} loadUrl={loadFile} placement="answer" />
+      ) : null}
+      {message.notices?.map((notice) => (
+        <p key={notice} className={styles.notice} role="note">
+          {notice}
+        </p>
+      ))}
       {message.error ? <p className={styles.error}>{chatText.messageError(message.error)}</p> : null}
       {message.sources?.length ? <SourceList sources={message.sources} /> : null}
       {isStreaming ? null : (

@@ -144,7 +144,7 @@ export const chatText = {
   messageError: (message: string) => `抱歉，发生错误: ${message}`,
   dismiss: '关闭',
   scrollToBottom: '回到底部',
-  generatedImage: '模型生成的图片',
+  generatedImageNumbered: (n: number) => `模型生成的图片 ${n}`,
 
   taskDone: '已完成',
   taskTodo: '未完成',

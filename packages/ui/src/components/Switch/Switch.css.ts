@@ -13,6 +13,8 @@ export const root = style({
   WebkitTapHighlightColor: 'transparent',
   selectors: {
     '&[data-disabled]': { cursor: 'not-allowed', opacity: 0.5 },
+    // Read-only stays focusable and hoverable (a tooltip can say why it cannot change); only the track dims.
+    '&[data-readonly]': { cursor: 'not-allowed' },
   },
 });
 
@@ -29,6 +31,10 @@ export const track = style({
     [`${root}[data-hovered] &`]: { backgroundColor: vars.color.text.tertiary },
     [`${root}[data-selected] &`]: { backgroundColor: vars.color.accent.solid },
     [`${root}[data-selected][data-hovered] &`]: { backgroundColor: vars.color.accent.solidHover },
+    [`${root}[data-readonly] &`]: { opacity: 0.5 },
+    [`${root}[data-readonly][data-hovered]:not([data-selected]) &`]: {
+      backgroundColor: vars.color.border.strong,
+    },
     [`${root}[data-focus-visible] &`]: {
       outline: `2px solid ${vars.color.focusRing}`,
       outlineOffset: '2px',

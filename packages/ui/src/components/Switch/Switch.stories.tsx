@@ -35,6 +35,26 @@ export const Disabled: Story = {
   },
 };
 
+/** Read-only: focusable and hoverable (so a tooltip can say why), but it does not change. */
+export const ReadOnly: Story = {
+  render: (args) => (
+    <StoryColumn>
+      <Switch {...args} isReadOnly />
+      <Switch {...args} isReadOnly defaultSelected />
+    </StoryColumn>
+  ),
+  play: async ({ canvas, args }) => {
+    const [off] = canvas.getAllByRole('switch');
+    await userEvent.click(canvas.getAllByText('联网搜索')[0] as HTMLElement);
+    await expect(off).not.toBeChecked();
+    await expect(args.onChange).not.toHaveBeenCalled();
+    await userEvent.tab();
+    await expect(off).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await expect(off).not.toBeChecked();
+  },
+};
+
 export const LongChineseLabel: Story = {
   args: { children: '在回答时自动检索最新的网络信息，并在回答末尾列出引用来源' },
   decorators: [

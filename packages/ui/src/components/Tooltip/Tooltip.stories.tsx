@@ -3,6 +3,7 @@ import { expect, fireEvent, fn, screen, userEvent, waitFor } from 'storybook/tes
 import { AttachIcon, CopyIcon } from '../../icons';
 import { IconButton } from '../IconButton/IconButton';
 import { StoryRow } from '../private/StoryLayout';
+import { Switch } from '../Switch/Switch';
 import { TOOLTIP_TOUCH_HOLD_MS, Tooltip } from './Tooltip';
 
 const onPress = fn();
@@ -50,6 +51,23 @@ export const OnHover: Story = {
     await expect(tooltip).toHaveTextContent('复制');
     // The tooltip describes its trigger for screen readers.
     await expect(canvas.getByRole('button', { name: '复制回答' })).toHaveAccessibleDescription('复制');
+  },
+};
+
+/**
+ * On a switch: react-aria hears only its visually hidden input, so the hover is heard on the whole
+ * trigger; a read-only switch (one that cannot be turned on here) says why the same way.
+ */
+export const OnSwitch: Story = {
+  args: {
+    content: '服务器未配置联网搜索服务，暂不可用',
+    children: <Switch isReadOnly>联网搜索</Switch>,
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await hoverWithMouse(canvasElement, canvas.getByText('联网搜索'));
+    await expect(await screen.findByRole('tooltip')).toHaveTextContent('服务器未配置联网搜索服务，暂不可用');
+    await userEvent.unhover(canvas.getByText('联网搜索'));
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
   },
 };
 

@@ -1,5 +1,11 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { OverlayArrow, type Placement, Tooltip as RACTooltip, TooltipTrigger } from 'react-aria-components';
+import { type ReactNode, type RefObject, useContext, useEffect, useRef, useState } from 'react';
+import {
+  OverlayArrow,
+  type Placement,
+  Tooltip as RACTooltip,
+  TooltipTrigger,
+  TooltipTriggerStateContext,
+} from 'react-aria-components';
 import { useOverlayTheme } from '../../theme/overlayTheme';
 import { useTouchHold } from '../private/useTouchHold';
 import * as styles from './Tooltip.css';
@@ -25,6 +31,39 @@ export interface TooltipProps {
   /** @default true */
   showArrow?: boolean;
   isDisabled?: boolean;
+}
+
+/**
+ * The trigger's wrapper, which also hears the mouse over the whole trigger. react-aria listens on the
+ * element that takes focus, which for a Switch or a Checkbox is a visually hidden input the pointer never
+ * rests on; and it ignores a hover that begins before the pointer has moved anywhere else (its interaction
+ * modality is still the keyboard's). Opening through the trigger's state keeps react-aria's delay and its
+ * one-tooltip-at-a-time rule; for triggers react-aria does hear, opening twice is opening once.
+ */
+function HoverArea({
+  wrapper,
+  isDisabled,
+  children,
+}: {
+  wrapper: RefObject<HTMLSpanElement | null>;
+  isDisabled: boolean;
+  children: ReactNode;
+}) {
+  const state = useContext(TooltipTriggerStateContext);
+  return (
+    <span
+      ref={wrapper}
+      className={styles.trigger}
+      onPointerEnter={(event) => {
+        if (!isDisabled && event.pointerType === 'mouse') state?.open();
+      }}
+      onPointerLeave={(event) => {
+        if (event.pointerType === 'mouse') state?.close();
+      }}
+    >
+      {children}
+    </span>
+  );
 }
 
 /**
@@ -70,9 +109,9 @@ export function Tooltip({
       isOpen={isOpen}
       onOpenChange={setOpen}
     >
-      <span ref={wrapper} className={styles.trigger}>
+      <HoverArea wrapper={wrapper} isDisabled={isDisabled}>
         {children}
-      </span>
+      </HoverArea>
       <RACTooltip
         data-theme={theme}
         placement={placement}

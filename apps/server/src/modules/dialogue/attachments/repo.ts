@@ -39,15 +39,17 @@ export async function insertAttachments(
   owner: { userId: string; sessionId: string; messageId: string },
   files: readonly StoredFile[],
   kind: 'upload' | 'generated',
+  /** The first file's place among the message's files (a generated image is added one at a time). */
+  from = 0,
 ): Promise<void> {
   if (files.length === 0) return;
   await db.insert(chatAttachments).values(
-    files.map((file, position) => ({
+    files.map((file, index) => ({
       id: file.id,
       userId: owner.userId,
       sessionId: owner.sessionId,
       messageId: owner.messageId,
-      position,
+      position: from + index,
       name: file.name,
       mimeType: file.mimeType,
       size: file.size,

@@ -6,10 +6,16 @@ import { fileBadge } from './AttachmentChips';
 import * as styles from './attachments.css';
 import { formatSize } from './validate';
 
+/** Where a message's images sit and how large: the user's at the end as thumbnails, an answer's at the start larger. */
+export const MESSAGE_FILES_PLACEMENTS = ['question', 'answer'] as const;
+export type MessageFilesPlacement = (typeof MESSAGE_FILES_PLACEMENTS)[number];
+
 export interface MessageFilesProps {
   files: readonly ChatFile[];
   /** A stored file's bytes as an object URL (fetched with the user's token). */
   loadUrl: (url: string) => Promise<string>;
+  /** @default 'question' */
+  placement?: MessageFilesPlacement;
 }
 
 /** The address to show a file from: this tab's copy, or the stored one fetched once. */
@@ -32,8 +38,17 @@ function useFileSource(file: ChatFile, loadUrl: MessageFilesProps['loadUrl'], wa
   return state;
 }
 
-function ImageFile({ file, loadUrl }: { file: ChatFile; loadUrl: MessageFilesProps['loadUrl'] }) {
+function ImageFile({
+  file,
+  loadUrl,
+  placement,
+}: {
+  file: ChatFile;
+  loadUrl: MessageFilesProps['loadUrl'];
+  placement: MessageFilesPlacement;
+}) {
   const { src, failed } = useFileSource(file, loadUrl, true);
+  const imageClass = placement === 'answer' ? styles.answerImage : styles.messageImage;
   const [open, setOpen] = useState(false);
   if (failed) return <FileTile file={file} loadUrl={loadUrl} note={chatText.imageLoadFailed} />;
   return (
@@ -45,7 +60,7 @@ function ImageFile({ file, loadUrl }: { file: ChatFile; loadUrl: MessageFilesPro
         onClick={() => setOpen(true)}
       >
         {src ? (
-          <img className={styles.messageImage} src={src} alt={file.name} />
+          <img className={imageClass} src={src} alt={file.name} />
         ) : (
           <span className={styles.messageImage} />
         )}
@@ -105,19 +120,28 @@ function FileTile({
 }
 
 /**
- * The files of a sent message: images as thumbnails that open larger, other files as tiles with their
- * kind and size (a stored file downloads from its name).
+ * The files of a message: images that open larger (a question's as thumbnails, an answer's generated ones
+ * as previews), other files as tiles with their kind and size (a stored file downloads from its name).
  */
-export function MessageFiles({ files, loadUrl }: MessageFilesProps) {
+export function MessageFiles({ files, loadUrl, placement = 'question' }: MessageFilesProps) {
   if (files.length === 0) return null;
   const images = files.filter((file) => file.type.startsWith('image/') && (file.url || file.localUrl));
   const others = files.filter((file) => !images.includes(file));
   return (
     <div>
       {images.length > 0 ? (
-        <Inline gap="xs" justify="end">
+        <Inline
+          gap="xs"
+          justify={placement === 'answer' ? 'start' : 'end'}
+          align={placement === 'answer' ? 'start' : 'center'}
+        >
           {images.map((file, index) => (
-            <ImageFile key={file.url ?? `${file.name}-${index}`} file={file} loadUrl={loadUrl} />
+            <ImageFile
+              key={file.url ?? `${file.name}-${index}`}
+              file={file}
+              loadUrl={loadUrl}
+              placement={placement}
+            />
           ))}
         </Inline>
       ) : null}

@@ -109,6 +109,20 @@ export const messageImage = style({
   objectFit: 'cover',
 });
 
+/** An answer's generated image: large enough to see without opening it, never wider than the column. */
+export const answerImage = style({
+  display: 'block',
+  width: 'auto',
+  height: 'auto',
+  // Fixed bounds, not a share of the button: the button takes its width from the image.
+  maxWidth: '320px',
+  maxHeight: '320px',
+  // A tiny image stays large enough to see and to press.
+  minWidth: '48px',
+  minHeight: '48px',
+  objectFit: 'contain',
+});
+
 export const fullImage = style({
   display: 'block',
   maxWidth: '100%',

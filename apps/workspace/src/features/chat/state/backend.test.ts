@@ -29,12 +29,16 @@ describe('fromWireMessage', () => {
     });
     expect(message).toMatchObject({
       text: '第一段第二段',
-      images: [{ src: 'data:image/png;base64,AAAA' }, { src: 'https://example.com/a.png' }],
+      images: [
+        { src: 'data:image/png;base64,AAAA', mimeType: 'image/png' },
+        { src: 'https://example.com/a.png' },
+      ],
       status: 'error',
       error: '模型服务不可用',
       credits: 4,
       modelName: 'DeepSeek V3',
     });
+    expect(message.notices).toBeUndefined();
     const stopped = fromWireMessage({
       id: 'a2',
       created_at: '2026-01-01T00:00:00Z',
@@ -48,6 +52,32 @@ describe('fromWireMessage', () => {
       error: null,
       credits: null,
       modelName: null,
+    });
+  });
+
+  test('a generated image the server stored is fetched from its address, with the notes beside it', () => {
+    const message = fromWireMessage({
+      id: 'a3',
+      created_at: '2026-01-01T00:00:00Z',
+      role: 'assistant',
+      content: [
+        { type: 'text', text: '画好了' },
+        {
+          type: 'image_file',
+          id: 'f1',
+          mime_type: 'image/webp',
+          size: 2048,
+          url: '/dialogue/files/f1/',
+        },
+      ],
+      metadata: { status: 'complete', notices: ['模型返回的一张图片不是有效的图片，未显示。'] },
+    });
+    expect(message).toMatchObject({
+      text: '画好了',
+      // No data: address: the bytes are fetched from the store with the user's token.
+      images: [{ src: '', url: '/dialogue/files/f1/', mimeType: 'image/webp' }],
+      notices: ['模型返回的一张图片不是有效的图片，未显示。'],
+      status: 'done',
     });
   });
 });

@@ -27,9 +27,11 @@ export function fromWireMessage(message: WireMessage): ChatMessage {
   const images: ChatImage[] = [];
   for (const part of parts) {
     if (part.type === 'text') text += part.text;
-    else if (part.type === 'image_data') images.push({ src: `data:${part.mime_type};base64,${part.data}` });
+    // Answers stored before generated images went to the file store keep them inline.
+    else if (part.type === 'image_data')
+      images.push({ src: `data:${part.mime_type};base64,${part.data}`, mimeType: part.mime_type });
     else if (part.type === 'image_url') images.push({ src: part.url });
-    else images.push({ src: '', url: part.url });
+    else images.push({ src: '', url: part.url, mimeType: part.mime_type });
   }
   const { metadata } = message;
   const status =
@@ -65,6 +67,7 @@ export function fromWireMessage(message: WireMessage): ChatMessage {
           sources: metadata.sources ?? [],
         }
       : {}),
+    ...(metadata.notices?.length ? { notices: metadata.notices } : {}),
   };
 }
 

@@ -132,8 +132,12 @@ export class ChatTurn {
         const message = host.getMessage(id);
         if (!message) continue;
         if (event.type === 'image_data') {
+          // The bytes come with the frame, so the image shows at once; a reload shows the stored copy.
           const src = `data:${event.image.mime_type};base64,${event.image.data}`;
-          host.putMessage({ ...message, images: [...message.images, { src }] });
+          host.putMessage({
+            ...message,
+            images: [...message.images, { src, mimeType: event.image.mime_type }],
+          });
         } else if (event.type === 'final_data') {
           const sessionId = typeof event.data.session_id === 'string' ? event.data.session_id : null;
           if (sessionId) createdSessionId = sessionId;
@@ -147,6 +151,7 @@ export class ChatTurn {
             credits: creditsFromMetadata(event.data),
             modelName: modelName ?? message.modelName ?? null,
             ...(event.data.sources ? { sources: event.data.sources } : {}),
+            ...(event.data.notices?.length ? { notices: event.data.notices } : {}),
           });
         } else if (event.type === 'search') {
           const { status, query, count, message: note } = event.search;

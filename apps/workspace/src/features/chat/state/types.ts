@@ -60,6 +60,7 @@ export interface ChatImage {
   src: string;
   /** A stored image's address under the API base (a generated image the server kept). */
   url?: string;
+  mimeType?: string;
 }
 
 export type ChatMessageStatus = 'streaming' | 'done' | 'stopped' | 'error';
@@ -91,6 +92,8 @@ export interface ChatMessage {
   search?: ChatSearch | null;
   /** The pages the answer cites as [1] [2] …, in that order. */
   sources?: readonly SearchSource[];
+  /** What the server says beside the answer: a generated image it dropped (not an image, too large). */
+  notices?: readonly string[];
 }
 
 export interface SessionPage {

@@ -1,0 +1,226 @@
+/**
+ * Images a model generates, through the OpenAI-compatible provider (the fake one sends them as OpenRouter
+ * does, in `delta.images`): shown to the watching tab at once, stored in the file store like uploads,
+ * referenced (not inlined) by the stored answer, served to their owner only, deleted with their session;
+ * one that is not an image is dropped with a note. Answers stored before keep their inline images.
+ */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatAttachments, chatMessages } from '../src/db/schema';
+import {
+  checkGeneratedImage,
+  MAX_GENERATED_IMAGE_BYTES,
+} from '../src/modules/dialogue/attachments/generated';
+import { imagesOfChunk } from '../src/modules/dialogue/provider';
+import { finalOf, ledgerState, sendTurn, signUp, textOf } from './chat-support';
+import { type FakeOpenAI, fakeModelsConfig, startFakeOpenAI } from './fake-openai';
+import { databaseKinds, listen, tempDir, useApps, useTestDatabase } from './helpers';
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const NOT_AN_IMAGE = Buffer.from('<html>definitely not a picture</html>');
+const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
+
+async function storedFiles(dataDir: string): Promise<string[]> {
+  const root = path.join(dataDir, 'files', 'chat');
+  const users = await readdir(root).catch(() => []);
+  const all: string[] = [];
+  for (const user of users) all.push(...(await readdir(path.join(root, user))));
+  return all;
+}
+
+describe('generated images, checked', () => {
+  it('keeps the image types uploads accept, by their bytes, and drops the rest', async () => {
+    expect(await checkGeneratedImage(PNG)).toEqual({ mimeType: 'image/png', extension: 'png' });
+    expect(await checkGeneratedImage(NOT_AN_IMAGE)).toEqual({
+      problem: expect.stringContaining('不是有效的图片'),
+    });
+    expect(await checkGeneratedImage(new Uint8Array())).toEqual({
+      problem: expect.stringContaining('不是有效'),
+    });
+    const huge = Buffer.alloc(MAX_GENERATED_IMAGE_BYTES + 1);
+    PNG.copy(huge);
+    expect(await checkGeneratedImage(huge)).toEqual({ problem: expect.stringContaining('超过 20 MB') });
+  });
+
+  it('reads images from data: URLs in OpenAI-compatible chunks, and no other address', () => {
+    const chunk = (url: string) => ({
+      choices: [{ delta: { images: [{ type: 'image_url', image_url: { url } }] } }],
+    });
+    expect(imagesOfChunk(chunk(dataUrl('image/png', PNG)))).toEqual([PNG]);
+    expect(imagesOfChunk(chunk('https://example.com/a.png'))).toEqual([]);
+    expect(imagesOfChunk({ choices: [{ delta: { content: '你好' } }] })).toEqual([]);
+    expect(imagesOfChunk(null)).toEqual([]);
+  });
+});
+
+describe.each(databaseKinds)('generated images on %s', (kind) => {
+  const db = useTestDatabase(kind);
+  const app = useApps(db);
+  let upstream: FakeOpenAI;
+  let data: Awaited<ReturnType<typeof tempDir>>;
+
+  beforeAll(async () => {
+    upstream = await startFakeOpenAI();
+    data = await tempDir('wx-generated-');
+  });
+  afterAll(async () => {
+    await upstream.close();
+    await data.remove();
+  });
+
+  async function setup() {
+    const server = await app({
+      MODELS_CONFIG_JSON: fakeModelsConfig(upstream.baseURL, ['images', 'stream']),
+      RATE_LIMIT_MAX: '100000',
+      MODEL_RETRIES: '0',
+      DATA_DIR: data.dir,
+    });
+    const base = await listen(server);
+    const database = db().database.db;
+    const owner = await signUp(server, database, 1000);
+    return { server, base, database, owner };
+  }
+
+  it('stores the image like an upload, shows it at once, and serves it to its owner only', async () => {
+    const { server, base, database, owner } = await setup();
+    upstream.options.images = [dataUrl('image/png', PNG)];
+    const before = await ledgerState(database, owner.userId);
+    const { status, events } = await sendTurn(base, owner.access, {
+      session_id: null,
+      model_id: 'images',
+      prompt: { text: '画一个像素' },
+    });
+    expect(status).toBe(200);
+    // The watching tab gets the bytes, so that the image shows before anything is fetched.
+    const shown = events.filter((event) => event.type === 'image_data');
+    expect(shown).toEqual([
+      { type: 'image_data', image: { mime_type: 'image/png', data: PNG.toString('base64') } },
+    ]);
+    expect(textOf(events)).toBe('这是你好，这是模拟的回答。');
+    const final = finalOf(events);
+    expect(final.status).toBe('complete');
+    expect(final.notices).toBeUndefined();
+    // Billing is the provider's usage, images or not: 1200 + 800 tokens at 1 and 2 per 1000.
+    expect(final.credits_charged).toBe(3);
+    expect((await ledgerState(database, owner.userId)).balance).toBe(before.balance - 3);
+
+    // The stored answer names the file; its row holds no bytes.
+    const [row] = await database
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.id, final.message_id as string));
+    expect(JSON.stringify(row?.parts)).not.toContain(PNG.toString('base64'));
+    const detail = await server.inject({
+      method: 'GET',
+      url: `/api/dialogue/sessions/${final.session_id}/`,
+      headers: owner.auth,
+    });
+    const answer = detail.json().history[1];
+    expect(answer.content).toEqual([
+      { type: 'text', text: '这是你好，这是模拟的回答。' },
+      {
+        type: 'image_file',
+        id: expect.any(String),
+        mime_type: 'image/png',
+        size: PNG.length,
+        url: expect.stringMatching(/^\/dialogue\/files\/[0-9a-f-]{36}\/$/),
+      },
+    ]);
+    const image = answer.content[1];
+    const files = await database.select().from(chatAttachments).where(eq(chatAttachments.id, image.id));
+    expect(files).toEqual([
+      expect.objectContaining({
+        userId: owner.userId,
+        sessionId: final.session_id,
+        messageId: final.message_id,
+        kind: 'generated',
+        mimeType: 'image/png',
+        size: PNG.length,
+        name: '生成的图片-1.png',
+      }),
+    ]);
+    expect(await storedFiles(data.dir)).toContain(image.id);
+
+    const fetched = await server.inject({ method: 'GET', url: `/api${image.url}`, headers: owner.auth });
+    expect(fetched.statusCode).toBe(200);
+    expect(fetched.headers['content-type']).toBe('image/png');
+    expect(fetched.rawPayload.equals(PNG)).toBe(true);
+    const other = await signUp(server, database, 1000);
+    expect(
+      (await server.inject({ method: 'GET', url: `/api${image.url}`, headers: other.auth })).statusCode,
+    ).toBe(404);
+
+    // Deleting the session deletes the image: its row and its bytes.
+    const deleted = await server.inject({
+      method: 'DELETE',
+      url: `/api/dialogue/sessions/${final.session_id}/`,
+      headers: owner.auth,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await database.select().from(chatAttachments).where(eq(chatAttachments.id, image.id))).toEqual([]);
+    expect(await storedFiles(data.dir)).not.toContain(image.id);
+    expect(
+      (await server.inject({ method: 'GET', url: `/api${image.url}`, headers: owner.auth })).statusCode,
+    ).toBe(404);
+  });
+
+  it('drops an image that is not one, with a note in the answer and after a reload', async () => {
+    const { server, base, database, owner } = await setup();
+    upstream.options.images = [dataUrl('image/png', NOT_AN_IMAGE), dataUrl('image/png', PNG)];
+    const { events } = await sendTurn(base, owner.access, {
+      session_id: null,
+      model_id: 'images',
+      prompt: { text: '画两张' },
+    });
+    const shown = events.filter((event) => event.type === 'image_data');
+    expect(shown).toHaveLength(1);
+    const final = finalOf(events);
+    expect(final.status).toBe('complete');
+    expect(final.notices).toEqual(['模型返回的一张图片不是有效的图片，未显示。']);
+    const detail = await server.inject({
+      method: 'GET',
+      url: `/api/dialogue/sessions/${final.session_id}/`,
+      headers: owner.auth,
+    });
+    const answer = detail.json().history[1];
+    expect(answer.metadata.notices).toEqual(['模型返回的一张图片不是有效的图片，未显示。']);
+    expect(answer.content.filter((part: { type: string }) => part.type === 'image_file')).toHaveLength(1);
+    const rows = await database
+      .select()
+      .from(chatAttachments)
+      .where(eq(chatAttachments.messageId, final.message_id as string));
+    expect(rows.map((file) => file.mimeType)).toEqual(['image/png']);
+  });
+
+  it('still shows an answer stored with its image inline', async () => {
+    const { server, base, database, owner } = await setup();
+    const { events } = await sendTurn(base, owner.access, {
+      session_id: null,
+      model_id: 'stream',
+      prompt: { text: '你好' },
+    });
+    const final = finalOf(events);
+    // As answers were stored before generated images went to the file store.
+    await database
+      .update(chatMessages)
+      .set({ parts: [{ type: 'image_data', mime_type: 'image/png', data: PNG.toString('base64') }] })
+      .where(eq(chatMessages.id, final.message_id as string));
+    const detail = await server.inject({
+      method: 'GET',
+      url: `/api/dialogue/sessions/${final.session_id}/`,
+      headers: owner.auth,
+    });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().history[1].content).toEqual([
+      { type: 'text', text: '你好，这是模拟的回答。' },
+      { type: 'image_data', mime_type: 'image/png', data: PNG.toString('base64') },
+    ]);
+    expect(detail.json().history[1].metadata.notices).toBeUndefined();
+  });
+});

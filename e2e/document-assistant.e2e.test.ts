@@ -134,14 +134,10 @@ test('asks about a document with an attached file, after an unsupported one is r
 }, async () => {
   const session = await openSession();
   const { page } = session;
-  const sent: { url: string; type: string; body: string }[] = [];
+  const sent: { url: string; type: string }[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && /\/api\/doc-chat\//.test(request.url()))
-      sent.push({
-        url: request.url(),
-        type: request.headers()['content-type'] ?? '',
-        body: request.postDataBuffer()?.toString('utf8') ?? '',
-      });
+      sent.push({ url: request.url(), type: request.headers()['content-type'] ?? '' });
   });
   const paper = await signInAndOpenBlankDocument(session);
   await paper.click();
@@ -182,13 +178,11 @@ test('asks about a document with an attached file, after an unsupported one is r
   expect(await panel.locator('[data-question-file]').allTextContents()).toEqual(['会议纪要.txt']);
   expect(await chips.count()).toBe(0);
 
-  // One multipart request to the transient endpoint: the JSON body in `data`, the file in `files`.
+  // One multipart request to the transient endpoint (the answer above shows the file's text arrived; the
+  // browser does not expose a body of files to Playwright).
   expect(sent).toHaveLength(1);
   expect(sent[0]?.url).toMatch(/\/api\/doc-chat\/transient$/);
   expect(sent[0]?.type).toMatch(/^multipart\/form-data/);
-  expect(sent[0]?.body).toContain('name="data"');
-  expect(sent[0]?.body).toContain('"user_input":"参考附件写一段总结"');
-  expect(sent[0]?.body).toMatch(/name="files"; filename="会议纪要\.txt"/);
   await session.close();
 });
 

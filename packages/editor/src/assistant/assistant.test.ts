@@ -431,9 +431,12 @@ describe('the assistant store', () => {
     });
 
     it('gives the files back when the question is refused or stopped before the server has them', async () => {
-      const refused = withFiles(async function* () {
-        throw new AssistantError('failed', '附件不合格');
-      });
+      // Refused before any event, as an ApiError from the first next().
+      const refused = withFiles(() => ({
+        [Symbol.asyncIterator]: () => ({
+          next: () => Promise.reject(new AssistantError('failed', '附件不合格')),
+        }),
+      }));
       await refused.loadModels();
       refused.addFiles([txt('a.txt')]);
       await refused.send(snapshot);

@@ -380,6 +380,8 @@ const drag = (target: Element, type: 'dragover' | 'drop', files: File[]) =>
  * panel names them under the question, and the chips leave the dock once the server has them.
  */
 export const Attachments: Story = {
+  // An interaction: without its play function it renders as Empty does (see AttachmentsChosen).
+  tags: ['!vrt'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('button', { name: /离线演示模型/ });
@@ -419,6 +421,8 @@ export const Attachments: Story = {
 
 /** Pasted and dropped files are taken as picked ones are; a drop over the dock says it takes them. */
 export const PasteAndDrop: Story = {
+  // An interaction: without its play function it renders as Empty does (see AttachmentsChosen).
+  tags: ['!vrt'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('button', { name: /离线演示模型/ });
@@ -444,6 +448,8 @@ export const PasteAndDrop: Story = {
  * has them, they come back to the dock, removable again: nothing chosen is lost.
  */
 export const AttachmentsUploading: Story = {
+  // An interaction: without its play function it renders as Empty does (see AttachmentsChosen).
+  tags: ['!vrt'],
   args: { answer: 'upload' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -461,6 +467,8 @@ export const AttachmentsUploading: Story = {
 
 /** A question the server refuses keeps its files in the dock; the refusal ends the answer as [错误] …. */
 export const AttachmentsRefused: Story = {
+  // An interaction: without its play function it renders as Empty does (see AttachmentsChosen).
+  tags: ['!vrt'],
   args: { answer: 'refuse' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -474,5 +482,36 @@ export const AttachmentsRefused: Story = {
     );
     await expect(await canvas.findByRole('button', { name: '移除 纪要.txt' })).toBeEnabled();
     await expect(canvas.getByRole('button', { name: a.send })).toBeEnabled();
+  },
+};
+
+/** Files chosen and one refused, as the dock shows them before the question goes (and in screenshots). */
+export const AttachmentsChosen: Story = {
+  args: {
+    initial: {
+      files: [
+        { id: 'f1', file: file('季度报告.pdf', 'application/pdf', 150_000) },
+        {
+          id: 'f2',
+          file: file(
+            '会议纪要.docx',
+            'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+            48_000,
+          ),
+        },
+      ],
+      fileError: 'setup.exe 文件类型不支持；录像.txt 超过 30MB 大小限制',
+      history: [
+        { ...turn(ANSWER), files: [{ name: '季度报告.pdf', type: 'application/pdf', size: 150_000 }] },
+      ],
+      current: { ...turn(ANSWER), files: [{ name: '季度报告.pdf', type: 'application/pdf', size: 150_000 }] },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const chips = await canvas.findByRole('list', { name: a.attachments });
+    await expect(within(chips).getAllByRole('listitem')).toHaveLength(2);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('setup.exe 文件类型不支持');
+    await expect(canvasElement.querySelector('[data-question-file]')).toHaveTextContent('季度报告.pdf');
   },
 };

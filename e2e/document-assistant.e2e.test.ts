@@ -125,6 +125,68 @@ test('asks about a document, applies the streamed answer as rich content, undoes
 });
 
 /**
+ * Attachments in the dock (as the chat's, spec 01 §5): a file of an unsupported type is refused before any
+ * upload in the spec's words; a text file goes with the question as multipart, the offline model reports
+ * what it read, the panel names the file under the question, and the chip leaves the dock.
+ */
+test('asks about a document with an attached file, after an unsupported one is refused', {
+  timeout: 180_000,
+}, async () => {
+  const session = await openSession();
+  const { page } = session;
+  const sent: { url: string; type: string }[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/doc-chat\//.test(request.url()))
+      sent.push({ url: request.url(), type: request.headers()['content-type'] ?? '' });
+  });
+  const paper = await signInAndOpenBlankDocument(session);
+  await paper.click();
+  await page.keyboard.type('项目周报。');
+  await expect.poll(() => page.getByRole('button', { name: /离线演示模型/ }).isVisible()).toBe(true);
+
+  const pick = async (files: { name: string; mimeType: string; buffer: Buffer }[]) => {
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: '添加附件' }).click(),
+    ]);
+    await chooser.setFiles(files);
+  };
+  await pick([{ name: '程序.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') }]);
+  const refusal = page.getByRole('alert').filter({ hasText: '文件类型不支持' });
+  await expect.poll(() => refusal.textContent()).toBe('程序.exe 文件类型不支持');
+  await pick([
+    {
+      name: '会议纪要.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('第一行：预算\n第二行：进度\n', 'utf8'),
+    },
+  ]);
+  const chips = page.getByRole('list', { name: '提问的附件' });
+  await expect.poll(() => chips.getByRole('listitem').count()).toBe(1);
+  await expectAccessible(page);
+
+  const box = page.getByRole('textbox', { name: '向 AI 助手提问' });
+  await box.fill('参考附件写一段总结');
+  await box.press('Enter');
+  const panel = page.getByRole('complementary', { name: 'AI 助手' });
+  await expect
+    .poll(() => panel.getByRole('status').first().textContent(), { timeout: 60_000 })
+    .toBe('对话完成');
+  const answer = panel.getByRole('region', { name: '回答' });
+  expect(await answer.textContent()).toContain('会议纪要.txt');
+  expect(await answer.textContent()).toContain('第一行：预算');
+  expect(await panel.locator('[data-question-file]').allTextContents()).toEqual(['会议纪要.txt']);
+  expect(await chips.count()).toBe(0);
+
+  // One multipart request to the transient endpoint (the answer above shows the file's text arrived; the
+  // browser does not expose a body of files to Playwright).
+  expect(sent).toHaveLength(1);
+  expect(sent[0]?.url).toMatch(/\/api\/doc-chat\/transient$/);
+  expect(sent[0]?.type).toMatch(/^multipart\/form-data/);
+  await session.close();
+});
+
+/**
  * On a phone the panel is a drawer over the paper; the dock stays on top of it, so the next question can be
  * asked while the answer shows (spec 02 §2).
  */

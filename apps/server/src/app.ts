@@ -167,7 +167,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       });
       await api.register(modelRoutes, { registry, requireAuth, search: config.chat.search });
       await api.register(dialogueRoutes, { db, dialogue, requireAuth, streamSlots, files, stagingDir });
-      await api.register(docChatRoutes, { db, docChat, requireAuth, streamSlots });
+      await api.register(docChatRoutes, { db, docChat, requireAuth, streamSlots, stagingDir });
       await api.register(docsRoutes, { docs: new DocumentService(db), requireAuth });
       await api.register(exportsRoutes, { db, requireAuth, ...(deps.now ? { now: deps.now } : {}) });
       await api.register(emotionRoutes, { emotion, requireAuth });

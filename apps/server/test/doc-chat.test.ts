@@ -109,7 +109,7 @@ describe.each(databaseKinds)('the document assistant with the offline model on %
     expect(JSON.parse(notUuid.body).detail).toBe('未找到');
     const empty = await ask(base, access, '/doc-chat/transient', question({ user_input: '   ' }));
     expect(empty.status).toBe(400);
-    expect(empty.body).toContain('请输入问题。');
+    expect(empty.body).toContain('请输入问题或添加附件。');
   });
 
   it('keeps a cloud document’s history per user and gives the model its last turns when context is on', async () => {

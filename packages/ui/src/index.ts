@@ -84,6 +84,14 @@ export {
   type ErrorFallbackProps,
 } from './components/ErrorFallback';
 export {
+  FileChips,
+  type FileChipsProps,
+  fileBadge,
+  fileKindLabel,
+  formatFileSize,
+  type PendingFile,
+} from './components/FileChips';
+export {
   IconButton,
   type IconButtonProps,
   type IconButtonShape,
@@ -195,6 +203,7 @@ export {
 } from './components/VisuallyHidden';
 export {
   enUS,
+  fill,
   type UiLocale,
   type UiMessages,
   UiProvider,

@@ -272,6 +272,8 @@ export const docChatTurns = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     docId: uuid('doc_id'),
     question: text('question').notNull(),
+    /** The files asked about, by name ({name, type, size}[]): their text went to the model, not kept. */
+    files: jsonb('files').notNull().default([]),
     answer: text('answer').notNull().default(''),
     /** streaming | complete | stopped | error */
     status: text('status').notNull(),

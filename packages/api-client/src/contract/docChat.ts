@@ -77,10 +77,23 @@ export function encodeDocChatFrame(frame: DocChatFrame): string {
   return `data: ${JSON.stringify(frame)}\n\n`;
 }
 
+/**
+ * A file a question came with, as the history keeps it: its name, type and size. Its text went to the
+ * model as reference material; the file itself is not kept.
+ */
+export const docChatFile = z.object({
+  name: z.string(),
+  type: z.string(),
+  size: z.number().int().nonnegative(),
+});
+export type DocChatFile = z.infer<typeof docChatFile>;
+
 /** One answered turn of a document's assistant history (GET history), oldest first. */
 export const docChatHistoryItem = z.object({
   id: z.string(),
   question: z.string(),
+  /** The files the question came with (empty for most). */
+  files: z.array(docChatFile).default([]),
   answer: z.string(),
   status: z.enum(['complete', 'stopped', 'error']),
   model_id: z.string(),

@@ -12,7 +12,8 @@ import {
   type UpdateSessionRequest,
 } from '../contract/dialogue';
 import type { HttpClient } from '../http/httpClient';
-import { type UploadProgress, xhrFetch } from '../http/xhrFetch';
+import { bodyWithFiles } from '../http/upload';
+import type { UploadProgress } from '../http/xhrFetch';
 import { type ChatStreamEvent, readChatStream } from '../sse/readSse';
 import type { CallOptions } from './auth';
 
@@ -76,11 +77,8 @@ export interface DialogueApi {
   getFile(url: string, options?: CallOptions): Promise<Blob>;
 }
 
-/** A 30 MB upload on a slow line takes minutes: the request's clock allows for it. */
-const UPLOAD_TIMEOUT_MS = 10 * 60_000;
-
-function turnBody(input: CreateTurnInput): { json?: unknown; body?: FormData } {
-  const data: CreateTurnRequest = {
+function turnData(input: CreateTurnInput): CreateTurnRequest {
+  return {
     session_id: input.session_id ?? null,
     model_id: input.model_id,
     ...(input.prompt ? { prompt: { text: input.prompt.text } } : {}),
@@ -88,11 +86,6 @@ function turnBody(input: CreateTurnInput): { json?: unknown; body?: FormData } {
     ...(input.edit_message_id ? { edit_message_id: input.edit_message_id } : {}),
     ...(input.regenerate_message_id ? { regenerate_message_id: input.regenerate_message_id } : {}),
   };
-  if (!input.files || input.files.length === 0) return { json: data };
-  const form = new FormData();
-  form.append('data', JSON.stringify(data));
-  for (const file of input.files) form.append('files', file);
-  return { body: form };
 }
 
 export function createDialogueApi(http: HttpClient): DialogueApi {
@@ -132,13 +125,10 @@ export function createDialogueApi(http: HttpClient): DialogueApi {
     },
 
     async *createTurn(input, options = {}) {
-      const withFiles = (input.files?.length ?? 0) > 0;
       const response = await http.requestResponse(dialoguePaths.createTurn, {
         method: 'POST',
         headers: { Accept: 'text/event-stream' },
-        ...turnBody(input),
-        ...(withFiles ? { timeoutMs: UPLOAD_TIMEOUT_MS } : {}),
-        ...(withFiles && input.onUploadProgress ? { fetch: xhrFetch(input.onUploadProgress) } : {}),
+        ...bodyWithFiles(turnData(input), input.files, input.onUploadProgress),
         ...options,
       });
       yield* readChatStream(response, options.signal ? { signal: options.signal } : {});

@@ -127,6 +127,22 @@ describe('docChat.ask', () => {
     ]);
   });
 
+  it('sends a multipart form (the JSON body in `data`, the files) when the question comes with files', async () => {
+    const { client, fetch } = setup(() => body([STREAM_DONE_FRAME], 'text/event-stream'));
+    const file = new File(['会议纪要'], '纪要.txt', { type: 'text/plain' });
+    await collect(client.docChat.ask({ ...input, question: '', files: [file] }));
+    expect(fetch.calls[0]?.url).toBe('/api/doc-chat/transient');
+    const form = fetch.calls[0]?.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(JSON.parse(String(form.get('data')))).toEqual(docChatTarget({ ...input, question: '' }).body);
+    expect((form.getAll('files')[0] as File).name).toBe('纪要.txt');
+    expect(fetch.calls[0]?.headers.get('Content-Type')).toBeNull();
+
+    // Without files it stays JSON.
+    await collect(client.docChat.ask({ ...input, files: [] }));
+    expect(fetch.calls[1]?.body).toMatchObject({ user_input: input.question });
+  });
+
   it('reads a response that is not SSE as plain text chunks', async () => {
     const { client } = setup(() => body(['第一段，', '第二段。'], 'text/plain; charset=utf-8'));
     const events = await collect(client.docChat.ask(input));

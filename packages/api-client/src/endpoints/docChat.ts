@@ -11,6 +11,8 @@ import {
 } from '../contract/docChat';
 import { StreamError } from '../errors/errors';
 import type { HttpClient } from '../http/httpClient';
+import { bodyWithFiles } from '../http/upload';
+import type { UploadProgress } from '../http/xhrFetch';
 import { readFrames } from '../sse/readSse';
 import type { CallOptions } from './auth';
 
@@ -23,6 +25,13 @@ export interface DocChatInput {
   documentMarkdown?: string;
   selection?: string;
   focusOffset?: number | undefined;
+  /**
+   * Files the question comes with (spec 01 §5's rules, as in the chat); with any, the question is sent as
+   * multipart (a `data` field holding the JSON body, repeated `files` parts).
+   */
+  files?: readonly Blob[] | undefined;
+  /** Called as the files are sent (bytes sent, bytes in all); see CreateTurnInput. */
+  onUploadProgress?: UploadProgress | undefined;
 }
 
 /** What the assistant does with each part of an answer (spec 02 §3 "Stream event"). */
@@ -120,7 +129,7 @@ export function createDocChatApi(http: HttpClient): DocChatApi {
       const response = await http.requestResponse(path, {
         method: 'POST',
         headers: { Accept: 'text/event-stream' },
-        json: body,
+        ...bodyWithFiles(body, input.files, input.onUploadProgress),
         ...options,
       });
       yield* readDocChatStream(response, options.signal ? { signal: options.signal } : {});

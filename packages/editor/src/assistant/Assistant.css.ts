@@ -191,6 +191,10 @@ export const dock = style({
   border: `1px solid ${vars.color.border.default}`,
   background: vars.color.bg.raised,
   boxShadow: vars.shadow.lg,
+  selectors: {
+    // Files dragged over the dock: it says it takes them.
+    '&[data-dragging]': { borderColor: vars.color.accent.solid, borderStyle: 'dashed' },
+  },
 });
 
 export const textarea = style({
@@ -225,3 +229,36 @@ export const contextMenu = style({ display: 'grid', gap: vars.space.xxs, minWidt
 export const contextMenuItem = style({ justifyContent: 'flex-start' });
 
 export const contextAnchor = style({ position: 'fixed', width: 0, height: 0 });
+
+export const fileError = style({
+  margin: 0,
+  color: vars.color.danger.text,
+  fontSize: vars.font.size.sm,
+});
+
+export const dropHint = style({
+  margin: 0,
+  color: vars.color.warning.text,
+  fontSize: vars.font.size.sm,
+});
+
+/** The names of the files a question came with, under it in the panel and in the history. */
+export const questionFiles = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xxs,
+  marginBlockStart: vars.space.xxs,
+  fontSize: vars.font.size.xs,
+  color: vars.color.text.secondary,
+});
+
+export const questionFile = style({
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border.default}`,
+  background: vars.color.bg.sunken,
+  maxWidth: '100%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});

@@ -5,7 +5,7 @@ import { HistoryPlugin } from '@lexical/react/LexicalHistoryPlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import { ActionsPlugin } from '../actions/ActionsPlugin';
 import { t } from '../i18n/zh-CN';
 import { editorNodes, editorTheme } from '../model/config';
@@ -13,7 +13,13 @@ import { initialFormatState } from '../model/useFormatState';
 import { AssistantDock } from './AssistantDock';
 import { AssistantPanel } from './AssistantPanel';
 import { type AssistantState, AssistantStore } from './store';
-import { type AssistantEvent, type AssistantTransport, ModelsError } from './types';
+import {
+  type AssistantAttachments,
+  AssistantError,
+  type AssistantEvent,
+  type AssistantTransport,
+  ModelsError,
+} from './types';
 
 const a = t.assistant;
 const MODELS = [
@@ -23,10 +29,32 @@ const MODELS = [
 const ANSWER = '## 摘要\n\n- 今年完成了**三个项目**\n- 明年重点是控制成本';
 
 type Models = 'ready' | 'loading' | 'auth' | 'empty';
+/** How the question is answered: streamed, streamed then held, held mid-upload, or refused by the server. */
+type Answer = 'stream' | 'hang' | 'upload' | 'refuse';
 
-function transport(models: Models, hasHistory: boolean, answer: 'stream' | 'hang'): AssistantTransport {
+/** The app's check (the chat's, spec 01 §5) stands in here: 30 MB each, the chat's types, its texts. */
+const ACCEPTED = /\.(txt|md|json|csv|pdf|docx?|png|jpe?g|gif|webp)$/i;
+const attachments: AssistantAttachments = {
+  accept: '.txt,.md,.json,.csv,.pdf,.doc,.docx,image/*',
+  check(files) {
+    const accepted: File[] = [];
+    const problems: string[] = [];
+    for (const file of files) {
+      if (file.size > 30 * 1024 * 1024) problems.push(`${file.name} 超过 30MB 大小限制`);
+      else if (!ACCEPTED.test(file.name)) problems.push(`${file.name} 文件类型不支持`);
+      else accepted.push(file);
+    }
+    return { accepted, message: problems.length > 0 ? problems.join('；') : null };
+  },
+};
+
+const waitForAbort = (signal: AbortSignal) =>
+  new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+
+function transport(models: Models, hasHistory: boolean, answer: Answer): AssistantTransport {
   return {
     hasHistory,
+    attachments,
     loadModels: (signal) => {
       if (models === 'loading')
         return new Promise((_resolve, reject) =>
@@ -35,7 +63,18 @@ function transport(models: Models, hasHistory: boolean, answer: 'stream' | 'hang
       if (models === 'auth') return Promise.reject(new ModelsError('auth', 401));
       return Promise.resolve(models === 'empty' ? [] : MODELS);
     },
-    async *ask(_question, signal): AsyncGenerator<AssistantEvent> {
+    async *ask(question, signal, options): AsyncGenerator<AssistantEvent> {
+      if (answer === 'upload') {
+        options?.onUploadProgress?.(1, 2);
+        await waitForAbort(signal);
+      }
+      if (answer === 'refuse') throw new AssistantError('failed', '附件暂时无法处理，请稍后重试');
+      const files = question.files ?? [];
+      if (files.length > 0)
+        yield {
+          type: 'text',
+          text: `收到 ${files.length} 个附件：${files.map((file) => file.name).join('、')}\n\n`,
+        };
       yield { type: 'text', text: '## 摘要\n\n- 今年完成了' };
       if (answer === 'hang') {
         await new Promise((_resolve, reject) =>
@@ -51,7 +90,7 @@ function transport(models: Models, hasHistory: boolean, answer: 'stream' | 'hang
 interface HarnessProps {
   models?: Models;
   hasHistory?: boolean;
-  answer?: 'stream' | 'hang';
+  answer?: Answer;
   initial?: Partial<AssistantState>;
 }
 
@@ -149,6 +188,7 @@ type Story = StoryObj<typeof meta>;
 const turn = (answer: string, selection: string | null = null) => ({
   id: 't1',
   question: '总结这篇文档',
+  files: [],
   answer,
   timestamp: Date.UTC(2026, 10, 26, 2, 30),
   selection: null,
@@ -295,5 +335,183 @@ export const HistoryEmpty: Story = {
   args: { initial: { view: 'history' } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(a.historyEmpty)).toBeVisible();
+  },
+};
+
+const file = (name: string, type: string, bytes = 2048) => new File([new Uint8Array(bytes)], name, { type });
+/** A File that says it is bigger than it is: the size check reads `size`, and no story allocates 31 MB. */
+const claimsSize = (name: string, type: string, size: number) => {
+  const made = file(name, type, 16);
+  Object.defineProperty(made, 'size', { value: size });
+  return made;
+};
+/** A 1×1 PNG: an image's chip shows its thumbnail. */
+const PIXEL = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+  (char) => char.charCodeAt(0),
+);
+
+const transfer = (files: File[]) => {
+  const data = new DataTransfer();
+  for (const item of files) data.items.add(item);
+  return data;
+};
+
+/**
+ * Files chosen in the picker the attach control opens. Set on the input directly: a picker's `accept` is
+ * a hint some systems ignore, and the refusals are what is tested.
+ */
+async function pick(canvasElement: HTMLElement, files: File[]) {
+  const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  input.files = transfer(files).files;
+  fireEvent.change(input);
+}
+
+/** A drag of files over `target` (the browser's own event: it carries the files and their type). */
+const drag = (target: Element, type: 'dragover' | 'drop', files: File[]) =>
+  target.dispatchEvent(
+    new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer(files) }),
+  );
+
+/**
+ * Files come by the attach control (a paperclip, 添加附件), are checked before anything is sent (spec 01
+ * §5's texts joined with '；'), show as chips that can be removed, and a question may be files alone: the
+ * panel names them under the question, and the chips leave the dock once the server has them.
+ */
+export const Attachments: Story = {
+  // An interaction: without its play function it renders as Empty does (see AttachmentsChosen).
+  tags: ['!vrt'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('button', { name: /离线演示模型/ });
+    await expect(canvas.getByRole('button', { name: a.attach })).toBeEnabled();
+    await pick(canvasElement, [
+      file('季度报告.pdf', 'application/pdf', 150_000),
+      new File([PIXEL], '截图.png', { type: 'image/png' }),
+      file('setup.exe', 'application/x-msdownload'),
+      claimsSize('录像.txt', 'text/plain', 31 * 1024 * 1024),
+    ]);
+    const chips = await canvas.findByRole('list', { name: a.attachments });
+    await expect(within(chips).getAllByRole('listitem')).toHaveLength(2);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      'setup.exe 文件类型不支持；录像.txt 超过 30MB 大小限制',
+    );
+    await expect(chips.querySelector('img')).not.toBeNull();
+    await userEvent.click(within(chips).getByRole('button', { name: '移除 截图.png' }));
+    await expect(within(chips).getAllByRole('listitem')).toHaveLength(1);
+    await expect(canvas.queryByRole('alert')).toBeNull();
+
+    // The file alone is a question.
+    const send = canvas.getByRole('button', { name: a.send });
+    await expect(send).toBeEnabled();
+    await userEvent.click(send);
+    await waitFor(() =>
+      expect(canvas.getByRole('region', { name: a.answer })).toHaveTextContent('收到 1 个附件：季度报告.pdf'),
+    );
+    await expect(canvas.queryByRole('list', { name: a.attachments })).toBeNull();
+    const asked = canvasElement.querySelector('[data-question-file]');
+    await expect(asked).toHaveTextContent('季度报告.pdf');
+
+    // The history names the files with the question.
+    await userEvent.click(await canvas.findByRole('button', { name: a.history }));
+    await expect(await canvas.findByRole('button', { name: /季度报告\.pdf/ })).toBeVisible();
+  },
+};
+
+/** Pasted and dropped files are taken as picked ones are; a drop over the dock says it takes them. */
+export const PasteAndDrop: Story = {
+  // An interaction: without its play function it renders as Empty does (see AttachmentsChosen).
+  tags: ['!vrt'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('button', { name: /离线演示模型/ });
+    const box = canvas.getByRole('textbox', { name: a.questionLabel });
+    await userEvent.click(box);
+    await userEvent.paste(transfer([file('纪要.md', 'text/markdown', 300)]));
+    const chips = await canvas.findByRole('list', { name: a.attachments });
+    await expect(within(chips).getByText('纪要.md')).toBeVisible();
+    await expect(box).toHaveValue('');
+
+    const dock = canvas.getByRole('region', { name: a.dockLabel });
+    const dropped = [file('数据.csv', 'text/csv', 100)];
+    drag(dock, 'dragover', dropped);
+    await expect(await canvas.findByText(a.dropHint)).toBeVisible();
+    drag(dock, 'drop', dropped);
+    await waitFor(() => expect(within(chips).getAllByRole('listitem')).toHaveLength(2));
+    await expect(canvas.queryByText(a.dropHint)).toBeNull();
+  },
+};
+
+/**
+ * While the files go up the chips show the upload and every control is disabled; stopped before the server
+ * has them, they come back to the dock, removable again: nothing chosen is lost.
+ */
+export const AttachmentsUploading: Story = {
+  // An interaction: without its play function it renders as Empty does (see AttachmentsChosen).
+  tags: ['!vrt'],
+  args: { answer: 'upload' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('button', { name: /离线演示模型/ });
+    await pick(canvasElement, [file('季度报告.pdf', 'application/pdf', 150_000)]);
+    await userEvent.type(canvas.getByRole('textbox', { name: a.questionLabel }), '对照附件检查数字{Enter}');
+    await expect(await canvas.findByRole('progressbar', { name: '季度报告.pdf 上传中 50%' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: a.attach })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: a.stop }));
+    const back = await canvas.findByRole('button', { name: '移除 季度报告.pdf' });
+    await expect(back).toBeEnabled();
+    await expect(canvas.queryByRole('progressbar')).toBeNull();
+  },
+};
+
+/** A question the server refuses keeps its files in the dock; the refusal ends the answer as [错误] …. */
+export const AttachmentsRefused: Story = {
+  // An interaction: without its play function it renders as Empty does (see AttachmentsChosen).
+  tags: ['!vrt'],
+  args: { answer: 'refuse' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('button', { name: /离线演示模型/ });
+    await pick(canvasElement, [file('纪要.txt', 'text/plain', 100)]);
+    await userEvent.click(canvas.getByRole('button', { name: a.send }));
+    await waitFor(() =>
+      expect(canvas.getByRole('region', { name: a.answer })).toHaveTextContent(
+        '[错误] 对话启动失败：附件暂时无法处理，请稍后重试',
+      ),
+    );
+    await expect(await canvas.findByRole('button', { name: '移除 纪要.txt' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: a.send })).toBeEnabled();
+  },
+};
+
+/** Files chosen and one refused, as the dock shows them before the question goes (and in screenshots). */
+export const AttachmentsChosen: Story = {
+  args: {
+    initial: {
+      files: [
+        { id: 'f1', file: file('季度报告.pdf', 'application/pdf', 150_000) },
+        {
+          id: 'f2',
+          file: file(
+            '会议纪要.docx',
+            'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+            48_000,
+          ),
+        },
+      ],
+      fileError: 'setup.exe 文件类型不支持；录像.txt 超过 30MB 大小限制',
+      history: [
+        { ...turn(ANSWER), files: [{ name: '季度报告.pdf', type: 'application/pdf', size: 150_000 }] },
+      ],
+      current: { ...turn(ANSWER), files: [{ name: '季度报告.pdf', type: 'application/pdf', size: 150_000 }] },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const chips = await canvas.findByRole('list', { name: a.attachments });
+    await expect(within(chips).getAllByRole('listitem')).toHaveLength(2);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('setup.exe 文件类型不支持');
+    await expect(canvasElement.querySelector('[data-question-file]')).toHaveTextContent('季度报告.pdf');
   },
 };

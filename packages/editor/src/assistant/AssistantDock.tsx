@@ -1,8 +1,26 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { mergeRegister } from '@lexical/utils';
-import { IconButton, Select, SelectItem, SendIcon, StopIcon, Switch } from '@wanxiang/ui';
+import {
+  AttachIcon,
+  FileChips,
+  IconButton,
+  Select,
+  SelectItem,
+  SendIcon,
+  StopIcon,
+  Switch,
+  Tooltip,
+} from '@wanxiang/ui';
 import { COMMAND_PRIORITY_EDITOR } from 'lexical';
-import { type KeyboardEvent, useEffect, useLayoutEffect, useRef } from 'react';
+import {
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { ACTIONS } from '../actions/actions';
 import { isNarrowScreen } from '../constants';
 import { t } from '../i18n/zh-CN';
@@ -26,14 +44,28 @@ export interface AssistantDockProps {
 /**
  * The floating dock under the paper: the question box (Enter sends, Shift+Enter breaks the line), the model
  * select, the context toggle, and send (stop while an answer streams; everything else is disabled then).
- * It also follows the editor's selection for the assistant and answers the quick actions. Attachments are
- * not offered: the assistant's endpoints take none yet.
+ * It also follows the editor's selection for the assistant and answers the quick actions. When the
+ * transport takes attachments, files come by the attach control or pasted or dropped on the dock, are
+ * checked before anything is sent, and show as chips (removable, then the upload's progress).
  */
 export function AssistantDock({ store }: AssistantDockProps) {
   const [editor] = useLexicalComposerContext();
   const state = useAssistantState(store);
-  const { draft, models, modelId, contextEnabled, streaming, focusRequest } = state;
+  const {
+    draft,
+    models,
+    modelId,
+    contextEnabled,
+    streaming,
+    focusRequest,
+    files,
+    fileError,
+    uploadProgress,
+  } = state;
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const accept = store.attachAccept;
   const dockRef = useRef<HTMLDivElement>(null);
   useKeyboardInset(dockRef);
 
@@ -103,9 +135,53 @@ export function AssistantDock({ store }: AssistantDockProps) {
     send();
   };
 
+  const takesFiles = accept !== null && !streaming;
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = Array.from(event.clipboardData.files);
+    if (pasted.length === 0 || !takesFiles) return;
+    event.preventDefault();
+    store.addFiles(pasted);
+  };
+  const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
+  const onDragOver = (event: DragEvent<HTMLElement>) => {
+    if (!takesFiles || !hasFiles(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  };
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    setDragging(false);
+    if (!takesFiles || !hasFiles(event)) return;
+    event.preventDefault();
+    store.addFiles(Array.from(event.dataTransfer.files));
+  };
+
   const ready = models.status === 'ready';
   return (
-    <section className={css.dock} ref={dockRef} aria-label={a.dockLabel}>
+    <section
+      className={css.dock}
+      ref={dockRef}
+      aria-label={a.dockLabel}
+      data-dragging={dragging ? '' : undefined}
+      onDragOver={onDragOver}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={onDrop}
+    >
+      <FileChips
+        files={files}
+        progress={uploadProgress}
+        isDisabled={streaming}
+        aria-label={a.attachments}
+        onRemove={(id) => store.removeFile(id)}
+      />
+      {fileError ? (
+        <p className={css.fileError} role="alert">
+          {fileError}
+        </p>
+      ) : null}
+      {dragging ? <p className={css.dropHint}>{a.dropHint}</p> : null}
       <textarea
         ref={textarea}
         className={css.textarea}
@@ -116,8 +192,38 @@ export function AssistantDock({ store }: AssistantDockProps) {
         placeholder={isNarrowScreen() ? a.questionPlaceholderTouch : a.questionPlaceholder}
         onChange={(event) => store.setDraft(event.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
       />
       <div className={css.dockRow}>
+        {accept !== null ? (
+          <>
+            <Tooltip content={a.attach}>
+              <IconButton
+                aria-label={a.attach}
+                size="sm"
+                isDisabled={streaming}
+                onPress={() => picker.current?.click()}
+              >
+                <AttachIcon />
+              </IconButton>
+            </Tooltip>
+            <input
+              ref={picker}
+              type="file"
+              multiple
+              hidden
+              accept={accept}
+              aria-hidden="true"
+              tabIndex={-1}
+              onChange={(event) => {
+                const picked = Array.from(event.target.files ?? []);
+                // Cleared, so that picking the same file again (after removing it) is a change.
+                event.target.value = '';
+                store.addFiles(picked);
+              }}
+            />
+          </>
+        ) : null}
         {models.status === 'loading' ? (
           <span className={css.modelState} role="status">
             {a.modelsLoading}
@@ -160,7 +266,7 @@ export function AssistantDock({ store }: AssistantDockProps) {
             key="send"
             aria-label={a.send}
             variant="primary"
-            isDisabled={!ready || draft.trim() === '' || modelId === null}
+            isDisabled={!ready || (draft.trim() === '' && files.length === 0) || modelId === null}
             onPress={send}
           >
             <SendIcon />

@@ -21,6 +21,25 @@ export interface AssistantPanelProps {
   renderMarkdown?: (markdown: string, options: { streaming: boolean }) => ReactNode;
 }
 
+/**
+ * The names of the files a question came with (their text went to the model; the files are not kept).
+ * Phrasing content only: in the history it sits inside a button.
+ */
+function QuestionFiles({ files }: { files: AssistantTurn['files'] }) {
+  if (files.length === 0) return null;
+  return (
+    <span className={css.questionFiles}>
+      <VisuallyHidden>{a.questionFiles}：</VisuallyHidden>
+      {files.map((file, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: two files may share a name; their order is fixed
+        <span key={index} className={css.questionFile} title={file.name} data-question-file="">
+          {file.name}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 type ApplyStep = { step: 'idle'; message?: string } | { step: 'preview' };
 
 /**
@@ -149,6 +168,7 @@ export function AssistantPanel({ store, renderMarkdown }: AssistantPanelProps) {
                       })}
                     </span>
                     <strong>{turn.question}</strong>
+                    <QuestionFiles files={turn.files} />
                     <span className={css.historyAnswer}>{turn.answer}</span>
                   </button>
                 </li>
@@ -165,6 +185,7 @@ export function AssistantPanel({ store, renderMarkdown }: AssistantPanelProps) {
                 </blockquote>
               ) : null}
               {current.question}
+              <QuestionFiles files={current.files} />
             </div>
             <section className={css.answer} aria-label={a.answer} aria-busy={streaming}>
               {renderAnswer(answer, streaming)}

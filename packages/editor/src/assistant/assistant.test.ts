@@ -345,6 +345,124 @@ describe('the assistant store', () => {
     expect(failing.getState().history).toEqual([]);
   });
 
+  describe('attachments', () => {
+    const attachments = {
+      accept: '.txt,.pdf',
+      check: (files: readonly File[], alreadyChosen: number) => ({
+        accepted: files.filter((file) => file.name.endsWith('.txt')).slice(0, Math.max(0, 2 - alreadyChosen)),
+        message: files.some((file) => !file.name.endsWith('.txt')) ? '有文件类型不支持' : null,
+      }),
+    };
+    const txt = (name: string) => new File(['内容'], name, { type: 'text/plain' });
+
+    function withFiles(
+      ask: (
+        question: Parameters<AssistantTransport['ask']>[0],
+        signal: AbortSignal,
+        options: Parameters<AssistantTransport['ask']>[2],
+      ) => AsyncIterable<AssistantEvent>,
+    ) {
+      return new AssistantStore({ ...transport(async function* () {}), attachments, ask });
+    }
+
+    it('offers none when the transport takes none', async () => {
+      const store = new AssistantStore(transport(async function* () {}));
+      expect(store.attachAccept).toBeNull();
+      store.addFiles([txt('a.txt')]);
+      expect(store.getState().files).toEqual([]);
+    });
+
+    it('checks chosen files by the transport’s rules, removes them, and sends files alone', async () => {
+      const asked: { files?: readonly File[]; question: string }[] = [];
+      const store = withFiles(async function* (question) {
+        asked.push(question);
+        yield { type: 'text', text: '读过了' };
+        yield { type: 'done' };
+      });
+      await store.loadModels();
+      expect(store.attachAccept).toBe('.txt,.pdf');
+      store.addFiles([txt('a.txt'), txt('b.pdf')]);
+      expect(store.getState().files.map((file) => file.file.name)).toEqual(['a.txt']);
+      expect(store.getState().fileError).toBe('有文件类型不支持');
+      store.addFiles([txt('c.txt'), txt('d.txt')]);
+      // Counted against the ones already chosen.
+      expect(store.getState().files.map((file) => file.file.name)).toEqual(['a.txt', 'c.txt']);
+      const [, second] = store.getState().files;
+      store.removeFile(second?.id ?? '');
+      expect(store.getState().files.map((file) => file.file.name)).toEqual(['a.txt']);
+      expect(store.getState().fileError).toBeNull();
+
+      // Files alone are a question.
+      expect(store.canSend()).toBe(true);
+      await store.send(snapshot);
+      expect(asked[0]?.question).toBe('');
+      expect(asked[0]?.files?.map((file) => file.name)).toEqual(['a.txt']);
+      const { current, files, uploadProgress, history } = store.getState();
+      expect(current?.files).toEqual([{ name: 'a.txt', type: 'text/plain', size: 6 }]);
+      expect(files).toEqual([]);
+      expect(uploadProgress).toBeNull();
+      expect(history[0]?.files).toHaveLength(1);
+    });
+
+    it('shows the upload, and the chips leave the dock once the upload is done', async () => {
+      let release = () => {};
+      const store = withFiles(async function* (_question, _signal, options) {
+        options?.onUploadProgress?.(1, 4);
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        options?.onUploadProgress?.(4, 4);
+        yield { type: 'text', text: '好' };
+      });
+      await store.loadModels();
+      store.addFiles([txt('a.txt')]);
+      store.setDraft('看看');
+      const sending = store.send(snapshot);
+      await expect.poll(() => store.getState().uploadProgress).toBe(0.25);
+      expect(store.getState().files).toHaveLength(1);
+      // Nothing is added or removed while the question is on its way.
+      store.addFiles([txt('b.txt')]);
+      store.removeFile(store.getState().files[0]?.id ?? '');
+      expect(store.getState().files).toHaveLength(1);
+      release();
+      await sending;
+      expect(store.getState().files).toEqual([]);
+      expect(store.getState().uploadProgress).toBeNull();
+    });
+
+    it('gives the files back when the question is refused or stopped before the server has them', async () => {
+      // Refused before any event, as an ApiError from the first next().
+      const refused = withFiles(() => ({
+        [Symbol.asyncIterator]: () => ({
+          next: () => Promise.reject(new AssistantError('failed', '附件不合格')),
+        }),
+      }));
+      await refused.loadModels();
+      refused.addFiles([txt('a.txt')]);
+      await refused.send(snapshot);
+      expect(refused.getState().files.map((file) => file.file.name)).toEqual(['a.txt']);
+      expect(refused.getState().current?.answer).toBe('[错误] 对话启动失败：附件不合格');
+      expect(refused.canSend()).toBe(true);
+
+      const stopped = withFiles(async function* (_question, signal, options) {
+        options?.onUploadProgress?.(1, 1);
+        await new Promise<void>((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
+        );
+      });
+      await stopped.loadModels();
+      stopped.addFiles([txt('b.txt')]);
+      const sending = stopped.send(snapshot);
+      // The upload said it was done: the chips left the dock…
+      await expect.poll(() => stopped.getState().files).toEqual([]);
+      stopped.stop();
+      await sending;
+      // …but no answer came, so they are back.
+      expect(stopped.getState().files.map((file) => file.file.name)).toEqual(['b.txt']);
+      expect(stopped.getState().uploadProgress).toBeNull();
+    });
+  });
+
   it('words a refused question by spec 02 §8', () => {
     expect(describeAskError(new AssistantError('auth'))).toBe('未登录或无权访问该接口，请登录或刷新页面');
     expect(describeAskError(new AssistantError('notFound'))).toBe('未找到，请确认文档已保存且 ID 有效');

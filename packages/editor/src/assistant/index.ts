@@ -11,8 +11,11 @@ export {
 } from './quickActions';
 export { ANSWER_REFRESH_MS, type AssistantState, AssistantStore, type AssistantTurn } from './store';
 export {
+  type AskOptions,
+  type AssistantAttachments,
   AssistantError,
   type AssistantEvent,
+  type AssistantFile,
   type AssistantHistoryTurn,
   type AssistantModel,
   type AssistantQuestion,

@@ -4,9 +4,16 @@
  * streamed answer into the state about every 80 ms (spec 02 §9), stops it silently, and keeps this
  * document's turns for the history view.
  */
+import type { PendingFile } from '@wanxiang/ui';
 import { t } from '../i18n/zh-CN';
 import type { DocumentSnapshot, SelectionCapture } from './documentContext';
-import { AssistantError, type AssistantModel, type AssistantTransport, ModelsError } from './types';
+import {
+  AssistantError,
+  type AssistantFile,
+  type AssistantModel,
+  type AssistantTransport,
+  ModelsError,
+} from './types';
 
 /** Spec 02 §9: the streamed answer's display refreshes about every 80 ms. */
 export const ANSWER_REFRESH_MS = 80;
@@ -19,6 +26,8 @@ export type ModelsState =
 export interface AssistantTurn {
   id: string;
   question: string;
+  /** The files the question came with (their names show with it). */
+  files: readonly AssistantFile[];
   answer: string;
   timestamp: number;
   /** The selection the question was about (Apply replaces it), or the caret. */
@@ -31,6 +40,12 @@ export interface AssistantState {
   modelId: string | null;
   contextEnabled: boolean;
   draft: string;
+  /** The files chosen for the next question (the dock's chips); they stay there until the server has them. */
+  files: readonly PendingFile[];
+  /** Why chosen files were refused (spec 01 §5's texts joined with '；'), until the next choice. */
+  fileError: string | null;
+  /** 0–1 while the question's files are being sent; null otherwise. */
+  uploadProgress: number | null;
   streaming: boolean;
   current: AssistantTurn | null;
   history: readonly AssistantTurn[];
@@ -81,6 +96,7 @@ export class AssistantStore {
   private modelsController: AbortController | null = null;
   private historyController: AbortController | null = null;
   private panels = 0;
+  private fileIds = 0;
 
   constructor(
     private readonly transport: AssistantTransport,
@@ -91,6 +107,9 @@ export class AssistantStore {
       modelId: null,
       contextEnabled: transport.hasHistory,
       draft: '',
+      files: [],
+      fileError: null,
+      uploadProgress: null,
       streaming: false,
       current: null,
       history: [],
@@ -104,6 +123,11 @@ export class AssistantStore {
 
   get hasHistory(): boolean {
     return this.transport.hasHistory;
+  }
+
+  /** The file picker's accept list when the transport takes attachments, else null (the dock offers none). */
+  get attachAccept(): string | null {
+    return this.transport.attachments?.accept ?? null;
   }
 
   getState = (): AssistantState => this.state;
@@ -133,7 +157,7 @@ export class AssistantStore {
       const asked = new Set(this.state.history.map((turn) => `${turn.question}\u0000${turn.answer}`));
       const earlier: AssistantTurn[] = kept
         .filter((turn) => !asked.has(`${turn.question}\u0000${turn.answer}`) && turn.answer.trim() !== '')
-        .map((turn) => ({ ...turn, selection: null, note: null }));
+        .map((turn) => ({ ...turn, files: turn.files ?? [], selection: null, note: null }));
       this.set({ history: [...earlier, ...this.state.history] });
     } catch {
       if (!controller.signal.aborted) this.historyController = null;
@@ -205,27 +229,82 @@ export class AssistantStore {
     this.set({ draft: prompt, focusRequest: this.state.focusRequest + 1 });
   }
 
-  /** Spec 02 §5: non-empty text, a model, no answer streaming, and models loaded. */
+  /**
+   * Files picked, pasted or dropped: checked by the transport's rules (spec 01 §5), the accepted ones added
+   * to the chips, the refusals said until the next choice. Nothing is taken while an answer streams.
+   */
+  addFiles(chosen: readonly File[]) {
+    const attachments = this.transport.attachments;
+    if (!attachments || this.state.streaming || chosen.length === 0) return;
+    const { accepted, message } = attachments.check(chosen, this.state.files.length);
+    this.set({
+      fileError: message,
+      files: [...this.state.files, ...accepted.map((file) => this.pending(file))],
+    });
+  }
+
+  removeFile(id: string) {
+    if (this.state.streaming) return;
+    const gone = this.state.files.find((file) => file.id === id);
+    if (gone) revokePreviews([gone]);
+    this.set({ files: this.state.files.filter((file) => file.id !== id), fileError: null });
+  }
+
+  private pending(file: File): PendingFile {
+    this.fileIds += 1;
+    return {
+      id: `assistant-file-${this.fileIds}`,
+      file,
+      ...(file.type.startsWith('image/') ? { previewUrl: URL.createObjectURL(file) } : {}),
+    };
+  }
+
+  /**
+   * Spec 02 §5: non-empty text, a model, no answer streaming, and models loaded. As in the chat (spec 01
+   * §5), files alone are a question too.
+   */
   canSend(): boolean {
-    const { draft, modelId, streaming, models } = this.state;
-    return draft.trim() !== '' && modelId !== null && !streaming && models.status === 'ready';
+    const { draft, files, modelId, streaming, models } = this.state;
+    return (
+      (draft.trim() !== '' || files.length > 0) && modelId !== null && !streaming && models.status === 'ready'
+    );
   }
 
   /** Sends the question in the box about `document`; resolves when the answer has ended. */
   async send(document: DocumentSnapshot): Promise<void> {
     if (!this.canSend() || !this.state.modelId) return;
     const question = this.state.draft.trim();
+    const chosen = this.state.files;
     const controller = new AbortController();
     this.controller = controller;
     const turn: AssistantTurn = {
       id: `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
       question,
+      files: chosen.map(({ file }) => ({ name: file.name, type: file.type, size: file.size })),
       answer: '',
       timestamp: Date.now(),
       selection: document.selection,
       note: null,
     };
-    this.set({ draft: '', streaming: true, current: turn, view: 'current' });
+    // The chips stay, showing the upload, until the server has the files (its first event, or the upload
+    // done); a question refused or stopped before that gives them back, so nothing chosen is lost.
+    this.set({
+      draft: '',
+      streaming: true,
+      current: turn,
+      view: 'current',
+      fileError: null,
+      uploadProgress: chosen.length > 0 ? 0 : null,
+    });
+    let received = false;
+    const delivered = () => {
+      if (chosen.length > 0 && this.state.files === chosen) this.set({ files: [], uploadProgress: null });
+    };
+    const onUploadProgress = (sent: number, total: number) => {
+      const share = total > 0 ? sent / total : 0;
+      if (share >= 1) delivered();
+      else if (this.state.files === chosen) this.set({ uploadProgress: share });
+    };
 
     let answer = '';
     let shown = '';
@@ -249,10 +328,14 @@ export class AssistantStore {
           documentMarkdown: document.markdown,
           selection: document.selection?.text ?? '',
           ...(document.focusOffset === undefined ? {} : { focusOffset: document.focusOffset }),
+          ...(chosen.length > 0 ? { files: chosen.map(({ file }) => file) } : {}),
         },
         controller.signal,
+        chosen.length > 0 ? { onUploadProgress } : {},
       );
       for await (const event of events) {
+        received = true;
+        delivered();
         if (event.type === 'text') append(event.text);
         else if (event.type === 'error')
           append(`${answer === '' ? '' : '\n\n'}${a.error(event.message || a.unknownError)}`);
@@ -266,6 +349,11 @@ export class AssistantStore {
     } finally {
       if (timer) clearTimeout(timer);
       if (this.controller === controller) this.controller = null;
+      if (chosen.length > 0) {
+        if (received) revokePreviews(chosen);
+        else if (this.state.files.length === 0 || this.state.files === chosen)
+          this.set({ files: chosen, uploadProgress: null });
+      }
     }
     if (this.state.current?.id !== turn.id) {
       // Cleared meanwhile (the panel closed): nothing to show.
@@ -300,9 +388,14 @@ export class AssistantStore {
   /** Stops what is running (the page goes away); a model list cut short is loaded again when asked. */
   dispose() {
     this.stop();
+    revokePreviews(this.state.files);
     this.modelsController?.abort();
     if (this.state.models.status === 'loading') this.modelsController = null;
     this.historyController?.abort();
     this.historyController = null;
   }
+}
+
+function revokePreviews(files: readonly PendingFile[]) {
+  for (const file of files) if (file.previewUrl) URL.revokeObjectURL(file.previewUrl);
 }

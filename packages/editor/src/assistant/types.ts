@@ -16,6 +16,32 @@ export interface AssistantQuestion {
   documentMarkdown: string;
   selection: string;
   focusOffset?: number;
+  /** Files sent with the question as reference material (the dock's attachments); a question may be files alone. */
+  files?: readonly File[];
+}
+
+/** A file a question came with, as the panel and the history name it. */
+export interface AssistantFile {
+  name: string;
+  type: string;
+  size: number;
+}
+
+/** How a question goes, beyond its content. */
+export interface AskOptions {
+  /** Called as the question's files are sent (bytes sent, bytes in all). */
+  onUploadProgress?: (sent: number, total: number) => void;
+}
+
+/**
+ * What the dock needs to take attachments: the file picker's `accept` list and the check of chosen files
+ * (the app's, so that the assistant refuses files in the chat's words, spec 01 §5). A transport without it
+ * asks without files: the dock then offers none.
+ */
+export interface AssistantAttachments {
+  accept: string;
+  /** The accepted files, and the refusals joined with '；' (null when none was refused). */
+  check(files: readonly File[], alreadyChosen: number): { accepted: File[]; message: string | null };
 }
 
 export type AssistantEvent =
@@ -27,7 +53,9 @@ export type AssistantEvent =
 
 export interface AssistantTransport {
   loadModels(signal: AbortSignal): Promise<readonly AssistantModel[]>;
-  ask(question: AssistantQuestion, signal: AbortSignal): AsyncIterable<AssistantEvent>;
+  ask(question: AssistantQuestion, signal: AbortSignal, options?: AskOptions): AsyncIterable<AssistantEvent>;
+  /** Attachments, when the server takes them (see {@link AssistantAttachments}). */
+  attachments?: AssistantAttachments;
   /** True when the server keeps this document's history (a cloud document): the context toggle works. */
   hasHistory: boolean;
   /** The document's earlier turns kept by the server, oldest first (a cloud document). */
@@ -38,6 +66,8 @@ export interface AssistantTransport {
 export interface AssistantHistoryTurn {
   id: string;
   question: string;
+  /** The files the question came with. */
+  files?: readonly AssistantFile[];
   answer: string;
   /** Milliseconds since the epoch. */
   timestamp: number;

@@ -60,6 +60,20 @@ export const zhCN = {
     retry: '重试',
     logout: '退出登录',
   },
+  /** `{name}` and `{percent}` are filled in (see fill). */
+  fileChips: {
+    label: '待发送的附件',
+    remove: '移除 {name}',
+    uploading: '上传中 {percent}%',
+    uploadingLabel: '{name} 上传中 {percent}%',
+    kindImage: '图片',
+    kindPdf: 'PDF',
+    kindWord: 'Word',
+    kindMarkdown: 'Markdown',
+    kindJson: 'JSON',
+    kindCsv: 'CSV',
+    kindText: '文本',
+  },
   toast: {
     region: '通知',
   },

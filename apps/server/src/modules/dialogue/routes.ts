@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import {
   ATTACHMENTS_PATH,
@@ -25,7 +22,7 @@ import { messages } from '../../i18n/zh-CN';
 import { scheduleMaintenance } from '../../maintenance';
 import type { FileStore } from '../files/store';
 import type { StreamSlots } from '../limits/streams';
-import { receiveTurn, type StagedFile } from './attachments/receive';
+import { stageMultipart } from './attachments/receive';
 import { fileKey, findAttachment, type StoredFile, sessionFileKeys } from './attachments/repo';
 import { followStored } from './follow';
 import type { LiveTurn } from './live';
@@ -52,13 +49,6 @@ export interface DialogueRoutesOptions {
   files: FileStore;
   /** A local directory uploads stream into before they are checked (see files/store.ts). */
   stagingDir: string;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** A multipart turn's checked files, staged on disk until the turn takes them. */
-    stagedFiles?: StagedFile[];
-  }
 }
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorBody]));
@@ -390,29 +380,8 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
           ...errors(400, 401, 402, 404, 413, 415, 429),
         },
       },
-      // A multipart turn: its files stream to disk and are checked, and its `data` becomes the body the
-      // schema validates, before the handler runs. Whatever is left staged goes when the request ends.
-      preValidation: async (request, reply) => {
-        if (!request.isMultipart()) return;
-        const dir = path.join(stagingDir, randomUUID());
-        let removed: Promise<void> | undefined;
-        const cleanup = () => {
-          removed ??= rm(dir, { recursive: true, force: true }).catch((error) =>
-            request.log.warn({ err: error }, 'could not remove staged uploads'),
-          );
-          return removed;
-        };
-        // When the answer has ended (or the client went away), nothing staged is needed any more.
-        reply.raw.once('close', () => void cleanup());
-        try {
-          const { data, files } = await receiveTurn(request, dir);
-          request.body = data as typeof request.body;
-          request.stagedFiles = files;
-        } catch (error) {
-          await cleanup();
-          throw error;
-        }
-      },
+      // A multipart turn: its files are staged and checked, and its `data` becomes the body.
+      preValidation: stageMultipart(stagingDir),
     },
     async (request, reply) => {
       const auth = authOf(request);

@@ -32,7 +32,7 @@ import type { ModelDefinition } from '../models/config';
 import type { LanguageModelV3, ModelRegistry } from '../models/registry';
 import { SearchError, type SearchSettings, searchQueryOf, WebSearch } from '../search';
 import { searchContextText } from '../search/context';
-import { attachmentForModel, type PromptAttachment } from './attachments/extract';
+import { attachmentsForModel, type PromptAttachment } from './attachments/extract';
 import {
   type AnswerPart,
   checkGeneratedImage,
@@ -83,10 +83,6 @@ const PERSIST_DELAY_MS = 30;
  * counts as someone watching (live.ts).
  */
 const FOLLOWED_ELSEWHERE_MS = 5000;
-/** Context left free beside the question and the longest answer, for the template's own tokens. */
-const CONTEXT_HEADROOM_TOKENS = 500;
-/** The least a text file is given, even when the context is nearly full: its opening is better than nothing. */
-const MIN_FILE_CHARS = 2000;
 
 export interface DialogueSettings {
   firstTokenTimeout: number;
@@ -408,10 +404,7 @@ export class DialogueService {
     };
   }
 
-  /**
-   * The files as the model gets them, read from the store one at a time (a PDF is parsed whole, so ten at
-   * once could hold 300 MB). Text files share what the context leaves beside the question and the answer.
-   */
+  /** The files as the model gets them, read from the store (see attachmentsForModel). */
   private async forModel(
     files: readonly StoredFile[],
     definition: ModelDefinition,
@@ -420,23 +413,15 @@ export class DialogueService {
     if (files.length === 0) return [];
     const store = this.files;
     if (!store) throw new Error('attachments need a file store');
-    const readers = files.filter((file) => !file.mimeType.startsWith('image/')).length;
-    const available =
-      definition.contextTokens - definition.maxOutputTokens - usedTokens - CONTEXT_HEADROOM_TOKENS;
-    const maxChars = Math.max(MIN_FILE_CHARS, Math.floor(available / Math.max(1, readers)));
-    const attachments: PromptAttachment[] = [];
-    for (const file of files) {
-      const source = {
-        ...file,
-        open: async () => {
-          const stream = await store.open(file.key);
-          if (!stream) throw new Error(m.attachmentMissing);
-          return stream;
-        },
-      };
-      attachments.push(await attachmentForModel(source, { seesImages: definition.supportsImages, maxChars }));
-    }
-    return attachments;
+    const sources = files.map((file) => ({
+      ...file,
+      open: async () => {
+        const stream = await store.open(file.key);
+        if (!stream) throw new Error(m.attachmentMissing);
+        return stream;
+      },
+    }));
+    return attachmentsForModel(sources, definition, usedTokens);
   }
 
   /**

@@ -1,8 +1,9 @@
 /** The assistant's turns in doc_chat_turns: written when a turn starts, finished with its settlement. */
-import type { TokenUsage } from '@wanxiang/api-client/contract';
+import type { DocChatFile, TokenUsage } from '@wanxiang/api-client/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { docChatTurns } from '../../db/schema';
+import { messages } from '../../i18n/zh-CN';
 
 export type DocTurnStatus = 'complete' | 'stopped' | 'error';
 
@@ -11,13 +12,14 @@ export interface NewDocTurn {
   userId: string;
   docId: string | null;
   question: string;
+  files: readonly DocChatFile[];
   modelId: string;
   modelName: string;
   reserve: number;
 }
 
 export async function insertDocTurn(db: Db, turn: NewDocTurn): Promise<void> {
-  await db.insert(docChatTurns).values({ ...turn, status: 'streaming' });
+  await db.insert(docChatTurns).values({ ...turn, files: [...turn.files], status: 'streaming' });
 }
 
 export async function finishDocTurn(
@@ -45,6 +47,17 @@ export async function finishDocTurn(
     .where(eq(docChatTurns.id, id));
 }
 
+function filesOf(value: unknown): DocChatFile[] {
+  return Array.isArray(value) ? (value as DocChatFile[]) : [];
+}
+
+/** A question with its files named after it, as the model sees an earlier turn (the files are not kept). */
+export function withFileNames(question: string, files: readonly DocChatFile[]): string {
+  if (files.length === 0) return question;
+  const note = messages.chat.attachmentsInHistory(files.map((file) => file.name).join('、'));
+  return question ? `${question}\n${note}` : note;
+}
+
 /** The last `turns` answered exchanges of this user about this document, oldest first. */
 export async function recentDocTurns(
   db: Db,
@@ -54,7 +67,7 @@ export async function recentDocTurns(
 ): Promise<{ question: string; answer: string }[]> {
   if (turns <= 0) return [];
   const rows = await db
-    .select({ question: docChatTurns.question, answer: docChatTurns.answer })
+    .select({ question: docChatTurns.question, files: docChatTurns.files, answer: docChatTurns.answer })
     .from(docChatTurns)
     .where(
       and(
@@ -65,7 +78,9 @@ export async function recentDocTurns(
     )
     .orderBy(desc(docChatTurns.createdAt))
     .limit(turns);
-  return rows.reverse();
+  return rows
+    .reverse()
+    .map((row) => ({ question: withFileNames(row.question, filesOf(row.files)), answer: row.answer }));
 }
 
 /** This user's last `limit` finished turns about this document (answered or not), oldest first. */
@@ -74,6 +89,7 @@ export async function listDocTurns(db: Db, userId: string, docId: string, limit:
     .select({
       id: docChatTurns.id,
       question: docChatTurns.question,
+      files: docChatTurns.files,
       answer: docChatTurns.answer,
       status: docChatTurns.status,
       modelId: docChatTurns.modelId,
@@ -91,7 +107,9 @@ export async function listDocTurns(db: Db, userId: string, docId: string, limit:
     )
     .orderBy(desc(docChatTurns.createdAt))
     .limit(limit);
-  return rows.reverse().map((row) => ({ ...row, status: row.status as DocTurnStatus }));
+  return rows
+    .reverse()
+    .map((row) => ({ ...row, files: filesOf(row.files), status: row.status as DocTurnStatus }));
 }
 
 /** Turns left `streaming` and idle for `idleMs` (a crash mid-answer), for the recovery sweep. */

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import {
   canonicalDocId,
   DOC_CHAT_CONTEXT_TURNS,
@@ -19,6 +20,7 @@ import { HttpError, notFound } from '../../http/errors';
 import { openEventStream } from '../../http/sse';
 import { messages } from '../../i18n/zh-CN';
 import { scheduleMaintenance } from '../../maintenance';
+import { type StagedFile, stageMultipart } from '../dialogue/attachments/receive';
 import type { StreamSlots } from '../limits/streams';
 import { checkDocumentChatAccess } from './ownership';
 import { listDocTurns } from './repo';
@@ -29,6 +31,8 @@ export interface DocChatRoutesOptions {
   docChat: DocChatService;
   requireAuth: RequireAuth;
   streamSlots: StreamSlots;
+  /** A local directory uploads stream into before they are checked (see files/store.ts). */
+  stagingDir: string;
 }
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorBody]));
@@ -50,10 +54,17 @@ const streamDescription = [
   'text（回答片段）、error（错误说明）、doc_complete（结束：用量、扣除的积分、余额、文档是否被截取），最后是 `data: [DONE]`。',
   'document_markdown 为文档的 Markdown，过长时服务器按 focus_offset（选区或光标的位置）截取其附近部分；selection 为选中的文字。',
   '计费规则与聊天相同：先预扣，结束后按用量结算；客户端断开时只按已生成的内容计费。',
+  '可附带文件：以 multipart/form-data 发送，data 字段为上述 JSON（user_input 可为空文字），files 为重复的文件部分。' +
+    '限制与检查同聊天的发送消息：每个文件不超过 30 MB，最多 10 个；类型为 JPEG、PNG、GIF、WebP、纯文本、Markdown、JSON、CSV、PDF、DOCX、DOC，并按内容核对。' +
+    '任一文件不合格时返回 400，detail 逐个说明（以“；”分隔），不预扣积分。文件的文字（能识别图片的模型还有图片）作为参考资料交给模型，' +
+    '过长时按上下文截取；文件本身不保存，问答历史只记下文件名、类型与大小（files）。',
 ].join('');
 
 export const docChatRoutes: FastifyPluginAsyncZod<DocChatRoutesOptions> = async (app, options) => {
-  const { db, docChat, requireAuth, streamSlots } = options;
+  const { db, docChat, requireAuth, streamSlots, stagingDir } = options;
+  // Size and count are checked per file in receive.ts, so that each refusal can name its file.
+  await app.register(multipart, { throwFileSizeLimit: false });
+  const preValidation = stageMultipart(stagingDir, messages.docChat.attachmentDataMissing);
   app.addHook('preClose', () => docChat.stopAll());
   scheduleMaintenance(app, {
     name: 'recover interrupted assistant turns',
@@ -62,10 +73,16 @@ export const docChatRoutes: FastifyPluginAsyncZod<DocChatRoutesOptions> = async 
   });
 
   /** One question answered as SSE; `docId` null for the transient endpoint. */
-  async function answer(userId: string, docId: string | null, question: DocQuestion, reply: FastifyReply) {
+  async function answer(
+    userId: string,
+    docId: string | null,
+    question: DocQuestion,
+    files: readonly StagedFile[],
+    reply: FastifyReply,
+  ) {
     const slot = await streamSlots.acquire(userId);
     try {
-      const turn = await docChat.prepare(userId, docId, question);
+      const turn = await docChat.prepare(userId, docId, question, files);
       const stream = openEventStream(reply);
       await docChat.run(
         turn,
@@ -120,6 +137,7 @@ export const docChatRoutes: FastifyPluginAsyncZod<DocChatRoutesOptions> = async 
           question: row.question,
           answer: row.answer,
           status: row.status,
+          files: row.files,
           model_id: row.modelId,
           model_name: row.modelName,
           credits_charged: row.creditsCharged,
@@ -139,14 +157,16 @@ export const docChatRoutes: FastifyPluginAsyncZod<DocChatRoutesOptions> = async 
         description: `${streamDescription}context_enabled 为 true 时，模型还会看到该用户关于这篇文档的最近 context_turns 轮问答（默认 ${DOC_CHAT_CONTEXT_TURNS}）。docId 须为 uuid（可不带连字符），否则返回 404。`,
         security,
         params: z.object({ docId: z.string() }),
+        consumes: ['application/json', 'multipart/form-data'],
         body: docChatRequest,
         response: { 200: streamAnswer, ...errors(400, 401, 402, 403, 404, 429) },
       },
+      preValidation,
     },
     async (request, reply) => {
       const { userId } = authOf(request);
       const docId = await askableDocument(userId, request.params.docId);
-      return answer(userId, docId, request.body, reply);
+      return answer(userId, docId, request.body, request.stagedFiles ?? [], reply);
     },
   );
 
@@ -159,13 +179,16 @@ export const docChatRoutes: FastifyPluginAsyncZod<DocChatRoutesOptions> = async 
         summary: '文档助手：就未保存到云端的文档提问（流式回答）',
         description: `${streamDescription}不保留对话历史：context_turns 总是按 0 处理。`,
         security,
+        consumes: ['application/json', 'multipart/form-data'],
         body: docChatRequest,
         response: { 200: streamAnswer, ...errors(400, 401, 402, 429) },
       },
+      preValidation,
     },
     async (request, reply) => {
       const { userId } = authOf(request);
-      return answer(userId, null, { ...request.body, context_enabled: false, context_turns: 0 }, reply);
+      const question = { ...request.body, context_enabled: false, context_turns: 0 };
+      return answer(userId, null, question, request.stagedFiles ?? [], reply);
     },
   );
 };

@@ -5,15 +5,18 @@
  * and usage (dialogue/pricing, dialogue/usage). Only what differs lives here: the prompt is the document,
  * the selection and the document's last turns, and the turn is stored in doc_chat_turns.
  */
-import type { DocChatComplete, TokenUsage } from '@wanxiang/api-client/contract';
+import { createReadStream } from 'node:fs';
+import type { DocChatComplete, DocChatFile, TokenUsage } from '@wanxiang/api-client/contract';
 import { INSUFFICIENT_CREDITS_CODE } from '@wanxiang/api-client/contract';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { fieldErrors, HttpError, notFound } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import { balanceOf, holdCredits, settleHold } from '../billing/holds';
+import { attachmentsForModel } from '../dialogue/attachments/extract';
+import type { StagedFile } from '../dialogue/attachments/receive';
 import { planTurn, turnCost } from '../dialogue/pricing';
-import type { Prompt } from '../dialogue/prompt';
+import { estimateContextTokens, type Prompt, toPrompt } from '../dialogue/prompt';
 import { openStream } from '../dialogue/provider';
 import { describeProviderError, type TurnFailure } from '../dialogue/provider-errors';
 import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../dialogue/tokens';
@@ -61,6 +64,9 @@ export interface DocTurnSink {
   complete(data: DocChatComplete): void;
 }
 
+/** A question's file as the history keeps it (its name, type and size). */
+const fileOf = (file: StagedFile): DocChatFile => ({ name: file.name, type: file.mimeType, size: file.size });
+
 /** The ledger reference of an assistant turn's hold and refund. */
 export const docTurnReference = (id: string) => `doc-turn:${id}`;
 
@@ -74,10 +80,20 @@ export class DocChatService {
     private readonly logger: Logger,
   ) {}
 
-  /** Everything that may refuse the question, before any byte of the stream: input, model, credits. */
-  async prepare(userId: string, docId: string | null, request: DocQuestion): Promise<PreparedDocTurn> {
+  /**
+   * Everything that may refuse the question, before any byte of the stream: input, model, credits.
+   * `files` are the question's files, already checked (receive.ts) and staged: their text (an image, for a
+   * model that sees images) goes to the model as reference material, within what the context leaves.
+   */
+  async prepare(
+    userId: string,
+    docId: string | null,
+    request: DocQuestion,
+    files: readonly StagedFile[] = [],
+  ): Promise<PreparedDocTurn> {
     const question = request.user_input.trim();
-    if (question === '') throw fieldErrors({ user_input: [d.emptyQuestion] });
+    // A question may be files alone, as in the chat (spec 01 §5).
+    if (question === '' && files.length === 0) throw fieldErrors({ user_input: [d.emptyQuestion] });
     const entry = this.registry.get(request.model_id);
     if (!entry) throw fieldErrors({ model_id: [m.unknownModel] });
     const { definition, model } = entry;
@@ -92,16 +108,28 @@ export class DocChatService {
         ? await recentDocTurns(this.db, userId, docId, request.context_turns)
         : [];
     const system = systemPrompt(excerpt, selection);
+    const around = [system, ...turns.flatMap((turn) => [turn.question, turn.answer])];
+    const aroundTokens = around.reduce(
+      (sum, text) => sum + estimateTokens(text) + MESSAGE_OVERHEAD_TOKENS,
+      0,
+    );
+    const questionTokens = estimateTokens(question) + MESSAGE_OVERHEAD_TOKENS;
+    const attachments = await attachmentsForModel(
+      files.map((file) => ({ ...file, open: async () => createReadStream(file.path) })),
+      definition,
+      aroundTokens + questionTokens,
+    );
+    const asked = { role: 'user' as const, text: question, attachments };
     const prompt: Prompt = [
       { role: 'system', content: system },
       ...turns.flatMap((turn) => [
         { role: 'user' as const, content: [{ type: 'text' as const, text: turn.question }] },
         { role: 'assistant' as const, content: [{ type: 'text' as const, text: turn.answer }] },
       ]),
-      { role: 'user', content: [{ type: 'text', text: question }] },
+      ...toPrompt([asked]),
     ];
-    const texts = [system, question, ...turns.flatMap((turn) => [turn.question, turn.answer])];
-    const promptTokens = texts.reduce((sum, text) => sum + estimateTokens(text) + MESSAGE_OVERHEAD_TOKENS, 0);
+    // The question counted with its files' text (an image at a fixed estimate).
+    const promptTokens = aroundTokens + estimateContextTokens([asked]);
 
     const full = definition.isPerCall
       ? definition.fixedPrice
@@ -151,6 +179,7 @@ export class DocChatService {
         userId,
         docId,
         question,
+        files: files.map(fileOf),
         modelId: definition.id,
         modelName: definition.name,
         reserve,

@@ -1,10 +1,19 @@
 /**
  * The editor assistant's transport on the app's API client: the model list and the document chat
  * (api.docChat picks the cloud or the transient endpoint by the document's cloud id). Errors become the
- * kinds the editor's assistant words by spec 02 §8.
+ * kinds the editor's assistant words by spec 02 §8. Files are checked by the chat's rules and in its words
+ * (spec 01 §5), and sent as the chat sends them, with the upload's progress.
  */
-import { type ApiClient, ApiError, NetworkError, StreamError, TokenServiceError } from '@wanxiang/api-client';
+import {
+  type ApiClient,
+  ApiError,
+  ATTACHMENT_ACCEPT,
+  NetworkError,
+  StreamError,
+  TokenServiceError,
+} from '@wanxiang/api-client';
 import { AssistantError, type AssistantEvent, type AssistantTransport, ModelsError } from '@wanxiang/editor';
+import { checkFiles } from '../chat/attachments/validate';
 
 export function toModelsError(error: unknown): ModelsError {
   if (error instanceof ApiError) {
@@ -41,6 +50,7 @@ export function createAssistantTransport(
 ): AssistantTransport {
   return {
     hasHistory: cloudId !== null,
+    attachments: { accept: ATTACHMENT_ACCEPT, check: checkFiles },
     ...(cloudId === null
       ? {}
       : {
@@ -49,6 +59,7 @@ export function createAssistantTransport(
             return items.map((item) => ({
               id: item.id,
               question: item.question,
+              files: item.files,
               answer: item.answer,
               timestamp: Date.parse(item.created_at),
             }));
@@ -62,7 +73,7 @@ export function createAssistantTransport(
         throw toModelsError(error);
       }
     },
-    async *ask(question, signal): AsyncGenerator<AssistantEvent> {
+    async *ask(question, signal, options = {}): AsyncGenerator<AssistantEvent> {
       try {
         for await (const event of api.docChat.ask(
           {
@@ -73,6 +84,8 @@ export function createAssistantTransport(
             documentMarkdown: question.documentMarkdown,
             selection: question.selection,
             focusOffset: question.focusOffset,
+            files: question.files,
+            onUploadProgress: options.onUploadProgress,
           },
           { signal },
         )) {

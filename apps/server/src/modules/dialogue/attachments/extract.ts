@@ -114,3 +114,27 @@ export async function attachmentForModel(
     return { ...base, text: m.attachmentUnreadable((error as Error).message || String(error)) };
   }
 }
+
+/** Context left free beside the question and the longest answer, for the template's own tokens. */
+export const CONTEXT_HEADROOM_TOKENS = 500;
+/** The least a text file is given, even when the context is nearly full: its opening is better than nothing. */
+export const MIN_FILE_CHARS = 2000;
+
+/**
+ * The files as the model gets them, read one at a time (a PDF is parsed whole, so ten at once could hold
+ * 300 MB). Text files share what the context leaves beside what the prompt already uses and the answer.
+ */
+export async function attachmentsForModel(
+  files: readonly AttachmentSource[],
+  model: { contextTokens: number; maxOutputTokens: number; supportsImages: boolean },
+  usedTokens: number,
+): Promise<PromptAttachment[]> {
+  if (files.length === 0) return [];
+  const readers = files.filter((file) => !file.mimeType.startsWith('image/')).length;
+  const available = model.contextTokens - model.maxOutputTokens - usedTokens - CONTEXT_HEADROOM_TOKENS;
+  const maxChars = Math.max(MIN_FILE_CHARS, Math.floor(available / Math.max(1, readers)));
+  const attachments: PromptAttachment[] = [];
+  for (const file of files)
+    attachments.push(await attachmentForModel(file, { seesImages: model.supportsImages, maxChars }));
+  return attachments;
+}

@@ -20,7 +20,7 @@ import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
 } from '@wanxiang/api-client/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { HttpError } from '../../../http/errors';
 import { messages } from '../../../i18n/zh-CN';
@@ -112,7 +112,12 @@ function refuse(problems: string[]): HttpError {
  * Reads the multipart request into `dir` (created here; the caller removes it when the request ends) and
  * answers the turn's data with its checked files, or throws a 400 naming every refused file.
  */
-export async function receiveTurn(request: FastifyRequest, dir: string): Promise<ReceivedTurn> {
+export async function receiveTurn(
+  request: FastifyRequest,
+  dir: string,
+  /** Said when the `data` field is missing: the fields the endpoint's JSON has. */
+  dataMissing: string = m.attachmentDataMissing,
+): Promise<ReceivedTurn> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   let dataText: string | undefined;
   const arrived: { id: string; name: string; declared: string; path: string; truncated: boolean }[] = [];
@@ -154,7 +159,7 @@ export async function receiveTurn(request: FastifyRequest, dir: string): Promise
     throw new HttpError(400, { detail: m.attachmentUploadFailed });
   }
   if (count > MAX_ATTACHMENTS) throw refuse([m.tooManyAttachments(MAX_ATTACHMENTS, count)]);
-  if (dataText === undefined) throw new HttpError(400, { detail: m.attachmentDataMissing });
+  if (dataText === undefined) throw new HttpError(400, { detail: dataMissing });
   let data: unknown;
   try {
     data = JSON.parse(dataText);
@@ -192,4 +197,41 @@ export async function receiveTurn(request: FastifyRequest, dir: string): Promise
   }
   if (problems.length > 0) throw refuse(problems);
   return { data, files };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A multipart request's checked files, staged on disk until the request ends. */
+    stagedFiles?: StagedFile[];
+  }
+}
+
+/**
+ * The preValidation hook of an endpoint that also takes multipart (a `data` field with its JSON body and
+ * repeated `files` parts): the files stream to a folder of `stagingDir` and are checked, and `data` becomes
+ * the body the route's schema validates, before the handler runs. A refused file refuses the request
+ * before anything is held. Whatever is left staged goes when the request ends.
+ */
+export function stageMultipart(stagingDir: string, dataMissing?: string) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (!request.isMultipart()) return;
+    const dir = path.join(stagingDir, randomUUID());
+    let removed: Promise<void> | undefined;
+    const cleanup = () => {
+      removed ??= rm(dir, { recursive: true, force: true }).catch((error) =>
+        request.log.warn({ err: error }, 'could not remove staged uploads'),
+      );
+      return removed;
+    };
+    // When the answer has ended (or the client went away), nothing staged is needed any more.
+    reply.raw.once('close', () => void cleanup());
+    try {
+      const { data, files } = await receiveTurn(request, dir, dataMissing);
+      request.body = data as typeof request.body;
+      request.stagedFiles = files;
+    } catch (error) {
+      await cleanup();
+      throw error;
+    }
+  };
 }

@@ -24,15 +24,6 @@ export const chip = style({
   overflow: 'hidden',
 });
 
-export const thumb = style({
-  flex: 'none',
-  width: '36px',
-  height: '36px',
-  borderRadius: vars.radius.md,
-  objectFit: 'cover',
-  background: vars.color.bg.hover,
-});
-
 export const badge = style({
   flex: 'none',
   display: 'grid',
@@ -65,16 +56,6 @@ export const detail = style({
   color: vars.color.text.tertiary,
   fontSize: vars.font.size.xs,
   whiteSpace: 'nowrap',
-});
-
-/** The upload's progress, a bar along the chip's bottom edge. */
-export const progress = style({
-  position: 'absolute',
-  left: 0,
-  bottom: 0,
-  height: '3px',
-  background: vars.color.accent.solid,
-  transition: `width ${vars.motion.duration.fast} linear`,
 });
 
 export const notice = style({

@@ -29,9 +29,4 @@ export function checkFiles(files: readonly File[], alreadyChosen: number): Check
 }
 
 /** A size as people read it: 512 B, 12 KB, 1.5 MB. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 ** 2) return `${Math.round(bytes / 1024)} KB`;
-  const mb = bytes / 1024 ** 2;
-  return `${mb >= 10 ? Math.round(mb) : mb.toFixed(1)} MB`;
-}
+export { formatFileSize as formatSize } from '@wanxiang/ui';

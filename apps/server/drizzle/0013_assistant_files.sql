@@ -1,0 +1,1 @@
+ALTER TABLE "doc_chat_turns" ADD COLUMN "files" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,8 @@
+export {
+  FileChips,
+  type FileChipsProps,
+  fileBadge,
+  fileKindLabel,
+  formatFileSize,
+  type PendingFile,
+} from './FileChips';

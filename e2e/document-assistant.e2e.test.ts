@@ -1,28 +1,19 @@
 import type { Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
-import { closeBrowser, expectAccessible, openSession, type Session } from './harness';
+import {
+  closeBrowser,
+  expectAccessible,
+  openBlankDocument,
+  openSession,
+  type Session,
+  signUpAndSignIn,
+} from './harness';
 
 afterAll(closeBrowser);
 
 async function signInAndOpenBlankDocument(session: Session) {
-  const { page, baseURL } = session;
-  const email = `assistant-${Date.now()}@example.com`;
-  const password = 'wanxiang-assistant-2026';
-  const registered = await page.request.post(`${baseURL}/api/auth/register/`, {
-    data: { email, password, nickname: '助手用户' },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  await session.goto('/login');
-  await page.getByLabel('邮箱').fill(email);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL(`${baseURL}/home`);
-  await session.goto('/document');
-  await page.getByRole('button', { name: /空白文档/ }).click();
-  await session.expectPage(/\/document\/local-doc-\d+$/);
-  const paper = page.getByRole('textbox', { name: '文档正文' });
-  await expect.poll(() => paper.isVisible()).toBe(true);
-  return paper;
+  await signUpAndSignIn(session, { prefix: 'assistant', nickname: '助手用户' });
+  return openBlankDocument(session);
 }
 
 /** The questions the page sends to the assistant's endpoints, with their bodies. */

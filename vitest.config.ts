@@ -20,7 +20,14 @@ const storybookProject = (theme: 'light' | 'dark'): TestProjectInlineConfigurati
   extends: true,
   plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
   define: { __WX_STORY_THEME__: JSON.stringify(theme) },
-  test: { name: `storybook-${theme}`, browser: browser(), sequence: { groupOrder: TEST_GROUP.stories } },
+  test: {
+    name: `storybook-${theme}`,
+    browser: browser(),
+    sequence: { groupOrder: TEST_GROUP.stories },
+    // A story waits for what its play function needs; on a loaded two-core machine a chart page's render
+    // and axe scan took 19 s, past Vitest's default 15 s for browser tests.
+    testTimeout: 60_000,
+  },
 });
 
 export default defineConfig({

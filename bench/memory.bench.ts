@@ -3,13 +3,17 @@
  *
  * 1. after a first start on an empty data directory (the cluster is created then);
  * 2. after a restart on a data directory holding a year of a small team's use (10 users, two chats a day
- *    each of three turns, their ledger), once the users have signed in and read their history.
+ *    each of three turns, their ledger), once the users have signed in and read their history;
+ * 3. at its peak while a chat turn uploads the largest attachment allowed (30 MB), which is streamed to
+ *    disk: held whole, the file would add its size (and its text twice that).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { writeLargeCsv } from '../apps/server/test/large-file';
 import { repoRoot, startServer } from '../e2e/server';
+import { MAX_ATTACHMENT_BYTES } from '../packages/api-client/src/contract/attachments';
 import { newUser } from './chat-server.bench';
 
 const USERS = 10;
@@ -120,6 +124,35 @@ async function readHistory(baseURL: string, access: string) {
   }
 }
 
+/** The server's resident memory before, and at its peak during, a chat turn that attaches a 30 MB table. */
+async function uploadPeak(pid: number, baseURL: string, access: string, dir: string) {
+  const file = path.join(dir, 'upload.csv');
+  await writeLargeCsv(file, MAX_ATTACHMENT_BYTES);
+  const before = await settledRss(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, treeRssMiB(pid));
+  }, 10);
+  try {
+    const form = new FormData();
+    form.append(
+      'data',
+      JSON.stringify({ session_id: null, model_id: 'offline-demo', prompt: { text: '分析这份行情' } }),
+    );
+    form.append('files', new File([await openAsBlob(file)], 'prices.csv', { type: 'text/csv' }));
+    const response = await fetch(`${baseURL}/api/dialogue/turns/create-turn/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access}` },
+      body: form,
+    });
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`the upload was refused (${response.status}): ${body}`);
+  } finally {
+    clearInterval(sampler);
+  }
+  return { before, peak };
+}
+
 export async function memoryBench(): Promise<Array<readonly [string, string]>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wanxiang-memory-'));
   try {
@@ -136,11 +169,13 @@ export async function memoryBench(): Promise<Array<readonly [string, string]>> {
     const again = await startServer({ NODE_ENV: 'production', DATA_DIR: dataDir });
     let restartIdle: number;
     let afterUse: number;
+    let upload: { before: number; peak: number };
     try {
       restartIdle = await settledRss(again.pid);
       // newUser signs in again; the tokens of the first server were issued by the same data directory.
       for (const access of emails) await readHistory(again.baseURL, access);
       afterUse = await settledRss(again.pid);
+      upload = await uploadPeak(again.pid, again.baseURL, emails[0] as string, dataDir);
     } finally {
       await again.stop();
     }
@@ -152,6 +187,10 @@ export async function memoryBench(): Promise<Array<readonly [string, string]>> {
       [
         `memory: server RSS idle after a restart with a year of data (${seeded.messages} messages, ${seeded.megabytes.toFixed(0)} MB) / after ${USERS} users read their history (budget < 400 MiB)`,
         `${restartIdle.toFixed(0)} MiB / ${afterUse.toFixed(0)} MiB`,
+      ],
+      [
+        'memory: server RSS growth at its peak while a 30 MB attachment is uploaded (held whole it would be > 30 MiB)',
+        `${(upload.peak - upload.before).toFixed(0)} MiB (${upload.before.toFixed(0)} → ${upload.peak.toFixed(0)} MiB)`,
       ],
     ];
   } finally {

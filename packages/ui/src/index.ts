@@ -86,10 +86,15 @@ export {
 export {
   FileChips,
   type FileChipsProps,
+  FileTile,
+  type FileTileProps,
   fileBadge,
   fileKindLabel,
+  fileTileListClass,
+  fileTileNameClass,
   formatFileSize,
   type PendingFile,
+  useFileDrop,
 } from './components/FileChips';
 export {
   IconButton,

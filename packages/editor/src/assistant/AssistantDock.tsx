@@ -10,17 +10,10 @@ import {
   StopIcon,
   Switch,
   Tooltip,
+  useFileDrop,
 } from '@wanxiang/ui';
 import { COMMAND_PRIORITY_EDITOR } from 'lexical';
-import {
-  type ClipboardEvent,
-  type DragEvent,
-  type KeyboardEvent,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef } from 'react';
 import { ACTIONS } from '../actions/actions';
 import { isNarrowScreen } from '../constants';
 import { t } from '../i18n/zh-CN';
@@ -64,7 +57,6 @@ export function AssistantDock({ store }: AssistantDockProps) {
   } = state;
   const textarea = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const accept = store.attachAccept;
   const dockRef = useRef<HTMLDivElement>(null);
   useKeyboardInset(dockRef);
@@ -136,39 +128,11 @@ export function AssistantDock({ store }: AssistantDockProps) {
   };
 
   const takesFiles = accept !== null && !streaming;
-  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const pasted = Array.from(event.clipboardData.files);
-    if (pasted.length === 0 || !takesFiles) return;
-    event.preventDefault();
-    store.addFiles(pasted);
-  };
-  const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
-  const onDragOver = (event: DragEvent<HTMLElement>) => {
-    if (!takesFiles || !hasFiles(event)) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
-    setDragging(true);
-  };
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    setDragging(false);
-    if (!takesFiles || !hasFiles(event)) return;
-    event.preventDefault();
-    store.addFiles(Array.from(event.dataTransfer.files));
-  };
+  const { dragging, dropProps, onPaste } = useFileDrop(takesFiles ? (files) => store.addFiles(files) : null);
 
   const ready = models.status === 'ready';
   return (
-    <section
-      className={css.dock}
-      ref={dockRef}
-      aria-label={a.dockLabel}
-      data-dragging={dragging ? '' : undefined}
-      onDragOver={onDragOver}
-      onDragLeave={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-      }}
-      onDrop={onDrop}
-    >
+    <section className={css.dock} ref={dockRef} aria-label={a.dockLabel} {...dropProps}>
       <FileChips
         files={files}
         progress={uploadProgress}

@@ -64,7 +64,6 @@ export function MenuBar({ isDisabled, hasRightPanel, hidden }: MenuBarProps) {
   };
 
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a menubar has no HTML element of its own.
     <div
       ref={listRef}
       className={css.menuList}

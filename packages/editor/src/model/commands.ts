@@ -19,7 +19,6 @@ import {
 import { $findMatchingParent, $getNearestBlockElementAncestorOrThrow } from '@lexical/utils';
 import {
   $createParagraphNode,
-  $createTextNode,
   $getRoot,
   $getSelection,
   $isElementNode,

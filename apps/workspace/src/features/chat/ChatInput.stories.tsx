@@ -253,3 +253,38 @@ export const KeyboardSendAndStop: Story = {
     await expect(box).toHaveValue('你好草稿');
   },
 };
+
+const transfer = (files: File[]) => {
+  const data = new DataTransfer();
+  for (const item of files) data.items.add(item);
+  return data;
+};
+
+/** A drag of files over `target` (the browser's own event: it carries the files and their type). */
+const drag = (target: Element, type: 'dragover' | 'drop', files: File[]) =>
+  target.dispatchEvent(
+    new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer(files) }),
+  );
+
+/** Files pasted into the box or dropped on the input go where picked ones go; a drag over it says so. */
+export const PasteAndDropFiles: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const box = canvas.getByRole('textbox', { name: '输入消息' });
+    await userEvent.click(box);
+    const pasted = new File(['# 纪要'], '纪要.md', { type: 'text/markdown' });
+    await userEvent.paste(transfer([pasted]));
+    await expect(args.onAddFiles).toHaveBeenLastCalledWith([pasted]);
+    // Text pasted is text: no file is taken and the box gets it.
+    await userEvent.paste('一段文字');
+    await expect(box).toHaveValue('一段文字');
+    await expect(args.onAddFiles).toHaveBeenCalledOnce();
+    const dropped = [new File(['a,b'], '数据.csv', { type: 'text/csv' })];
+    // Dragged over the box, the event reaches the input's whole area, which takes the drop.
+    drag(box, 'dragover', dropped);
+    await expect(await canvas.findByText('松开即可添加附件')).toBeVisible();
+    drag(box, 'drop', dropped);
+    await expect(args.onAddFiles).toHaveBeenLastCalledWith(dropped);
+    await expect(canvas.queryByText('松开即可添加附件')).toBeNull();
+  },
+};

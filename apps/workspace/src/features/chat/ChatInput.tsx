@@ -7,11 +7,10 @@ import {
   StopIcon,
   Switch,
   Tooltip,
+  useFileDrop,
   VisuallyHidden,
 } from '@wanxiang/ui';
 import {
-  type ClipboardEvent,
-  type DragEvent,
   type KeyboardEvent,
   type Ref,
   useEffect,
@@ -19,7 +18,6 @@ import {
   useImperativeHandle,
   useLayoutEffect,
   useRef,
-  useState,
   useSyncExternalStore,
 } from 'react';
 import { AttachmentChips, type PendingFile } from './attachments/AttachmentChips';
@@ -107,7 +105,6 @@ export function ChatInput({
   fileNotice = null,
 }: ChatInputProps) {
   const picker = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
   useImperativeHandle(textareaRef, () => textarea.current as HTMLTextAreaElement, []);
 
@@ -146,25 +143,7 @@ export function ChatInput({
   // Files alone may be sent (spec 01 §5), once they are not already on their way.
   const canSend = (value.trim().length > 0 || files.length > 0) && uploadProgress === null && !isStreaming;
 
-  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const pasted = Array.from(event.clipboardData.files);
-    if (pasted.length === 0 || !onAddFiles) return;
-    event.preventDefault();
-    onAddFiles(pasted);
-  };
-  const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
-  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
-    if (!onAddFiles || !hasFiles(event)) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
-    setDragging(true);
-  };
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    setDragging(false);
-    if (!onAddFiles || !hasFiles(event)) return;
-    event.preventDefault();
-    onAddFiles(Array.from(event.dataTransfer.files));
-  };
+  const { dragging, dropProps, onPaste } = useFileDrop(onAddFiles ?? null);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Escape' && isStreaming) {
@@ -180,17 +159,8 @@ export function ChatInput({
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for files; the keyboard's way is the attach button
-    <div
-      ref={root}
-      className={styles.root}
-      data-dragging={dragging ? '' : undefined}
-      onDragOver={onDragOver}
-      onDragLeave={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-      }}
-      onDrop={onDrop}
-    >
+    // A drop target for files (dropProps); the keyboard's way is the attach button.
+    <div ref={root} className={styles.root} {...dropProps}>
       <AttachmentChips files={files} progress={uploadProgress} onRemove={(id) => onRemoveFile?.(id)} />
       {fileError ? (
         <p className={attachmentStyles.error} role="alert">

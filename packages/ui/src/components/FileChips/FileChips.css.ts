@@ -22,6 +22,10 @@ export const chip = style({
   border: `1px solid ${vars.color.border.default}`,
   background: vars.color.bg.sunken,
   overflow: 'hidden',
+  selectors: {
+    // Without a button at its end, the text keeps the tile's inner margin on the right too.
+    '&:not([data-end])': { paddingInlineEnd: vars.space.sm },
+  },
 });
 
 export const thumb = style({

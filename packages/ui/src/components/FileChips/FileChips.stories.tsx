@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
 import { StoryColumn } from '../private/StoryLayout';
 import { FileChips, formatFileSize, type PendingFile } from './FileChips';
+import { FileTile, fileTileListClass } from './FileTile';
 
 /** A 1×1 PNG, as an image's thumbnail would be. */
 const PIXEL =
@@ -63,5 +64,23 @@ export const Disabled: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('list', { name: '提问的附件' })).toBeVisible();
     for (const button of canvas.getAllByRole('button')) await expect(button).toBeDisabled();
+  },
+};
+
+/** Sent files are the same tiles without the remove button; their text keeps the tile's margin on the right. */
+export const SentTiles: Story = {
+  render: () => (
+    <ul className={fileTileListClass} aria-label="已发送的附件">
+      <FileTile name="季度报告.pdf" badge="PDF" details={[`PDF · ${formatFileSize(1.5 * 1024 ** 2)}`]} />
+      <FileTile name="data.csv" badge="CSV" details={['CSV · 2 KB', '内容过长，模型只读取了前一部分']} />
+    </ul>
+  ),
+  play: async ({ canvas }) => {
+    const note = canvas.getByText('内容过长，模型只读取了前一部分');
+    await expect(note).toBeVisible();
+    const tile = note.closest('li') as HTMLElement;
+    const gap = tile.getBoundingClientRect().right - note.getBoundingClientRect().right;
+    // The tile's inner margin (8 px) and its border, not text against the edge.
+    await expect(gap).toBeGreaterThanOrEqual(8);
   },
 };

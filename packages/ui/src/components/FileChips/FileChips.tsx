@@ -4,6 +4,7 @@ import type { UiMessages } from '../../i18n/zh-CN';
 import { CloseIcon } from '../../icons';
 import { IconButton } from '../IconButton/IconButton';
 import * as styles from './FileChips.css';
+import { FileTile } from './FileTile';
 
 /** A file chosen for the next message, with its preview while it waits. */
 export interface PendingFile {
@@ -71,43 +72,40 @@ export function FileChips({
       {files.map(({ id, file, previewUrl }) => {
         const kind = fileKindLabel(file.type || 'text/plain', t);
         return (
-          <li key={id} className={styles.chip} data-uploading={percent === null ? undefined : ''}>
-            {previewUrl ? (
-              <img className={styles.thumb} src={previewUrl} alt="" />
-            ) : (
-              <span className={styles.badge} aria-hidden="true">
-                {fileBadge(file.name, kind)}
-              </span>
-            )}
-            <span className={styles.meta}>
-              <span className={styles.name} title={file.name}>
-                {file.name}
-              </span>
-              <span className={styles.detail}>
-                {percent === null ? `${kind} · ${formatFileSize(file.size)}` : fill(t.uploading, { percent })}
-              </span>
-            </span>
-            {percent === null ? (
-              <IconButton
-                aria-label={fill(t.remove, { name: file.name })}
-                size="sm"
-                isDisabled={isDisabled}
-                onPress={() => onRemove(id)}
-              >
-                <CloseIcon />
-              </IconButton>
-            ) : (
-              <span
-                className={styles.progress}
-                style={{ width: `${percent}%` }}
-                role="progressbar"
-                aria-label={fill(t.uploadingLabel, { name: file.name, percent })}
-                aria-valuenow={percent}
-                aria-valuemin={0}
-                aria-valuemax={100}
-              />
-            )}
-          </li>
+          <FileTile
+            key={id}
+            name={file.name}
+            thumbnailUrl={previewUrl}
+            badge={fileBadge(file.name, kind)}
+            details={[
+              percent === null ? `${kind} · ${formatFileSize(file.size)}` : fill(t.uploading, { percent }),
+            ]}
+            end={
+              percent === null ? (
+                <IconButton
+                  aria-label={fill(t.remove, { name: file.name })}
+                  size="sm"
+                  isDisabled={isDisabled}
+                  onPress={() => onRemove(id)}
+                >
+                  <CloseIcon />
+                </IconButton>
+              ) : undefined
+            }
+            overlay={
+              percent === null ? undefined : (
+                <span
+                  className={styles.progress}
+                  style={{ width: `${percent}%` }}
+                  role="progressbar"
+                  aria-label={fill(t.uploadingLabel, { name: file.name, percent })}
+                  aria-valuenow={percent}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                />
+              )
+            }
+          />
         );
       })}
     </ul>

@@ -6,3 +6,5 @@ export {
   formatFileSize,
   type PendingFile,
 } from './FileChips';
+export { FileTile, type FileTileProps, fileTileListClass, fileTileNameClass } from './FileTile';
+export { useFileDrop } from './useFileDrop';

@@ -1,4 +1,4 @@
-import { Dialog, Inline } from '@wanxiang/ui';
+import { Dialog, FileTile, fileTileListClass, fileTileNameClass, Inline } from '@wanxiang/ui';
 import { useEffect, useState } from 'react';
 import { chatText } from '../messages';
 import type { ChatFile } from '../state/types';
@@ -50,7 +50,7 @@ function ImageFile({
   const { src, failed } = useFileSource(file, loadUrl, true);
   const imageClass = placement === 'answer' ? styles.answerImage : styles.messageImage;
   const [open, setOpen] = useState(false);
-  if (failed) return <FileTile file={file} loadUrl={loadUrl} note={chatText.imageLoadFailed} />;
+  if (failed) return <StoredFileTile file={file} loadUrl={loadUrl} note={chatText.imageLoadFailed} />;
   return (
     <>
       <button
@@ -72,7 +72,7 @@ function ImageFile({
   );
 }
 
-function FileTile({
+function StoredFileTile({
   file,
   loadUrl,
   note,
@@ -90,32 +90,27 @@ function FileTile({
     link.click();
   };
   const details = [chatText.fileKind(file.type), ...(file.size === undefined ? [] : [formatSize(file.size)])];
+  const shownNote = note ?? (file.truncated ? chatText.fileTruncated : undefined);
   return (
-    <li className={styles.chip}>
-      <span className={styles.badge} aria-hidden="true">
-        {fileBadge(file.name, file.type)}
-      </span>
-      <span className={styles.meta}>
-        {file.url ? (
+    <FileTile
+      badge={fileBadge(file.name, file.type)}
+      title={file.name}
+      name={
+        file.url ? (
           <button
             type="button"
-            className={`${styles.fileLink} ${styles.name}`}
+            className={`${styles.fileLink} ${fileTileNameClass}`}
             title={chatText.downloadFile(file.name)}
             onClick={() => void download()}
           >
             {file.name}
           </button>
         ) : (
-          <span className={styles.name} title={file.name}>
-            {file.name}
-          </span>
-        )}
-        <span className={styles.detail}>{details.join(' · ')}</span>
-        {note || file.truncated ? (
-          <span className={styles.detail}>{note ?? chatText.fileTruncated}</span>
-        ) : null}
-      </span>
-    </li>
+          file.name
+        )
+      }
+      details={shownNote ? [details.join(' · '), shownNote] : [details.join(' · ')]}
+    />
   );
 }
 
@@ -146,9 +141,9 @@ export function MessageFiles({ files, loadUrl, placement = 'question' }: Message
         </Inline>
       ) : null}
       {others.length > 0 ? (
-        <ul className={`${styles.list} ${styles.messageFiles}`}>
+        <ul className={`${fileTileListClass} ${styles.messageFiles}`}>
           {others.map((file, index) => (
-            <FileTile key={file.url ?? `${file.name}-${index}`} file={file} loadUrl={loadUrl} />
+            <StoredFileTile key={file.url ?? `${file.name}-${index}`} file={file} loadUrl={loadUrl} />
           ))}
         </ul>
       ) : null}

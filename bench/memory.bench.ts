@@ -4,16 +4,16 @@
  * 1. after a first start on an empty data directory (the cluster is created then);
  * 2. after a restart on a data directory holding a year of a small team's use (10 users, two chats a day
  *    each of three turns, their ledger), once the users have signed in and read their history;
- * 3. at its peak while a chat turn uploads the largest attachment allowed (30 MB), which is streamed to
- *    disk: held whole, the file would add its size (and its text twice that).
+ * 3. at its peak while a chat turn uploads the most it may: ten files of 30 MB. They are streamed to disk;
+ *    held whole, they would add 300 MB.
  */
 import { mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { writeLargeCsv } from '../apps/server/test/large-file';
+import { writeLargeCsv } from '../apps/server/test/uploads';
 import { repoRoot, startServer } from '../e2e/server';
-import { MAX_ATTACHMENT_BYTES } from '../packages/api-client/src/contract/attachments';
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '../packages/api-client/src/contract/attachments';
 import { newUser } from './chat-server.bench';
 
 const USERS = 10;
@@ -124,7 +124,7 @@ async function readHistory(baseURL: string, access: string) {
   }
 }
 
-/** The server's resident memory before, and at its peak during, a chat turn that attaches a 30 MB table. */
+/** The server's resident memory before, and at its peak during, a chat turn that attaches ten 30 MB tables. */
 async function uploadPeak(pid: number, baseURL: string, access: string, dir: string) {
   const file = path.join(dir, 'upload.csv');
   await writeLargeCsv(file, MAX_ATTACHMENT_BYTES);
@@ -139,7 +139,9 @@ async function uploadPeak(pid: number, baseURL: string, access: string, dir: str
       'data',
       JSON.stringify({ session_id: null, model_id: 'offline-demo', prompt: { text: '分析这份行情' } }),
     );
-    form.append('files', new File([await openAsBlob(file)], 'prices.csv', { type: 'text/csv' }));
+    const blob = await openAsBlob(file);
+    for (let i = 1; i <= MAX_ATTACHMENTS; i += 1)
+      form.append('files', new File([blob], `prices-${i}.csv`, { type: 'text/csv' }));
     const response = await fetch(`${baseURL}/api/dialogue/turns/create-turn/`, {
       method: 'POST',
       headers: { authorization: `Bearer ${access}` },
@@ -189,7 +191,7 @@ export async function memoryBench(): Promise<Array<readonly [string, string]>> {
         `${restartIdle.toFixed(0)} MiB / ${afterUse.toFixed(0)} MiB`,
       ],
       [
-        'memory: server RSS growth at its peak while a 30 MB attachment is uploaded (held whole it would be > 30 MiB)',
+        `memory: server RSS growth at its peak during a turn with ${MAX_ATTACHMENTS} files of 30 MB (held whole they would add 300 MB)`,
         `${(upload.peak - upload.before).toFixed(0)} MiB (${upload.before.toFixed(0)} → ${upload.peak.toFixed(0)} MiB)`,
       ],
     ];

@@ -15,27 +15,9 @@ import { attachmentForModel } from '../src/modules/dialogue/attachments/extract'
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { finalOf, ledgerState, parseStream, signUp, textOf } from './chat-support';
 import { databaseKinds, listen, tempDir, useApps, useTestDatabase } from './helpers';
-import { writeLargeCsv } from './large-file';
+import { file, PNG, storedFiles, type Upload, uploadForm, writeLargeCsv } from './uploads';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'attachments');
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-interface Upload {
-  name: string;
-  type: string;
-  body: Blob;
-}
-
-const file = (name: string, type: string, content: string | Uint8Array): Upload => ({
-  name,
-  type,
-  body: new Blob([typeof content === 'string' ? content : new Uint8Array(content)]),
-});
-
 async function sendFiles(
   base: string,
   access: string,
@@ -46,28 +28,16 @@ async function sendFiles(
   body: string;
   json: () => { detail?: string; errors?: Record<string, string[]> };
 }> {
-  const form = new FormData();
-  form.append('data', JSON.stringify(data));
-  for (const upload of files)
-    form.append('files', new File([upload.body], upload.name, { type: upload.type }));
   const response = await fetch(`${base}/api/dialogue/turns/create-turn/`, {
     method: 'POST',
     headers: { authorization: `Bearer ${access}`, accept: 'text/event-stream' },
-    body: form,
+    body: uploadForm(data, files),
   });
   const body = await response.text();
   return { status: response.status, body, json: () => JSON.parse(body) };
 }
 
 const turn = (prompt: string) => ({ session_id: null, model_id: OFFLINE_MODEL_ID, prompt: { text: prompt } });
-
-async function storedFiles(dataDir: string): Promise<string[]> {
-  const root = path.join(dataDir, 'files', 'chat');
-  const users = await readdir(root).catch(() => []);
-  const all: string[] = [];
-  for (const user of users) all.push(...(await readdir(path.join(root, user))));
-  return all;
-}
 
 describe.each(databaseKinds)('chat attachments on %s', (kind) => {
   const db = useTestDatabase(kind);

@@ -16,26 +16,10 @@ import { attachmentsForModel } from '../src/modules/dialogue/attachments/extract
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { ledgerState, signUp } from './chat-support';
 import { databaseKinds, listen, tempDir, useApps, useTestDatabase } from './helpers';
+import { file, PNG, type Upload, uploadForm } from './uploads';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'attachments');
 const DOC_ID = '5a1c2e3d-4b5f-4a6b-9c7d-8e9f0a1b2c3d';
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-interface Upload {
-  name: string;
-  type: string;
-  body: Blob;
-}
-const file = (name: string, type: string, content: string | Uint8Array): Upload => ({
-  name,
-  type,
-  body: new Blob([typeof content === 'string' ? content : new Uint8Array(content)]),
-});
-
 type Frame = z.infer<typeof docChatFrame> | { type: 'done' };
 function parseFrames(body: string): Frame[] {
   return body
@@ -69,14 +53,10 @@ async function askWithFiles(
   data: Record<string, unknown> | null,
   files: Upload[],
 ) {
-  const form = new FormData();
-  if (data) form.append('data', JSON.stringify(data));
-  for (const upload of files)
-    form.append('files', new File([upload.body], upload.name, { type: upload.type }));
   const response = await fetch(`${base}/api${apiPath}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${access}`, accept: 'text/event-stream' },
-    body: form,
+    body: uploadForm(data, files),
   });
   const body = await response.text();
   return { status: response.status, body, frames: response.ok ? parseFrames(body) : [] };

@@ -19,6 +19,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { text as bodyText } from 'node:stream/consumers';
 
 export interface FakeRequest {
   model: string;
@@ -55,18 +56,6 @@ const chunk = (model: string, delta: Record<string, unknown>, finish: string | n
     choices: [{ index: 0, delta, finish_reason: finish }],
   })}\n\n`;
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (part) => {
-      data += part;
-    });
-    req.on('end', () => resolve(data));
-    req.on('error', reject);
-  });
-}
-
 export async function startFakeOpenAI(overrides: Partial<FakeOptions> = {}): Promise<FakeOpenAI> {
   const options: FakeOptions = {
     usage: { prompt_tokens: 1200, completion_tokens: 800 },
@@ -78,7 +67,7 @@ export async function startFakeOpenAI(overrides: Partial<FakeOptions> = {}): Pro
   const requests: FakeRequest[] = [];
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const raw = await readBody(req);
+    const raw = await bodyText(req);
     if (req.method === 'POST' && req.url?.endsWith('/messages')) {
       anthropic(req, res, JSON.parse(raw) as Record<string, unknown>);
       return;

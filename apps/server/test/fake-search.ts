@@ -12,8 +12,9 @@
  * `slowMs`), `nothing` (no results). A wrong key (not `options.key`) is a 401. It also serves the result
  * pages themselves (`GET /page/<n>`), so that a citation can be followed to a real page.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { text as bodyText } from 'node:stream/consumers';
 
 export interface FakeSearchRequest {
   provider: 'searxng' | 'tavily' | 'bocha';
@@ -55,18 +56,6 @@ export function fakeResults(baseURL: string, query: string, count: number): Fake
   }));
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (part) => {
-      data += part;
-    });
-    req.on('end', () => resolve(data));
-    req.on('error', reject);
-  });
-}
-
 function send(res: ServerResponse, status: number, body: unknown) {
   if (res.destroyed) return;
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -99,7 +88,7 @@ export async function startFakeSearch(overrides: Partial<FakeSearchOptions> = {}
     } else if (req.method === 'POST' && (url.pathname === '/search' || url.pathname === '/v1/web-search')) {
       provider = url.pathname === '/search' ? 'tavily' : 'bocha';
       try {
-        body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+        body = JSON.parse(await bodyText(req)) as Record<string, unknown>;
       } catch {
         send(res, 400, { detail: { error: 'Invalid JSON' } });
         return;

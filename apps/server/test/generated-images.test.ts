@@ -1,11 +1,3 @@
-/**
- * Images a model generates, through the OpenAI-compatible provider (the fake one sends them as OpenRouter
- * does, in `delta.images`): shown to the watching tab at once, stored in the file store like uploads,
- * referenced (not inlined) by the stored answer, served to their owner only, deleted with their session;
- * one that is not an image is dropped with a note. Answers stored before keep their inline images.
- */
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatAttachments, chatMessages } from '../src/db/schema';
@@ -17,22 +9,10 @@ import { imagesOfChunk } from '../src/modules/dialogue/provider';
 import { finalOf, ledgerState, sendTurn, signUp, textOf } from './chat-support';
 import { type FakeOpenAI, fakeModelsConfig, startFakeOpenAI } from './fake-openai';
 import { databaseKinds, listen, tempDir, useApps, useTestDatabase } from './helpers';
+import { PNG, storedFiles } from './uploads';
 
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 const NOT_AN_IMAGE = Buffer.from('<html>definitely not a picture</html>');
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
-
-async function storedFiles(dataDir: string): Promise<string[]> {
-  const root = path.join(dataDir, 'files', 'chat');
-  const users = await readdir(root).catch(() => []);
-  const all: string[] = [];
-  for (const user of users) all.push(...(await readdir(path.join(root, user))));
-  return all;
-}
 
 describe('generated images, checked', () => {
   it('keeps the image types uploads accept, by their bytes, and drops the rest', async () => {

@@ -4,6 +4,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import { type Logger, pino } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { prioritiseRequests } from './db/priority';
 import { createRequireAuth } from './http/auth';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/errors';
 import { registerOpenApi } from './http/openapi';
@@ -81,6 +82,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // First of all hooks: every statement a request runs waits for the database by the request's age.
+  prioritiseRequests(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

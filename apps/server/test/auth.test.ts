@@ -585,6 +585,20 @@ describe.each(databaseKinds)('accounts and tokens on %s', (kind) => {
       }
     });
 
+    it('refuses an access token once it expires, though it was accepted before', async () => {
+      const server = await app({ ACCESS_TOKEN_TTL: '5m', REFRESH_TOKEN_TTL: '1h' });
+      const { tokens } = await signUpAndIn(server);
+      // Accepted (and so remembered as verified) first.
+      expect((await me(server, tokens.access)).statusCode).toBe(200);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(Date.now() + 5 * 60_000 + 1000);
+        expect((await me(server, tokens.access)).json()).toEqual(TOKEN_INVALID);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
     it('lets no user read another user’s data', async () => {
       const server = await app();
       const alice = await signUpAndIn(server, 'alice@example.com');

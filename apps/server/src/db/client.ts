@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { ConfigError } from '../config';
 import { messages } from '../i18n/zh-CN';
 import { migrationsDir } from '../paths';
+import { PriorityPool } from './priority';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -98,8 +99,9 @@ async function openPglite(options: { dataDir: string; logger?: Logger }): Promis
   worker.on('exit', (code) => {
     if (!closing) options.logger?.fatal({ code }, 'the embedded database thread stopped');
   });
-  // One client: PGlite is a single PostgreSQL session, so statements queue here as they did in-process.
-  const pool = new pg.Pool({
+  // One client: PGlite is a single PostgreSQL session, so statements queue here, by the age of the request
+  // each serves (see priority.ts).
+  const pool = new PriorityPool({
     host: socketDir,
     port: PGLITE_SOCKET_PORT,
     user: 'postgres',

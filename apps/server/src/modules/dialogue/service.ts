@@ -23,6 +23,7 @@ import type {
 import { INSUFFICIENT_CREDITS_CODE } from '@wanxiang/api-client/contract';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
+import { inBackground } from '../../db/priority';
 import { fieldErrors, HttpError, notFound } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import { balanceOf, holdCredits } from '../billing/holds';
@@ -470,9 +471,14 @@ export class DialogueService {
       turn.userId,
       () => onUnwatched(),
     );
-    const done = this.runTurn(turn, live, finished, (handler) => {
-      onUnwatched = handler;
-    }).then(async () => {
+    // Admitted, the answer's own writes (its rows, partial text, settlement) let newer requests' first
+    // statements go first (db/priority.ts): they are not what anyone is waiting for.
+    const running = inBackground(() =>
+      this.runTurn(turn, live, finished, (handler) => {
+        onUnwatched = handler;
+      }),
+    );
+    const done = running.then(async () => {
       try {
         await beforeDone();
       } finally {

@@ -342,6 +342,30 @@ export const StreamingDisplayMathClosed: Story = {
   },
 };
 
+/**
+ * A display formula still arriving shows as its source, not as KaTeX's half-typeset error (typesetting
+ * every partial formula, frame after frame, was also what made a maths answer's streaming frames slow).
+ */
+export const StreamingDisplayMathOpen: Story = {
+  loaders: withKatex,
+  args: { text: '推导如下：\n\n$$\n\\int_0^1 x^2\\,dx = \\frac{1', isStreaming: true },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector('pre code')?.textContent).toContain('\\int_0^1'));
+    await expect(canvasElement.querySelector('.katex')).toBeNull();
+  },
+};
+
+/** Inline: the closed formulas are typeset, the one still arriving shows as its source. */
+export const StreamingInlineMathOpen: Story = {
+  loaders: withKatex,
+  args: { text: '设本金为 $P$，每年复利 $m$ 次，终值为 $P\\left(1 + \\frac{r}{m', isStreaming: true },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelectorAll('.katex')).toHaveLength(2));
+    // Its source shows as it arrives, as text.
+    await expect(canvasElement.textContent).toContain('$P\\left(1 + \\frac{r}{m');
+  },
+};
+
 /** A stopped answer that ended inside a table or a code fence shows them as far as they went. */
 export const StoppedInsideTableOrFence: Story = {
   args: {

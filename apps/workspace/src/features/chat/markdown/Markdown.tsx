@@ -439,9 +439,14 @@ export const Markdown = memo(function Markdown({
     <CitationSources.Provider value={sources}>
       <div className={className ? `${styles.markdown} ${className}` : styles.markdown}>
         {groups.map((group, index) => (
-          // Blocks only ever get appended, so the index is a stable identity.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <BlockGroup key={index} texts={group.texts} streamingIndex={group.streamingIndex} />
+          <BlockGroup
+            // Blocks only ever get appended, so the index is a stable identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            key={index}
+            texts={group.texts}
+            streamingIndex={group.streamingIndex}
+            streamingRaw={group.streamingRaw}
+          />
         ))}
       </div>
     </CitationSources.Provider>

@@ -28,14 +28,16 @@ describe('generated images, checked', () => {
     expect(await checkGeneratedImage(huge)).toEqual({ problem: expect.stringContaining('超过 20 MB') });
   });
 
-  it('reads images from data: URLs in OpenAI-compatible chunks, and no other address', () => {
+  it('reads images from data: URLs in OpenAI-compatible chunks, and counts those given by another address', () => {
     const chunk = (url: string) => ({
       choices: [{ delta: { images: [{ type: 'image_url', image_url: { url } }] } }],
     });
-    expect(imagesOfChunk(chunk(dataUrl('image/png', PNG)))).toEqual([PNG]);
-    expect(imagesOfChunk(chunk('https://example.com/a.png'))).toEqual([]);
-    expect(imagesOfChunk({ choices: [{ delta: { content: '你好' } }] })).toEqual([]);
-    expect(imagesOfChunk(null)).toEqual([]);
+    expect(imagesOfChunk(chunk(dataUrl('image/png', PNG)))).toEqual({ images: [PNG], linked: 0 });
+    expect(imagesOfChunk(chunk('https://example.com/a.png'))).toEqual({ images: [], linked: 1 });
+    // A data: URL that does not decode is no image and no address either: the image checks name it.
+    expect(imagesOfChunk(chunk('data:image/png;base64'))).toEqual({ images: [], linked: 0 });
+    expect(imagesOfChunk({ choices: [{ delta: { content: '你好' } }] })).toEqual({ images: [], linked: 0 });
+    expect(imagesOfChunk(null)).toEqual({ images: [], linked: 0 });
   });
 });
 
@@ -148,6 +150,32 @@ describe.each(databaseKinds)('generated images on %s', (kind) => {
     expect(
       (await server.inject({ method: 'GET', url: `/api${image.url}`, headers: owner.auth })).statusCode,
     ).toBe(404);
+  });
+
+  it('says once that images given by address were not fetched, and keeps the ones sent inline', async () => {
+    const { server, base, owner } = await setup();
+    upstream.options.images = [
+      'https://images.example.com/a.png',
+      dataUrl('image/png', PNG),
+      'http://169.254.169.254/latest/meta-data/',
+    ];
+    const { events } = await sendTurn(base, owner.access, {
+      session_id: null,
+      model_id: 'images',
+      prompt: { text: '画三张' },
+    });
+    expect(events.filter((event) => event.type === 'image_data')).toHaveLength(1);
+    const final = finalOf(events);
+    expect(final.status).toBe('complete');
+    expect(final.notices).toEqual(['模型以网址形式给出了图片，为安全起见未获取，未显示。']);
+    const detail = await server.inject({
+      method: 'GET',
+      url: `/api/dialogue/sessions/${final.session_id}/`,
+      headers: owner.auth,
+    });
+    expect(detail.json().history[1].metadata.notices).toEqual([
+      '模型以网址形式给出了图片，为安全起见未获取，未显示。',
+    ]);
   });
 
   it('drops an image that is not one, with a note in the answer and after a reload', async () => {

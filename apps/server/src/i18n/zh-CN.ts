@@ -156,6 +156,7 @@ export const zhCN = {
     generatedImageTooLarge: (limit: string) => `模型返回的一张图片超过 ${limit}，未保存。`,
     generatedImageTooMany: (max: number) => `模型返回的图片超过 ${max} 张，其余未保存。`,
     generatedImageNotStored: '模型返回的一张图片未能保存。',
+    generatedImageLinked: '模型以网址形式给出了图片，为安全起见未获取，未显示。',
     filesOnlyTitle: (name: string) => `附件：${name}`,
     insufficientCredits: (needed: number, balance: number) =>
       `积分不足：本次对话至少需要 ${needed} 积分，当前余额 ${balance} 积分。`,

@@ -354,7 +354,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
           'text（回答片段）、image_data（{mime_type, data} 模型生成的图片，data 为 base64）、error（{message, code}）、',
           '生成的图片按内容核对（JPEG、PNG、GIF、WebP，每张不超过 20 MB，每个回答至多 10 张）后与附件一样保存，' +
             '会话详情中以 image_file（{id, mime_type, size, url}）引用，url 仅其所有者可取；不合格或未能保存的图片不保存，' +
-            '原因见 final_data 与消息 metadata 的 notices。',
+            '原因见 final_data 与消息 metadata 的 notices；以网址（而非 data: URL）给出的图片不获取，同样以 notices 说明。',
           '第一帧为 turn（{session_id, message_id, user_message_id}：回答存放的位置，用于停止或在别的标签页继续查看）；',
           'final_data（session_id、model_id、usage、credits_charged、credits_balance、status 等），最后是 `data: [DONE]`。',
           'search_enabled 为 true 时先联网搜索：search 帧报告进度（{status: searching | done | failed, query, count, message}），' +

@@ -599,8 +599,9 @@ export class DialogueService {
      * A generated image: shown to the watchers at once, stored once the answer's row exists. One that is
      * not an image, too large or one too many is dropped with a note the user reads under the answer.
      */
+    const note = (text: string) => parts.push(Promise.resolve({ type: 'notice', text }));
+    let linkedNoted = false;
     const acceptImage = async (bytes: Uint8Array) => {
-      const note = (text: string) => parts.push(Promise.resolve({ type: 'notice', text }));
       if (imagesKept >= MAX_GENERATED_IMAGES) {
         if (imagesKept === MAX_GENERATED_IMAGES) note(m.generatedImageTooMany(MAX_GENERATED_IMAGES));
         imagesKept += 1;
@@ -657,10 +658,16 @@ export class DialogueService {
               await acceptImage(typeof part.data === 'string' ? Buffer.from(part.data, 'base64') : part.data);
             }
             break;
-          case 'raw':
+          case 'raw': {
             // Images in an OpenAI-compatible chunk (see imagesOfChunk); nothing else is read from it.
-            for (const bytes of imagesOfChunk(part.rawValue)) await acceptImage(bytes);
+            const { images, linked } = imagesOfChunk(part.rawValue);
+            for (const bytes of images) await acceptImage(bytes);
+            if (linked > 0 && !linkedNoted) {
+              linkedNoted = true;
+              note(m.generatedImageLinked);
+            }
             break;
+          }
           case 'finish': {
             const input = part.usage.inputTokens.total;
             const output = part.usage.outputTokens.total;

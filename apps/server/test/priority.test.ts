@@ -86,33 +86,35 @@ describe('the embedded database’s queue', () => {
     return { release, finished };
   }
 
-  it('runs the statements of an older request first, and an answer’s writes after newer requests', async () => {
+  /** Runs each query (named) once the connection is let go, and answers the names in the order they ran. */
+  async function orderRun(queue: (query: (name: string) => Promise<unknown>) => Promise<unknown>[]) {
     const { release, finished } = await holdConnection();
     const ran: string[] = [];
-    const query = (name: string) =>
-      database.db.execute(sql`select ${name}::text as name`).then(() => ran.push(name));
+    const queued = queue((name) =>
+      database.db.execute(sql`select ${name}::text as name`).then(() => ran.push(name)),
+    );
+    release();
+    await finished;
+    await Promise.all(queued);
+    return ran;
+  }
+
+  it('runs the statements of an older request first, and an answer’s writes after newer requests', async () => {
     const now = performance.now();
-    const all = [
+    const ran = await orderRun((query) => [
       inBackground(() => query('answer write')),
       asRequest(now, () => query('newer request')),
       asRequest(now - 50, () => query('older request')),
-    ];
-    release();
-    await finished;
-    await Promise.all(all);
+    ]);
     expect(ran).toEqual(['older request', 'newer request', 'answer write']);
   });
 
   it('runs work outside any request by when it asked, after the requests that came before', async () => {
-    const { release, finished } = await holdConnection();
-    const ran: string[] = [];
-    const query = (name: string) =>
-      database.db.execute(sql`select ${name}::text as name`).then(() => ran.push(name));
     const arrived = performance.now();
-    const all = [query('scheduled job'), asRequest(arrived, () => query('request'))];
-    release();
-    await finished;
-    await Promise.all(all);
+    const ran = await orderRun((query) => [
+      query('scheduled job'),
+      asRequest(arrived, () => query('request')),
+    ]);
     expect(ran).toEqual(['request', 'scheduled job']);
   });
 

@@ -32,6 +32,10 @@ export async function closeBrowser() {
  */
 export async function expectAccessible(page: Page) {
   await page.evaluate(() => document.fonts.ready);
+  // A dialog still fading in is text at part of its opacity, which axe rightly measures as too faint (it
+  // did, on a busy machine, where the fade's frames came late). react-aria marks an overlay with
+  // data-entering or data-exiting until its animation ends: the scan waits for that, not for a time.
+  await expect.poll(() => page.locator('[data-entering], [data-exiting]').count()).toBe(0);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     // A react-aria button that was pending (登录, 注册, 删除) announces its end through a live region that

@@ -127,11 +127,6 @@ export class PriorityPool extends pg.Pool {
     this.gate = new PriorityGate(config.max);
   }
 
-  /** How many checkouts wait (for tests and diagnostics). */
-  get waiting(): number {
-    return this.gate.queued;
-  }
-
   // pg's Pool.connect has a callback form (which its own query() uses) and a promise form.
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;

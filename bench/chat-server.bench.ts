@@ -120,6 +120,75 @@ function timedTurn(baseURL: string, access: string, modelId: string, text: strin
   });
 }
 
+/** One GET over node:http on a connection of its own: ms until its whole answer arrived. */
+function timedGet(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = httpRequest(url, { agent: false }, (res) => {
+      res.resume();
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve(performance.now() - started)
+          : reject(new Error(`${url}: ${res.statusCode}`)),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * The floor under the first-text figures: 200 simultaneous health checks (one connection each, one
+ * database statement, no sign-in, no stream). No turn can start sooner than this on the same machine.
+ */
+async function simultaneousHealth(server: { baseURL: string }) {
+  await timedGet(`${server.baseURL}/api/health/`);
+  const times = sorted(
+    await Promise.all(Array.from({ length: STREAMS }, () => timedGet(`${server.baseURL}/api/health/`))),
+  );
+  return [
+    [
+      `chat: ${STREAMS} simultaneous health checks (the floor of any request) p50 / p99`,
+      `${ms(quantile(times, 0.5))} / ${ms(quantile(times, 0.99))}`,
+    ],
+  ] as const;
+}
+
+/**
+ * 200 turns arriving within one second, evenly (one every 5 ms), as a crowd of users sends them: the
+ * first text of each, while the answers already started stream on.
+ */
+async function turnsWithinASecond(server: { baseURL: string }) {
+  const users = await Promise.all(
+    Array.from({ length: Math.ceil(STREAMS / STREAMS_PER_USER) }, (_, i) =>
+      newUser(server.baseURL, `second${i}`),
+    ),
+  );
+  const spacing = 1000 / STREAMS;
+  const started = performance.now();
+  const results = await Promise.all(
+    Array.from({ length: STREAMS }, async (_, i) => {
+      const due = started + i * spacing;
+      // A timer per arrival would drift under load; each waits for its own moment instead.
+      while (performance.now() < due)
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+      return timedTurn(
+        server.baseURL,
+        users[Math.floor(i / STREAMS_PER_USER)] as string,
+        'offline-demo',
+        `第 ${i + 1} 个问题：请介绍一下万象工作台。`,
+      );
+    }),
+  );
+  const firsts = sorted(results.map((r) => r.firstText));
+  return [
+    [
+      `chat: ${STREAMS} turns arriving within one second, first text p50 / p99`,
+      `${ms(quantile(firsts, 0.5))} / ${ms(quantile(firsts, 0.99))}`,
+    ],
+  ] as const;
+}
+
 async function concurrentOffline(server: { baseURL: string; pid?: number }) {
   const users = await Promise.all(
     Array.from({ length: Math.ceil(STREAMS / STREAMS_PER_USER) }, (_, i) =>
@@ -172,7 +241,7 @@ async function concurrentOffline(server: { baseURL: string; pid?: number }) {
       `${(cpu / 1000).toFixed(1)} s (${((cpu * 1000) / pieces).toFixed(0)} µs per piece, ${pieces} pieces)`,
     ],
     [
-      'chat: offline first text under load p50 / p99',
+      `chat: ${STREAMS} simultaneous turns, first text p50 / p99`,
       `${ms(quantile(firsts, 0.5))} / ${ms(quantile(firsts, 0.99))}`,
     ],
     ['chat: server RSS idle / peak with 200 streams', `${idle.toFixed(0)} MiB / ${peak.toFixed(0)} MiB`],
@@ -291,7 +360,9 @@ export async function chatServerBench(server: {
   pid?: number;
 }): Promise<Array<readonly [string, string]>> {
   const rows: Array<readonly [string, string]> = [];
+  rows.push(...(await simultaneousHealth(server)));
   rows.push(...(await concurrentOffline(server)));
+  rows.push(...(await turnsWithinASecond(server)));
   rows.push(...(await firstTokenOverhead()));
   return rows;
 }

@@ -3,79 +3,16 @@
  * (GET sessions/{id}/live/) and may stop it (POST sessions/{id}/stop/), on this instance or another one
  * sharing the database; billing stays that of a stop.
  */
-import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chatMessages } from '../src/db/schema';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
-import {
-  type ChatStreamEvent,
-  finalOf,
-  ledgerState,
-  parseStream,
-  rawTurn,
-  signUp,
-  textOf,
-  waitFor,
-} from './chat-support';
+import { finalOf, follow, ledgerState, parseStream, rawTurn, signUp, textOf, waitFor } from './chat-support';
 import { databaseKinds, listen, useApps, useTestDatabase } from './helpers';
 
 /** A slow answer (about 250 pieces) that goes on for a minute with no one watching. */
 const LIVE = { OFFLINE_MODEL_CHUNK_DELAY: '15ms', CHAT_UNWATCHED_GRACE: '60s', RATE_LIMIT_MAX: '100000' };
 const PROMPT = { model_id: OFFLINE_MODEL_ID, prompt: { text: '请慢慢讲一个很长的故事' } };
-
-/** Follows a session's live answer over a real socket, as a second tab's EventSource-like fetch does. */
-function follow(base: string, access: string, sessionId: string) {
-  let received = '';
-  let status = 0;
-  const listeners = new Set<() => void>();
-  let resolveEnd!: () => void;
-  const ended = new Promise<void>((resolve) => {
-    resolveEnd = resolve;
-  });
-  const request = httpRequest(
-    new URL(`/api/dialogue/sessions/${sessionId}/live/`, base),
-    { method: 'GET', agent: false, headers: { authorization: `Bearer ${access}` } },
-    (response) => {
-      status = response.statusCode ?? 0;
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        received += chunk;
-        for (const listener of listeners) listener();
-      });
-      response.on('end', resolveEnd);
-      response.on('close', resolveEnd);
-    },
-  );
-  request.on('error', () => resolveEnd());
-  request.end();
-  return {
-    get status() {
-      return status;
-    },
-    get events(): ChatStreamEvent[] {
-      // Only whole frames: the last one may still be coming.
-      return parseStream(received.slice(0, received.lastIndexOf('\n\n') + 2));
-    },
-    /** Resolves once the followed text has reached `length` characters. */
-    textReaches(length: number): Promise<void> {
-      return new Promise((resolve) => {
-        const check = () => {
-          if (textOf(this.events).length >= length) {
-            listeners.delete(check);
-            resolve();
-          }
-        };
-        listeners.add(check);
-        check();
-      });
-    },
-    abort() {
-      request.destroy();
-    },
-    ended,
-  };
-}
 
 function turnOf(received: string) {
   const first = parseStream(received.slice(0, received.indexOf('\n\n') + 2))[0];

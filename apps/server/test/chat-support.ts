@@ -192,3 +192,60 @@ export function rawTurn(baseURL: string, access: string, body: Record<string, un
     ended,
   };
 }
+
+/** Follows a session's live answer over a real socket, as a second tab's EventSource-like fetch does. */
+export function follow(base: string, access: string, sessionId: string) {
+  let received = '';
+  let status = 0;
+  const listeners = new Set<() => void>();
+  let resolveEnd!: () => void;
+  const ended = new Promise<void>((resolve) => {
+    resolveEnd = resolve;
+  });
+  const request = httpRequest(
+    new URL(`/api/dialogue/sessions/${sessionId}/live/`, base),
+    { method: 'GET', agent: false, headers: { authorization: `Bearer ${access}` } },
+    (response) => {
+      status = response.statusCode ?? 0;
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        received += chunk;
+        for (const listener of listeners) listener();
+      });
+      response.on('end', resolveEnd);
+      response.on('close', resolveEnd);
+    },
+  );
+  request.on('error', () => resolveEnd());
+  request.end();
+  return {
+    get status() {
+      return status;
+    },
+    get events(): ChatStreamEvent[] {
+      // Only whole frames: the last one may still be coming.
+      return parseStream(received.slice(0, received.lastIndexOf('\n\n') + 2));
+    },
+    /** Resolves once the frames received so far satisfy `done`. */
+    until(done: (events: ChatStreamEvent[]) => boolean): Promise<void> {
+      return new Promise((resolve) => {
+        const check = () => {
+          if (done(this.events)) {
+            listeners.delete(check);
+            resolve();
+          }
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+    /** Resolves once the followed text has reached `length` characters. */
+    textReaches(length: number): Promise<void> {
+      return this.until((events) => textOf(events).length >= length);
+    },
+    abort() {
+      request.destroy();
+    },
+    ended,
+  };
+}

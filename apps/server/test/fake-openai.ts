@@ -45,6 +45,8 @@ export interface FakeOptions {
   slowIntervalMs: number;
   /** The data: URLs the `images` model sends, one chunk each. */
   images: string[];
+  /** When set, the `images` model waits for it after its images before it ends its answer. */
+  hold?: Promise<void>;
 }
 
 const chunk = (model: string, delta: Record<string, unknown>, finish: string | null = null) =>
@@ -159,6 +161,7 @@ export async function startFakeOpenAI(overrides: Partial<FakeOptions> = {}): Pro
           for (const url of options.images) {
             write(chunk(model, { images: [{ type: 'image_url', image_url: { url } }] }));
           }
+          if (options.hold) await options.hold;
         }
         for (const piece of options.pieces) write(chunk(model, { content: piece }));
         write(chunk(model, {}, 'stop'));

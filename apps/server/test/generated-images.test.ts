@@ -6,7 +6,7 @@ import {
   MAX_GENERATED_IMAGE_BYTES,
 } from '../src/modules/dialogue/attachments/generated';
 import { imagesOfChunk } from '../src/modules/dialogue/provider';
-import { finalOf, ledgerState, sendTurn, signUp, textOf } from './chat-support';
+import { finalOf, follow, ledgerState, parseStream, rawTurn, sendTurn, signUp, textOf } from './chat-support';
 import { type FakeOpenAI, fakeModelsConfig, startFakeOpenAI } from './fake-openai';
 import { databaseKinds, listen, tempDir, useApps, useTestDatabase } from './helpers';
 import { PNG, storedFiles } from './uploads';
@@ -56,13 +56,17 @@ describe.each(databaseKinds)('generated images on %s', (kind) => {
     await data.remove();
   });
 
-  async function setup() {
-    const server = await app({
+  /** Instances of the server sharing the database and the file store. */
+  const instance = () =>
+    app({
       MODELS_CONFIG_JSON: fakeModelsConfig(upstream.baseURL, ['images', 'stream']),
       RATE_LIMIT_MAX: '100000',
       MODEL_RETRIES: '0',
       DATA_DIR: data.dir,
     });
+
+  async function setup() {
+    const server = await instance();
     const base = await listen(server);
     const database = db().database.db;
     const owner = await signUp(server, database, 1000);
@@ -150,6 +154,44 @@ describe.each(databaseKinds)('generated images on %s', (kind) => {
     expect(
       (await server.inject({ method: 'GET', url: `/api${image.url}`, headers: owner.auth })).statusCode,
     ).toBe(404);
+  });
+
+  it('reaches a tab following the answer from another instance, as its bytes, when the answer ends', async () => {
+    const { base, owner } = await setup();
+    const elsewhere = await listen(await instance());
+    let release = () => {};
+    upstream.options.hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    upstream.options.images = [dataUrl('image/png', PNG)];
+    try {
+      const asking = rawTurn(base, owner.access, {
+        session_id: null,
+        model_id: 'images',
+        prompt: { text: '画一个像素' },
+      });
+      await asking.textFrames(1);
+      const [first] = parseStream(asking.received.slice(0, asking.received.indexOf('\n\n') + 2));
+      if (first?.type !== 'turn') throw new Error(`no turn frame first: ${asking.received.slice(0, 200)}`);
+      // The model is still at work (held after its image): the other instance follows the stored answer.
+      const following = follow(elsewhere, owner.access, first.turn.session_id);
+      await following.until((events) => events.some((event) => event.type === 'turn'));
+      release();
+      await following.ended;
+      await asking.ended;
+      expect(following.status).toBe(200);
+      expect(following.events.filter((event) => event.type === 'image_data')).toEqual([
+        { type: 'image_data', image: { mime_type: 'image/png', data: PNG.toString('base64') } },
+      ]);
+      expect(textOf(following.events)).toBe('这是你好，这是模拟的回答。');
+      expect(finalOf(following.events)).toMatchObject({
+        status: 'complete',
+        message_id: first.turn.message_id,
+      });
+    } finally {
+      release();
+      upstream.options.hold = undefined;
+    }
   });
 
   it('says once that images given by address were not fetched, and keeps the ones sent inline', async () => {

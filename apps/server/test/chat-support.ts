@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type RequestOptions } from 'node:http';
 import { chatStreamFrame, STREAM_DONE } from '@wanxiang/api-client/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -138,46 +138,41 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
 }
 
 /**
- * Starts a turn with node:http and hands over the raw frames as they come; `abort()` destroys the socket
- * as a closing browser tab does. (fetch's pool may leave a spare socket open after an abort, which would
- * hold the server's close in tests.)
+ * A request over node:http whose event stream is kept as it arrives; `until` resolves once what has
+ * arrived satisfies a condition, and `abort()` destroys the socket as a closing browser tab does. (fetch's
+ * pool may leave a spare socket open after an abort, which would hold the server's close in tests.)
  */
-export function rawTurn(baseURL: string, access: string, body: Record<string, unknown>) {
-  const url = new URL('/api/dialogue/turns/create-turn/', baseURL);
+function eventStream(url: URL, options: RequestOptions, body?: string) {
   let received = '';
+  let status = 0;
   const listeners = new Set<() => void>();
   let resolveEnd!: () => void;
   const ended = new Promise<void>((resolve) => {
     resolveEnd = resolve;
   });
-  const request = httpRequest(
-    url,
-    {
-      method: 'POST',
-      agent: false,
-      headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
-    },
-    (response) => {
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        received += chunk;
-        for (const listener of listeners) listener();
-      });
-      response.on('end', resolveEnd);
-      response.on('close', resolveEnd);
-    },
-  );
+  const request = httpRequest(url, { agent: false, ...options }, (response) => {
+    status = response.statusCode ?? 0;
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => {
+      received += chunk;
+      for (const listener of listeners) listener();
+    });
+    response.on('end', resolveEnd);
+    response.on('close', resolveEnd);
+  });
   request.on('error', () => resolveEnd());
-  request.end(JSON.stringify(body));
+  request.end(body);
   return {
     get received() {
       return received;
     },
-    /** Resolves once `count` text frames have arrived. */
-    textFrames(count: number): Promise<void> {
+    get status() {
+      return status;
+    },
+    until(done: (received: string) => boolean): Promise<void> {
       return new Promise((resolve) => {
         const check = () => {
-          if (received.split('"type":"text"').length > count) {
+          if (done(received)) {
             listeners.delete(check);
             resolve();
           }
@@ -193,59 +188,49 @@ export function rawTurn(baseURL: string, access: string, body: Record<string, un
   };
 }
 
-/** Follows a session's live answer over a real socket, as a second tab's EventSource-like fetch does. */
-export function follow(base: string, access: string, sessionId: string) {
-  let received = '';
-  let status = 0;
-  const listeners = new Set<() => void>();
-  let resolveEnd!: () => void;
-  const ended = new Promise<void>((resolve) => {
-    resolveEnd = resolve;
-  });
-  const request = httpRequest(
-    new URL(`/api/dialogue/sessions/${sessionId}/live/`, base),
-    { method: 'GET', agent: false, headers: { authorization: `Bearer ${access}` } },
-    (response) => {
-      status = response.statusCode ?? 0;
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        received += chunk;
-        for (const listener of listeners) listener();
-      });
-      response.on('end', resolveEnd);
-      response.on('close', resolveEnd);
+/** Starts a turn and hands over the raw frames as they come (see eventStream). */
+export function rawTurn(baseURL: string, access: string, body: Record<string, unknown>) {
+  const stream = eventStream(
+    new URL('/api/dialogue/turns/create-turn/', baseURL),
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
     },
+    JSON.stringify(body),
   );
-  request.on('error', () => resolveEnd());
-  request.end();
+  return Object.assign(stream, {
+    /** Resolves once `count` text frames have arrived. */
+    textFrames(count: number): Promise<void> {
+      return stream.until((received) => received.split('"type":"text"').length > count);
+    },
+  });
+}
+
+/** Only whole frames: the last one may still be coming. */
+const wholeFrames = (received: string) => parseStream(received.slice(0, received.lastIndexOf('\n\n') + 2));
+
+/** Follows a session's live answer, as a second tab's EventSource-like fetch does (see eventStream). */
+export function follow(base: string, access: string, sessionId: string) {
+  const stream = eventStream(new URL(`/api/dialogue/sessions/${sessionId}/live/`, base), {
+    method: 'GET',
+    headers: { authorization: `Bearer ${access}` },
+  });
   return {
     get status() {
-      return status;
+      return stream.status;
     },
     get events(): ChatStreamEvent[] {
-      // Only whole frames: the last one may still be coming.
-      return parseStream(received.slice(0, received.lastIndexOf('\n\n') + 2));
+      return wholeFrames(stream.received);
     },
     /** Resolves once the frames received so far satisfy `done`. */
     until(done: (events: ChatStreamEvent[]) => boolean): Promise<void> {
-      return new Promise((resolve) => {
-        const check = () => {
-          if (done(this.events)) {
-            listeners.delete(check);
-            resolve();
-          }
-        };
-        listeners.add(check);
-        check();
-      });
+      return stream.until((received) => done(wholeFrames(received)));
     },
     /** Resolves once the followed text has reached `length` characters. */
     textReaches(length: number): Promise<void> {
       return this.until((events) => textOf(events).length >= length);
     },
-    abort() {
-      request.destroy();
-    },
-    ended,
+    abort: stream.abort,
+    ended: stream.ended,
   };
 }

@@ -71,6 +71,9 @@ const CASES = [
  */
 const RUNS = 3;
 
+/** The CPU times of `costs` (frameCostsFromTrace), sorted. */
+const cpuOf = (costs: ReadonlyArray<[number, number]>) => costs.map(([, c]) => c).sort((a, b) => a - b);
+
 async function streamOnce(browser: Browser, url: string, answer: 'mixed' | 'maths') {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
@@ -95,17 +98,9 @@ export async function chatBrowserBench(): Promise<Array<readonly [string, string
       const runs = [];
       for (let run = 0; run < RUNS; run += 1) runs.push(await streamOnce(browser, url, answer));
       const costs = runs.flatMap((run) => run.costs);
-      const cpu = costs.map(([, c]) => c).sort((a, b) => a - b);
+      const cpu = cpuOf(costs);
       const wall = costs.map(([w]) => w).sort((a, b) => a - b);
-      const perRun = runs
-        .map((run) =>
-          quantile(
-            run.costs.map(([, c]) => c).sort((a, b) => a - b),
-            0.95,
-          ),
-        )
-        .map((value) => value.toFixed(2))
-        .join(' / ');
+      const perRun = runs.map((run) => quantile(cpuOf(run.costs), 0.95).toFixed(2)).join(' / ');
       const latency = runs.flatMap((run) => run.result.frames).sort((a, b) => a - b);
       const intervals = runs.flatMap((run) => run.result.intervals).sort((a, b) => a - b);
       const label = `streaming the last ${(OPTIONS.length - OPTIONS.prefix).toLocaleString('en')} of ${OPTIONS.length.toLocaleString('en')} chars, ${RUNS} times`;

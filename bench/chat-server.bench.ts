@@ -132,6 +132,14 @@ function timedTurn(
   });
 }
 
+/** Users enough for STREAMS turns at STREAMS_PER_USER each; answers the access token for turn `i`. */
+async function streamUsers(baseURL: string, tag: string): Promise<(i: number) => string> {
+  const users = await Promise.all(
+    Array.from({ length: Math.ceil(STREAMS / STREAMS_PER_USER) }, (_, i) => newUser(baseURL, `${tag}${i}`)),
+  );
+  return (i) => users[Math.floor(i / STREAMS_PER_USER)] as string;
+}
+
 /** One GET over node:http on a connection of its own: ms until its whole answer arrived. */
 function timedGet(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -171,11 +179,7 @@ async function simultaneousHealth(server: { baseURL: string }) {
  * first text of each, while the answers already started stream on.
  */
 async function turnsWithinASecond(server: { baseURL: string }) {
-  const users = await Promise.all(
-    Array.from({ length: Math.ceil(STREAMS / STREAMS_PER_USER) }, (_, i) =>
-      newUser(server.baseURL, `second${i}`),
-    ),
-  );
+  const userFor = await streamUsers(server.baseURL, 'second');
   const spacing = 1000 / STREAMS;
   const started = performance.now();
   const results = await Promise.all(
@@ -184,7 +188,7 @@ async function turnsWithinASecond(server: { baseURL: string }) {
       await sleep(Math.max(0, started + i * spacing - performance.now()));
       return timedTurn(
         server.baseURL,
-        users[Math.floor(i / STREAMS_PER_USER)] as string,
+        userFor(i),
         'offline-demo',
         `第 ${i + 1} 个问题：请介绍一下万象工作台。`,
       );
@@ -200,13 +204,9 @@ async function turnsWithinASecond(server: { baseURL: string }) {
 }
 
 async function concurrentOffline(server: { baseURL: string; pid?: number }) {
-  const users = await Promise.all(
-    Array.from({ length: Math.ceil(STREAMS / STREAMS_PER_USER) }, (_, i) =>
-      newUser(server.baseURL, `load${i}`),
-    ),
-  );
+  const userFor = await streamUsers(server.baseURL, 'load');
   // One warm-up turn so that first-use costs (JIT, connection pools) are not in the figures.
-  await timedTurn(server.baseURL, users[0] as string, 'offline-demo', '预热');
+  await timedTurn(server.baseURL, userFor(0), 'offline-demo', '预热');
   const idle = rssMiB(server.pid);
   const cpuBefore = cpuMs(server.pid);
   let peak = idle;
@@ -233,7 +233,7 @@ async function concurrentOffline(server: { baseURL: string; pid?: number }) {
     Array.from({ length: STREAMS }, (_, i) =>
       timedTurn(
         server.baseURL,
-        users[Math.floor(i / STREAMS_PER_USER)] as string,
+        userFor(i),
         'offline-demo',
         `第 ${i + 1} 个并发问题：请介绍一下万象工作台。`,
         onFirstText,

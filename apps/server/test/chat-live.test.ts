@@ -7,19 +7,22 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chatMessages } from '../src/db/schema';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
-import { finalOf, follow, ledgerState, parseStream, rawTurn, signUp, textOf, waitFor } from './chat-support';
+import {
+  finalOf,
+  follow,
+  ledgerState,
+  parseStream,
+  rawTurn,
+  signUp,
+  textOf,
+  turnOf,
+  waitFor,
+} from './chat-support';
 import { databaseKinds, listen, useApps, useTestDatabase } from './helpers';
 
 /** A slow answer (about 250 pieces) that goes on for a minute with no one watching. */
 const LIVE = { OFFLINE_MODEL_CHUNK_DELAY: '15ms', CHAT_UNWATCHED_GRACE: '60s', RATE_LIMIT_MAX: '100000' };
 const PROMPT = { model_id: OFFLINE_MODEL_ID, prompt: { text: '请慢慢讲一个很长的故事' } };
-
-function turnOf(received: string) {
-  const first = parseStream(received.slice(0, received.indexOf('\n\n') + 2))[0];
-  if (first?.type !== 'turn')
-    throw new Error(`the stream did not start with its turn: ${received.slice(0, 200)}`);
-  return first.turn;
-}
 
 async function answerRow(db: ReturnType<ReturnType<typeof useTestDatabase>>, id: string) {
   const [row] = await db.database.db.select().from(chatMessages).where(eq(chatMessages.id, id));

@@ -206,6 +206,14 @@ export function rawTurn(baseURL: string, access: string, body: Record<string, un
   });
 }
 
+/** The `turn` frame a turn's stream starts with (where its answer is kept). */
+export function turnOf(received: string) {
+  const first = parseStream(received.slice(0, received.indexOf('\n\n') + 2))[0];
+  if (first?.type !== 'turn')
+    throw new Error(`the stream did not start with its turn: ${received.slice(0, 200)}`);
+  return first.turn;
+}
+
 /** Only whole frames: the last one may still be coming. */
 const wholeFrames = (received: string) => parseStream(received.slice(0, received.lastIndexOf('\n\n') + 2));
 

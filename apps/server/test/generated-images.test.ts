@@ -6,7 +6,7 @@ import {
   MAX_GENERATED_IMAGE_BYTES,
 } from '../src/modules/dialogue/attachments/generated';
 import { imagesOfChunk } from '../src/modules/dialogue/provider';
-import { finalOf, follow, ledgerState, parseStream, rawTurn, sendTurn, signUp, textOf } from './chat-support';
+import { finalOf, follow, ledgerState, rawTurn, sendTurn, signUp, textOf, turnOf } from './chat-support';
 import { type FakeOpenAI, fakeModelsConfig, startFakeOpenAI } from './fake-openai';
 import { databaseKinds, listen, tempDir, useApps, useTestDatabase } from './helpers';
 import { PNG, storedFiles } from './uploads';
@@ -171,10 +171,9 @@ describe.each(databaseKinds)('generated images on %s', (kind) => {
         prompt: { text: '画一个像素' },
       });
       await asking.textFrames(1);
-      const [first] = parseStream(asking.received.slice(0, asking.received.indexOf('\n\n') + 2));
-      if (first?.type !== 'turn') throw new Error(`no turn frame first: ${asking.received.slice(0, 200)}`);
+      const turn = turnOf(asking.received);
       // The model is still at work (held after its image): the other instance follows the stored answer.
-      const following = follow(elsewhere, owner.access, first.turn.session_id);
+      const following = follow(elsewhere, owner.access, turn.session_id);
       await following.until((events) => events.some((event) => event.type === 'turn'));
       release();
       await following.ended;
@@ -186,7 +185,7 @@ describe.each(databaseKinds)('generated images on %s', (kind) => {
       expect(textOf(following.events)).toBe('这是你好，这是模拟的回答。');
       expect(finalOf(following.events)).toMatchObject({
         status: 'complete',
-        message_id: first.turn.message_id,
+        message_id: turn.message_id,
       });
     } finally {
       release();

@@ -9,6 +9,7 @@ import type { ChatStreamEvent } from '@wanxiang/api-client';
 import { createStore, Provider } from 'jotai';
 import { createRoot } from 'react-dom/client';
 import { MessageList } from '../src/features/chat/MessageList';
+import { loadKatex } from '../src/features/chat/markdown/MathTex';
 import { chatEngineAtom } from '../src/features/chat/state/chatAtoms';
 import { ChatStore } from '../src/features/chat/state/chatStore';
 import { longAnswer, mathAnswer } from './answer';
@@ -52,7 +53,9 @@ async function run(options: RunOptions): Promise<RunResult> {
 
   async function* stream(signal: AbortSignal): AsyncGenerator<ChatStreamEvent> {
     yield { type: 'text', text: answer.slice(0, options.prefix) };
-    // Let the prefix render (one big, unmeasured frame) before the measured streaming starts.
+    // Let the prefix render (one big, unmeasured frame) before the measured streaming starts: with
+    // maths, once KaTeX and its fonts have loaded, as they have for any formula after an answer's first.
+    if (options.answer === 'maths') await loadKatex();
     await sleep(500);
     measuring = true;
     for (let at = options.prefix; at < answer.length; at += options.chunk) {

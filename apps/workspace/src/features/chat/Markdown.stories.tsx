@@ -200,6 +200,10 @@ export const Maths: Story = {
       timeout: 10_000,
     });
     await expect(canvasElement.querySelectorAll('.katex-display')).toHaveLength(2);
+    // The fonts arrived before the formulas were set: none is drawn blank, then laid out again.
+    for (const face of ['1em KaTeX_Main', 'italic 1em KaTeX_Math', '1em KaTeX_Size2']) {
+      await expect(document.fonts.check(face), face).toBe(true);
+    }
     // KaTeX's stylesheet and fonts came with it: the formula is set in KaTeX's own font.
     const glyph = canvasElement.querySelector('.katex .mord') as HTMLElement;
     await waitFor(() => expect(getComputedStyle(glyph).fontFamily).toMatch(/KaTeX/));

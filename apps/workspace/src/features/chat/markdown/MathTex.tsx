@@ -9,9 +9,42 @@ type Katex = typeof import('katex').default;
 let katex: Katex | undefined;
 let loading: Promise<Katex> | undefined;
 
+/*
+ * The faces nearly every formula uses: text and italic letters, bold (\mathbf), symbols (\mathbb) and the
+ * sizes of big operators and delimiters. KaTeX's stylesheet declares its fonts `font-display: block`, so a
+ * formula typeset before its font has arrived is drawn blank and then laid out again when it does: on a
+ * streaming answer, a whole-answer relayout (30–60 ms) in the middle of the stream (bench chat-browser,
+ * maths). Typesetting waits for these instead, at most as long as the browser would keep the text blank.
+ */
+const KATEX_FACES = [
+  '1em KaTeX_Main',
+  'bold 1em KaTeX_Main',
+  'italic 1em KaTeX_Math',
+  '1em KaTeX_AMS',
+  '1em KaTeX_Size1',
+  '1em KaTeX_Size2',
+  '1em KaTeX_Size3',
+  '1em KaTeX_Size4',
+];
+const FONT_WAIT_MS = 3000;
+
+function loadKatexFonts(): Promise<void> {
+  if (typeof document === 'undefined' || !document.fonts) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, FONT_WAIT_MS);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    // A face that fails to load falls back to the page's serif, as KaTeX's stylesheet says.
+    Promise.all(KATEX_FACES.map((face) => document.fonts.load(face))).then(done, done);
+  });
+}
+
 export function loadKatex(): Promise<Katex> {
   loading ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(
-    ([module]) => {
+    async ([module]) => {
+      await loadKatexFonts();
       katex = module.default;
       return katex;
     },

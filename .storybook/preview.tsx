@@ -9,6 +9,7 @@ import '../packages/ui/src/theme/base.css';
 import { withThemeByDataAttribute } from '@storybook/addon-themes';
 import type { Preview } from '@storybook/react-vite';
 import { I18nProvider } from 'react-aria-components';
+import { configure } from 'storybook/test';
 
 declare const __WX_STORY_THEME__: string | undefined;
 
@@ -16,6 +17,13 @@ declare const __WX_STORY_THEME__: string | undefined;
 const defaultTheme = typeof __WX_STORY_THEME__ === 'string' ? __WX_STORY_THEME__ : 'light';
 
 document.documentElement.lang = 'zh-CN';
+
+/*
+ * waitFor and findBy* in play functions wait for their condition up to 15 s, not Testing Library's 1 s: on
+ * a loaded two-core machine a state change can take longer than a second to show, and a story fails only
+ * when the condition never comes (each story test may take 60 s, vitest.config.ts).
+ */
+configure({ asyncUtilTimeout: 15_000 });
 
 const preview: Preview = {
   initialGlobals: { theme: defaultTheme },

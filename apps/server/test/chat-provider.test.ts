@@ -246,7 +246,7 @@ describe.each(databaseKinds)('chat through an OpenAI-compatible provider on %s',
     const listed = async () =>
       (await server.inject({ method: 'GET', url: '/api/dialogue/sessions/', headers: auth })).json()
         .results as { id: string }[];
-    await waitFor(async () => (await listed()).length > 0, 8000);
+    await waitFor(async () => (await listed()).length > 0);
     const sessionId = (await listed())[0]?.id as string;
     const seen = async () => {
       const res = await server.inject({
@@ -257,7 +257,7 @@ describe.each(databaseKinds)('chat through an OpenAI-compatible provider on %s',
       return res.json().history[1] as { content: string; metadata: { status: string } };
     };
     // Stored every few hundred milliseconds while it streams: the stored text catches up, still streaming.
-    await waitFor(async () => /^片段1 片段2 /.test((await seen()).content), 8000);
+    await waitFor(async () => /^片段1 片段2 /.test((await seen()).content));
     const partial = await seen();
     expect(partial.metadata.status).toBe('streaming');
     expect(partial.content).toMatch(/^片段1 片段2 /);

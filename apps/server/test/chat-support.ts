@@ -129,7 +129,11 @@ export function errorOf(events: ChatStreamEvent[]) {
   return error?.type === 'error' ? error : undefined;
 }
 
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+/**
+ * Polls `check` until it holds. The deadline only ends the wait for a condition that never comes: a
+ * loaded two-core machine can take seconds to get there.
+ */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

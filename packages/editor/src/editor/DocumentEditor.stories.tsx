@@ -146,7 +146,7 @@ export const QuotaExceeded: Story = {
     const paper = await canvas.findByRole('textbox', { name: t.editorLabel });
     await userEvent.click(paper);
     await userEvent.keyboard('新的一句');
-    const alert = await canvas.findByRole('alert', {}, { timeout: 3000 });
+    const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(t.storage.quota);
     await expect(within(alert).getByRole('button', { name: t.file.saveLocal })).toBeVisible();
     await expect(paper).toHaveTextContent('新的一句');

@@ -196,9 +196,7 @@ export const Maths: Story = {
     ].join('\n'),
   },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(canvasElement.querySelectorAll('.katex')).toHaveLength(4), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(canvasElement.querySelectorAll('.katex')).toHaveLength(4));
     await expect(canvasElement.querySelectorAll('.katex-display')).toHaveLength(2);
     // The fonts arrived before the formulas were set: none is drawn blank, then laid out again.
     for (const face of ['1em KaTeX_Main', 'italic 1em KaTeX_Math', '1em KaTeX_Size2']) {
@@ -231,9 +229,7 @@ export const HostileMathsIsInert: Story = {
     ].join('\n'),
   },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(canvasElement.querySelectorAll('.katex').length).toBeGreaterThanOrEqual(5), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(canvasElement.querySelectorAll('.katex').length).toBeGreaterThanOrEqual(5));
     for (const selector of ['a', 'img', 'script', '[onerror]', '.hacked', '#hacked-id', '[style*="red"]']) {
       await expect(canvasElement.querySelector(selector)).toBeNull();
     }

@@ -88,7 +88,7 @@ export const AutoDismiss: Story = {
     await expect(await screen.findByText('已复制')).toBeInTheDocument();
     // The timeout closes it without any interaction (the pointer is moved away so it does not pause).
     await userEvent.unhover(canvas.getByRole('button', { name: '复制回答' }));
-    await waitFor(() => expect(screen.queryByText('已复制')).not.toBeInTheDocument(), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByText('已复制')).not.toBeInTheDocument());
   },
 };
 

@@ -9,7 +9,7 @@ import { defineConfig } from 'tsdown';
  */
 export default defineConfig({
   entry: { main: 'src/main.ts', 'export-worker': 'src/modules/exports/worker.ts' },
-  copy: ['src/db/pglite-worker.mjs'],
+  copy: ['src/db/pglite-worker.mjs', 'src/db/pglite-wire.mjs'],
   format: ['esm'],
   platform: 'node',
   target: 'node20',

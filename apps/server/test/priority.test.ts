@@ -56,6 +56,41 @@ describe('the priority gate', () => {
   });
 });
 
+describe('the priority gate’s shared places', () => {
+  it('admits statements together up to its depth, and a checkout alone once they are done', async () => {
+    const gate = new PriorityGate(3);
+    const admitted: string[] = [];
+    const take = (name: string, shared: boolean, rank: number) =>
+      (shared ? gate.acquireShared(rank) : gate.acquire(rank)).then((release) => {
+        admitted.push(name);
+        return release;
+      });
+    const first = await Promise.all([take('s1', true, 1), take('s2', true, 2), take('s3', true, 3)]);
+    const fourth = take('s4', true, 4);
+    const checkout = take('tx', false, 5);
+    const after = take('s6', true, 6);
+    await flush();
+    // The depth is full: the fourth waits, and everything after it waits too.
+    expect(admitted).toEqual(['s1', 's2', 's3']);
+    for (const release of first) release();
+    const releaseFourth = await fourth;
+    await flush();
+    // The checkout waits until the last statement in flight is done; the statement behind it waits for it.
+    expect(admitted).toEqual(['s1', 's2', 's3', 's4']);
+    releaseFourth();
+    const releaseCheckout = await checkout;
+    await flush();
+    expect(admitted).toEqual(['s1', 's2', 's3', 's4', 'tx']);
+    releaseCheckout();
+    (await after)();
+    expect(admitted.at(-1)).toBe('s6');
+    expect(gate.queued).toBe(0);
+  });
+});
+
+/** The rows of a raw statement's result (node-postgres's result, which drizzle's shared type leaves open). */
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+const flush = () => new Promise((resolve) => setImmediate(resolve));
 const never = () => new Promise<never>(() => {});
 
 describe('the embedded database’s queue', () => {
@@ -107,6 +142,37 @@ describe('the embedded database’s queue', () => {
       asRequest(now - 50, () => query('older request')),
     ]);
     expect(ran).toEqual(['older request', 'newer request', 'answer write']);
+  });
+
+  it('keeps its connection when a statement is refused: the session’s settings stay', async () => {
+    await database.db.execute(sql`set application_name = 'wanxiang-priority-test'`);
+    await expect(database.db.execute(sql`select 1 / 0`)).rejects.toThrow();
+    // A connection dropped and opened again starts a clean session (discard all), without the setting.
+    const shown = await database.db.execute(sql`show application_name`);
+    expect(rowsOf<{ application_name: string }>(shown)[0]?.application_name).toBe('wanxiang-priority-test');
+  });
+
+  it('answers many statements at once, each its own, and runs a transaction alone among them', async () => {
+    await database.db.execute(sql`create table if not exists priority_notes (n int primary key)`);
+    // drizzle runs a statement when it is awaited: `then` asks for each now, in this order.
+    const inserts = Array.from({ length: 40 }, (_, n) =>
+      database.db.execute(sql`insert into priority_notes values (${n % 30})`).then(() => n),
+    );
+    // A transaction asked for meanwhile: statements asked after it wait until it commits.
+    let counted = Number.NaN;
+    const transaction = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into priority_notes values (100)`);
+      await tx.execute(sql`insert into priority_notes values (101)`);
+    });
+    const count = database.db.execute(sql`select count(*)::int as n from priority_notes`).then((result) => {
+      counted = rowsOf<{ n: number }>(result)[0]?.n ?? Number.NaN;
+    });
+    const settled = await Promise.allSettled(inserts);
+    // The ten repeated keys are refused, each alone; the other thirty are stored.
+    expect(settled.filter((result) => result.status === 'rejected')).toHaveLength(10);
+    await Promise.all([transaction, count]);
+    expect(counted).toBe(32);
+    await database.db.execute(sql`drop table priority_notes`);
   });
 
   it('runs work outside any request by when it asked, after the requests that came before', async () => {

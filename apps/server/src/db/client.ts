@@ -100,13 +100,12 @@ async function openPglite(options: { dataDir: string; logger?: Logger }): Promis
     if (!closing) options.logger?.fatal({ code }, 'the embedded database thread stopped');
   });
   // One client: PGlite is a single PostgreSQL session, so statements queue here, by the age of the request
-  // each serves (see priority.ts).
+  // each serves, and go out pipelined (see priority.ts).
   const pool = new PriorityPool({
     host: socketDir,
     port: PGLITE_SOCKET_PORT,
     user: 'postgres',
     database: 'postgres',
-    max: 1,
     idleTimeoutMillis: 0,
     onConnect: startCleanSession,
   });
@@ -167,8 +166,8 @@ function withReleasedTransactions(db: NodePgDatabase<Schema>, pool: pg.Pool): No
 
 /**
  * Every connection to the embedded database shares its one PostgreSQL session, which outlives the
- * connection. node-postgres drops a connection whose query failed and opens another; on PostgreSQL that
- * is a fresh session, but here the new connection would inherit the old one's named prepared statements
+ * connection. A connection that was lost (or released inside a transaction) is dropped and another opened;
+ * on PostgreSQL that is a fresh session, but here the new connection would inherit the old one's named prepared statements
  * (which the new client does not know it has, so its first PREPARE of the same name fails, and the next,
  * for ever), its settings and its advisory locks. DISCARD ALL gives it the clean session PostgreSQL gives
  * a new connection. (A transaction left open by the old connection is rolled back by the socket server

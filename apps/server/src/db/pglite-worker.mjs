@@ -19,7 +19,7 @@
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { serveWire } from './pglite-wire.mjs';
 
 /**
  * PostgreSQL's memory, within PGlite's (which never shrinks). shared_buffers defaults to 128 MB, and as a
@@ -40,10 +40,10 @@ if (!port) throw new Error('pglite-worker must run as a worker thread');
 
 const db = await PGlite.create(dataDir, options);
 // The server's pool holds one client at a time (PGlite is one PostgreSQL session). The pool drops a client
-// whose query failed and connects anew, sometimes before this side has seen the old socket close: a few
-// connections are allowed so that the new one is not refused meanwhile.
-const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 4 });
-await server.start();
+// whose connection failed and connects anew, sometimes before this side has seen the old socket close: a
+// few connections are allowed so that the new one is not refused meanwhile (it waits for the old one's
+// transaction, if any, to be rolled back: see pglite-wire.mjs).
+const server = await serveWire(db, { path: socketPath, maxConnections: 4 });
 
 port.on('message', async (/** @type {{ type?: string }} */ message) => {
   if (message?.type !== 'close') return;

@@ -64,26 +64,47 @@ interface Waiter {
   rank: number;
   /** Ties keep their arrival order. */
   order: number;
+  /** A transaction (or any checkout of the connection itself) runs alone; single statements share. */
+  exclusive: boolean;
   admit: () => void;
 }
 
-/** A semaphore whose waiters are admitted lowest rank first. */
+/**
+ * A gate to one database session whose waiters are admitted lowest rank first. Single statements are
+ * admitted together, up to `depth` at once (they go out on one connection back to back and are answered in
+ * order, see PriorityPool); a checkout of the connection (a transaction) is admitted alone, once everything
+ * admitted before it has finished. Nobody overtakes a waiter of a lower rank.
+ */
 export class PriorityGate {
   private readonly waiting: Waiter[] = [];
-  private held = 0;
+  private shared = 0;
+  private exclusive = false;
   private arrivals = 0;
 
-  constructor(private readonly capacity: number) {}
+  constructor(private readonly depth: number) {}
 
-  /** Waits for a place; answers the function that gives it back (call it once). */
+  /** Waits for the session to itself; answers the function that gives it back (call it once). */
   acquire(rank: number): Promise<() => void> {
+    return this.enqueue(rank, true);
+  }
+
+  /** Waits for a place among the statements in flight; answers the function that gives it back. */
+  acquireShared(rank: number): Promise<() => void> {
+    return this.enqueue(rank, false);
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  private enqueue(rank: number, exclusive: boolean): Promise<() => void> {
     return new Promise((resolve) => {
-      const waiter: Waiter = { rank, order: this.arrivals++, admit: () => resolve(this.releaser()) };
-      if (this.held < this.capacity && this.waiting.length === 0) {
-        this.held += 1;
-        waiter.admit();
-        return;
-      }
+      const waiter: Waiter = {
+        rank,
+        order: this.arrivals++,
+        exclusive,
+        admit: () => resolve(this.releaser(exclusive)),
+      };
       // Binary search for the first waiter ranked after this one; the queue stays sorted.
       let low = 0;
       let high = this.waiting.length;
@@ -94,37 +115,63 @@ export class PriorityGate {
         else high = middle;
       }
       this.waiting.splice(low, 0, waiter);
+      this.admit();
     });
   }
 
-  get queued(): number {
-    return this.waiting.length;
+  /** Admits waiters from the front for as long as the first one fits. */
+  private admit(): void {
+    for (;;) {
+      const next = this.waiting[0];
+      if (!next || this.exclusive) return;
+      if (next.exclusive ? this.shared > 0 : this.shared >= this.depth) return;
+      this.waiting.shift();
+      if (next.exclusive) this.exclusive = true;
+      else this.shared += 1;
+      next.admit();
+    }
   }
 
-  private releaser(): () => void {
+  private releaser(exclusive: boolean): () => void {
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const next = this.waiting.shift();
-      if (next) next.admit();
-      else this.held -= 1;
+      if (exclusive) this.exclusive = false;
+      else this.shared -= 1;
+      this.admit();
     };
   }
 }
 
 type ConnectCallback = (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void;
+type QueryCallback = (error: Error | undefined, result?: pg.QueryResult) => void;
+
+/** Statements in flight at once on the embedded database's connection. */
+export const PIPELINE_DEPTH = 16;
 
 /**
- * A node-postgres pool whose checkouts (and so its queries, which check a client out) are granted by rank
- * (see above) instead of first come, first served. Its size is its gate's: the pool itself never queues.
+ * The node-postgres pool of the embedded database: one connection, to its one session, granted by rank
+ * (see above) instead of first come, first served.
+ *
+ * Its single statements (`pool.query`, which is how drizzle and executePrepared run everything outside a
+ * transaction) share the connection in pipeline mode: up to PIPELINE_DEPTH of them are written at once and
+ * answered in order, each with its own Sync, so each still runs alone, in its own implicit transaction, and
+ * one's error is only its own. Under a burst the database thread then reads many statements at once and
+ * answers them in one write, instead of one round trip between the threads for each. A checkout of the
+ * connection (`pool.connect`, a transaction) waits until the statements in flight are answered and has it
+ * to itself.
  */
 export class PriorityPool extends pg.Pool {
-  private readonly gate: PriorityGate;
+  private readonly gate = new PriorityGate(PIPELINE_DEPTH);
+  /** The connection and its underlying release, checked out of the underlying pool while anyone uses it. */
+  private lease: Promise<{ client: pg.PoolClient; release: pg.PoolClient['release'] }> | null = null;
+  private users = 0;
+  /** Why the connection must not be used again, once its current users are done. */
+  private broken: Error | undefined;
 
-  constructor(config: pg.PoolConfig & { max: number }) {
-    super(config);
-    this.gate = new PriorityGate(config.max);
+  constructor(config: pg.PoolConfig) {
+    super({ ...config, max: 1, pipeline: true } as pg.PoolConfig);
   }
 
   // pg's Pool.connect has a callback form (which its own query() uses) and a promise form.
@@ -140,21 +187,104 @@ export class PriorityPool extends pg.Pool {
     return undefined;
   }
 
-  private async checkout(): Promise<pg.PoolClient> {
-    const done = await this.gate.acquire(rankNow());
+  // pg's Pool.query has callback and promise forms; both share the connection.
+  override query(config: unknown, values?: unknown, callback?: unknown): never {
+    const done = typeof values === 'function' ? values : callback;
+    const result = this.statement(config, typeof values === 'function' ? undefined : values);
+    if (typeof done !== 'function') return result as never;
+    result.then(
+      (rows) => (done as QueryCallback)(undefined, rows),
+      (error: Error) => (done as QueryCallback)(error),
+    );
+    return undefined as never;
+  }
+
+  private async statement(config: unknown, values: unknown): Promise<pg.QueryResult> {
+    const done = await this.gate.acquireShared(rankNow());
     let client: pg.PoolClient;
     try {
-      client = await super.connect();
+      client = await this.borrow();
     } catch (error) {
       done();
       throw error;
     }
-    // The pool gives each checkout its own release; the place in the gate goes back with it.
-    const release = client.release;
+    let failure: Error | undefined;
+    try {
+      return await (client.query as (config: unknown, values?: unknown) => Promise<pg.QueryResult>)(
+        config,
+        values,
+      );
+    } catch (error) {
+      // A statement the database refused leaves the connection as it was; anything else (a lost
+      // connection, a message the driver could not write) leaves it unusable.
+      if (!(error instanceof pg.DatabaseError)) failure = error as Error;
+      throw error;
+    } finally {
+      this.giveBack(failure);
+      done();
+    }
+  }
+
+  private async checkout(): Promise<pg.PoolClient> {
+    const done = await this.gate.acquire(rankNow());
+    let client: pg.PoolClient;
+    try {
+      client = await this.borrow();
+    } catch (error) {
+      done();
+      throw error;
+    }
+    let released = false;
+    // The client's release (pg-pool's, kept by the lease) now gives the checkout back, with its place.
     client.release = (error?: Error | boolean) => {
-      release(error);
+      if (released) return;
+      released = true;
+      this.giveBack(error instanceof Error ? error : error ? new Error('released with an error') : undefined);
       done();
     };
     return client;
+  }
+
+  private async borrow(): Promise<pg.PoolClient> {
+    this.users += 1;
+    if (!this.lease) {
+      const lease = super.connect().then((client) => {
+        // While it is checked out the underlying pool does not listen for its errors: a connection lost
+        // between statements would otherwise be an uncaught 'error' event.
+        client.on('error', this.onLeaseError);
+        return { client, release: client.release };
+      });
+      lease.catch(() => {
+        if (this.lease === lease) this.lease = null;
+      });
+      this.lease = lease;
+    }
+    try {
+      return (await this.lease).client;
+    } catch (error) {
+      this.users -= 1;
+      throw error;
+    }
+  }
+
+  private readonly onLeaseError = (error: Error) => {
+    this.broken ??= error;
+    this.emit('error', error);
+  };
+
+  /** One user is done with the connection; the last one gives it back to the underlying pool. */
+  private giveBack(error?: Error): void {
+    if (error) this.broken ??= error;
+    this.users -= 1;
+    if (this.users > 0) return;
+    const lease = this.lease;
+    const broken = this.broken;
+    this.lease = null;
+    this.broken = undefined;
+    void lease?.then(({ client, release }) => {
+      client.off('error', this.onLeaseError);
+      // A broken connection is closed; the next user connects anew (and starts a clean session).
+      release.call(client, broken);
+    });
   }
 }

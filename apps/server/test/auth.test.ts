@@ -682,3 +682,24 @@ describe.each(databaseKinds)('accounts and tokens on %s', (kind) => {
     expect(currentUser.parse(await res.json()).email).toBe('net@example.com');
   });
 });
+
+describe('access tokens', () => {
+  it('checks the signature of a token once, however many requests bring it at the same moment', async () => {
+    const { TokenService } = await import('../src/modules/auth/tokens');
+    const tokens = new TokenService(new TextEncoder().encode(TEST_SECRET), 300);
+    const { token } = await tokens.signAccess(randomUUID(), randomUUID());
+    const checks = vi.spyOn(crypto.subtle, 'verify');
+    try {
+      const claims = await Promise.all(Array.from({ length: 50 }, () => tokens.verify(token, 'access')));
+      expect(new Set(claims.map((c) => c?.jti)).size).toBe(1);
+      expect(claims[0]).not.toBeNull();
+      expect(checks).toHaveBeenCalledTimes(1);
+      // A forged token is still refused, and another genuine one is checked on its own.
+      const forged = `${token.slice(0, -4)}AAAA`;
+      expect(await tokens.verify(forged, 'access')).toBeNull();
+      expect(await tokens.verify(token, 'refresh')).toBeNull();
+    } finally {
+      checks.mockRestore();
+    }
+  });
+});

@@ -185,6 +185,41 @@ describe('texts', () => {
     expect(estimateTokens('👍🎉')).toBe(4);
   });
 
+  it('estimates every character as its script says, whatever its code', () => {
+    // The rule stated per character with Unicode properties; the estimate decides most by code instead.
+    const wide = /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]/u;
+    const pictograph = /\p{Extended_Pictographic}/u;
+    const compact =
+      /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}]/u;
+    const byRule = (text: string) => {
+      let whole = 0;
+      let quarter = 0;
+      for (const char of text) {
+        if (wide.test(char)) whole += 1;
+        else if (pictograph.test(char)) whole += 2;
+        else if (compact.test(char)) quarter += 1;
+        else whole += 1;
+      }
+      return whole + Math.ceil(quarter / 4);
+    };
+    const samples = [
+      'Hello, 世界！\n\t©®™ 〰 ㊗ 👨‍👩‍👧 🇨🇳 é ñ ß Ω Ж ア 한 ｱ ﬁ \u0301 \u200d 𠀀 𝔘',
+      '请用表格比较 **Rust** 和 `Go`：性能、生态、学习曲线。| 项目 | 说明 |',
+      'สวัสดีครับ नमस्ते مرحبا שלום வணக்கம் ሰላም ᐊᐃ',
+    ];
+    // And every character of the Basic Multilingual Plane and a stretch beyond, each on its own.
+    for (let code = 0; code < 0x1_0000; code += 1) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const char = String.fromCodePoint(code);
+      expect.soft(estimateTokens(char.repeat(4)), `U+${code.toString(16)}`).toBe(byRule(char.repeat(4)));
+    }
+    for (let code = 0x1_f000; code < 0x2_0100; code += 1) {
+      const char = String.fromCodePoint(code);
+      expect.soft(estimateTokens(char), `U+${code.toString(16)}`).toBe(byRule(char));
+    }
+    for (const sample of samples) expect(estimateTokens(sample)).toBe(byRule(sample));
+  });
+
   it('titles a session by its first prompt, on one line, at most 30 characters', () => {
     expect(titleFrom('  写一首\n关于秋天的诗  ')).toBe('写一首 关于秋天的诗');
     expect(titleFrom('天'.repeat(40))).toBe(`${'天'.repeat(30)}…`);

@@ -42,11 +42,31 @@ export class TokenService {
    * first.
    */
   private readonly verifiedAccess = new Map<string, TokenClaims>();
+  /**
+   * Access tokens being verified now. A burst of requests from one tab arrives with one token before its
+   * first verification ends; they all wait for that one instead of each checking the signature.
+   */
+  private readonly verifyingAccess = new Map<string, Promise<TokenClaims | null>>();
+  /**
+   * The secret as a WebCrypto key, imported once: given the raw bytes, jose imports them again for every
+   * signature it makes or checks (a quarter of a verification's cost).
+   */
+  private readonly key: Promise<CryptoKey>;
 
   constructor(
-    private readonly secret: Uint8Array,
+    secret: Uint8Array,
     private readonly accessTtl: number,
-  ) {}
+  ) {
+    this.key = crypto.subtle.importKey(
+      'raw',
+      new Uint8Array(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    // Awaited at each use; a failure there is that request's error, not an unhandled one meanwhile.
+    this.key.catch(() => undefined);
+  }
 
   signAccess(userId: string, sessionId: string): Promise<SignedToken> {
     return this.sign('access', userId, sessionId, randomUUID(), this.accessTtl);
@@ -72,7 +92,7 @@ export class TokenService {
       .setJti(jti)
       .setIssuedAt(now)
       .setExpirationTime(exp)
-      .sign(this.secret);
+      .sign(await this.key);
     return { token, jti, expiresAt: new Date(exp * 1000) };
   }
 
@@ -85,18 +105,26 @@ export class TokenService {
     type: TokenType,
     options: { allowExpired?: boolean } = {},
   ): Promise<TokenClaims | null> {
-    if (type === 'access') {
-      const known = this.verifiedAccess.get(token);
-      if (known && known.expiresAt > Date.now() / 1000) return known;
-    }
-    const claims = await this.verifyText(token, type, options);
-    if (claims && type === 'access' && !options.allowExpired) {
-      if (this.verifiedAccess.size >= VERIFIED_ACCESS_MAX) {
-        this.verifiedAccess.delete(this.verifiedAccess.keys().next().value as string);
+    if (type !== 'access' || options.allowExpired) return this.verifyText(token, type, options);
+    const known = this.verifiedAccess.get(token);
+    if (known && known.expiresAt > Date.now() / 1000) return known;
+    const pending = this.verifyingAccess.get(token);
+    if (pending) return pending;
+    const verifying = this.verifyText(token, type, options).then((claims) => {
+      if (claims) {
+        if (this.verifiedAccess.size >= VERIFIED_ACCESS_MAX) {
+          this.verifiedAccess.delete(this.verifiedAccess.keys().next().value as string);
+        }
+        this.verifiedAccess.set(token, claims);
       }
-      this.verifiedAccess.set(token, claims);
+      return claims;
+    });
+    this.verifyingAccess.set(token, verifying);
+    try {
+      return await verifying;
+    } finally {
+      this.verifyingAccess.delete(token);
     }
-    return claims;
   }
 
   private async verifyText(
@@ -106,7 +134,7 @@ export class TokenService {
   ): Promise<TokenClaims | null> {
     let payload: Record<string, unknown>;
     try {
-      ({ payload } = await jwtVerify(token, this.secret, {
+      ({ payload } = await jwtVerify(token, await this.key, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         requiredClaims: ['sub', 'jti', 'iat', 'exp'],

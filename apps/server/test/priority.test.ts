@@ -213,3 +213,30 @@ describe('the embedded database’s queue', () => {
     await app.close();
   });
 });
+
+describe('prepared statements’ values', () => {
+  it('are those drizzle would send, in its order, for every kind of template it takes', async () => {
+    const { templateValues } = await import('../src/db/client');
+    const { PgDialect } = await import('drizzle-orm/pg-core');
+    const { users, authSessions } = await import('../src/db/schema');
+    const dialect = new PgDialect();
+    const when = new Date('2026-11-27T08:00:00Z');
+    const inner = sql`select ${users.id} from ${users} where ${users.email} = ${'甲@例子.cn'} and ${users.creditsBalance} > ${0}`;
+    const templates = [
+      sql`select 1`,
+      sql`select ${null}::text, ${true}, ${42}, ${'文字'}, ${when}`,
+      sql`with a as (${inner}) select * from a join ${authSessions} on ${authSessions.userId} = a.id where ${authSessions.id} = ${'x'}::uuid and ${undefined as unknown as string} 1 = ${1}`,
+      sql`select ${sql`${sql`${'deep'}`}`}, ${users.id}, ${sql.raw("'raw'")}`,
+    ];
+    for (const template of templates) {
+      const values: unknown[] = [];
+      expect(templateValues(template, values)).toBe(true);
+      expect(values).toEqual(dialect.sqlToQuery(template).params);
+    }
+    // What it does not take, drizzle builds: an array, a drizzle Param, values inlined in the text.
+    const { Param } = await import('drizzle-orm');
+    expect(templateValues(sql`select ${[1, 2]}`, [])).toBe(false);
+    expect(templateValues(sql`select ${new Param(1)}`, [])).toBe(false);
+    expect(templateValues(sql`select ${1}`.inlineParams(), [])).toBe(false);
+  });
+});

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type SQL, sql } from 'drizzle-orm';
+import { Column, is, SQL, StringChunk, sql, Table } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -328,7 +328,36 @@ const dialect = new PgDialect();
 export async function executePrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
   const client = (db as { $client?: pg.Pool }).$client;
   if (!client) throw new Error('executePrepared needs the database itself, not a transaction');
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const result = await client.query({ name, text, values: params });
+  let text = preparedTexts.get(name);
+  let values: unknown[] | null = text === undefined ? null : [];
+  if (values && !templateValues(query, values)) values = null;
+  if (!values || text === undefined) {
+    ({ sql: text, params: values } = dialect.sqlToQuery(query));
+    preparedTexts.set(name, text);
+  }
+  const result = await client.query({ name, text, values });
   return result.rows as Row[];
+}
+
+/** The text of each named statement, built by drizzle at its first use (it never varies: see above). */
+const preparedTexts = new Map<string, string>();
+
+/**
+ * The values of a statement template, in the order drizzle numbers them as parameters, when the template
+ * holds only text, tables, columns, nested templates and plain values; false for anything else (an array,
+ * a drizzle Param, a placeholder…), which drizzle then builds. Here because drizzle's builder tests each
+ * chunk against a dozen entity kinds and renders the whole text again: 20–100 µs for a turn's statements,
+ * on the server's thread, four of them before a turn's first text. Its result is checked against drizzle's
+ * in test/priority.test.ts.
+ */
+export function templateValues(query: SQL, values: unknown[]): boolean {
+  // sql.raw() and .inlineParams() put values in the text itself.
+  if ((query as unknown as { shouldInlineParams: boolean }).shouldInlineParams) return false;
+  for (const chunk of query.queryChunks) {
+    if (chunk === undefined) continue;
+    if (chunk === null || typeof chunk !== 'object' || chunk instanceof Date) values.push(chunk);
+    else if (is(chunk, StringChunk) || is(chunk, Table) || is(chunk, Column)) continue;
+    else if (!(is(chunk, SQL) && templateValues(chunk, values))) return false;
+  }
+  return true;
 }

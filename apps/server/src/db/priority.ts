@@ -19,6 +19,7 @@
  * the order among independent waiters changes.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 
@@ -208,6 +209,7 @@ export class PriorityPool extends pg.Pool {
       done();
       throw error;
     }
+    this.batchWrites(client);
     let failure: Error | undefined;
     try {
       return await (client.query as (config: unknown, values?: unknown) => Promise<pg.QueryResult>)(
@@ -223,6 +225,26 @@ export class PriorityPool extends pg.Pool {
       this.giveBack(failure);
       done();
     }
+  }
+
+  /** The connection whose writes wait for the end of this tick, if any. */
+  private batching: pg.PoolClient | null = null;
+
+  /**
+   * Holds the connection's writes until the end of the current tick: statements admitted together (a
+   * burst, or the places freed by one answer) then leave in one write, and wake the database thread once,
+   * instead of one write each. pg corks around each statement itself; corks nest.
+   */
+  private batchWrites(client: pg.PoolClient): void {
+    if (this.batching === client) return;
+    const socket = (client as unknown as { connection?: { stream?: Writable } }).connection?.stream;
+    if (!socket || typeof socket.cork !== 'function') return;
+    this.batching = client;
+    socket.cork();
+    process.nextTick(() => {
+      this.batching = null;
+      socket.uncork();
+    });
   }
 
   private async checkout(): Promise<pg.PoolClient> {

@@ -52,7 +52,7 @@ describe('the embedded database’s wire server', () => {
   it('answers statements pipelined on one connection each on its own, in few calls to the database', async () => {
     const client = await open({ pipeline: true });
     await client.query({ name: 'add', text: 'insert into notes values ($1, $2)', values: [0, 'start'] });
-    const calls = vi.spyOn(db, 'execProtocolRaw');
+    const calls = vi.spyOn(db, 'execProtocolRawStream');
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
         i === 25
@@ -64,6 +64,7 @@ describe('the embedded database’s wire server', () => {
             }),
       ),
     );
+    const executions = calls.mock.calls.length;
     calls.mockRestore();
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(49);
     const refused = results[25] as PromiseRejectedResult;
@@ -74,7 +75,8 @@ describe('the embedded database’s wire server', () => {
     const { rows } = await client.query('select count(*)::int as n from notes');
     expect(rows[0]).toEqual({ n: 50 });
     // Four messages each (Bind, Describe, Execute, Sync): one call per message would be 200.
-    expect(calls.mock.calls.length).toBeLessThan(50);
+    expect(executions).toBeGreaterThan(0);
+    expect(executions).toBeLessThan(50);
     await client.query('delete from notes');
   });
 

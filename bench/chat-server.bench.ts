@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LOAD_TEST_LIMITS, startServer } from '../e2e/server';
+import { quantile } from './browser';
 
 const STREAMS = 200;
 /** New users get 1000 credits; an offline turn holds about 10, so the streams are spread over users. */
@@ -25,8 +26,6 @@ const TTFB_ROUNDS = 100;
 const TTFB_WARM_UP = 30;
 const PASSWORD = 'bench-password-2026';
 
-const quantile = (sorted: readonly number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 

@@ -1,10 +1,11 @@
 /**
  * The speed of the machine a `pnpm bench` run was made on, printed with every run. Unchanged code measured
- * 1.5–2.5 times slower on the bench VM from one session to the next (the host's load and its system-call
+ * 2–3 times slower on the bench VM from one session to the next (the host's load and its system-call
  * cost change), so a figure is read beside these two: a fixed piece of JavaScript, and one system call.
  */
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { quantile } from './browser';
 
 const RECORDS = 100_000;
 const RUNS = 5;
@@ -24,7 +25,10 @@ function javascriptReference(): number {
     copy.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.credits - b.credits));
     times.push(performance.now() - start);
   }
-  return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)] as number;
+  return quantile(
+    times.sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 /** The mean cost of one fstat(2), in µs. */

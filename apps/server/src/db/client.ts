@@ -166,11 +166,11 @@ function withReleasedTransactions(db: NodePgDatabase<Schema>, pool: pg.Pool): No
 
 /**
  * Every connection to the embedded database shares its one PostgreSQL session, which outlives the
- * connection. A connection that was lost (or released inside a transaction) is dropped and another opened;
- * on PostgreSQL that is a fresh session, but here the new connection would inherit the old one's named prepared statements
- * (which the new client does not know it has, so its first PREPARE of the same name fails, and the next,
- * for ever), its settings and its advisory locks. DISCARD ALL gives it the clean session PostgreSQL gives
- * a new connection. (A transaction left open by the old connection is rolled back by the socket server
+ * connection. A connection that was lost (or released inside a transaction) is dropped and another
+ * opened; on PostgreSQL that is a fresh session, but here the new connection would inherit the old one's
+ * named prepared statements (which the new client does not know it has, so its first PREPARE of the same
+ * name fails, and the next, for ever), its settings and its advisory locks. DISCARD ALL gives it the clean
+ * session PostgreSQL gives a new connection. (A transaction left open by the old connection is rolled back by the socket server
  * before this runs: it serves a transaction's connection only, until that connection closes.)
  */
 async function startCleanSession(client: pg.ClientBase): Promise<void> {
@@ -328,36 +328,54 @@ const dialect = new PgDialect();
 export async function executePrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
   const client = (db as { $client?: pg.Pool }).$client;
   if (!client) throw new Error('executePrepared needs the database itself, not a transaction');
-  let text = preparedTexts.get(name);
-  let values: unknown[] | null = text === undefined ? null : [];
-  if (values && !templateValues(query, values)) values = null;
-  if (!values || text === undefined) {
-    ({ sql: text, params: values } = dialect.sqlToQuery(query));
-    preparedTexts.set(name, text);
+  const known = preparedTexts.get(name);
+  const values: unknown[] = [];
+  const shape: unknown[] = [];
+  if (known && templateValues(query, values, shape) && sameShape(shape, known.shape)) {
+    return (await client.query({ name, text: known.text, values })).rows as Row[];
   }
-  const result = await client.query({ name, text, values });
-  return result.rows as Row[];
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  // What node-postgres says of a name given two texts on one connection, said for every connection.
+  if (known && known.text !== text) {
+    throw new Error(`Prepared statements must be unique - '${name}' was used for a different statement`);
+  }
+  const first: unknown[] = [];
+  if (templateValues(query, [], first)) preparedTexts.set(name, { text, shape: first });
+  return (await client.query({ name, text, values: params })).rows as Row[];
 }
 
-/** The text of each named statement, built by drizzle at its first use (it never varies: see above). */
-const preparedTexts = new Map<string, string>();
+/**
+ * The text of each named statement, built by drizzle at its first use, with the shape of the template it
+ * came from: its literal text and the tables and columns between, in order. A call whose template has the
+ * same shape has the same text.
+ */
+const preparedTexts = new Map<string, { text: string; shape: unknown[] }>();
+
+const sameShape = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((part, index) => part === b[index]);
 
 /**
- * The values of a statement template, in the order drizzle numbers them as parameters, when the template
- * holds only text, tables, columns, nested templates and plain values; false for anything else (an array,
- * a drizzle Param, a placeholder…), which drizzle then builds. Here because drizzle's builder tests each
- * chunk against a dozen entity kinds and renders the whole text again: 20–100 µs for a turn's statements,
- * on the server's thread, four of them before a turn's first text. Its result is checked against drizzle's
- * in test/priority.test.ts.
+ * The values of a statement template, in the order drizzle numbers them as parameters (into `values`), and
+ * its shape (into `shape`), when the template holds only text, tables, columns, nested templates and plain
+ * values; false for anything else (an array, a drizzle Param, a placeholder…), which drizzle then builds.
+ * Here because drizzle's builder tests each chunk against a dozen entity kinds and renders the whole text
+ * again: 20–100 µs for a turn's statements, on the server's thread, four of them before a turn's first
+ * text. Its values are checked against drizzle's in test/priority.test.ts.
  */
-export function templateValues(query: SQL, values: unknown[]): boolean {
+export function templateValues(query: SQL, values: unknown[], shape: unknown[] = []): boolean {
   // sql.raw() and .inlineParams() put values in the text itself.
   if ((query as unknown as { shouldInlineParams: boolean }).shouldInlineParams) return false;
   for (const chunk of query.queryChunks) {
     if (chunk === undefined) continue;
-    if (chunk === null || typeof chunk !== 'object' || chunk instanceof Date) values.push(chunk);
-    else if (is(chunk, StringChunk) || is(chunk, Table) || is(chunk, Column)) continue;
-    else if (!(is(chunk, SQL) && templateValues(chunk, values))) return false;
+    if (chunk === null || typeof chunk !== 'object' || chunk instanceof Date) {
+      values.push(chunk);
+      shape.push(VALUE);
+    } else if (is(chunk, StringChunk)) shape.push(...chunk.value);
+    else if (is(chunk, Table) || is(chunk, Column)) shape.push(chunk);
+    else if (!(is(chunk, SQL) && templateValues(chunk, values, shape))) return false;
   }
   return true;
 }
+
+/** Where a value stands in a template's shape. */
+const VALUE = Symbol('value');

@@ -176,32 +176,46 @@ async function simultaneousHealth(server: { baseURL: string }) {
   ] as const;
 }
 
-/**
- * 200 turns arriving within one second, evenly (one every 5 ms), as a crowd of users sends them: the
- * first text of each, while the answers already started stream on.
- */
+/** STREAMS turns sent at the same moment, turn `i` by `userFor(i)` asking `question(i)`. */
+function simultaneousTurns(
+  baseURL: string,
+  userFor: (i: number) => string,
+  question: (i: number) => string,
+  onFirstText?: () => void,
+): Promise<StreamTiming[]> {
+  return Promise.all(
+    Array.from({ length: STREAMS }, (_, i) =>
+      timedTurn(baseURL, userFor(i), 'offline-demo', question(i), onFirstText),
+    ),
+  );
+}
+
+/** The p50 and p99 of the turns' first texts. */
+function firstTextFigures(results: readonly StreamTiming[]): string {
+  const firsts = sorted(results.map((r) => r.firstText));
+  return `${ms(quantile(firsts, 0.5))} / ${ms(quantile(firsts, 0.99))}`;
+}
+
 /** 200 simultaneous turns once more, after the first burst: the first text of each. */
 async function simultaneousWarm(server: { baseURL: string }) {
   const userFor = await streamUsers(server.baseURL, 'warm');
-  const results = await Promise.all(
-    Array.from({ length: STREAMS }, (_, i) =>
-      timedTurn(
-        server.baseURL,
-        userFor(i),
-        'offline-demo',
-        `第 ${i + 1} 个问题，再来一轮：请介绍一下万象工作台。`,
-      ),
-    ),
+  const results = await simultaneousTurns(
+    server.baseURL,
+    userFor,
+    (i) => `第 ${i + 1} 个问题，再来一轮：请介绍一下万象工作台。`,
   );
-  const firsts = sorted(results.map((r) => r.firstText));
   return [
     [
       `chat: ${STREAMS} simultaneous turns on the warm server, first text p50 / p99 (budget p50 < 200 ms)`,
-      `${ms(quantile(firsts, 0.5))} / ${ms(quantile(firsts, 0.99))}`,
+      firstTextFigures(results),
     ],
   ] as const;
 }
 
+/**
+ * 200 turns arriving within one second, evenly (one every 5 ms), as a crowd of users sends them: the
+ * first text of each, while the answers already started stream on.
+ */
 async function turnsWithinASecond(server: { baseURL: string }) {
   const userFor = await streamUsers(server.baseURL, 'second');
   const spacing = 1000 / STREAMS;
@@ -218,18 +232,15 @@ async function turnsWithinASecond(server: { baseURL: string }) {
       );
     }),
   );
-  const firsts = sorted(results.map((r) => r.firstText));
   return [
-    [
-      `chat: ${STREAMS} turns arriving within one second, first text p50 / p99`,
-      `${ms(quantile(firsts, 0.5))} / ${ms(quantile(firsts, 0.99))}`,
-    ],
+    [`chat: ${STREAMS} turns arriving within one second, first text p50 / p99`, firstTextFigures(results)],
   ] as const;
 }
 
 async function concurrentOffline(server: { baseURL: string; pid?: number }) {
   const userFor = await streamUsers(server.baseURL, 'load');
-  // One warm-up turn so that first-use costs (JIT, connection pools) are not in the figures.
+  // One turn first, so that the connection and the statements' preparation are not in the figures; V8's
+  // compiling of the burst's code is (the warm burst below is measured without it).
   await timedTurn(server.baseURL, userFor(0), 'offline-demo', '预热');
   const idle = rssMiB(server.pid);
   const cpuBefore = cpuMs(server.pid);
@@ -253,22 +264,16 @@ async function concurrentOffline(server: { baseURL: string; pid?: number }) {
       client: (client.user + client.system) / 1000,
     };
   };
-  const results = await Promise.all(
-    Array.from({ length: STREAMS }, (_, i) =>
-      timedTurn(
-        server.baseURL,
-        userFor(i),
-        'offline-demo',
-        `第 ${i + 1} 个并发问题：请介绍一下万象工作台。`,
-        onFirstText,
-      ),
-    ),
+  const results = await simultaneousTurns(
+    server.baseURL,
+    userFor,
+    (i) => `第 ${i + 1} 个并发问题：请介绍一下万象工作台。`,
+    onFirstText,
   );
   const wall = performance.now() - started;
   const cpu = cpuMs(server.pid) - cpuBefore;
   clearInterval(sampler);
   const gaps = sorted(results.flatMap((r) => r.gaps));
-  const firsts = sorted(results.map((r) => r.firstText));
   const complete = results.filter((r) => r.done).length;
   const pieces = results.reduce((sum, r) => sum + r.frames, 0);
   // The same gaps once every stream is past its first second, when the start-up burst is over.
@@ -292,7 +297,7 @@ async function concurrentOffline(server: { baseURL: string; pid?: number }) {
     ],
     [
       `chat: ${STREAMS} simultaneous turns on a server just started, first text p50 / p99`,
-      `${ms(quantile(firsts, 0.5))} / ${ms(quantile(firsts, 0.99))}`,
+      firstTextFigures(results),
     ],
     [
       'chat: until the last first text: wall / server CPU / bench client CPU',

@@ -175,6 +175,16 @@ describe('the embedded database’s queue', () => {
     await database.db.execute(sql`drop table priority_notes`);
   });
 
+  it('runs a named statement’s first text with each call’s values, and refuses a second text', async () => {
+    const { executePrepared } = await import('../src/db/client');
+    const echo = (value: string) => sql`select ${value}::text as value`;
+    expect(await executePrepared(database.db, 'priority_echo', echo('甲'))).toEqual([{ value: '甲' }]);
+    expect(await executePrepared(database.db, 'priority_echo', echo('乙'))).toEqual([{ value: '乙' }]);
+    await expect(
+      executePrepared(database.db, 'priority_echo', sql`select ${'丙'}::text as other`),
+    ).rejects.toThrow(/'priority_echo' was used for a different statement/);
+  });
+
   it('runs work outside any request by when it asked, after the requests that came before', async () => {
     const arrived = performance.now();
     const ran = await orderRun((query) => [
@@ -238,25 +248,5 @@ describe('prepared statements’ values', () => {
     expect(templateValues(sql`select ${[1, 2]}`, [])).toBe(false);
     expect(templateValues(sql`select ${new Param(1)}`, [])).toBe(false);
     expect(templateValues(sql`select ${1}`.inlineParams(), [])).toBe(false);
-  });
-});
-
-describe('a prepared statement’s name', () => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-
-  it('runs its first text with each call’s values, and refuses a second text', async () => {
-    const { executePrepared } = await import('../src/db/client');
-    const echo = (value: string) => sql`select ${value}::text as value`;
-    expect(await executePrepared(database.db, 'priority_echo', echo('甲'))).toEqual([{ value: '甲' }]);
-    expect(await executePrepared(database.db, 'priority_echo', echo('乙'))).toEqual([{ value: '乙' }]);
-    await expect(
-      executePrepared(database.db, 'priority_echo', sql`select ${'丙'}::text as other`),
-    ).rejects.toThrow(/'priority_echo' was used for a different statement/);
   });
 });

@@ -170,8 +170,9 @@ function withReleasedTransactions(db: NodePgDatabase<Schema>, pool: pg.Pool): No
  * opened; on PostgreSQL that is a fresh session, but here the new connection would inherit the old one's
  * named prepared statements (which the new client does not know it has, so its first PREPARE of the same
  * name fails, and the next, for ever), its settings and its advisory locks. DISCARD ALL gives it the clean
- * session PostgreSQL gives a new connection. (A transaction left open by the old connection is rolled back by the socket server
- * before this runs: it serves a transaction's connection only, until that connection closes.)
+ * session PostgreSQL gives a new connection. (A transaction left open by the old connection is rolled back
+ * by the wire server before this runs: it serves a transaction's connection only, until that connection
+ * closes.)
  */
 async function startCleanSession(client: pg.ClientBase): Promise<void> {
   await client.query('discard all');
@@ -328,10 +329,11 @@ const dialect = new PgDialect();
 export async function executePrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
   const client = (db as { $client?: pg.Pool }).$client;
   if (!client) throw new Error('executePrepared needs the database itself, not a transaction');
-  const known = preparedTexts.get(name);
   const values: unknown[] = [];
   const shape: unknown[] = [];
-  if (known && templateValues(query, values, shape) && sameShape(shape, known.shape)) {
+  const walked = templateValues(query, values, shape);
+  const known = preparedTexts.get(name);
+  if (walked && known && sameShape(shape, known.shape)) {
     return (await client.query({ name, text: known.text, values })).rows as Row[];
   }
   const { sql: text, params } = dialect.sqlToQuery(query);
@@ -339,8 +341,7 @@ export async function executePrepared<Row>(db: Db, name: string, query: SQL): Pr
   if (known && known.text !== text) {
     throw new Error(`Prepared statements must be unique - '${name}' was used for a different statement`);
   }
-  const first: unknown[] = [];
-  if (templateValues(query, [], first)) preparedTexts.set(name, { text, shape: first });
+  if (walked) preparedTexts.set(name, { text, shape });
   return (await client.query({ name, text, values: params })).rows as Row[];
 }
 

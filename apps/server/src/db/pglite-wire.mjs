@@ -45,9 +45,15 @@ function simpleQuery(text) {
  *   socket: import('node:net').Socket,
  *   pending: Buffer,
  *   started: boolean,
- *   batches: Buffer[],
+ *   batches: Batch[],
  *   closed: boolean,
  * }} Connection
+ */
+
+/**
+ * Complete messages as a read brought them, with the types of the last two and where the last begins (the
+ * start-up message counts as type 0).
+ * @typedef {{ bytes: Buffer, last: number, previous: number, lastStart: number }} Batch
  */
 
 /**
@@ -90,7 +96,7 @@ export async function serveWire(db, { path, maxConnections }) {
         connection.socket.end();
       } else if (code === PROTOCOL_3) {
         connection.started = true;
-        queue(connection, buffer.subarray(0, length));
+        queue(connection, { bytes: buffer.subarray(0, length), last: 0, previous: 0, lastStart: 0 });
       } else {
         connection.socket.destroy();
         return;
@@ -98,6 +104,9 @@ export async function serveWire(db, { path, maxConnections }) {
       takeComplete(connection);
       return;
     }
+    let last = 0;
+    let previous = 0;
+    let lastStart = 0;
     while (buffer.length - offset >= 5) {
       const declared = buffer.readInt32BE(offset + 1);
       if (declared < 4) {
@@ -106,13 +115,17 @@ export async function serveWire(db, { path, maxConnections }) {
       }
       const length = 1 + declared;
       if (buffer.length - offset < length) break;
+      previous = last;
+      last = /** @type {number} */ (buffer[offset]);
+      lastStart = offset;
       offset += length;
     }
     if (offset === 0) return;
     connection.pending = buffer.subarray(offset);
-    queue(connection, buffer.subarray(0, offset));
+    queue(connection, { bytes: buffer.subarray(0, offset), last, previous, lastStart });
   }
 
+  /** @param {Connection} connection @param {Batch} batch */
   function queue(connection, batch) {
     connection.batches.push(batch);
     if (connection.batches.length === 1) ready.push(connection);
@@ -136,21 +149,18 @@ export async function serveWire(db, { path, maxConnections }) {
       const index = holder ? ready.indexOf(holder) : 0;
       const connection = ready[index];
       if (!connection) break;
-      const batch = /** @type {Buffer} */ (connection.batches.shift());
+      const batch = /** @type {Batch} */ (connection.batches.shift());
       if (connection.batches.length === 0) ready.splice(index, 1);
       if (!connection.closed) await execute(connection, batch);
     }
   }
 
-  /** @param {Connection} connection @param {Buffer} batch */
+  /** @param {Connection} connection @param {Batch} batch */
   async function execute(connection, batch) {
-    // Terminate is the client's goodbye, alone at the end of what it sends; PGlite would stop reading at it.
-    const terminated =
-      connection.started &&
-      batch.length >= 5 &&
-      batch[batch.length - 5] === TERMINATE &&
-      batch.readInt32BE(batch.length - 4) === 4;
-    const body = terminated ? batch.subarray(0, batch.length - 5) : batch;
+    // Terminate is the client's goodbye, at the end of what it sends; PGlite would stop reading at it.
+    const terminated = batch.last === TERMINATE;
+    const body = terminated ? batch.bytes.subarray(0, batch.lastStart) : batch.bytes;
+    const last = terminated ? batch.previous : batch.last;
     if (body.length > 0) {
       /** @type {Buffer[]} */
       const parts = [];
@@ -170,7 +180,6 @@ export async function serveWire(db, { path, maxConnections }) {
       }
       const answer = parts.length === 1 ? parts[0] : Buffer.concat(parts);
       if (answer && answer.length > 0 && !connection.closed) connection.socket.write(answer);
-      const last = lastMessageType(body);
       const between = last === SYNC || last === QUERY || last === 0;
       holder = between && !db.isInTransaction() ? null : connection;
     }
@@ -190,18 +199,6 @@ export async function serveWire(db, { path, maxConnections }) {
         if (db.isInTransaction()) await db.execProtocolRaw(ROLLBACK_MESSAGE);
       })
       .catch(() => undefined);
-  }
-
-  /** The type byte of the last message of a batch of complete messages (0 for the start-up message). */
-  function lastMessageType(batch) {
-    if (batch[0] === 0) return 0;
-    let offset = 0;
-    let type = 0;
-    while (offset < batch.length) {
-      type = /** @type {number} */ (batch[offset]);
-      offset += 1 + batch.readInt32BE(offset + 1);
-    }
-    return type;
   }
 
   /** @param {Connection} connection */

@@ -201,14 +201,7 @@ export class PriorityPool extends pg.Pool {
   }
 
   private async statement(config: unknown, values: unknown): Promise<pg.QueryResult> {
-    const done = await this.gate.acquireShared(rankNow());
-    let client: pg.PoolClient;
-    try {
-      client = await this.borrow();
-    } catch (error) {
-      done();
-      throw error;
-    }
+    const { client, done } = await this.admitted(this.gate.acquireShared(rankNow()));
     this.batchWrites(client);
     let failure: Error | undefined;
     try {
@@ -248,14 +241,7 @@ export class PriorityPool extends pg.Pool {
   }
 
   private async checkout(): Promise<pg.PoolClient> {
-    const done = await this.gate.acquire(rankNow());
-    let client: pg.PoolClient;
-    try {
-      client = await this.borrow();
-    } catch (error) {
-      done();
-      throw error;
-    }
+    const { client, done } = await this.admitted(this.gate.acquire(rankNow()));
     let released = false;
     // The client's release (pg-pool's, kept by the lease) now gives the checkout back, with its place.
     client.release = (error?: Error | boolean) => {
@@ -265,6 +251,17 @@ export class PriorityPool extends pg.Pool {
       done();
     };
     return client;
+  }
+
+  /** The connection, once the gate has given a place: the place goes back if the connection cannot be had. */
+  private async admitted(place: Promise<() => void>): Promise<{ client: pg.PoolClient; done: () => void }> {
+    const done = await place;
+    try {
+      return { client: await this.borrow(), done };
+    } catch (error) {
+      done();
+      throw error;
+    }
   }
 
   private async borrow(): Promise<pg.PoolClient> {

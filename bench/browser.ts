@@ -24,8 +24,6 @@ export interface TraceEvent {
   args?: { data?: { type?: string } };
 }
 
-export const quantile = (sorted: readonly number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
 export const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 /**

@@ -9,7 +9,8 @@
  * cores shared with Chromium's compositor and raster threads, the wall-clock span, reported beside it,
  * also counts the moments the thread waited for a core (as the chat bench does).
  */
-import { ms, quantile, type TraceEvent, withBenchPage } from './browser';
+import { ms, type TraceEvent, withBenchPage } from './browser';
+import { quantile } from './stats';
 
 /** Main-thread CPU ms of each hover: the outermost trace events wholly inside [pointermove, +wall ms]. */
 export function hoverCpuFromTrace(events: readonly TraceEvent[], walls: readonly number[]): number[] {

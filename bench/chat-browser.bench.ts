@@ -12,7 +12,8 @@
 
 import type { Browser } from 'playwright-core';
 import type { RunOptions, RunResult } from '../apps/workspace/bench/main';
-import { ms, quantile, type TraceEvent, withBenchPage } from './browser';
+import { ms, type TraceEvent, withBenchPage } from './browser';
+import { quantile } from './stats';
 
 /** Per marked frame: [wall ms, CPU ms] of the main thread's top-level tasks in that frame. */
 export function frameCostsFromTrace(

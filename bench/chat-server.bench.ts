@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LOAD_TEST_LIMITS, startServer } from '../e2e/server';
-import { quantile } from './browser';
+import { quantile } from './stats';
 
 const STREAMS = 200;
 /** New users get 1000 credits; an offline turn holds about 10, so the streams are spread over users. */

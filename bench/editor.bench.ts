@@ -6,7 +6,8 @@
  * - the same two figures for a bare Lexical rich-text editor with the same content, in the same run
  *   (budget: ours within 1.3× of it).
  */
-import { ms, quantile, withBenchPage } from './browser';
+import { ms, withBenchPage } from './browser';
+import { quantile } from './stats';
 
 type EditorKind = 'ours' | 'bare';
 

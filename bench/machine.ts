@@ -5,7 +5,7 @@
  */
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { quantile } from './browser';
+import { quantile } from './stats';
 
 const RECORDS = 100_000;
 const RUNS = 5;

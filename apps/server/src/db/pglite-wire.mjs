@@ -179,7 +179,7 @@ export async function serveWire(db, { path, maxConnections }) {
         return;
       }
       const answer = parts.length === 1 ? parts[0] : Buffer.concat(parts);
-      if (answer && answer.length > 0 && !connection.closed) connection.socket.write(answer);
+      if (answer.length > 0 && !connection.closed) connection.socket.write(answer);
       const between = last === SYNC || last === QUERY || last === 0;
       holder = between && !db.isInTransaction() ? null : connection;
     }

@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { DOCUMENT_MAX_BYTES } from '@wanxiang/api-client/contract';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_DEPTH } from '@wanxiang/api-client/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOwnedDocument } from '../src/modules/docs/service';
 import { signUp } from './chat-support';
@@ -271,6 +271,45 @@ describe.each(databaseKinds)('cloud documents on %s', (kind) => {
 
     const read = await app.inject({ method: 'GET', url: `/api/docs/${doc.id}/`, headers: auth });
     expect(read.json()).toMatchObject({ version: 1, content: contentOf('完好的版本') });
+  });
+
+  /**
+   * A body whose content is `levels` objects and arrays deep: an empty root, with the rest of the levels in
+   * a field of it the editor does not know. Written as text, so that making it needs no recursion.
+   */
+  const deepBody = (levels: number, extra: Record<string, unknown> = {}) => {
+    const inner = levels - 3; // the content, its editor state and the root
+    const root = { type: 'root', version: 1, children: [], deep: null };
+    const head = JSON.stringify({
+      title: '深',
+      ...extra,
+      content: { version: '2.0.0', editorState: { root } },
+    });
+    return head.replace('"deep":null', `"deep":${'{"a":'.repeat(inner - 1)}{}${'}'.repeat(inner - 1)}`);
+  };
+
+  it('refuses content nested too deep with a 400 naming the field, and stores nothing', async () => {
+    const app = await makeApp();
+    const { auth } = await signUp(app, getDb().database.db);
+    const doc = await create(app, auth, '浅');
+    const send = (method: 'POST' | 'PUT', url: string, payload: string) =>
+      app.inject({ method, url, headers: { ...auth, 'content-type': 'application/json' }, payload });
+
+    for (const levels of [DOCUMENT_MAX_DEPTH + 1, 10_000]) {
+      const created = await send('POST', '/api/docs/', deepBody(levels));
+      expect(created.statusCode).toBe(400);
+      expect(created.json()).toEqual({
+        errors: { content: [`嵌套层级过深：最多 ${DOCUMENT_MAX_DEPTH} 层。`] },
+      });
+      const saved = await send('PUT', `/api/docs/${doc.id}/`, deepBody(levels, { base_version: 1 }));
+      expect(saved.statusCode).toBe(400);
+      expect(Object.keys(saved.json().errors)).toEqual(['content']);
+    }
+    const read = await app.inject({ method: 'GET', url: `/api/docs/${doc.id}/`, headers: auth });
+    expect(read.json()).toMatchObject({ version: 1, content: contentOf('浅') });
+    // Exactly at the limit is stored.
+    const within = await send('POST', '/api/docs/', deepBody(DOCUMENT_MAX_DEPTH));
+    expect(within.statusCode).toBe(201);
   });
 
   it('refuses a document over the size limit with a clear message and stores nothing', async () => {

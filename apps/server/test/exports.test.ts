@@ -1,8 +1,8 @@
 import { inflateSync } from 'node:zlib';
-import { EXPORT_FORMATS } from '@wanxiang/api-client/contract';
+import { DOCUMENT_MAX_DEPTH, EXPORT_FORMATS, EXPORT_MAX_DEPTH } from '@wanxiang/api-client/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { exportFiles } from '../src/db/schema';
+import { documents, exportFiles } from '../src/db/schema';
 import { ExportRunner, ExportTimeoutError } from '../src/modules/exports/runner';
 import { contentDisposition } from '../src/modules/exports/service';
 import { signUp } from './chat-support';
@@ -199,6 +199,46 @@ describe.each(databaseKinds)('server exports on %s', (kind) => {
       format: 'pdf',
     });
     expect(unknownDoc.statusCode).toBe(404);
+  });
+
+  it('refuses a lexdoc nested too deep with a 400 naming the field, before converting it', async () => {
+    const app = await makeApp();
+    const { auth } = await signUp(app, getDb().database.db);
+    // Paragraphs inside paragraphs, written as text: making it needs no recursion.
+    const nested = (nodes: number) =>
+      `${'{"type":"paragraph","version":1,"children":['.repeat(nodes)}${']}'.repeat(nodes)}`;
+    for (const nodes of [EXPORT_MAX_DEPTH, 10_000]) {
+      const head = JSON.stringify({ format: 'md', lexdoc: { ...lexdoc('深', '甲'), content: null } });
+      const payload = head.replace(
+        '"content":null',
+        `"content":{"root":{"type":"root","version":1,"children":[${nested(nodes)}]}}`,
+      );
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/exports/transient',
+        headers: { ...auth, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ errors: { lexdoc: [`嵌套层级过深：最多 ${EXPORT_MAX_DEPTH} 层。`] } });
+    }
+  });
+
+  it('refuses to export a stored document nested too deep (saved before the limit) with a 400', async () => {
+    const app = await makeApp();
+    const { auth, userId } = await signUp(app, getDb().database.db);
+    let deep: Record<string, unknown> = {};
+    for (let level = 0; level < DOCUMENT_MAX_DEPTH; level += 1) deep = { a: deep };
+    const content = { version: '2.0.0', editorState: { ...editorState('正文'), deep } };
+    const [row] = await getDb()
+      .database.db.insert(documents)
+      .values({ userId, title: '旧文档', content, size: 1 })
+      .returning({ id: documents.id });
+    const answer = await post(app, auth, `/api/docs/${row?.id}/export`, { format: 'md' });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({
+      detail: `文档嵌套层级过深（最多 ${DOCUMENT_MAX_DEPTH} 层），无法导出。`,
+    });
   });
 
   it('answers 410 for an expired file, drops it, and sweeps expired files', async () => {

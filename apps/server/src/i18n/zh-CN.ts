@@ -48,6 +48,7 @@ export const zhCN = {
     invalidFormat: '格式不正确。',
     invalid: '该字段的值无效。',
     nul: '不能包含空字符（U+0000）。',
+    tooDeep: (max: number) => `嵌套层级过深：最多 ${max} 层。`,
     unknownKeys: (keys: string) => `包含未知的字段：${keys}。`,
     types: {
       string: '字符串',
@@ -255,6 +256,7 @@ export const zhCN = {
       `文档过大（${size}），导出最多支持 ${limit}。请删减图片或拆分文档后再导出。`,
     notFound: '没有找到这个导出文件：它可能不属于当前账号，或已被清理。',
     expired: '下载地址已过期，导出文件已清理。请重新导出。',
+    tooDeep: (max: number) => `文档嵌套层级过深（最多 ${max} 层），无法导出。`,
   },
   plans: {
     defaultName: '免费体验版',

@@ -1,3 +1,4 @@
+import type { TooDeepIssueParams } from '@wanxiang/api-client/contract';
 import type { $ZodErrorMap, $ZodIssue, $ZodRawIssue } from 'zod/v4/core';
 import { messages } from './zh-CN';
 
@@ -42,6 +43,12 @@ export const zhErrorMap: $ZodErrorMap = (issue: $ZodRawIssue) => {
       return v.unknownKeys(issue.keys.join('、'));
     case 'not_multiple_of':
       return issue.divisor === 1 ? v.integer : v.invalid;
+    case 'custom': {
+      // The contract's own checks say what failed in `params`, and leave the wording to each side.
+      const params = issue.params as Partial<TooDeepIssueParams> | undefined;
+      if (params?.code === 'too_deep' && typeof params.max === 'number') return v.tooDeep(params.max);
+      return v.invalid;
+    }
     default:
       return v.invalid;
   }

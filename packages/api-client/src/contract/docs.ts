@@ -6,11 +6,18 @@
  * as opaque JSON by the server.
  */
 import { z } from 'zod';
+import { maxDepth } from './json';
 
 /** The largest document body the server stores: its content serialized as JSON, in bytes (UTF-8). */
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 /** Longest title stored; longer ones are cut. */
 export const DOCUMENT_TITLE_MAX = 200;
+/**
+ * The deepest a document's content may nest its objects and arrays (the content itself is level 1). A real
+ * document stays far below it (a table in a list seven levels deep is some 40 levels); it bounds the
+ * recursion of everything that reads a document, here and on the export worker.
+ */
+export const DOCUMENT_MAX_DEPTH = 200;
 /** The code of the 409 answer to a save based on an older version. */
 export const VERSION_CONFLICT_CODE = 'version_conflict';
 /** The code of the 413 answer to a document over {@link DOCUMENT_MAX_BYTES}. */
@@ -27,6 +34,9 @@ export const documentContent = z.looseObject({
   editorState: z.unknown().nullable(),
 });
 export type CloudDocumentContent = z.infer<typeof documentContent>;
+
+/** A content as a save sends it: the frame, and nothing nested deeper than {@link DOCUMENT_MAX_DEPTH}. */
+export const documentContentInput = documentContent.superRefine(maxDepth(DOCUMENT_MAX_DEPTH));
 
 /** A cloud document as listed: no content. */
 export const cloudDocumentSummary = z.object({
@@ -59,13 +69,13 @@ export const createDocumentBody = z.object({
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
     .optional(),
   title: z.string(),
-  content: documentContent,
+  content: documentContentInput,
 });
 export type CreateDocumentBody = z.infer<typeof createDocumentBody>;
 
 export const updateDocumentBody = z.object({
   title: z.string(),
-  content: documentContent,
+  content: documentContentInput,
   /** The version this save was made from; the server refuses it (409) when the document has moved on. */
   base_version: z.number().int().positive(),
 });

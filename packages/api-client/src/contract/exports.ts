@@ -5,7 +5,8 @@
  * converters and answers a download address that expires and that only the same user can fetch.
  */
 import { z } from 'zod';
-import { DOCUMENT_MAX_BYTES } from './docs';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_DEPTH } from './docs';
+import { maxDepth } from './json';
 
 /** The formats the server writes. */
 export const EXPORT_FORMATS = ['pdf', 'docx', 'md'] as const;
@@ -15,6 +16,8 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_TTL_SECONDS = 15 * 60;
 /** The largest transient document the server converts: the same as a cloud document. */
 export const EXPORT_MAX_BYTES = DOCUMENT_MAX_BYTES;
+/** The deepest a transient lexdoc may nest (the lexdoc itself is level 1): that of a cloud document. */
+export const EXPORT_MAX_DEPTH = DOCUMENT_MAX_DEPTH;
 /** The code of the 410 answer to an expired download. */
 export const EXPORT_EXPIRED_CODE = 'export_expired';
 
@@ -32,7 +35,7 @@ export const cloudExportBody = z.object({ format: exportFormat });
 export type CloudExportBody = z.infer<typeof cloudExportBody>;
 
 /** A lexdoc file as parsed JSON (`{format: 'lexdoc', version, meta, content, …}`) or the editor's content. */
-const lexdocPayload = z.looseObject({});
+const lexdocPayload = z.looseObject({}).superRefine(maxDepth(EXPORT_MAX_DEPTH));
 
 /** One of lexdoc and html is required (the server says so in a 400). */
 export const transientExportBody = z.object({

@@ -5,6 +5,7 @@ export * from './docChat';
 export * from './docs';
 export * from './emotion';
 export * from './exports';
+export * from './json';
 export * from './models';
 export * from './strategy';
 export * from './stream';

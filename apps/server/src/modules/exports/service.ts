@@ -1,10 +1,12 @@
 import {
+  DOCUMENT_MAX_DEPTH,
   EXPORT_EXPIRED_CODE,
   EXPORT_MAX_BYTES,
   EXPORT_TTL_SECONDS,
   type ExportFormat,
   type ExportTask,
   exportsPaths,
+  isNestedDeeperThan,
 } from '@wanxiang/api-client/contract';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -55,6 +57,10 @@ export class ExportService {
   async exportCloud(userId: string, docId: string, format: ExportFormat): Promise<ExportTask> {
     const row = await findOwnedDocument(this.db, userId, docId);
     if (!row) throw documentNotFound();
+    // Saves are refused this deep now, but a document stored before the limit may be: the converters
+    // walk it by recursion, so it never reaches them.
+    if (isNestedDeeperThan(row.content, DOCUMENT_MAX_DEPTH))
+      throw new HttpError(400, { detail: m.tooDeep(DOCUMENT_MAX_DEPTH) });
     return this.produce(userId, format, { kind: 'content', content: row.content, title: row.title });
   }
 

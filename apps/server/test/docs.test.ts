@@ -312,6 +312,54 @@ describe.each(databaseKinds)('cloud documents on %s', (kind) => {
     expect(within.statusCode).toBe(201);
   });
 
+  it('refuses a lone surrogate in any text with a 400 naming the field, and keeps what was stored', async () => {
+    const app = await makeApp();
+    const { auth } = await signUp(app, getDb().database.db);
+    const doc = await create(app, auth, '完好');
+    // JSON.stringify writes a lone surrogate as the escape \ud800, as a client's would.
+    const broken = contentOf('前\ud800后');
+
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/docs/',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ title: '标题', content: broken }),
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toEqual({
+      errors: {
+        'content.editorState.root.children.0.children.0.text': [
+          '包含无法保存的字符（不成对的代理项 U+D800–U+DFFF）。',
+        ],
+      },
+    });
+    const saved = await put(app, auth, doc.id, { title: '题\udfff', content: broken, base_version: 1 });
+    expect(saved.statusCode).toBe(400);
+    expect(Object.keys(saved.json().errors).sort()).toEqual([
+      'content.editorState.root.children.0.children.0.text',
+      'title',
+    ]);
+    // A pair is a character like any other.
+    const emoji = await put(app, auth, doc.id, { title: '😀', content: contentOf('😀'), base_version: 1 });
+    expect(emoji.statusCode).toBe(200);
+    expect(emoji.json()).toMatchObject({ title: '😀', content: contentOf('😀') });
+  });
+
+  it('cuts a long title between characters, never inside one', async () => {
+    const app = await makeApp();
+    const { auth } = await signUp(app, getDb().database.db);
+    // 199 characters and an emoji (two UTF-16 units) at the 200th place.
+    const title = `${'字'.repeat(199)}😀尾`;
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/docs/',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ title, content: contentOf('正文') }),
+    });
+    expect(created.statusCode).toBe(201);
+    expect((created.json() as Doc).title).toBe(`${'字'.repeat(199)}😀`);
+  });
+
   it('refuses a document over the size limit with a clear message and stores nothing', async () => {
     const app = await makeApp();
     const { auth } = await signUp(app, getDb().database.db);

@@ -1,4 +1,4 @@
-import { unstorableTextPaths } from '@wanxiang/api-client/contract';
+import { unstorableText } from '@wanxiang/api-client/contract';
 import type { FastifySchemaCompiler } from 'fastify';
 import { type $ZodType, safeParse } from 'zod/v4/core';
 import { messages } from '../i18n/zh-CN';
@@ -26,15 +26,23 @@ const issueAt = (path: PropertyKey[], keyword: string, message: string): Validat
  * on `error.validation`, which the error handler turns into `{errors: {field: [...]}}`.
  *
  * Before the schema, every string of the part (body, query, path parameters, headers) is checked for text
- * PostgreSQL cannot store, whatever the schema says of it: a NUL byte would otherwise fail inside the
- * database. Those fields alone are reported, each by its name.
+ * PostgreSQL cannot store, whatever the schema says of it: a NUL byte or a lone surrogate would otherwise
+ * fail inside the database. Those fields alone are reported, each by its name.
  */
 export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
   ({ schema }) =>
   (data) => {
-    const unstorable = unstorableTextPaths(data);
+    const unstorable = unstorableText(data);
     if (unstorable.length > 0) {
-      return { error: unstorable.map((path) => issueAt(path, 'unstorable_text', messages.validation.nul)) };
+      return {
+        error: unstorable.map(({ path, problem }) =>
+          issueAt(
+            path,
+            'unstorable_text',
+            problem === 'nul' ? messages.validation.nul : messages.validation.loneSurrogate,
+          ),
+        ),
+      };
     }
     const result = safeParse(schema, data, { error: zhErrorMap });
     if (result.success) return { value: result.data };

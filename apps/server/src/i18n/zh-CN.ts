@@ -48,6 +48,7 @@ export const zhCN = {
     invalidFormat: '格式不正确。',
     invalid: '该字段的值无效。',
     nul: '不能包含空字符（U+0000）。',
+    loneSurrogate: '包含无法保存的字符（不成对的代理项 U+D800–U+DFFF）。',
     tooDeep: (max: number) => `嵌套层级过深：最多 ${max} 层。`,
     unknownKeys: (keys: string) => `包含未知的字段：${keys}。`,
     types: {

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { isStorableText, unstorableTextPaths } from './text';
+import { isStorableText, textProblem, unstorableText, unstorableTextPaths } from './text';
 
 describe('text PostgreSQL can store', () => {
   it('refuses a NUL anywhere in a string, and nothing else', () => {
     expect(isStorableText('中文、emoji 😀 and \t\n controls \u0001')).toBe(true);
     expect(isStorableText('a\u0000b')).toBe(false);
     expect(isStorableText('\u0000')).toBe(false);
+  });
+
+  it('refuses half a surrogate pair, either half, and keeps whole pairs', () => {
+    expect(textProblem('emoji 😀 𠀀')).toBeUndefined();
+    for (const text of ['\ud800', 'a\ud83d', '\ude00b', '😀\ude00', '\ud83d\ud83d\ude00'])
+      expect(textProblem(text)).toBe('lone_surrogate');
+    expect(textProblem('\u0000\ud800')).toBe('nul');
+    expect(unstorableText({ ok: '😀', bad: ['\udfff'], ['k\ud800']: 1 })).toEqual([
+      { path: ['k\ud800'], problem: 'lone_surrogate' },
+      { path: ['bad', 0], problem: 'lone_surrogate' },
+    ]);
   });
 
   it('names every field holding one: nested, in lists, and keys', () => {

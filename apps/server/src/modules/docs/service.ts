@@ -51,7 +51,10 @@ function documentOf(row: Row): CloudDocument {
 }
 
 function titleOf(title: string): string {
-  return title.replace(/\s+/g, ' ').trim().slice(0, DOCUMENT_TITLE_MAX) || m.defaultTitle;
+  // Cut by characters, not UTF-16 units: a cut through an emoji would leave half of it, which the database
+  // cannot store (and which the route refuses when a client sends one).
+  const characters = Array.from(title.replace(/\s+/g, ' ').trim());
+  return characters.slice(0, DOCUMENT_TITLE_MAX).join('').trim() || m.defaultTitle;
 }
 
 /** The size of a content, refused with a clear 413 beyond the limit (nothing is written then). */

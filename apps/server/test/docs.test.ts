@@ -360,6 +360,26 @@ describe.each(databaseKinds)('cloud documents on %s', (kind) => {
     expect((created.json() as Doc).title).toBe(`${'字'.repeat(199)}😀`);
   });
 
+  it('refuses a base_version beyond what the database holds with a 400 naming the field', async () => {
+    const app = await makeApp();
+    const { auth } = await signUp(app, getDb().database.db);
+    const doc = await create(app, auth, '版本');
+    for (const base_version of [2 ** 31, 2 ** 53, 1e300]) {
+      const answer = await put(app, auth, doc.id, { title: '版本', content: contentOf('x'), base_version });
+      expect(answer.statusCode).toBe(400);
+      const { errors } = answer.json() as { errors: Record<string, string[]> };
+      expect(Object.keys(errors)).toEqual(['base_version']);
+      expect(errors.base_version).toContain(`该值应小于或等于 ${2 ** 31 - 1}。`);
+    }
+    // The largest the column holds is a version like any other: a stale one.
+    const largest = await put(app, auth, doc.id, {
+      title: '版本',
+      content: contentOf('x'),
+      base_version: 2 ** 31 - 1,
+    });
+    expect(largest.statusCode).toBe(409);
+  });
+
   it('refuses a document over the size limit with a clear message and stores nothing', async () => {
     const app = await makeApp();
     const { auth } = await signUp(app, getDb().database.db);

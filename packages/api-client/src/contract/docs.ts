@@ -6,7 +6,7 @@
  * as opaque JSON by the server.
  */
 import { z } from 'zod';
-import { maxDepth } from './json';
+import { DB_INTEGER_MAX, maxDepth } from './json';
 
 /** The largest document body the server stores: its content serialized as JSON, in bytes (UTF-8). */
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
@@ -43,9 +43,9 @@ export const cloudDocumentSummary = z.object({
   id: z.uuid(),
   title: z.string(),
   /** 1 on creation, one more on every save. */
-  version: z.number().int().positive(),
+  version: z.number().int().positive().max(DB_INTEGER_MAX),
   /** Bytes of the stored content. */
-  size: z.number().int().nonnegative(),
+  size: z.number().int().nonnegative().max(DB_INTEGER_MAX),
   /** ISO 8601. */
   created_at: z.string(),
   updated_at: z.string(),
@@ -77,7 +77,7 @@ export const updateDocumentBody = z.object({
   title: z.string(),
   content: documentContentInput,
   /** The version this save was made from; the server refuses it (409) when the document has moved on. */
-  base_version: z.number().int().positive(),
+  base_version: z.number().int().positive().max(DB_INTEGER_MAX),
 });
 export type UpdateDocumentBody = z.infer<typeof updateDocumentBody>;
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_DEPTH } from './docs';
-import { maxDepth } from './json';
+import { DB_INTEGER_MAX, maxDepth } from './json';
 
 /** The formats the server writes. */
 export const EXPORT_FORMATS = ['pdf', 'docx', 'md'] as const;
@@ -54,7 +54,7 @@ export const exportTask = z.object({
   /** The file's name, its forbidden characters (\ / : * ? " < > |) already replaced by _. */
   file_name: z.string(),
   /** Bytes of the produced file. */
-  size: z.number().int().nonnegative(),
+  size: z.number().int().nonnegative().max(DB_INTEGER_MAX),
   mime: z.string(),
   /** Relative to the site: `/api/exports/{id}`. */
   download_url: z.string(),

@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { LoginThrottle } from './modules/auth/throttle';
 import { TokenService } from './modules/auth/tokens';
+import { AttachmentReader } from './modules/dialogue/attachments/reader';
 import { dialogueRoutes } from './modules/dialogue/routes';
 import { DialogueService } from './modules/dialogue/service';
 import { docChatRoutes } from './modules/doc-chat/routes';
@@ -134,6 +135,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const files = deps.files ?? (await createFileStore(config));
   const stagingDir = await stagingRoot(config.dataDir);
+  const reader = new AttachmentReader(config.files.reading);
+  app.addHook('onClose', async () => reader.close());
   const dialogue = new DialogueService(
     db,
     registry,
@@ -141,8 +144,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     app.log as unknown as Logger,
     files,
     stagingDir,
+    reader,
   );
-  const docChat = new DocChatService(db, registry, config.chat, app.log as unknown as Logger);
+  const docChat = new DocChatService(db, registry, config.chat, app.log as unknown as Logger, reader);
   const emotion = new EmotionService(db, createMarketProvider(config.market, app.log as unknown as Logger), {
     backfillDays: config.market.backfillDays,
     logger: app.log as unknown as Logger,

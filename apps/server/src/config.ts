@@ -104,6 +104,11 @@ export interface Config {
           pathStyle: boolean;
         }
       | undefined;
+    /**
+     * Reading the text of uploaded PDF and Word files, on threads of their own: a file whose reading takes
+     * longer than `timeout` (seconds) or more heap than `maxHeapMb` is refused as too large to read.
+     */
+    reading: { threads: number; timeout: number; maxHeapMb: number };
   };
   market: {
     /** Where market data come from: the embedded simulated market, or Eastmoney's public pools (opt-in). */
@@ -281,6 +286,9 @@ const envSchema = z.object({
   PASSWORD_HASH_ITERATIONS: intVar(2, 1, 100),
   PASSWORD_HASH_PARALLELISM: intVar(1, 1, 16),
   SHUTDOWN_TIMEOUT: durationVar('10s', 1, 3600),
+  FILE_READ_THREADS: intVar(1, 1, 16),
+  FILE_READ_TIMEOUT: durationVar('20s', 1, 600),
+  FILE_READ_HEAP_MB: intVar(384, 64, 8192),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString.superRefine((raw, ctx) => {
     if (raw === undefined) return;
@@ -509,6 +517,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
             pathStyle: e.S3_FORCE_PATH_STYLE === 'true',
           }
         : undefined,
+      reading: { threads: e.FILE_READ_THREADS, timeout: e.FILE_READ_TIMEOUT, maxHeapMb: e.FILE_READ_HEAP_MB },
     },
     market: {
       source: e.MARKET_DATA_SOURCE,

@@ -40,6 +40,7 @@ import {
   MAX_GENERATED_IMAGES,
   storeGeneratedImage,
 } from './attachments/generated';
+import type { AttachmentReader } from './attachments/reader';
 import { messageFiles, type StoredFile } from './attachments/repo';
 import { LiveTurn } from './live';
 import { planTurn, turnCost } from './pricing';
@@ -163,6 +164,8 @@ export class DialogueService {
     private readonly files?: FileStore,
     /** A local directory for generated images on their way into the store (see files/store.ts). */
     private readonly stagingDir?: string,
+    /** Reads attached PDF and Word files off the event loop (see attachments/reader.ts). */
+    private readonly reader?: AttachmentReader,
   ) {
     this.webSearch = settings.search ? new WebSearch(settings.search) : null;
   }
@@ -188,7 +191,12 @@ export class DialogueService {
     const stored = questionId ? await messageFiles(this.db, questionId) : [...uploads];
     const earlier = contextOf(base, this.settings.historyMessages);
     const question: ContextMessage = { role: 'user', text };
-    const attachments = await this.forModel(stored, definition, estimatePromptTokens([...earlier, question]));
+    const attachments = await this.forModel(
+      userId,
+      stored,
+      definition,
+      estimatePromptTokens([...earlier, question]),
+    );
     const files = stored.map((file, index) => ({
       ...file,
       truncated: attachments[index]?.truncated ?? false,
@@ -407,6 +415,7 @@ export class DialogueService {
 
   /** The files as the model gets them, read from the store (see attachmentsForModel). */
   private async forModel(
+    userId: string,
     files: readonly StoredFile[],
     definition: ModelDefinition,
     usedTokens: number,
@@ -422,7 +431,7 @@ export class DialogueService {
         return stream;
       },
     }));
-    return attachmentsForModel(sources, definition, usedTokens);
+    return attachmentsForModel(sources, definition, usedTokens, { reader: this.reader, owner: userId });
   }
 
   /**

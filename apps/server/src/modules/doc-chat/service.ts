@@ -14,6 +14,7 @@ import { fieldErrors, HttpError, notFound } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import { balanceOf, holdCredits, settleHold } from '../billing/holds';
 import { attachmentsForModel } from '../dialogue/attachments/extract';
+import type { AttachmentReader } from '../dialogue/attachments/reader';
 import type { StagedFile } from '../dialogue/attachments/receive';
 import { planTurn, turnCost } from '../dialogue/pricing';
 import { estimateContextTokens, type Prompt, toPrompt } from '../dialogue/prompt';
@@ -78,6 +79,8 @@ export class DocChatService {
     private readonly registry: ModelRegistry,
     private readonly settings: DocChatSettings,
     private readonly logger: Logger,
+    /** Reads attached PDF and Word files off the event loop (see dialogue/attachments/reader.ts). */
+    private readonly reader?: AttachmentReader,
   ) {}
 
   /**
@@ -118,6 +121,7 @@ export class DocChatService {
       files.map((file) => ({ ...file, open: async () => createReadStream(file.path) })),
       definition,
       aroundTokens + questionTokens,
+      { reader: this.reader, owner: userId },
     );
     const asked = { role: 'user' as const, text: question, attachments };
     const prompt: Prompt = [

@@ -1,6 +1,6 @@
 /**
  * What a model is given for an attached file: an image as image input (for a model that sees images),
- * text files as their text, PDF text through unpdf (pdf.js built for servers), DOCX text through mammoth.
+ * text files as their text, PDF and DOCX text read on the reader's threads (reader.ts, read.ts).
  * A legacy .doc gets a clear note instead: no maintained JavaScript library reads the binary Word 97
  * format (word-extractor is unmaintained), and shelling out to LibreOffice per upload would make a chat
  * turn wait seconds on a converter. Text longer than the file's share of the model's context is cut, and
@@ -8,9 +8,9 @@
  */
 import type { Readable } from 'node:stream';
 import { ATTACHMENT_KINDS, type AttachmentKind } from '@wanxiang/api-client/contract';
-import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { HttpError } from '../../../http/errors';
 import { messages } from '../../../i18n/zh-CN';
+import { type AttachmentReader, FileTooLargeToRead, ReaderBusyError } from './reader';
 
 const m = messages.chat;
 
@@ -76,9 +76,25 @@ function cut(text: string, maxChars: number): { text: string; truncated: boolean
  * The attachment for the prompt. `maxChars` is the file's share of the context: a character is counted
  * as a token, as Chinese text is, so the share holds in the worst case.
  */
+export interface ReadOptions {
+  /** Reads PDF and Word files; without one, such a file is given to the model as unreadable. */
+  reader?: AttachmentReader;
+  /** Whose file it is: the reader serves users in turn. */
+  owner?: string;
+}
+
+/**
+ * A file the reader refused as too large (a zip bomb, a page-tree bomb) refuses the question before any
+ * credit is held: a 400 naming the file.
+ */
+function tooLargeToRead(name: string): HttpError {
+  const problem = m.attachmentTooLargeToRead(name);
+  return new HttpError(400, { detail: problem, errors: { files: [problem] } });
+}
+
 export async function attachmentForModel(
   source: AttachmentSource,
-  options: { seesImages: boolean; maxChars: number },
+  options: { seesImages: boolean; maxChars: number } & ReadOptions,
 ): Promise<PromptAttachment> {
   const base = { name: source.name, mimeType: source.mimeType, size: source.size, truncated: false };
   const kind = kindOf(source.mimeType);
@@ -91,16 +107,14 @@ export async function attachmentForModel(
     switch (kind) {
       case 'doc':
         return { ...base, text: m.attachmentDocUnreadable };
-      case 'pdf': {
-        const pdf = await getDocumentProxy(new Uint8Array(await readAll(await source.open())));
-        text = (await extractText(pdf, { mergePages: true })).text;
-        await pdf.destroy();
-        if (text.trim() === '') return { ...base, text: m.attachmentPdfNoText };
+      case 'pdf':
+      case 'docx': {
+        if (!options.reader) return { ...base, text: m.attachmentUnreadable(m.attachmentNoReader) };
+        const bytes = await readAll(await source.open());
+        text = (await options.reader.read(kind, bytes, options.maxChars, options.owner ?? '')).text;
+        if (kind === 'pdf' && text.trim() === '') return { ...base, text: m.attachmentPdfNoText };
         break;
       }
-      case 'docx':
-        text = (await mammoth.extractRawText({ buffer: await readAll(await source.open()) })).value;
-        break;
       default: {
         // Four bytes a character at most: reading that much is enough for the share, whatever the size.
         const bytes = await readAll(await source.open(), options.maxChars * 4 + 4);
@@ -111,6 +125,9 @@ export async function attachmentForModel(
     }
     return { ...base, ...cut(text, options.maxChars) };
   } catch (error) {
+    if (error instanceof FileTooLargeToRead) throw tooLargeToRead(source.name);
+    if (error instanceof ReaderBusyError)
+      throw new HttpError(503, { detail: m.attachmentReaderBusy }, { 'retry-after': '5' });
     return { ...base, text: m.attachmentUnreadable((error as Error).message || String(error)) };
   }
 }
@@ -121,13 +138,13 @@ export const CONTEXT_HEADROOM_TOKENS = 500;
 export const MIN_FILE_CHARS = 2000;
 
 /**
- * The files as the model gets them, read one at a time (a PDF is parsed whole, so ten at once could hold
- * 300 MB). Text files share what the context leaves beside what the prompt already uses and the answer.
+ * The files as the model gets them, read one at a time (each PDF or Word file whole on a reader thread). Text files share what the context leaves beside what the prompt already uses and the answer.
  */
 export async function attachmentsForModel(
   files: readonly AttachmentSource[],
   model: { contextTokens: number; maxOutputTokens: number; supportsImages: boolean },
   usedTokens: number,
+  reading: ReadOptions = {},
 ): Promise<PromptAttachment[]> {
   if (files.length === 0) return [];
   const readers = files.filter((file) => !file.mimeType.startsWith('image/')).length;
@@ -135,6 +152,8 @@ export async function attachmentsForModel(
   const maxChars = Math.max(MIN_FILE_CHARS, Math.floor(available / Math.max(1, readers)));
   const attachments: PromptAttachment[] = [];
   for (const file of files)
-    attachments.push(await attachmentForModel(file, { seesImages: model.supportsImages, maxChars }));
+    attachments.push(
+      await attachmentForModel(file, { seesImages: model.supportsImages, maxChars, ...reading }),
+    );
   return attachments;
 }

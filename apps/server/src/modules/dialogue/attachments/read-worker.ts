@@ -1,0 +1,41 @@
+import { getHeapStatistics } from 'node:v8';
+import { serveJobs } from '../../../workers/serve';
+import { type ReadJob, type ReadResult, readFileText, TooLargeToRead } from './read';
+
+/** How often the thread's memory is looked at while a file is read. */
+const SAMPLE_MS = 10;
+
+export interface ReadWork extends ReadJob {
+  /**
+   * Memory outside the heap (the buffers a PDF's streams inflate into) that the thread may hold, MB: the
+   * pool's heap limit does not count it. Past it the thread ends, and the file is refused.
+   */
+  maxExternalMb: number;
+}
+
+export interface ReadAnswer extends ReadResult {
+  /** The most memory (heap and outside it) the thread held while reading, MB. */
+  peakMb: number;
+}
+
+/** The thread that reads uploaded PDF and Word files (see read.ts), one at a time. */
+serveJobs<ReadWork, ReadAnswer>(
+  async (job) => {
+    let peak = 0;
+    const sample = () => {
+      const { used_heap_size: heap, external_memory: external } = getHeapStatistics();
+      peak = Math.max(peak, heap + external);
+      if (external > job.maxExternalMb * 1024 * 1024) process.exit(1);
+    };
+    sample();
+    const timer = setInterval(sample, SAMPLE_MS);
+    try {
+      const result = await readFileText(job);
+      sample();
+      return { ...result, peakMb: Math.round(peak / 1024 / 1024) };
+    } finally {
+      clearInterval(timer);
+    }
+  },
+  { isInputError: (error) => error instanceof TooLargeToRead },
+);

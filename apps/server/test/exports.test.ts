@@ -1,5 +1,10 @@
 import { inflateSync } from 'node:zlib';
-import { DOCUMENT_MAX_DEPTH, EXPORT_FORMATS, EXPORT_MAX_DEPTH } from '@wanxiang/api-client/contract';
+import {
+  DOCUMENT_MAX_DEPTH,
+  EXPORT_FORMATS,
+  EXPORT_MAX_DEPTH,
+  LEXICAL_STYLE_MAX,
+} from '@wanxiang/api-client/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { documents, exportFiles } from '../src/db/schema';
@@ -239,6 +244,86 @@ describe.each(databaseKinds)('server exports on %s', (kind) => {
     expect(answer.json()).toEqual({
       detail: `文档嵌套层级过深（最多 ${DOCUMENT_MAX_DEPTH} 层），无法导出。`,
     });
+  });
+
+  it('refuses a lexdoc whose parts have the wrong shape or size with a 400 naming the field', async () => {
+    const app = await makeApp();
+    const { auth } = await signUp(app, getDb().database.db);
+    const good = lexdoc('形状', '正文');
+    const paragraph = good.content.root.children[0] as Record<string, unknown>;
+    const text = (paragraph.children as Record<string, unknown>[])[0] as Record<string, unknown>;
+    const withParagraph = (change: Record<string, unknown>) => ({
+      ...good,
+      content: { root: { ...good.content.root, children: [{ ...paragraph, ...change }] } },
+    });
+    const withText = (change: Record<string, unknown>) =>
+      withParagraph({ children: [{ ...text, ...change }] });
+    const cell = (change: Record<string, unknown>) =>
+      withParagraph({
+        type: 'table',
+        children: [
+          { type: 'tablerow', version: 1, children: [{ type: 'tablecell', version: 1, ...change }] },
+        ],
+      });
+    const paragraphField = 'lexdoc.content.root.children.0';
+    const cases: [unknown, string][] = [
+      [withParagraph({ children: { 0: text } }), `${paragraphField}.children`],
+      [withParagraph({ children: [null] }), `${paragraphField}.children.0`],
+      [withText({ text: 42 }), `${paragraphField}.children.0.text`],
+      [withText({ format: 2 ** 40 }), `${paragraphField}.children.0.format`],
+      [withText({ style: 'x'.repeat(LEXICAL_STYLE_MAX + 1) }), `${paragraphField}.children.0.style`],
+      [withParagraph({ indent: 1e9 }), `${paragraphField}.indent`],
+      [withParagraph({ type: 42 }), `${paragraphField}.type`],
+      [cell({ colSpan: 1e9 }), `${paragraphField}.children.0.children.0.colSpan`],
+      [cell({ rowSpan: -1 }), `${paragraphField}.children.0.children.0.rowSpan`],
+      [withParagraph({ type: 'table', colWidths: { length: 1e9 } }), `${paragraphField}.colWidths`],
+      [
+        { ...good, content: { root: { ...good.content.root, children: 'text' } } },
+        'lexdoc.content.root.children',
+      ],
+      [{ ...good, version: 2 ** 31 }, 'lexdoc.version'],
+      [
+        { root: { type: 'root', children: [{ type: 'paragraph', children: {} }] } },
+        'lexdoc.root.children.0.children',
+      ],
+      [{ lexicalState: JSON.stringify({ root: good.content.root }) }, 'lexdoc.lexicalState'],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await post(app, auth, '/api/exports/transient', { format: 'docx', lexdoc: body });
+      expect(answer.statusCode, field).toBe(400);
+      expect(Object.keys((answer.json() as { errors: object }).errors), field).toEqual([field]);
+    }
+    // Fields the converters do not read are kept as they came.
+    const extra = await post(app, auth, '/api/exports/transient', {
+      format: 'md',
+      lexdoc: withText({ mode: 'normal', detail: 0, somethingNew: { a: [1] } }),
+    });
+    expect(extra.statusCode).toBe(201);
+  });
+
+  it('refuses to save, and to export, a document whose editor state has the wrong shape', async () => {
+    const app = await makeApp();
+    const { auth, userId } = await signUp(app, getDb().database.db);
+    const broken = editorState('正文');
+    (broken.root.children[0] as Record<string, unknown>).children = { 0: 'text' };
+    const saved = await post(app, auth, '/api/docs/', {
+      title: '坏',
+      content: { version: '2.0.0', editorState: broken },
+    });
+    expect(saved.statusCode).toBe(400);
+    expect(Object.keys((saved.json() as { errors: object }).errors)).toEqual([
+      'content.editorState.root.children.0.children',
+    ]);
+    // One stored before the check is refused at export, not thrown on the worker.
+    const [row] = await getDb()
+      .database.db.insert(documents)
+      .values({ userId, title: '旧文档', content: { version: '2.0.0', editorState: broken }, size: 1 })
+      .returning({ id: documents.id });
+    const exported = await post(app, auth, `/api/docs/${row?.id}/export`, { format: 'pdf' });
+    expect(exported.statusCode).toBe(400);
+    expect((exported.json() as { detail: string }).detail).toBe(
+      '文档内容的格式有误（editorState.root.children.0.children），无法导出。请在编辑器中打开文档、重新保存后再导出。',
+    );
   });
 
   it('answers 410 for an expired file, drops it, and sweeps expired files', async () => {

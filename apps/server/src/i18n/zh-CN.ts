@@ -261,6 +261,8 @@ export const zhCN = {
     notFound: '没有找到这个导出文件：它可能不属于当前账号，或已被清理。',
     expired: '下载地址已过期，导出文件已清理。请重新导出。',
     tooDeep: (max: number) => `文档嵌套层级过深（最多 ${max} 层），无法导出。`,
+    damaged: (field: string) =>
+      `文档内容的格式有误（${field}），无法导出。请在编辑器中打开文档、重新保存后再导出。`,
   },
   plans: {
     defaultName: '免费体验版',

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { DB_INTEGER_MAX, maxDepth } from './json';
+import { LEXICAL_NAME_MAX, lexicalEditorState } from './lexical';
 
 /** The largest document body the server stores: its content serialized as JSON, in bytes (UTF-8). */
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
@@ -35,8 +36,20 @@ export const documentContent = z.looseObject({
 });
 export type CloudDocumentContent = z.infer<typeof documentContent>;
 
-/** A content as a save sends it: the frame, and nothing nested deeper than {@link DOCUMENT_MAX_DEPTH}. */
-export const documentContentInput = documentContent.superRefine(maxDepth(DOCUMENT_MAX_DEPTH));
+/**
+ * A content as a save sends it: nothing nested deeper than {@link DOCUMENT_MAX_DEPTH}, then its editor
+ * state as far as the converters read it (an export walks it). Answers keep the frame only, so that a
+ * document stored before these checks still reads. Typed as the frame: the checks narrow nothing a client
+ * writes.
+ */
+export const documentContentInput: z.ZodType<CloudDocumentContent, CloudDocumentContent> = documentContent
+  .superRefine(maxDepth(DOCUMENT_MAX_DEPTH))
+  .pipe(
+    z.looseObject({
+      version: z.string().max(LEXICAL_NAME_MAX),
+      editorState: lexicalEditorState.nullable(),
+    }),
+  );
 
 /** A cloud document as listed: no content. */
 export const cloudDocumentSummary = z.object({

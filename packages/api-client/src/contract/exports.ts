@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_DEPTH } from './docs';
 import { DB_INTEGER_MAX, maxDepth } from './json';
+import { LEXICAL_NAME_MAX, LEXICAL_TEXT_MAX, lexicalEditorState, lexicalNode } from './lexical';
 
 /** The formats the server writes. */
 export const EXPORT_FORMATS = ['pdf', 'docx', 'md'] as const;
@@ -34,8 +35,28 @@ export const exportFormat = z.enum(EXPORT_FORMATS);
 export const cloudExportBody = z.object({ format: exportFormat });
 export type CloudExportBody = z.infer<typeof cloudExportBody>;
 
-/** A lexdoc file as parsed JSON (`{format: 'lexdoc', version, meta, content, …}`) or the editor's content. */
-const lexdocPayload = z.looseObject({}).superRefine(maxDepth(EXPORT_MAX_DEPTH));
+/**
+ * A lexdoc file as parsed JSON (`{format: 'lexdoc', version, meta, content, …}`), or a snapshot (`{root}`,
+ * `{lexicalState: {root}}`): nothing nested deeper than {@link EXPORT_MAX_DEPTH}, then every part the
+ * converter reads, typed and bounded. Which of them must be there is the converter's to say (a 400 with its
+ * words). A `lexicalState` given as text, which the converter would parse and walk unchecked, is refused:
+ * send it parsed.
+ */
+const lexdocPayload: z.ZodType<Record<string, unknown>, Record<string, unknown>> = z
+  .looseObject({})
+  .superRefine(maxDepth(EXPORT_MAX_DEPTH))
+  .pipe(
+    z.looseObject({
+      format: z.string().max(LEXICAL_NAME_MAX).optional(),
+      version: z
+        .union([z.number().int().min(0).max(DB_INTEGER_MAX), z.string().max(LEXICAL_NAME_MAX)])
+        .optional(),
+      meta: z.looseObject({ title: z.string().max(LEXICAL_TEXT_MAX).nullish() }).nullish(),
+      content: lexicalEditorState.nullish(),
+      root: lexicalNode.nullish(),
+      lexicalState: lexicalEditorState.nullish(),
+    }),
+  );
 
 /** One of lexdoc and html is required (the server says so in a 400). */
 export const transientExportBody = z.object({

@@ -6,6 +6,7 @@ export * from './docs';
 export * from './emotion';
 export * from './exports';
 export * from './json';
+export * from './lexical';
 export * from './models';
 export * from './strategy';
 export * from './stream';

@@ -1,5 +1,6 @@
 import {
   DOCUMENT_MAX_DEPTH,
+  documentContentInput,
   EXPORT_EXPIRED_CODE,
   EXPORT_MAX_BYTES,
   EXPORT_TTL_SECONDS,
@@ -61,6 +62,10 @@ export class ExportService {
     // walk it by recursion, so it never reaches them.
     if (isNestedDeeperThan(row.content, DOCUMENT_MAX_DEPTH))
       throw new HttpError(400, { detail: m.tooDeep(DOCUMENT_MAX_DEPTH) });
+    // Likewise its shape: the converters trust it, and a save checks it now, but older ones did not.
+    const checked = documentContentInput.safeParse(row.content);
+    if (!checked.success)
+      throw new HttpError(400, { detail: m.damaged(checked.error.issues[0]?.path.join('.') ?? '') });
     return this.produce(userId, format, { kind: 'content', content: row.content, title: row.title });
   }
 

@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatAttachments, chatSessions } from '../src/db/schema';
 import { attachmentForModel } from '../src/modules/dialogue/attachments/extract';
+import { cleanName } from '../src/modules/dialogue/attachments/receive';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { finalOf, ledgerState, parseStream, signUp, textOf } from './chat-support';
 import { databaseKinds, listen, tempDir, useApps, useTestDatabase } from './helpers';
@@ -263,5 +264,17 @@ describe.each(databaseKinds)('chat attachments on %s', (kind) => {
     );
     expect(Math.max(...sizes)).toBe(MAX_ATTACHMENT_BYTES);
     await writeFile(big, '');
+  });
+});
+
+describe('the name of an uploaded file', () => {
+  it('keeps its last segment without control or bidirectional characters', () => {
+    expect(cleanName('C:\\Users\\me\\报告\u202Efdp.exe')).toBe('报告fdp.exe');
+    expect(cleanName('\u2066a\u2067b\u2068c\u2069\u202A\u202B\u202C\u202D\u200E\u200F\u061Cd.txt')).toBe(
+      'abcd.txt',
+    );
+    expect(cleanName('x\u0000\u001fy.txt')).toBe('xy.txt');
+    expect(cleanName('\u202E')).toBe('file');
+    expect(cleanName('العربية.txt')).toBe('العربية.txt');
   });
 });

@@ -360,6 +360,19 @@ describe.each(databaseKinds)('cloud documents on %s', (kind) => {
     expect((created.json() as Doc).title).toBe(`${'字'.repeat(199)}😀`);
   });
 
+  it('drops bidirectional controls from a title', async () => {
+    const app = await makeApp();
+    const { auth } = await signUp(app, getDb().database.db);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/docs/',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ title: '\u2067合同\u202Excod.exe\u202C\u2069', content: contentOf('正文') }),
+    });
+    expect(created.statusCode).toBe(201);
+    expect((created.json() as Doc).title).toBe('合同xcod.exe');
+  });
+
   it('refuses a base_version beyond what the database holds with a 400 naming the field', async () => {
     const app = await makeApp();
     const { auth } = await signUp(app, getDb().database.db);

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { documents, exportFiles } from '../src/db/schema';
 import { ExportRunner, ExportTimeoutError } from '../src/modules/exports/runner';
-import { contentDisposition } from '../src/modules/exports/service';
+import { contentDisposition } from '../src/modules/files/names';
 import { signUp } from './chat-support';
 import { databaseKinds, useApps, useTestDatabase } from './helpers';
 
@@ -326,6 +326,25 @@ describe.each(databaseKinds)('server exports on %s', (kind) => {
     );
   });
 
+  it('drops bidirectional controls from the name of an export and of its download', async () => {
+    const app = await makeApp();
+    const { auth } = await signUp(app, getDb().database.db);
+    // Shown as "发票exe.pdf" by the override, though the file is a .md.
+    const title = '发票\u202Efdp.exe\u202C\u2066\u200E\u200F\u061C\u2069';
+    const answer = await post(app, auth, '/api/exports/transient', {
+      format: 'md',
+      title,
+      lexdoc: lexdoc('x', '正文'),
+    });
+    expect(answer.statusCode).toBe(201);
+    const task = answer.json() as { download_url: string; file_name: string };
+    expect(task.file_name).toBe('发票fdp.exe.md');
+    const file = await app.inject({ method: 'GET', url: task.download_url, headers: auth });
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="__fdp.exe.md"; filename*=UTF-8''${encodeURIComponent('发票fdp.exe.md')}`,
+    );
+  });
+
   it('answers 410 for an expired file, drops it, and sweeps expired files', async () => {
     const app = await makeApp();
     const { auth } = await signUp(app, getDb().database.db);
@@ -387,6 +406,10 @@ describe('the export runner', () => {
   it('writes RFC 5987 file names', () => {
     expect(contentDisposition('报告 (终稿).pdf')).toBe(
       `attachment; filename="__ (__).pdf"; filename*=UTF-8''%E6%8A%A5%E5%91%8A%20%28%E7%BB%88%E7%A8%BF%29.pdf`,
+    );
+    // A name stored before names were cleaned loses its bidirectional controls on the way out.
+    expect(contentDisposition('a\u202Efdp.exe', 'inline')).toBe(
+      `inline; filename="afdp.exe"; filename*=UTF-8''afdp.exe`,
     );
   });
 });

@@ -20,6 +20,7 @@ import { fieldErrors, notFound } from '../../http/errors';
 import { type EventStream, openEventStream } from '../../http/sse';
 import { messages } from '../../i18n/zh-CN';
 import { scheduleMaintenance } from '../../maintenance';
+import { contentDisposition } from '../files/names';
 import type { FileStore } from '../files/store';
 import type { StreamSlots } from '../limits/streams';
 import { stageMultipart } from './attachments/receive';
@@ -330,10 +331,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
         reply
           .type(row.mimeType)
           .header('content-length', row.size)
-          .header(
-            'content-disposition',
-            `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.name)}`,
-          )
+          .header('content-disposition', contentDisposition(row.name, inline ? 'inline' : 'attachment'))
           // A file never changes under its id; only the owner's browser may keep it.
           .header('cache-control', 'private, max-age=31536000, immutable')
           // The schema documents the bytes as a string; Fastify streams a Readable as it is.

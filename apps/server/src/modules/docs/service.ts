@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import { formatBytes, HttpError } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
+import { withoutBidiControls } from '../files/names';
 
 const m = messages.docs;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,7 +54,8 @@ function documentOf(row: Row): CloudDocument {
 function titleOf(title: string): string {
   // Cut by characters, not UTF-16 units: a cut through an emoji would leave half of it, which the database
   // cannot store (and which the route refuses when a client sends one).
-  const characters = Array.from(title.replace(/\s+/g, ' ').trim());
+  // Without bidirectional controls: the title is shown in lists and names the document's exports.
+  const characters = Array.from(withoutBidiControls(title).replace(/\s+/g, ' ').trim());
   return characters.slice(0, DOCUMENT_TITLE_MAX).join('').trim() || m.defaultTitle;
 }
 

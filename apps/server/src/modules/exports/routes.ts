@@ -15,8 +15,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { authOf, type RequireAuth } from '../../http/auth';
 import { scheduleMaintenance } from '../../maintenance';
+import { contentDisposition } from '../files/names';
 import { ExportRunner } from './runner';
-import { contentDisposition, ExportService } from './service';
+import { ExportService } from './service';
 
 export interface ExportsRoutesOptions {
   db: Db;

@@ -16,6 +16,7 @@ import { exportFiles } from '../../db/schema';
 import { formatBytes, HttpError } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import { documentNotFound, findOwnedDocument } from '../docs/service';
+import { withoutBidiControls } from '../files/names';
 import type { ExportSource } from './produce';
 import { ExportBusyError, ExportRejectedError, type ExportRunner, ExportTimeoutError } from './runner';
 
@@ -122,13 +123,15 @@ export class ExportService {
       this.options.logger.error({ err: error, format }, 'export failed');
       throw new HttpError(500, { detail: m.failed });
     }
+    // The name comes from the document's title, the sender's words: shown and downloaded, so cleaned.
+    const fileName = withoutBidiControls(file.fileName);
     const expiresAt = new Date(this.now().getTime() + this.ttl * 1000);
     const [row] = await this.db
       .insert(exportFiles)
       .values({
         userId,
         format,
-        fileName: file.fileName,
+        fileName,
         mime: file.mime,
         size: file.bytes.byteLength,
         data: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
@@ -139,30 +142,11 @@ export class ExportService {
     return {
       id: row.id,
       format,
-      file_name: file.fileName,
+      file_name: fileName,
       size: file.bytes.byteLength,
       mime: file.mime,
       download_url: `/api${exportsPaths.download(row.id)}`,
       expires_at: expiresAt.toISOString(),
     };
   }
-}
-
-/**
- * Content-Disposition for a download: an ASCII `filename` for old clients (every other character an
- * underscore) and the real name in RFC 5987's `filename*` (UTF-8, percent-encoded), which browsers prefer.
- * The name's \ / : * ? " < > | are already underscores (exportFileName); control characters become so too.
- */
-export function contentDisposition(fileName: string): string {
-  // Control characters by their code, which the linter prefers to a range of them in a pattern.
-  const safe = Array.from(fileName.replace(/[\\/:*?"<>|]/g, '_'), (c) => {
-    const code = c.codePointAt(0) ?? 0;
-    return code < 0x20 || code === 0x7f ? '_' : c;
-  }).join('');
-  const ascii = safe.replace(/[^\u0020-\u007e]/g, '_');
-  const encoded = encodeURIComponent(safe).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -24,6 +24,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { HttpError } from '../../../http/errors';
 import { messages } from '../../../i18n/zh-CN';
+import { withoutBidiControls } from '../../files/names';
 
 const m = messages.chat;
 /** Bytes read to tell text from binary. */
@@ -47,11 +48,14 @@ export interface ReceivedTurn {
   files: StagedFile[];
 }
 
-/** A file name as shown: its last path segment, without control characters, of a sensible length. */
+/**
+ * A file name as shown: its last path segment, without control characters nor bidirectional ones (which
+ * can make `invoice.exe` look like a PDF), of a sensible length.
+ */
 export function cleanName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = withoutBidiControls(base.replace(/[\u0000-\u001f\u007f]/g, '')).trim();
   const chars = Array.from(clean || 'file');
   return chars.length > MAX_NAME_LENGTH ? chars.slice(-MAX_NAME_LENGTH).join('') : chars.join('');
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { type LoggerOptions, stdSerializers } from 'pino';
 import type { Config } from './config';
 
@@ -61,11 +62,48 @@ export function serializeError(error: unknown) {
   return stdSerializers.err(withoutValues(error) as Error);
 }
 
+/** A parameter's name that says nothing of its value (page, page_size, q). */
+const PLAIN_NAME = /^[A-Za-z0-9_.-]{1,40}$/;
+
+/**
+ * A request's url as logged: the path, and its query with every value replaced. A query carries what people
+ * type (a chat search's `q` is what they looked for in their own conversations) and, from some clients,
+ * codes and tokens; none of it belongs in an access log kept for weeks. The names stay, so that a log still
+ * says which parameters came; a name that is not plainly one (`?某个词`) is replaced as well.
+ */
+export function redactedUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      if (!PLAIN_NAME.test(name)) return REDACTED;
+      return equals < 0 ? name : `${name}=${REDACTED}`;
+    })
+    .join('&');
+  return `${url.slice(0, at)}?${query}`;
+}
+
+/** fastify's request serializer, with the url's query values redacted. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactedUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): LoggerOptions {
   return {
     level: config.logLevel,
     redact: { paths: redactPaths, censor: REDACTED },
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest },
     // pino-pretty is a dev dependency: LOG_FORMAT=pretty is for development only.
     ...(config.logFormat === 'pretty'
       ? {

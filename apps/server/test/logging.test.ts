@@ -142,6 +142,59 @@ describe.each(databaseKinds)('logs on %s', (kind) => {
     }
   });
 
+  it('keep no query value of a request: a chat search term stays out of the access log', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const config = await testConfig({ LOG_LEVEL: 'info' });
+    const logger = pino(loggerOptions(config), sink);
+    const app = await buildApp(config, { database: db().database, logger });
+    try {
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/register/',
+        ...json({ email: 'q@example.com', password: 'a long enough passphrase' }),
+      });
+      const { access } = (
+        await app.inject({
+          method: 'POST',
+          url: '/api/auth/login/',
+          ...json({ email: 'q@example.com', password: 'a long enough passphrase' }),
+        })
+      ).json() as { access: string };
+      const term = '离婚协议怎么写';
+      const searched = await app.inject({
+        method: 'GET',
+        url: `/api/dialogue/sessions/?page=1&q=${encodeURIComponent(term)}`,
+        headers: { authorization: `Bearer ${access}` },
+      });
+      expect(searched.statusCode).toBe(200);
+      // Refused ones too: a query the schema refuses, an unknown path.
+      await app.inject({
+        method: 'GET',
+        url: `/api/dialogue/sessions/?page=x&q=${encodeURIComponent(term)}`,
+        headers: { authorization: `Bearer ${access}` },
+      });
+      await app.inject({ method: 'GET', url: `/api/nowhere/?q=${encodeURIComponent(term)}` });
+
+      const everything = lines.join('\n');
+      expect(everything).not.toContain(term);
+      expect(everything).not.toContain(encodeURIComponent(term));
+      // The request is still logged, with its path and the names of its parameters.
+      const incoming = lines
+        .map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } })
+        .filter((entry) => entry.msg === 'incoming request')
+        .map((entry) => entry.req?.url);
+      expect(incoming).toContain('/api/dialogue/sessions/?page=[redacted]&q=[redacted]');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('redact credentials that code passes to the logger', () => {
     const lines: string[] = [];
     const sink = new Writable({

@@ -45,6 +45,7 @@ import { BlockStylePlugin } from '../plugins/BlockStylePlugin';
 import { KeyboardExitPlugin } from '../plugins/KeyboardExitPlugin';
 import { SelectionSyncPlugin } from '../plugins/SelectionSyncPlugin';
 import { TypingPlugin } from '../plugins/TypingPlugin';
+import { WholeSelectionTypingPlugin } from '../plugins/WholeSelectionTypingPlugin';
 import { PresetsSavePlugin } from '../styles/PresetsSavePlugin';
 import { normalizeStylePresets, type StylePresets } from '../styles/presets';
 import { usePresetStylesheet } from '../styles/usePresetStylesheet';
@@ -353,6 +354,7 @@ function EditorFrame({
       <FileDropPlugin onOpen={files.openDocumentFile} />
       <SelectionSyncPlugin />
       <TypingPlugin />
+      <WholeSelectionTypingPlugin />
       <ActionsPlugin
         hidden={hidden}
         format={format}

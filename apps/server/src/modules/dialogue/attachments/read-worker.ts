@@ -8,7 +8,8 @@ const SAMPLE_MS = 10;
 export interface ReadWork extends ReadJob {
   /**
    * Memory outside the heap (the buffers a PDF's streams inflate into) that the thread may hold, MB: the
-   * pool's heap limit does not count it. Past it the thread ends, and the file is refused.
+   * pool's heap limit does not count it. Looked at whenever the reading yields (pdf.js does between its
+   * slices of work); past it the thread ends, and the file is refused.
    */
   maxExternalMb: number;
 }

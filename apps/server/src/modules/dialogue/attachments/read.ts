@@ -5,6 +5,7 @@
  * is refused as too large to read (TooLargeToRead); the pool's time and heap limits catch what no count
  * here foresees.
  */
+import { constants, inflateSync } from 'node:zlib';
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
 
@@ -17,6 +18,9 @@ export const READ_LIMITS = {
   xmlDepth: 256,
   /** Pages of a PDF. */
   pdfPages: 2000,
+  /** Inflated bytes of one compressed PDF stream (a page's content, a picture), and of all of them. */
+  pdfStreamBytes: 128 * 1024 * 1024,
+  pdfStreamsBytes: 512 * 1024 * 1024,
 };
 
 export class TooLargeToRead extends Error {
@@ -115,6 +119,44 @@ async function readDocx(bytes: Uint8Array): Promise<ReadResult> {
   return { text: value, pages: 0 };
 }
 
+/**
+ * Inflates every FlateDecode stream of the PDF with zlib, each stopped at its limit, before pdf.js sees
+ * the file: pdf.js inflates a stream whole and has no limit of its own, so a 300 MB content stream packed
+ * into a few hundred kilobytes would hold its thread for many seconds and hundreds of megabytes. Streams
+ * are found by their keywords (`stream` … `endstream`) with the dictionary just before them; a damaged
+ * stream is left for pdf.js to judge.
+ */
+function checkPdfStreams(bytes: Buffer): void {
+  let total = 0;
+  let at = bytes.indexOf('stream');
+  while (at !== -1) {
+    const isEnd = at >= 3 && bytes.toString('latin1', at - 3, at) === 'end';
+    let start = at + 6;
+    if (bytes[start] === 0x0d) start += 1;
+    if (isEnd || bytes[start] !== 0x0a) {
+      at = bytes.indexOf('stream', at + 6);
+      continue;
+    }
+    start += 1;
+    const end = bytes.indexOf('endstream', start);
+    if (end === -1) return;
+    const before = bytes.toString('latin1', Math.max(0, at - 2048), at);
+    if (/\/(FlateDecode|Fl)\b/.test(before.slice(before.lastIndexOf('obj')))) {
+      try {
+        total += inflateSync(bytes.subarray(start, end), {
+          maxOutputLength: READ_LIMITS.pdfStreamBytes,
+          finishFlush: constants.Z_SYNC_FLUSH,
+        }).length;
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+          throw new TooLargeToRead('compressed stream');
+      }
+      if (total > READ_LIMITS.pdfStreamsBytes) throw new TooLargeToRead('compressed streams');
+    }
+    at = bytes.indexOf('stream', end + 9);
+  }
+}
+
 /** A page object's type, not its tree's (`/Pages`). */
 const PAGE_OBJECT = /\/Type\s*\/Page(?![A-Za-z])/g;
 
@@ -126,10 +168,10 @@ const PAGE_OBJECT = /\/Type\s*\/Page(?![A-Za-z])/g;
 async function readPdf(bytes: Uint8Array, maxChars: number): Promise<ReadResult> {
   // The page objects written out in the file, counted before pdf.js indexes them all (seconds for a
   // hundred thousand); pages packed in compressed object streams are counted by pdf.js below.
-  const written = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    .toString('latin1')
-    .match(PAGE_OBJECT)?.length;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const written = buffer.toString('latin1').match(PAGE_OBJECT)?.length;
   if (written !== undefined && written > READ_LIMITS.pdfPages) throw new TooLargeToRead(`${written} pages`);
+  checkPdfStreams(buffer);
   const { getDocumentProxy } = await import('unpdf');
   const pdf = await getDocumentProxy(bytes, { verbosity: 0, isEvalSupported: false });
   try {

@@ -26,7 +26,13 @@ import { DocChatService } from './modules/doc-chat/service';
 import { docsRoutes } from './modules/docs/routes';
 import { DocumentService } from './modules/docs/service';
 import { exportsRoutes } from './modules/exports/routes';
-import { createFileStore, type FileStore, stagingRoot } from './modules/files/store';
+import {
+  createFileStore,
+  type FileStore,
+  STAGING_IDLE_MS,
+  stagingRoot,
+  sweepStaging,
+} from './modules/files/store';
 import { healthRoutes } from './modules/health/routes';
 import { sweepCounters } from './modules/limits/counters';
 import { createAddressLimit } from './modules/limits/requests';
@@ -135,6 +141,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const files = deps.files ?? (await createFileStore(config));
   const stagingDir = await stagingRoot(config.dataDir);
+  scheduleMaintenance(app, {
+    name: 'sweep dead uploads',
+    run: () => sweepStaging(stagingDir),
+    atStart: true,
+    intervalMs: STAGING_IDLE_MS,
+  });
   const reader = new AttachmentReader(config.files.reading);
   app.addHook('onClose', async () => reader.close());
   const dialogue = new DialogueService(

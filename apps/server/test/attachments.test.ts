@@ -4,7 +4,7 @@
  * reports it), the owner-only file route, and files deleted with their session.
  */
 import { openAsBlob } from 'node:fs';
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { MAX_ATTACHMENT_BYTES } from '@wanxiang/api-client/contract';
@@ -174,6 +174,45 @@ describe.each(databaseKinds)('chat attachments on %s', (kind) => {
       expect(await readdir(path.join(data.dir, 'files', '.incoming'))).toEqual([]);
     },
   );
+
+  it('sweeps at start the files no turn recorded and the folders of uploads that died, and nothing else', async () => {
+    const server = await app(env());
+    const base = await listen(server);
+    const { access, userId } = await signUp(server, db().database.db, 1000);
+    const res = await sendFiles(base, access, turn('记下'), [file('kept.txt', 'text/plain', '有记录的文件')]);
+    expect(res.status, res.body).toBe(200);
+    const userDir = path.join(data.dir, 'files', 'chat', userId);
+    const recorded = await readdir(userDir);
+    expect(recorded).toHaveLength(1);
+    // A crash between storing a turn's files and writing its rows, long ago and just now; an upload killed
+    // mid-way long ago, and one streaming now.
+    const orphan = path.join(userDir, crypto.randomUUID());
+    const fresh = path.join(userDir, crypto.randomUUID());
+    const deadUpload = path.join(data.dir, 'files', '.incoming', crypto.randomUUID());
+    const liveUpload = path.join(data.dir, 'files', '.incoming', crypto.randomUUID());
+    await writeFile(orphan, 'orphan');
+    await writeFile(fresh, 'fresh');
+    await mkdir(deadUpload);
+    await writeFile(path.join(deadUpload, 'part'), 'half');
+    await mkdir(liveUpload);
+    await writeFile(path.join(liveUpload, 'part'), 'streaming');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const old of [
+      orphan,
+      path.join(deadUpload, 'part'),
+      deadUpload,
+      ...recorded.map((id) => path.join(userDir, id)),
+    ])
+      await utimes(old, hourAgo, hourAgo);
+
+    await app(env());
+    const after = await storedFiles(data.dir);
+    expect(after).toEqual(expect.arrayContaining([...recorded, path.basename(fresh)]));
+    expect(after).not.toContain(path.basename(orphan));
+    expect(await readdir(path.join(data.dir, 'files', '.incoming'))).toEqual([path.basename(liveUpload)]);
+    await rm(fresh);
+    await rm(liveUpload, { recursive: true });
+  });
 
   it('keeps nothing when a turn with valid files is refused afterwards (no credits)', async () => {
     const server = await app(env());

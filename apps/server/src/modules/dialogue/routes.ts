@@ -24,7 +24,13 @@ import { contentDisposition } from '../files/names';
 import type { FileStore } from '../files/store';
 import type { StreamSlots } from '../limits/streams';
 import { stageMultipart } from './attachments/receive';
-import { fileKey, findAttachment, type StoredFile, sessionFileKeys } from './attachments/repo';
+import {
+  fileKey,
+  findAttachment,
+  type StoredFile,
+  sessionFileKeys,
+  sweepUnrecordedFiles,
+} from './attachments/repo';
 import { followStored } from './follow';
 import type { LiveTurn } from './live';
 import {
@@ -93,6 +99,11 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
   app.addHook('preClose', () => {
     closing.abort();
     return chat.stopAll();
+  });
+  scheduleMaintenance(app, {
+    name: 'sweep chat files no turn recorded',
+    run: () => sweepUnrecordedFiles(db, store),
+    atStart: true,
   });
   scheduleMaintenance(app, {
     name: 'recover interrupted chat turns',

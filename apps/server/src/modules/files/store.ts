@@ -19,6 +19,11 @@ export interface FileStore {
   open(key: string): Promise<Readable | undefined>;
   /** Removes what is stored under each key; keys with nothing stored are ignored. */
   delete(keys: readonly string[]): Promise<void>;
+  /**
+   * The keys under `prefix` last written before `before`, for the sweep of files no row names (a crash
+   * between storing a turn's files and writing its rows). Absent on a store that cannot list cheaply.
+   */
+  keysWrittenBefore?(prefix: string, before: Date): Promise<string[]>;
 }
 
 export class DiskFileStore implements FileStore {
@@ -54,21 +59,59 @@ export class DiskFileStore implements FileStore {
   async delete(keys: readonly string[]): Promise<void> {
     await Promise.all(keys.map((key) => rm(this.pathOf(key), { force: true })));
   }
+
+  async keysWrittenBefore(prefix: string, before: Date): Promise<string[]> {
+    const keys: string[] = [];
+    const walk = async (dir: string, key: string) => {
+      for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+        const at = path.join(dir, entry.name);
+        if (entry.isDirectory()) await walk(at, `${key}/${entry.name}`);
+        else if (entry.isFile()) {
+          const info = await stat(at).catch(() => undefined);
+          if (info && info.mtime < before) keys.push(`${key}/${entry.name}`);
+        }
+      }
+    };
+    await walk(path.join(this.root, prefix), prefix);
+    return keys;
+  }
+}
+
+/**
+ * A staging folder nothing was written into for this long belongs to no live request: an upload that
+ * stalls is cut long before (the request timeout), and a finished request removes its own folder.
+ */
+export const STAGING_IDLE_MS = 5 * 60_000;
+
+/** Removes the staging folders of requests that died (a crash, a kill) with their folders still there. */
+export async function sweepStaging(root: string, now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const entry of await readdir(root).catch(() => [])) {
+    const at = path.join(root, entry);
+    const inside = await readdir(at).catch(() => []);
+    const times = await Promise.all(
+      [at, ...inside.map((name) => path.join(at, name))].map((file) =>
+        stat(file).then(
+          (info) => info.mtimeMs,
+          () => 0,
+        ),
+      ),
+    );
+    if (Math.max(...times) < now - STAGING_IDLE_MS) {
+      await rm(at, { recursive: true, force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }
 
 /**
  * The directory uploads stream into before they are checked; each request gets its own folder, removed
- * when the request ends. Leftovers of a crash (older than an hour) are swept at start.
+ * when the request ends. Leftovers of a crash are swept at start and every few minutes (sweepStaging).
  */
 export async function stagingRoot(dataDir: string): Promise<string> {
   const root = path.join(dataDir, 'files', '.incoming');
   await mkdir(root, { recursive: true, mode: 0o700 });
-  const hourAgo = Date.now() - 3_600_000;
-  for (const entry of await readdir(root).catch(() => [])) {
-    const at = path.join(root, entry);
-    const info = await stat(at).catch(() => undefined);
-    if (info && info.mtimeMs < hourAgo) await rm(at, { recursive: true, force: true });
-  }
   return root;
 }
 

@@ -3,6 +3,7 @@ import { type Attachment, attachmentPath } from '@wanxiang/api-client/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { chatAttachments } from '../../../db/schema';
+import type { FileStore } from '../../files/store';
 
 /** A file in the store, as a turn carries it until its rows are written. */
 export interface StoredFile {
@@ -100,4 +101,36 @@ export async function sessionFileKeys(
     .from(chatAttachments)
     .where(and(eq(chatAttachments.userId, userId), inArray(chatAttachments.sessionId, ids)));
   return [...new Set(rows.map((row) => row.key))];
+}
+
+/** Those of `keys` that no row names: files whose turn never wrote its rows. */
+export async function unrecordedKeys(db: Db, keys: readonly string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const recorded = await db
+    .select({ key: chatAttachments.storageKey })
+    .from(chatAttachments)
+    .where(inArray(chatAttachments.storageKey, [...keys]));
+  const known = new Set(recorded.map((row) => row.key));
+  return keys.filter((key) => !known.has(key));
+}
+
+/**
+ * A turn's files are stored before its rows are written (the stream must not wait for them); a crash in
+ * between leaves files no row names. Those older than this are swept: a live turn writes its rows within
+ * its first-token timeout.
+ */
+export const UNRECORDED_FILE_AGE_MS = 15 * 60_000;
+
+/** Removes the stored chat files no row names, written more than UNRECORDED_FILE_AGE_MS ago. */
+export async function sweepUnrecordedFiles(db: Db, store: FileStore, now = Date.now()): Promise<number> {
+  if (!store.keysWrittenBefore) return 0;
+  const keys = await store.keysWrittenBefore('chat', new Date(now - UNRECORDED_FILE_AGE_MS));
+  let removed = 0;
+  // A few hundred at a time, so that one statement's list of keys stays small.
+  for (let start = 0; start < keys.length; start += 500) {
+    const orphans = await unrecordedKeys(db, keys.slice(start, start + 500));
+    await store.delete(orphans);
+    removed += orphans.length;
+  }
+  return removed;
 }

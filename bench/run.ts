@@ -9,13 +9,14 @@ import { chatServerBench } from './chat-server.bench';
 import { convertBench } from './convert.bench';
 import { editorBench } from './editor.bench';
 import { embedBench } from './embed.bench';
+import { hostileFilesBench } from './hostile-files.bench';
 import { loginBundle } from './login-bundle.bench';
 import { machineBench } from './machine';
 import { marketBench } from './market.bench';
 import { memoryBench } from './memory.bench';
 import { pdfBench } from './pdf.bench';
 
-/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor, convert, embed, market, memory, pdf). */
+/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor, convert, embed, market, memory, pdf, hostile-files). */
 const benches = {
   'login-bundle': loginBundle,
   charts: () => chartsBench(),
@@ -27,6 +28,7 @@ const benches = {
   market: () => marketBench(),
   memory: () => memoryBench(),
   pdf: () => pdfBench(),
+  'hostile-files': hostileFilesBench,
 } as const;
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benches));

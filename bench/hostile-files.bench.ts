@@ -1,0 +1,74 @@
+/**
+ * One user sends each hostile attachment (apps/server/test/hostile-files.ts) to the built server while
+ * another asks its health check every 20 ms. Printed per file: the answer and how long it took, the health
+ * check's p99 and worst latency meanwhile, and how far the server's resident memory rose above where it
+ * stood before (the reading thread's peak, since nothing else runs).
+ */
+
+import { hostileDocx, hostilePdf } from '../apps/server/test/hostile-files';
+import type { RunningServer } from '../e2e/server';
+import { newUser } from './chat-server.bench';
+import { treeRssMiB } from './memory.bench';
+import { quantile } from './stats';
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const PDF = 'application/pdf';
+const FILES: [string, string, () => Buffer | Promise<Buffer>][] = [
+  ['docx 200 MB unpacked', DOCX, hostileDocx.bySize],
+  ['docx 2M elements', DOCX, hostileDocx.byCount],
+  ['docx 20k deep', DOCX, hostileDocx.byNesting],
+  ['pdf 100k pages', PDF, hostilePdf.pages],
+  ['pdf 300 MB stream', PDF, hostilePdf.stream],
+  ['pdf page-tree loop', PDF, hostilePdf.loop],
+  ['pdf 100k-deep array', PDF, hostilePdf.nesting],
+  ['pdf broken xref', PDF, hostilePdf.xref],
+  ['docx honest', DOCX, hostileDocx.honest],
+];
+
+export async function hostileFilesBench(server: RunningServer): Promise<(readonly [string, string])[]> {
+  const rows: (readonly [string, string])[] = [];
+  const access = await newUser(server.baseURL, 'hostile');
+  for (const [label, type, make] of FILES) {
+    const bytes = await make();
+    const form = new FormData();
+    form.append(
+      'data',
+      JSON.stringify({ session_id: null, model_id: 'offline-demo', prompt: { text: '读一读' } }),
+    );
+    form.append(
+      'files',
+      new File([new Uint8Array(bytes)], `${label}.${type === PDF ? 'pdf' : 'docx'}`, { type }),
+    );
+    const rssBefore = treeRssMiB(server.pid);
+    let rssPeak = rssBefore;
+    const latencies: number[] = [];
+    let sending = true;
+    const health = (async () => {
+      while (sending) {
+        const started = performance.now();
+        await fetch(`${server.baseURL}/api/health`).then((res) => res.arrayBuffer());
+        latencies.push(performance.now() - started);
+        rssPeak = Math.max(rssPeak, treeRssMiB(server.pid));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const started = performance.now();
+    const res = await fetch(`${server.baseURL}/api/dialogue/turns/create-turn/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access}` },
+      body: form,
+    });
+    await res.arrayBuffer();
+    const took = performance.now() - started;
+    sending = false;
+    await health;
+    latencies.sort((a, b) => a - b);
+    rows.push([
+      `hostile ${label} (${(bytes.length / 1024).toFixed(0)} KB)`,
+      `${res.status} in ${(took / 1000).toFixed(1)} s; health p99 ${quantile(latencies, 0.99).toFixed(0)} ms, ` +
+        `max ${(latencies.at(-1) ?? Number.NaN).toFixed(0)} ms (${latencies.length} checks); ` +
+        `server RSS +${Math.max(0, rssPeak - rssBefore).toFixed(0)} MiB at peak`,
+    ]);
+  }
+  return rows;
+}

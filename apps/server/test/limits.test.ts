@@ -3,6 +3,9 @@
  * many requests a user makes a minute, how many answers a user streams at once, and that all of them hold
  * when several instances share one PostgreSQL.
  */
+import { readdir } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,12 +16,13 @@ import { createInvites } from '../src/modules/auth/invites';
 import { invitesCommand } from '../src/modules/auth/invites-cli';
 import { ensureDefaultPlan } from '../src/modules/billing/plans';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
-import { finalOf, ledgerState, PASSWORD, rawTurn, sendTurn, signUp } from './chat-support';
+import { finalOf, ledgerState, PASSWORD, parseStream, rawTurn, sendTurn, signUp } from './chat-support';
 import {
   createPostgresDatabase,
   databaseKinds,
   json,
   listen,
+  tempDir,
   testConfig,
   useApps,
   useTestDatabase,
@@ -184,6 +188,70 @@ describe.each(databaseKinds)('operator limits on %s', (kind) => {
       .set({ leases: { 'other-1': Date.now() / 1000 + 60, 'other-2': Date.now() / 1000 + 60 } });
     expect((await sendTurn(base, access, turn)).status).toBe(429);
   });
+
+  it('cuts an upload that stops sending after REQUEST_TIMEOUT, keeps nothing of it, and lets a slow one through', async () => {
+    const data = await tempDir('wx-stall-');
+    try {
+      const server = await app({
+        REQUEST_TIMEOUT: '1s',
+        DATA_DIR: data.dir,
+        OFFLINE_MODEL_CHUNK_DELAY: '20ms',
+      });
+      const base = await listen(server);
+      const { access } = await signUp(server, db().database.db);
+      const boundary = 'wx-stalled-upload';
+      const part = (headers: string, body: string) => `--${boundary}\r\n${headers}\r\n\r\n${body}\r\n`;
+      const form = [
+        part('Content-Disposition: form-data; name="data"', JSON.stringify(turn)),
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="笔记.txt"\r\n` +
+          'Content-Type: text/plain\r\n\r\n第一行\n',
+        '第二行\n\r\n',
+        `--${boundary}--\r\n`,
+      ];
+      /** Sends the form's pieces, each `gapMs` after the last; `stopAfter` pieces, then nothing more. */
+      const upload = (gapMs: number, stopAfter = form.length) =>
+        new Promise<{ status?: number; body: string; ms: number }>((resolve) => {
+          const started = Date.now();
+          const req = httpRequest(`${base}/api/dialogue/turns/create-turn/`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${access}`,
+              'content-type': `multipart/form-data; boundary=${boundary}`,
+              'content-length': Buffer.byteLength(form.join('')),
+            },
+          });
+          let body = '';
+          req.on('response', (res) => {
+            res.on('data', (chunk) => {
+              body += chunk;
+            });
+            res.on('close', () => resolve({ status: res.statusCode, body, ms: Date.now() - started }));
+          });
+          req.on('error', () => resolve({ body, ms: Date.now() - started }));
+          const send = (index: number) => {
+            if (index >= stopAfter || req.destroyed) return;
+            req.write(form[index]);
+            setTimeout(() => send(index + 1), gapMs);
+          };
+          send(0);
+        });
+
+      const stalled = await upload(0, 2);
+      expect(stalled.status).toBe(408);
+      expect(JSON.parse(stalled.body)).toEqual({ detail: '请求超时，请重试。' });
+      expect(stalled.ms).toBeGreaterThanOrEqual(900);
+      expect(stalled.ms).toBeLessThan(5000);
+      await expect.poll(() => readdir(path.join(data.dir, 'files', '.incoming'))).toEqual([]);
+
+      // Pieces 600 ms apart keep it going; then the answer streams for longer than the timeout, uncut.
+      const slow = await upload(600);
+      expect(slow.status).toBe(200);
+      expect(finalOf(parseStream(slow.body)).status).toBe('complete');
+      expect(slow.ms).toBeGreaterThan(2000);
+    } finally {
+      await data.remove();
+    }
+  }, 30_000);
 
   it('sets timeouts on receiving a request that a long answer stream does not meet', async () => {
     const server = await app({ REQUEST_TIMEOUT: '2s', IDLE_TIMEOUT: '30s', KEEP_ALIVE_TIMEOUT: '5s' });

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm, stat } from 'node:fs/promises';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -22,7 +23,7 @@ import {
 } from '@wanxiang/api-client/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
-import { HttpError } from '../../../http/errors';
+import { clientErrorHandler, HttpError } from '../../../http/errors';
 import { messages } from '../../../i18n/zh-CN';
 import { withoutBidiControls } from '../../files/names';
 
@@ -229,6 +230,7 @@ export function stageMultipart(stagingDir: string, dataMissing?: string) {
     };
     // When the answer has ended (or the client went away), nothing staged is needed any more.
     reply.raw.once('close', () => void cleanup());
+    const watch = watchStall(request);
     try {
       const { data, files } = await receiveTurn(request, dir, dataMissing);
       request.body = data as typeof request.body;
@@ -236,6 +238,39 @@ export function stageMultipart(stagingDir: string, dataMissing?: string) {
     } catch (error) {
       await cleanup();
       throw error;
+    } finally {
+      watch.end();
     }
+  };
+}
+
+/**
+ * Cuts an upload that stops sending for the request timeout (REQUEST_TIMEOUT, 30 s by default). Node checks
+ * its own request timeout only every 30 s, over the whole request, so a stalled upload held its staging
+ * folder and its connection for up to twice that, and longer behind the connection's idle timeout. Here
+ * the socket's idle timeout is the request timeout while the files arrive: any bytes reset it, so a slow
+ * sender that keeps sending goes on, and silence for that long answers 408 and closes the connection (what
+ * Node's own timeout answers). Afterwards the connection's usual idle timeout is back, which the heartbeats
+ * of a streamed answer never meet.
+ */
+function watchStall(request: FastifyRequest): { end(): void } {
+  const socket = request.raw.socket as Socket | undefined;
+  const limit = request.server.server.requestTimeout;
+  // Injected requests (tests) have no real socket; a timeout of 0 means none.
+  if (!socket || typeof socket.setTimeout !== 'function' || !limit) return { end() {} };
+  const usual = socket.timeout ?? 0;
+  const onStall = () => {
+    request.log.info({ timeoutMs: limit }, 'upload stalled: connection closed');
+    const error = Object.assign(new Error('upload stalled'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
+    clientErrorHandler(error, socket);
+  };
+  socket.setTimeout(limit);
+  // Before the server's own listener, which would close the connection without an answer.
+  socket.prependOnceListener('timeout', onStall);
+  return {
+    end() {
+      socket.off('timeout', onStall);
+      if (!socket.destroyed) socket.setTimeout(usual);
+    },
   };
 }

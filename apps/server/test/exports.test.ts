@@ -403,6 +403,29 @@ describe('the export runner', () => {
     }
   });
 
+  it("takes one user's burst in turns with the others: the user's extra exports are refused, another user's go next", async () => {
+    const runner = new ExportRunner({ timeoutMs: 60_000, maxQueued: 8, maxHeapMb: 512 });
+    try {
+      const job = (text: string) => ({
+        format: 'md' as const,
+        source: { kind: 'lexdoc' as const, lexdoc: lexdoc('题', text) },
+      });
+      const finished: string[] = [];
+      const track = (name: string, run: Promise<unknown>) =>
+        run.then(
+          () => finished.push(name),
+          (error: Error) => finished.push(`${name}: ${error.name}`),
+        );
+      const burst = [1, 2, 3, 4].map((n) => track(`a${n}`, runner.run(job(`甲 ${n}`), 'user-a')));
+      const other = track('b1', runner.run(job('乙'), 'user-b'));
+      await Promise.all([...burst, other]);
+      // a1 runs, a2 waits, a3 and a4 are refused at once; b1, come later, starts before a2.
+      expect(finished).toEqual(['a3: WorkerBusyError', 'a4: WorkerBusyError', 'a1', 'b1', 'a2']);
+    } finally {
+      await runner.close();
+    }
+  });
+
   it('writes RFC 5987 file names', () => {
     expect(contentDisposition('报告 (终稿).pdf')).toBe(
       `attachment; filename="__ (__).pdf"; filename*=UTF-8''%E6%8A%A5%E5%91%8A%20%28%E7%BB%88%E7%A8%BF%29.pdf`,

@@ -94,11 +94,17 @@ function startWorker(entry: WorkerPoolOptions['entry'], maxHeapMb: number): Work
   );
 }
 
+/** Owners whose last start the pool remembers for its turns (see nextJob). */
+const MAX_REMEMBERED_OWNERS = 1000;
+
 export class WorkerPool<Job, Result> {
   private readonly slots: Slot<Job, Result>[];
   private readonly queue: Pending<Job, Result>[] = [];
   private nextId = 1;
   private closed = false;
+  /** The order in which each owner's last job started (see nextJob). */
+  private readonly lastStarted = new Map<string, number>();
+  private starts = 0;
 
   constructor(private readonly options: WorkerPoolOptions) {
     this.slots = Array.from({ length: Math.max(1, options.threads) }, () => ({
@@ -150,11 +156,33 @@ export class WorkerPool<Job, Result> {
     return this.slots.filter((slot) => slot.running?.owner === owner).length;
   }
 
-  /** The first waiting job whose owner may run one more now. */
+  /**
+   * The waiting job to start: among owners who may run one more now, the one whose last job started
+   * longest ago (never, first), and that owner's oldest job: users take turns, whatever order they came in.
+   */
   private nextJob(): Pending<Job, Result> | undefined {
     const limit = this.options.perOwner?.running ?? Number.POSITIVE_INFINITY;
-    const index = this.queue.findIndex((pending) => this.runningFor(pending.owner) < limit);
-    return index < 0 ? undefined : this.queue.splice(index, 1)[0];
+    let best = -1;
+    for (let index = 0; index < this.queue.length; index += 1) {
+      const owner = (this.queue[index] as Pending<Job, Result>).owner;
+      if (this.runningFor(owner) >= limit) continue;
+      const started = this.lastStarted.get(owner) ?? -1;
+      const bestOwner = this.queue[best]?.owner;
+      if (best < 0 || started < (this.lastStarted.get(bestOwner ?? '') ?? -1)) best = index;
+    }
+    if (best < 0) return undefined;
+    const [next] = this.queue.splice(best, 1);
+    if (next) {
+      // Re-inserted, so the map runs from the longest ago to the latest: past a thousand owners, those
+      // who started longest ago are forgotten (and so come first again, as they would anyway).
+      this.lastStarted.delete(next.owner);
+      this.lastStarted.set(next.owner, ++this.starts);
+      for (const owner of this.lastStarted.keys()) {
+        if (this.lastStarted.size <= MAX_REMEMBERED_OWNERS) break;
+        this.lastStarted.delete(owner);
+      }
+    }
+    return next;
   }
 
   private workerOf(slot: Slot<Job, Result>): Worker {

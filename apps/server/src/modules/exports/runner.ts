@@ -14,6 +14,11 @@ export interface ExportRunnerOptions {
   maxQueued: number;
   /** Heap of the worker thread, MB: a runaway document ends the worker, not the server. */
   maxHeapMb: number;
+  /**
+   * Exports one user may have waiting: more are refused (503) for that user alone, so that one user's
+   * burst never fills the queue the others wait in. Default 1.
+   */
+  maxQueuedPerUser?: number;
 }
 
 export {
@@ -26,22 +31,24 @@ export {
 
 /**
  * Runs exports on one worker thread, one at a time (the machine has few cores and the chat must stay
- * quick), in the order they came. A conversion that overruns its time or crashes the thread fails alone:
+ * quick), in the order they came, but never two of one user's in a row while another user waits. A conversion that overruns its time or crashes the thread fails alone:
  * the worker is replaced for the next job.
  */
 export class ExportRunner {
   private readonly pool: WorkerPool<ExportJob, ProducedFile>;
 
-  constructor(options: ExportRunnerOptions) {
+  constructor({ maxQueuedPerUser = 1, ...options }: ExportRunnerOptions) {
     this.pool = new WorkerPool({
       entry: { built: './export-worker.js', source: '../modules/exports/worker.ts' },
       threads: 1,
+      perOwner: { running: 1, queued: maxQueuedPerUser },
       ...options,
     });
   }
 
-  run(job: ExportJob): Promise<ProducedFile> {
-    return this.pool.run(job);
+  /** Converts `job` for `userId` (whose other exports wait behind the other users'). */
+  run(job: ExportJob, userId = ''): Promise<ProducedFile> {
+    return this.pool.run(job, userId);
   }
 
   close(): Promise<void> {

@@ -113,7 +113,7 @@ export class ExportService {
   private async produce(userId: string, format: ExportFormat, source: ExportSource): Promise<ExportTask> {
     let file: Awaited<ReturnType<ExportRunner['run']>>;
     try {
-      file = await this.options.runner.run({ format, source });
+      file = await this.options.runner.run({ format, source }, userId);
     } catch (error) {
       if (error instanceof ExportRejectedError) throw new HttpError(400, { detail: error.message });
       if (error instanceof ExportTimeoutError)

@@ -1,9 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { chatMessages, chatSessions, creditLedger } from '../src/db/schema';
+import { holdCredits } from '../src/modules/billing/holds';
 import { applyCreditChange } from '../src/modules/billing/ledger';
 import { DialogueService } from '../src/modules/dialogue/service';
+import { DocChatService } from '../src/modules/doc-chat/service';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { ModelRegistry } from '../src/modules/models/registry';
 import { finalOf, ledgerState, rawTurn, sendTurn, signUp, textOf, waitFor } from './chat-support';
@@ -404,6 +406,40 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
 describe.each(databaseKinds)('recovery of interrupted turns on %s', (kind) => {
   const db = useTestDatabase(kind);
   const app = useApps(db);
+
+  it('refunds whole the holds of turns that died before writing their rows, and no other', async () => {
+    const server = await app(FAST);
+    const database = db().database.db;
+    const { userId } = await signUp(server, database, 100);
+    const config = await testConfig(FAST);
+    const registry = new ModelRegistry(config.chat.models, { offlineChunkDelayMs: 0 });
+    const silent = pino({ level: 'silent' });
+    const chat = new DialogueService(database, registry, config.chat, silent);
+    const docChat = new DocChatService(database, registry, config.chat, silent);
+    const hold = (reference: string, full: number) =>
+      holdCredits(database, { userId, reference, full, minimum: 1, note: '预扣' });
+    // Killed between the hold and the rows: a chat turn with its web search, an assistant question.
+    const lost = crypto.randomUUID();
+    const lostDoc = crypto.randomUUID();
+    await hold(`turn:${lost}`, 30);
+    await hold(`turn:${lost}:search`, 5);
+    await hold(`doc-turn:${lostDoc}`, 20);
+    // A turn that has only just been held for (its rows are on their way) is left alone.
+    await hold(`turn:${crypto.randomUUID()}`, 7);
+    const old = new Date(Date.now() - 3600_000);
+    await database
+      .update(creditLedger)
+      .set({ createdAt: old })
+      .where(inArray(creditLedger.reference, [`turn:${lost}`, `turn:${lost}:search`, `doc-turn:${lostDoc}`]));
+    expect(await ledgerState(database, userId)).toMatchObject({ balance: 38, ledgerSum: 38 });
+
+    expect(await chat.recoverInterrupted(60_000)).toBe(2);
+    expect(await docChat.recoverInterrupted(60_000)).toBe(1);
+    // Everything back but the fresh hold.
+    expect(await ledgerState(database, userId)).toMatchObject({ balance: 93, ledgerSum: 93 });
+    expect(await chat.recoverInterrupted(60_000)).toBe(0);
+    expect(await docChat.recoverInterrupted(60_000)).toBe(0);
+  });
 
   it('settles an answer a dead process left streaming: stopped, charged for its text, the rest refunded', async () => {
     const server = await app(FAST);

@@ -168,6 +168,7 @@ export const zhCN = {
     ledgerHold: (model: string) => `对话预扣：${model}`,
     ledgerRefund: (model: string) => `对话结算退还：${model}`,
     ledgerExtra: (model: string) => `对话结算补扣：${model}`,
+    ledgerUnrecordedRefund: '服务器中断，对话未能开始，预扣积分已全部退还',
     providerUnreachable: '无法连接到模型服务，请稍后重试。',
     providerAuth: (status: number) => `模型服务拒绝了访问（HTTP ${status}），请联系管理员检查 API 密钥配置。`,
     providerRateLimited: '模型服务繁忙（请求过于频繁），请稍后重试。',

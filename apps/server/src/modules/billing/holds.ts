@@ -101,3 +101,47 @@ export async function balanceOf(db: Db, userId: string): Promise<number | undefi
   const [user] = await db.select({ balance: users.creditsBalance }).from(users).where(eq(users.id, userId));
   return user?.balance;
 }
+
+/** A hold still open: its charge has no refund yet. */
+export interface OpenHold {
+  userId: string;
+  reference: string;
+  /** The credits held. */
+  amount: number;
+}
+
+/**
+ * The holds whose reference starts with `prefix`, taken before `before` and never refunded, at most
+ * `limit` of them. Each module asks this for its own kind of work and settles those whose work left no
+ * record (a crash between the hold and the record): the hold is written first, since the work's first
+ * byte must not wait for more than that one statement. Holds from more than a week before `before` are
+ * left alone: the sweep runs every few minutes, so they were seen long ago.
+ */
+export async function openHoldsBefore(
+  db: Db,
+  prefix: string,
+  before: Date,
+  limit = 100,
+): Promise<OpenHold[]> {
+  const weekEarlier = new Date(before.getTime() - 7 * 86_400_000);
+  const result = await db.execute(sql`
+    select held.user_id, held.reference, held.delta
+    from ${creditLedger} held
+    where held.kind = 'charge' and held.delta < 0
+      and held.reference like ${`${prefix}%`} and held.reference not like '%:extra'
+      and held.created_at < ${before} and held.created_at > ${weekEarlier}
+      and not exists (
+        select 1 from ${creditLedger} back
+        where back.user_id = held.user_id and back.kind = 'refund' and back.reference = held.reference
+      )
+    order by held.created_at
+    limit ${limit}`);
+  const { rows } = result as unknown as {
+    rows: { user_id: string; reference: string; delta: number | string }[];
+  };
+  return rows.map((row) => ({
+    userId: row.user_id,
+    reference: row.reference,
+    amount: -Number(row.delta),
+  }));
+}

@@ -3,10 +3,12 @@
  * mid-turn), settled by a later sweep: answers still `streaming`. Only what has been idle for `idleMs` is
  * touched, so turns running on other instances are left alone.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatMessages, chatSessions, creditLedger } from '../../db/schema';
 import { messages } from '../../i18n/zh-CN';
+import { isUuid } from '../../ids';
+import { openHoldsBefore, settleHold } from '../billing/holds';
 import type { ModelRegistry } from '../models/registry';
 import { type AnswerPart, answerParts } from './attachments/generated';
 import { messageFiles } from './attachments/repo';
@@ -98,4 +100,43 @@ export async function recoverInterrupted(
     recovered += 1;
   }
   return recovered;
+}
+
+/**
+ * Holds of chat turns that never wrote their rows (the process died in the milliseconds between the hold
+ * and the turn's rows), idle for `idleMs`: refunded whole, since nothing was answered. The hold of a turn's
+ * web search (`turn:<id>:search`) goes with its turn. Answers how many it refunded.
+ */
+export async function releaseUnrecordedHolds(
+  { db, isRunning }: Pick<RecoveryDeps, 'db' | 'isRunning'>,
+  idleMs: number,
+): Promise<number> {
+  const holds = await openHoldsBefore(db, 'turn:', new Date(Date.now() - idleMs));
+  const turnOf = (reference: string) => reference.split(':')[1] ?? '';
+  const ids = [...new Set(holds.map((hold) => turnOf(hold.reference)))].filter((id) => isUuid(id));
+  if (ids.length === 0) return 0;
+  const recorded = new Set(
+    (
+      await db
+        .selectDistinct({ turnId: chatMessages.turnId })
+        .from(chatMessages)
+        .where(inArray(chatMessages.turnId, ids))
+    ).map((row) => row.turnId),
+  );
+  let released = 0;
+  for (const hold of holds) {
+    const turnId = turnOf(hold.reference);
+    if (!isUuid(turnId) || recorded.has(turnId) || isRunning(turnId)) continue;
+    await db.transaction((tx) =>
+      settleHold(tx, {
+        ...hold,
+        reserve: hold.amount,
+        cost: 0,
+        refundNote: m.ledgerUnrecordedRefund,
+        extraNote: '',
+      }),
+    );
+    released += 1;
+  }
+  return released;
 }

@@ -54,7 +54,7 @@ import {
 } from './prompt';
 import { imagesOfChunk, openStream, type StreamPart } from './provider';
 import { describeProviderError, type TurnFailure } from './provider-errors';
-import { recoverInterrupted } from './recovery';
+import { recoverInterrupted, releaseUnrecordedHolds } from './recovery';
 import {
   answerMarks,
   findSession,
@@ -801,13 +801,15 @@ export class DialogueService {
     return (this.settings.firstTokenTimeout + 5) * 1000 + 2 * FLUSH_INTERVAL_MS;
   }
 
-  recoverInterrupted(
+  async recoverInterrupted(
     idleMs = Math.max(10 * 60_000, (2 * this.settings.firstTokenTimeout + 60) * 1000),
   ): Promise<number> {
-    return recoverInterrupted(
-      { db: this.db, registry: this.registry, isRunning: (turnId) => this.running.has(turnId) },
-      idleMs,
-    );
+    const deps = {
+      db: this.db,
+      registry: this.registry,
+      isRunning: (turnId: string) => this.running.has(turnId),
+    };
+    return (await recoverInterrupted(deps, idleMs)) + (await releaseUnrecordedHolds(deps, idleMs));
   }
 }
 

@@ -88,8 +88,13 @@ export function redactedUrl(url: string): string {
   return `${url.slice(0, at)}?${query}`;
 }
 
-/** fastify's request serializer, with the url's query values redacted. */
-function serializeRequest(request: FastifyRequest) {
+/**
+ * fastify's request serializer, with the url's query values redacted. Anything else code logs as `req` is
+ * left to the redaction paths.
+ */
+function serializeRequest(value: FastifyRequest | Record<string, unknown>) {
+  if (typeof value?.url !== 'string' || typeof value.method !== 'string') return value;
+  const request = value as FastifyRequest;
   return {
     method: request.method,
     url: redactedUrl(request.url),

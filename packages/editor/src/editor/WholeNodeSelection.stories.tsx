@@ -12,17 +12,21 @@ import {
   $createNodeSelection,
   $createParagraphNode,
   $createTextNode,
+  $getNodeByKey,
   $getRoot,
   $getSelection,
   $isElementNode,
+  $isRangeSelection,
   $setSelection,
   type BaseSelection,
+  CLEAR_HISTORY_COMMAND,
   type LexicalEditor,
   type LexicalNode,
 } from 'lexical';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { $createFootnoteNode, $isFootnoteNode } from '../footnotes/FootnoteNode';
 import { t } from '../i18n/zh-CN';
+import { $createImageNode } from '../images/ImageNode';
 import { realInput } from '../stories/realInput';
 import { WordEditor } from './WordEditor';
 
@@ -270,5 +274,290 @@ export const TypingOverOtherSelectedNodes: Story = {
     await input.keyboard('一');
     expected = ['第一段', '脚注前注脚注后', '甲一乙丙丁', ...expected.slice(3)];
     await waitFor(() => expect(blocks(editor)).toEqual(expected));
+  },
+};
+
+/** A small seeded generator (mulberry32): the same seed gives the same steps. */
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, pick: <T,>(items: readonly T[]): T | undefined => items[Math.floor(next() * items.length)] };
+}
+
+/** The seeds run by the test; to replay a failure, put the seed its message names first. */
+const SEEDS = [20261127, 90210, 4711];
+const STEPS = 16;
+/** The document's own text, in order: no step may lose, split or reorder it. */
+const SENTINELS = ['甲段开头', '乙段', '丙段', '丁段', '戊', '己', '庚', '辛', '壬段', 'code;', '癸段结尾'];
+const MARKS = /[🖼①-⑳]/gu;
+
+/** Where typed text must land, found before typing. */
+type Landing =
+  | { kind: 'inline'; index: number; before: string }
+  | { kind: 'block'; index: number }
+  | { kind: 'cell'; index: number; cell: string }
+  | { kind: 'end'; index: number; text: string };
+
+let sequenceEditor: LexicalEditor | null = null;
+/**
+ * Seeded sequences of what a writer does around nodes selected as a whole: click a picture, select a
+ * footnote mark, a table, a code block or table cells, or put the caret at a paragraph's end; then keys,
+ * committed text, a composition, Enter or Backspace; undo and redo in between. After every step the
+ * document's own text is all there, whole and in order, what was typed is there as typed (not reversed,
+ * not scattered), and it landed where the selection was. A failure names its seed and steps.
+ */
+export const TypingSequencesAroundSelectedNodes: Story = {
+  tags: ['!vrt'],
+  args: {
+    onEditorReady: (editor: LexicalEditor) => {
+      sequenceEditor = editor;
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const input = await realInput();
+    const editor = paper(canvasElement);
+    await input.click(editor);
+    await waitFor(() => expect(sequenceEditor).not.toBeNull());
+    const lexical = sequenceEditor as LexicalEditor;
+    const picture = document.createElement('canvas');
+    picture.width = 24;
+    picture.height = 16;
+    const src = picture.toDataURL('image/png');
+    const children = () => [...editor.children];
+
+    for (const seed of SEEDS) {
+      const random = seeded(seed);
+      const log: string[] = [];
+      const typed: string[] = [];
+      // Text typed in several inputs (keys, then committed text) may be undone in parts.
+      let undone = false;
+      const fail = (message: string) =>
+        `seed ${seed}, steps: ${log.join(' → ')}\n${message}\n${blocks(editor).join('\n')}`;
+
+      lexical.update(() => {
+        const table = $createTableNodeWithDimensions(2, 2, false);
+        cellsOf(table).forEach((cell, i) => {
+          const paragraph = cell.getFirstChild();
+          if ($isElementNode(paragraph)) paragraph.append($createTextNode('戊己庚辛'[i]));
+        });
+        const first = $createParagraphNode().append($createTextNode('甲段开头'));
+        $getRoot()
+          .clear()
+          .append(
+            first,
+            $createParagraphNode().append(
+              $createTextNode('乙段'),
+              $createImageNode({ src, altText: '甲图' }),
+              $createTextNode('丙段'),
+              $createFootnoteNode(`fn-${seed}`, '出处'),
+              $createTextNode('丁段'),
+            ),
+            table,
+            $createParagraphNode().append(
+              $createTextNode('壬段'),
+              $createImageNode({ src, altText: '乙图' }),
+            ),
+            $createCodeNode('plain').append($createTextNode('code;')),
+            $createParagraphNode().append($createTextNode('癸段结尾')),
+          );
+        first.selectEnd();
+      });
+      await waitFor(() =>
+        expect(blocks(editor)).toEqual([
+          '甲段开头',
+          '乙段🖼丙段①丁段',
+          '戊己庚辛',
+          '壬段🖼',
+          'code;',
+          '癸段结尾',
+        ]),
+      );
+      // Undo goes no further back than this document.
+      lexical.dispatchCommand(CLEAR_HISTORY_COMMAND, undefined);
+      await waitFor(() => expect(editor).toHaveFocus());
+
+      /**
+       * The document's own text whole and in order, with nothing else but what was typed and the marks of
+       * pictures and footnotes. After undo a token may be partly there: its keys can be several undo steps.
+       */
+      const checkText = (partly: boolean) => {
+        let rest = blocks(editor).join('');
+        const pieces = typed.flatMap((token) =>
+          partly ? [...token].map((_, i) => token.slice(0, token.length - i)) : [token],
+        );
+        for (const piece of pieces.sort((a, b) => b.length - a.length)) rest = rest.split(piece).join('');
+        expect(rest.replace(MARKS, ''), fail('the document’s own text is not whole and in order')).toBe(
+          SENTINELS.join(''),
+        );
+      };
+      /** The text before an element inside its block, and the block's index. */
+      const before = (element: Element) => {
+        const block = children().find((b) => b.contains(element));
+        if (!block) throw new Error(fail('node outside any block'));
+        const range = document.createRange();
+        range.setStart(block, 0);
+        range.setEndBefore(element);
+        const holder = document.createElement('div');
+        holder.append(range.cloneContents());
+        return { index: children().indexOf(block), before: blocks(holder).join('') };
+      };
+      const keysOf = (find: (node: LexicalNode) => boolean) =>
+        lexical.getEditorState().read(() =>
+          $getRoot()
+            .getChildren()
+            .flatMap((n) => ($isElementNode(n) ? [n, ...n.getChildren()] : [n]))
+            .filter(find)
+            .map((n) => n.getKey()),
+        );
+      const selectWhole = async (make: () => BaseSelection) => {
+        await waitFor(() => {
+          lexical.update(() => $setSelection(make()), { discrete: true });
+          expect(lexical.getEditorState().read(() => $getSelection()?.is(make()) ?? false)).toBe(true);
+        });
+      };
+
+      /** Selects something at random; returns where typing must land, or null if there was nothing. */
+      const select = async (): Promise<Landing | null> => {
+        const choice = random.pick([
+          'image',
+          'footnote',
+          'table',
+          'code',
+          'allCells',
+          'someCells',
+          'end',
+        ] as const);
+        log.push(choice ?? '');
+        if (choice === 'image') {
+          const img = random.pick([...editor.querySelectorAll('img')]);
+          if (!img) return null;
+          await input.click(img);
+          await waitFor(() => expect(img.closest('.wx-ed-image-frame')).toHaveAttribute('data-selected'));
+          return { kind: 'inline', ...before(img.closest('.wx-ed-image') ?? img) };
+        }
+        if (choice === 'footnote' || choice === 'table' || choice === 'code') {
+          const find =
+            choice === 'footnote' ? $isFootnoteNode : choice === 'table' ? $isTableNode : $isCodeNode;
+          const key = random.pick(keysOf(find));
+          if (!key) return null;
+          await selectWhole(() => {
+            const selection = $createNodeSelection();
+            selection.add(key);
+            return selection;
+          });
+          const element = lexical.getElementByKey(key);
+          if (!element) throw new Error(fail('no element'));
+          return choice === 'footnote'
+            ? { kind: 'inline', ...before(element) }
+            : { kind: 'block', index: children().indexOf(element) };
+        }
+        if (choice === 'allCells' || choice === 'someCells') {
+          const key = random.pick(keysOf($isTableNode));
+          if (!key) return null;
+          await selectWhole(() => {
+            const table = $getNodeByKey(key) as TableNode;
+            const cells = cellsOf(table);
+            const last = choice === 'allCells' ? cells[cells.length - 1] : cells[1];
+            return $createTableSelectionFrom(table, cells[0] as TableCellNode, last as TableCellNode);
+          });
+          const element = lexical.getElementByKey(key);
+          const index = children().findIndex((b) => element !== null && b.contains(element));
+          return choice === 'allCells'
+            ? { kind: 'block', index }
+            : { kind: 'cell', index, cell: element?.querySelector('td, th')?.textContent ?? '' };
+        }
+        // The caret at the end of a paragraph, as a click there puts it, once the editor and the page have it.
+        const paragraph = random.pick(children().filter((b) => b.tagName === 'P'));
+        if (!paragraph) return null;
+        const index = children().indexOf(paragraph);
+        const key = lexical.getEditorState().read(() => $getRoot().getChildAtIndex(index)?.getKey());
+        await waitFor(() => {
+          lexical.update(() => {
+            const node = key ? $getNodeByKey(key) : null;
+            if ($isElementNode(node)) node.selectEnd();
+          });
+          const caret = document.getSelection();
+          expect(caret?.isCollapsed && paragraph.contains(caret.anchorNode)).toBe(true);
+          expect(
+            lexical.getEditorState().read(() => {
+              const selection = $getSelection();
+              return $isRangeSelection(selection)
+                ? selection.anchor.getNode().getTopLevelElement()?.getKey()
+                : null;
+            }),
+          ).toBe(key);
+        });
+        return { kind: 'end', index, text: blocks(editor)[index] ?? '' };
+      };
+
+      for (let step = 1; step <= STEPS; step++) {
+        // Every step types into the paper: the focus never leaves it.
+        await expect(editor, fail('the paper lost the focus')).toHaveFocus();
+        const roll = random.next();
+        if (roll < 0.2) {
+          const undo = roll < 0.12;
+          log.push(undo ? 'undo' : 'redo');
+          // The key is handled (the history's state written) by the time the keyboard returns.
+          await input.keyboard(undo ? '{Control>}z{/Control}' : '{Control>}y{/Control}');
+          undone = true;
+          checkText(true);
+          continue;
+        }
+        const landing = await select();
+        if (!landing) continue;
+        const action = random.pick(['keys', 'text', 'compose', 'enter', 'backspace'] as const);
+        // Backspace deletes a selected inline node (a block's deletion would take its text with it); Enter in
+        // a cell makes a paragraph inside it.
+        if (
+          (action === 'backspace' && landing.kind !== 'inline') ||
+          (action === 'enter' && landing.kind === 'cell')
+        ) {
+          log.push(`(no ${action})`);
+          continue;
+        }
+        const count = blocks(editor).length;
+        if (action === 'enter') {
+          log.push('Enter');
+          await input.keyboard('{Enter}');
+          await waitFor(() => expect(blocks(editor).length, fail('Enter made no paragraph')).toBe(count + 1));
+          if (landing.kind === 'block')
+            await expect(blocks(editor)[landing.index + 1], fail('Enter')).toBe('');
+        } else if (action === 'backspace') {
+          log.push('Backspace');
+          const marks = blocks(editor).join('').match(MARKS)?.length ?? 0;
+          await input.keyboard('{Backspace}');
+          await waitFor(() =>
+            expect(blocks(editor).join('').match(MARKS)?.length ?? 0, fail('Backspace')).toBe(marks - 1),
+          );
+        } else {
+          const token =
+            action === 'keys' ? `t${seed % 97}x${step}.` : action === 'text' ? `〔${step}〕` : `「${step}」`;
+          log.push(`${action} ${token}`);
+          typed.push(token);
+          if (action === 'compose' && input.compose) await input.compose('ab', token);
+          else await input.keyboard(token);
+          await waitFor(() => {
+            const now = blocks(editor);
+            const message = fail(`${token} did not land at ${JSON.stringify(landing)}`);
+            if (landing.kind === 'inline') {
+              const block = now.find((b) => b.includes(token)) ?? '';
+              expect(block.slice(0, block.indexOf(token)), message).toBe(landing.before);
+            } else if (landing.kind === 'block') expect(now[landing.index + 1], message).toBe(token);
+            else if (landing.kind === 'cell')
+              expect(children()[landing.index]?.querySelector('td, th')?.textContent, message).toBe(
+                landing.cell + token,
+              );
+            else expect(now[landing.index], message).toBe(landing.text + token);
+          });
+        }
+        checkText(undone);
+      }
+    }
   },
 };

@@ -386,11 +386,14 @@ describe.each(databaseKinds)('accounts and tokens on %s', (kind) => {
     it('answer a client that lost the answer to its refresh (a reload mid-refresh) instead of revoking', async () => {
       const server = await app();
       const { tokens } = await signUpAndIn(server);
-      // The first exchange went through, but its answer never reached the tab: it asks again.
-      expect((await refresh(server, tokens.refresh)).statusCode).toBe(200);
+      // The first exchange went through, but its answer never reached the tab: it asks again, and gets the
+      // same successor (not a second chain).
+      const first = await refresh(server, tokens.refresh);
+      expect(first.statusCode).toBe(200);
       const retried = await refresh(server, tokens.refresh);
       expect(retried.statusCode).toBe(200);
       const pair = retried.json();
+      expect(pair.refresh).toBe(first.json().refresh);
       expect((await me(server, pair.access)).statusCode).toBe(200);
       const next = await refresh(server, pair.refresh);
       expect(next.statusCode).toBe(200);
@@ -402,6 +405,23 @@ describe.each(databaseKinds)('accounts and tokens on %s', (kind) => {
       expect((await me(server, next.json().access)).statusCode).toBe(401);
       const [revoked] = await db().database.db.select().from(authSessions);
       expect(revoked?.revokedReason).toBe('reuse');
+    });
+
+    it("give a thief who replays a stolen token within the grace the owner's chain, which ends at the next replay", async () => {
+      const server = await app();
+      const { tokens } = await signUpAndIn(server);
+      const owner = (await refresh(server, tokens.refresh)).json();
+      const thief = (await refresh(server, tokens.refresh)).json();
+      expect(thief.refresh).toBe(owner.refresh);
+      expect(await db().database.db.select().from(refreshTokens)).toHaveLength(2);
+      // The owner rotates on; the thief's copy of the same token is now a reuse: the session ends for both.
+      const next = await refresh(server, owner.refresh);
+      expect(next.statusCode).toBe(200);
+      const later = (await refresh(server, next.json().refresh)).json();
+      expect((await refresh(server, thief.refresh)).statusCode).toBe(401);
+      expect((await refresh(server, later.refresh)).statusCode).toBe(401);
+      const [session] = await db().database.db.select().from(authSessions);
+      expect(session?.revokedReason).toBe('reuse');
     });
 
     it('treat a replay after the grace as theft even when the successor is unused', async () => {

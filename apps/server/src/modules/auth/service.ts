@@ -281,12 +281,28 @@ export class AuthService {
       if (!row || row.sessionId !== claims.sessionId || row.userId !== claims.userId)
         return { kind: 'invalid' as const };
       if (row.revokedAt) return { kind: 'invalid' as const };
-      if (row.usedAt && !(await this.isLostAnswerRetry(tx, row.id, row.sessionId, row.usedAt))) {
-        await tx
-          .update(authSessions)
-          .set({ revokedAt: new Date(), revokedReason: 'reuse' })
-          .where(and(eq(authSessions.id, row.sessionId), isNull(authSessions.revokedAt)));
-        return { kind: 'reuse' as const, sessionId: row.sessionId, userId: row.userId };
+      if (row.usedAt) {
+        const successor = await this.lostAnswerSuccessor(tx, row.id, row.sessionId, row.usedAt);
+        if (!successor) {
+          await tx
+            .update(authSessions)
+            .set({ revokedAt: new Date(), revokedReason: 'reuse' })
+            .where(and(eq(authSessions.id, row.sessionId), isNull(authSessions.revokedAt)));
+          return { kind: 'reuse' as const, sessionId: row.sessionId, userId: row.userId };
+        }
+        if (!row.isActive) return { kind: 'invalid' as const };
+        // The retry gets the successor it lost, not one of its own: whoever else holds this token (a
+        // thief who replays it within the grace) shares one chain with the owner, and the first of them
+        // to rotate it makes the other's next use a reuse that ends the session.
+        const again = await this.deps.tokens.signRefresh(row.userId, row.sessionId, successor.id, 0, {
+          issuedAt: successor.issuedAt,
+          expiresAt: successor.expiresAt,
+        });
+        if (hashToken(again.token) === successor.tokenHash) {
+          const access = await this.deps.tokens.signAccess(row.userId, row.sessionId);
+          return { kind: 'ok' as const, pair: { access: access.token, refresh: again.token } };
+        }
+        // A successor signed before tokens were reproducible (its stored time is not its own): a new one.
       }
       if (row.expiresAt.getTime() <= Date.now() || !row.isActive) return { kind: 'invalid' as const };
       // Refreshing slides a session's end, but never past its absolute lifetime from the sign-in.
@@ -310,6 +326,8 @@ export class AuthService {
         sessionId: row.sessionId,
         tokenHash: hashToken(next.token),
         parentId: row.id,
+        // The token's own times, so that a lost answer can be signed again to the same token.
+        issuedAt: next.issuedAt,
         expiresAt: next.expiresAt,
       });
       await tx
@@ -333,16 +351,25 @@ export class AuthService {
    * A token exchanged moments ago whose successor nobody has used yet: the client that exchanged it lost
    * the answer (the tab reloaded or closed while the refresh was in flight) and is asking again. Ending
    * the session for that would sign the user out of every tab; RFC 9700 §4.14.2 leaves room for this.
-   * Once the successor has been used, or the grace is over, a replay is theft as before.
+   * Answers that successor; none once it has been used, or the grace is over: a replay is theft as before.
    */
-  private async isLostAnswerRetry(tx: Db, tokenId: string, sessionId: string, usedAt: Date) {
+  private async lostAnswerSuccessor(tx: Db, tokenId: string, sessionId: string, usedAt: Date) {
     const grace = this.deps.config.refreshReuseGrace * 1000;
-    if (grace <= 0 || Date.now() - usedAt.getTime() > grace) return false;
+    if (grace <= 0 || Date.now() - usedAt.getTime() > grace) return undefined;
     const successors = await tx
-      .select({ usedAt: refreshTokens.usedAt })
+      .select({
+        id: refreshTokens.id,
+        usedAt: refreshTokens.usedAt,
+        tokenHash: refreshTokens.tokenHash,
+        issuedAt: refreshTokens.issuedAt,
+        expiresAt: refreshTokens.expiresAt,
+      })
       .from(refreshTokens)
-      .where(and(eq(refreshTokens.sessionId, sessionId), eq(refreshTokens.parentId, tokenId)));
-    return successors.every((successor) => successor.usedAt === null);
+      .where(and(eq(refreshTokens.sessionId, sessionId), eq(refreshTokens.parentId, tokenId)))
+      .orderBy(refreshTokens.issuedAt);
+    if (successors.length === 0 || successors.some((successor) => successor.usedAt !== null))
+      return undefined;
+    return successors[0];
   }
 
   /** Ends the session the refresh token belongs to; an expired but genuine token still logs out. */

@@ -15,6 +15,8 @@ export interface TokenClaims {
 export interface SignedToken {
   token: string;
   jti: string;
+  /** The token's `iat`, to the second. */
+  issuedAt: Date;
   expiresAt: Date;
 }
 
@@ -72,8 +74,18 @@ export class TokenService {
     return this.sign('access', userId, sessionId, randomUUID(), this.accessTtl);
   }
 
-  signRefresh(userId: string, sessionId: string, jti: string, ttlSeconds: number): Promise<SignedToken> {
-    return this.sign('refresh', userId, sessionId, jti, ttlSeconds);
+  /**
+   * A refresh token. With `times` (its issue and expiry, in whole seconds as a token carries them), the
+   * same user, session and id give the very token signed before: HS256 is deterministic.
+   */
+  signRefresh(
+    userId: string,
+    sessionId: string,
+    jti: string,
+    ttlSeconds: number,
+    times?: { issuedAt: Date; expiresAt: Date },
+  ): Promise<SignedToken> {
+    return this.sign('refresh', userId, sessionId, jti, ttlSeconds, times);
   }
 
   private async sign(
@@ -82,9 +94,10 @@ export class TokenService {
     sessionId: string,
     jti: string,
     ttl: number,
+    times?: { issuedAt: Date; expiresAt: Date },
   ): Promise<SignedToken> {
-    const now = Math.floor(Date.now() / 1000);
-    const exp = now + Math.max(1, Math.round(ttl));
+    const now = Math.floor((times?.issuedAt.getTime() ?? Date.now()) / 1000);
+    const exp = times ? Math.floor(times.expiresAt.getTime() / 1000) : now + Math.max(1, Math.round(ttl));
     const token = await new SignJWT({ token_type: type, sid: sessionId })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setIssuer(ISSUER)
@@ -93,7 +106,7 @@ export class TokenService {
       .setIssuedAt(now)
       .setExpirationTime(exp)
       .sign(await this.key);
-    return { token, jti, expiresAt: new Date(exp * 1000) };
+    return { token, jti, issuedAt: new Date(now * 1000), expiresAt: new Date(exp * 1000) };
   }
 
   /**

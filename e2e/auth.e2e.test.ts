@@ -28,6 +28,9 @@ test('register, sign in, stay signed in across a reload and a token refresh, log
     .toBe(true);
 
   // Empty fields: each says so once, under itself, in plain words; no machine-like summary above.
+  // The server refuses them (400), then the wrong password below (401): the browser logs each refusal.
+  session.allowConsoleError(/status of 400 .*\/api\/auth\/login\/\)$/);
+  session.allowConsoleError(/status of 401 .*\/api\/auth\/login\/\)$/);
   await page.getByLabel('邮箱').fill('');
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect.poll(() => page.getByText('请输入邮箱', { exact: true }).count()).toBe(1);

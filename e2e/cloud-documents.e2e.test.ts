@@ -131,7 +131,9 @@ test('a conflict with another device shows the choice and keeps both versions', 
   await addParagraph(phone.page, '手机上的修改');
   await expect.poll(() => cloudStatus(phone.page)).toBe('saved');
 
-  // The laptop, still on the version before, saves its own change: refused, and the choice is shown.
+  // The laptop, still on the version before, saves its own change: refused (409, which the browser logs),
+  // and the choice is shown.
+  laptop.allowConsoleError(/status of 409 .*\/api\/docs\/[0-9a-f-]+\/\)$/);
   await addParagraph(laptop.page, '电脑上的修改');
   const dialog = laptop.page.getByRole('dialog', { name: '文档在别处被修改了' });
   await expect.poll(() => dialog.isVisible()).toBe(true);

@@ -11,6 +11,17 @@ export interface Session {
   goto(path: string): Promise<void>;
   /** Waits until the app shows `path`, then runs the accessibility scan there. */
   expectPage(path: string | RegExp): Promise<void>;
+  /**
+   * Says that a console error matching `pattern` is expected (a request the journey makes fail on purpose
+   * logs one), until the returned function is called: any other console error fails the journey at close().
+   */
+  allowConsoleError(pattern: RegExp): () => void;
+  /**
+   * Says that Content-Security-Policy violations whose report (`directive blocked … in file:line`) matches
+   * `pattern` are known, until the returned function is called. For a cause the journey cannot fix, named
+   * where it is called; any other violation fails the journey at close().
+   */
+  allowViolation(pattern: RegExp): () => void;
   close(): Promise<void>;
 }
 
@@ -68,6 +79,32 @@ export async function openSession(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // The page runs under the server's real Content-Security-Policy. A blocked inline style or script
+  // breaks a feature silently (maths without its superscripts, a diagram in black), so every violation
+  // fails the journey: reported by the page's own securitypolicyviolation event, which also names
+  // violations Chromium does not log to the console.
+  const violations: string[] = [];
+  const knownViolations = new Set<RegExp>();
+  await context.exposeBinding('__wxCspViolation', (_source, violation: string) => {
+    if (![...knownViolations].some((pattern) => pattern.test(violation))) violations.push(violation);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __wxCspViolation(v: string): void }).__wxCspViolation;
+      void report(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} in ${event.sourceFile || event.documentURI}:${event.lineNumber} (${event.sample})`,
+      );
+    });
+  });
+  const consoleErrors: string[] = [];
+  const allowed = new Set<RegExp>();
+  // Every page of the app in the context (a journey may open a second tab); not a page elsewhere that a
+  // journey opens, such as a cited source, whose errors are not the app's.
+  context.on('console', (message) => {
+    if (message.type() !== 'error' || !message.page()?.url().startsWith(baseURL)) return;
+    const text = `${message.text()} (${message.location().url})`;
+    if (![...allowed].some((pattern) => pattern.test(text))) consoleErrors.push(text);
+  });
   const session: Session = {
     page,
     context,
@@ -84,9 +121,19 @@ export async function openSession(
       await page.waitForLoadState('networkidle');
       await expectAccessible(page);
     },
+    allowConsoleError(pattern) {
+      allowed.add(pattern);
+      return () => allowed.delete(pattern);
+    },
+    allowViolation(pattern) {
+      knownViolations.add(pattern);
+      return () => knownViolations.delete(pattern);
+    },
     async close() {
       await context.close();
       expect(errors, 'uncaught errors in the page').toEqual([]);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+      expect(consoleErrors, 'console errors').toEqual([]);
     },
   };
   return session;

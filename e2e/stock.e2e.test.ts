@@ -67,6 +67,8 @@ test('when the series calls fail each chart says so, and 重试 loads it', async
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' });
   await page.route('**/api/v1/emotion/daily-series/**', failing);
   await page.route('**/api/v1/emotion/minute-series/**', failing);
+  // The browser logs each refused call.
+  const refused = session.allowConsoleError(/status of 500 .*\/api\/v1\/emotion\/(daily|minute)-series\//);
   await session.goto('/stock');
 
   await expect.poll(() => page.getByText('获取情绪指标数据失败，请稍后重试').isVisible()).toBe(true);
@@ -74,6 +76,7 @@ test('when the series calls fail each chart says so, and 重试 loads it', async
   await expect.poll(() => page.getByRole('button', { name: '重试' }).count()).toBe(2);
 
   await page.unrouteAll();
+  refused();
   await page.getByRole('button', { name: '重试' }).first().click();
   await expect.poll(() => page.getByRole('region', { name: /^最新情绪构成/ }).count()).toBe(1);
   await page.getByRole('button', { name: '重试' }).click();

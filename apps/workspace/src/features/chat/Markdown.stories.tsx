@@ -248,7 +248,16 @@ const flowchart = [
   '```',
 ].join('\n');
 
-/** A Mermaid block is drawn as a diagram (Mermaid loaded on demand), themed, with its source copyable. */
+/** The SVG document a drawn diagram shows as an image (mermaidImage.ts). */
+function diagramDocument(figure: HTMLElement) {
+  const src = figure.querySelector('img')?.getAttribute('src') ?? '';
+  return decodeURIComponent(src.slice(src.indexOf(',') + 1));
+}
+
+/**
+ * A Mermaid block is drawn as a diagram (Mermaid loaded on demand), shown as an image of its SVG so that
+ * its styles hold under the server's Content-Security-Policy; themed, with its source copyable.
+ */
 export const MermaidDiagram: Story = {
   // Drawn asynchronously after the first paint: compared by its play function, not by a screenshot.
   tags: ['!vrt'],
@@ -256,16 +265,24 @@ export const MermaidDiagram: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const figure = await canvas.findByRole('figure', { name: 'Mermaid 图表' }, { timeout: 15_000 });
-    const svg = figure.querySelector('svg');
-    await expect(svg).not.toBeNull();
-    // Labels are SVG text, not HTML in foreignObject.
-    await expect(figure.querySelector('foreignObject')).toBeNull();
-    await expect(figure.textContent).toContain('继续持有');
+    const image = within(figure).getByRole('img');
+    await expect(image).toHaveAccessibleName(/继续持有/);
+    await waitFor(() => expect((image as HTMLImageElement).naturalWidth).toBeGreaterThan(0));
     await expect(canvas.getByRole('button', { name: '复制图表源码' })).toBeVisible();
-    // Drawn in the theme's colours: dark nodes on a dark page, light ones on a light page.
+    // Labels are SVG text, not HTML in foreignObject; its styles travel inside the image.
+    const svg = diagramDocument(figure);
+    await expect(svg).not.toContain('foreignObject');
+    await expect(svg).toContain('继续持有');
+    await expect(svg).toMatch(/<style>/);
+    // Drawn in the theme's colours: dark nodes on a dark page, light ones on a light page. The SVG is
+    // laid out for a moment in a detached copy to read them (Storybook sends no policy).
+    const probe = document.createElement('div');
+    probe.innerHTML = svg;
+    document.body.append(probe);
     const dark = document.documentElement.getAttribute('data-theme') === 'dark';
-    const node = figure.querySelector('.node rect, .node polygon') as SVGElement;
+    const node = probe.querySelector('.node rect, .node polygon') as SVGElement;
     const fill = getComputedStyle(node).fill.match(/\d+/g)?.slice(0, 3).map(Number) ?? [];
+    probe.remove();
     const lightness = fill.reduce((sum, c) => sum + c, 0) / 3;
     await expect(dark ? lightness < 128 : lightness > 128).toBe(true);
   },
@@ -306,19 +323,17 @@ export const HostileMermaidIsInert: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const figure = await canvas.findByRole('figure', { name: 'Mermaid 图表' }, { timeout: 15_000 });
-    for (const selector of [
-      'img',
-      'script',
-      'foreignObject',
-      '[onerror]',
-      '[onclick]',
-      'a[href^="javascript"]',
-    ]) {
+    // The page holds only the image; the diagram's own document holds none of the payloads either.
+    await expect(figure.querySelectorAll('img')).toHaveLength(1);
+    await expect(figure.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    const svg = new DOMParser().parseFromString(diagramDocument(figure), 'image/svg+xml');
+    const payloads = ['script', 'foreignObject', '[onerror]', '[onclick]', '[*|href^="javascript"]'];
+    for (const selector of payloads) {
       await expect(figure.querySelector(selector)).toBeNull();
+      await expect(svg.querySelector(selector)).toBeNull();
     }
-    for (const node of Array.from(figure.querySelectorAll('.node'))) {
-      (node as SVGElement).dispatchEvent(new MouseEvent('click', { bubbles: true }));
-    }
+    await expect(svg.querySelector('img, image')).toBeNull();
+    await userEvent.click(figure.querySelector('img') as HTMLElement);
     await expect(xss()).toBeUndefined();
   },
 };

@@ -241,7 +241,21 @@ export const diagramBody = style({
   padding: vars.space.md,
   overflowX: 'auto',
 });
-globalStyle(`${diagramBody} svg`, { maxWidth: '100%', height: 'auto' });
+export const diagramImage = style({ display: 'block', maxWidth: '100%', height: 'auto' });
+/*
+ * Where Mermaid draws and measures a diagram before it becomes an image (mermaidImage.ts): laid out, so
+ * that its labels can be measured, but never seen nor hit.
+ */
+export const diagramMeasure = style({
+  position: 'fixed',
+  top: 0,
+  left: 0,
+  width: 1024,
+  height: 0,
+  overflow: 'hidden',
+  visibility: 'hidden',
+  pointerEvents: 'none',
+});
 export const diagramNote = style({
   margin: `${vars.space.md} 0 0`,
   fontSize: vars.font.size.sm,

@@ -1,4 +1,4 @@
-import { memo, useEffect, useState } from 'react';
+import { memo, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import * as styles from './Markdown.css';
 
 /*
@@ -58,35 +58,70 @@ export function loadKatex(): Promise<Katex> {
 }
 
 /*
- * Rendered formulas by source: a streaming answer re-renders its last block every frame, and each of its
- * formulas would otherwise be typeset again each time. Bounded, oldest first out.
+ * Why KaTeX builds the formula's DOM itself (`katex.render`) instead of handing us HTML to parse: KaTeX
+ * positions superscripts, limits and fraction parts with inline styles (`top: -3.06em`, strut heights).
+ * Parsed from markup (renderToString and innerHTML) they are style attributes, which the page's
+ * Content-Security-Policy refuses, as it should: E=mc² then loses its superscript and a fraction its
+ * layout. KaTeX's DOM builder sets the same declarations through the CSSOM (`element.style.top = …`),
+ * which the policy does not govern, so no relaxation of style-src is needed for maths.
+ *
+ * Typeset formulas by source: a streaming answer re-renders its last block every frame, and each of its
+ * formulas would otherwise be typeset again each time it mounts. A hit is cloned (cloneNode copies the
+ * styles already set, without parsing them from markup again). Bounded, oldest first out.
  */
-const rendered = new Map<string, string>();
+const rendered = new Map<string, HTMLElement>();
 const RENDERED_MAX = 500;
 
 /**
- * KaTeX's HTML (and MathML for screen readers) for `tex`. `trust: false` refuses `\href`, `\url`,
- * `\htmlClass`, `\htmlId`, `\htmlStyle`, `\htmlData` and `\includegraphics`, which are shown as errors
- * instead; an invalid or unfinished formula is shown in the error colour rather than thrown.
+ * Runs `build` (synchronous, so nothing else runs meanwhile) with `setAttribute('style', …)` applied
+ * through the CSSOM. KaTeX sets a few styles as attributes rather than properties (the width of a tall
+ * delimiter's SVG, \fcolorbox's border in MathML), which the policy would refuse like parsed markup.
  */
-export function renderTex(engine: Katex, tex: string, display: boolean): string {
+function withStylesThroughCssom<T>(build: () => T): T {
+  const { setAttribute } = Element.prototype;
+  Element.prototype.setAttribute = function (this: Element, name: string, value: string) {
+    if (name.toLowerCase() === 'style' && 'style' in this) {
+      (this as HTMLElement | SVGElement).style.cssText = value;
+      return;
+    }
+    setAttribute.call(this, name, value);
+  };
+  try {
+    return build();
+  } finally {
+    Element.prototype.setAttribute = setAttribute;
+  }
+}
+
+/**
+ * A fresh copy of KaTeX's HTML (and MathML for screen readers) for `tex`, in a holder element whose
+ * children go into the page. `trust: false` refuses `\href`, `\url`, `\htmlClass`, `\htmlId`,
+ * `\htmlStyle`, `\htmlData` and `\includegraphics`, which are shown as errors instead; an invalid or
+ * unfinished formula is shown in the error colour rather than thrown.
+ */
+export function renderTex(engine: Katex, tex: string, display: boolean): HTMLElement {
   const key = `${display ? 'D' : 'I'}${tex}`;
-  const hit = rendered.get(key);
-  if (hit !== undefined) return hit;
-  const html = engine.renderToString(tex, {
-    displayMode: display,
-    throwOnError: false,
-    trust: false,
-    strict: 'ignore',
-    output: 'htmlAndMathml',
-    // Bounds what a hostile formula can make KaTeX do (huge sizes, macro bombs).
-    maxSize: 20,
-    maxExpand: 500,
-    errorColor: 'var(--wx-math-error)',
-  });
-  if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value as string);
-  rendered.set(key, html);
-  return html;
+  let holder = rendered.get(key);
+  if (holder === undefined) {
+    holder = document.createElement('span');
+    const target = holder;
+    withStylesThroughCssom(() =>
+      engine.render(tex, target, {
+        displayMode: display,
+        throwOnError: false,
+        trust: false,
+        strict: 'ignore',
+        output: 'htmlAndMathml',
+        // Bounds what a hostile formula can make KaTeX do (huge sizes, macro bombs).
+        maxSize: 20,
+        maxExpand: 500,
+        errorColor: 'var(--wx-math-error)',
+      }),
+    );
+    if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value as string);
+    rendered.set(key, holder);
+  }
+  return holder.cloneNode(true) as HTMLElement;
 }
 
 /**
@@ -114,7 +149,14 @@ export const MathTex = memo(function MathTex({
       live = false;
     };
   }, [engine]);
-  if (!engine || pending) {
+  const target = useRef<HTMLElement>(null);
+  const typeset = engine !== undefined && !pending;
+  // Before paint, so that a formula never shows as an empty box for a frame.
+  useLayoutEffect(() => {
+    if (!typeset || !target.current) return;
+    target.current.replaceChildren(...renderTex(engine, tex, display).childNodes);
+  }, [typeset, engine, tex, display]);
+  if (!typeset) {
     return display ? (
       <pre className={styles.mathSource}>
         <code>{tex}</code>
@@ -123,19 +165,15 @@ export const MathTex = memo(function MathTex({
       <code>{tex}</code>
     );
   }
-  const html = renderTex(engine, tex, display);
-  // KaTeX's own markup, made with `trust: false`: it escapes the formula's text and emits no links,
-  // scripts or event handlers, so it is set as HTML (the way KaTeX is meant to be used).
+  // The formula's nodes are KaTeX's, put in by the layout effect above; React keeps the element empty.
   return display ? (
     <div
+      ref={target as RefObject<HTMLDivElement>}
       className={`${styles.mathDisplay} ${styles.scrollEdges}`}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide formula scrolls and must be keyboard-scrollable
       tabIndex={0}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: KaTeX's output, see above
-      dangerouslySetInnerHTML={{ __html: html }}
     />
   ) : (
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: KaTeX's output, see above
-    <span className={styles.mathInline} dangerouslySetInnerHTML={{ __html: html }} />
+    <span ref={target} className={styles.mathInline} />
   );
 });

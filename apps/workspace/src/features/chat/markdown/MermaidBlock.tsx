@@ -62,11 +62,16 @@ export const MermaidBlock = memo(function MermaidBlock({
         <span className={styles.codeLanguage}>{chatText.codeLanguage('mermaid')}</span>
         <CopyButton label={markdownText.copyDiagramSource} getText={() => code} />
       </div>
-      <div
-        className={styles.diagramBody}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: Mermaid's SVG, drawn with securityLevel strict (labels sanitized by DOMPurify, no click callbacks)
-        dangerouslySetInnerHTML={{ __html: result.svg }}
-      />
+      <div className={styles.diagramBody}>
+        {/* An image of Mermaid's SVG, so that its styles apply under the page's policy (mermaidImage.ts). */}
+        <img
+          className={styles.diagramImage}
+          src={result.image.src}
+          width={result.image.width}
+          height={result.image.height}
+          alt={markdownText.diagramAlt(result.image.labels)}
+        />
+      </div>
     </figure>
   );
 });

@@ -1,4 +1,5 @@
 import type { MermaidConfig } from 'mermaid';
+import { type DiagramImage, drawDiagramImage } from './mermaidImage';
 
 /*
  * The decisions around Mermaid diagrams, apart from the component: when a diagram block is complete enough
@@ -46,13 +47,21 @@ const LOCKED_KEYS = [
 ];
 
 /**
- * `strict` security (labels sanitized by DOMPurify, `click` callbacks and `javascript:` links disabled),
- * labels drawn as SVG text rather than HTML, and Mermaid's own theme for the app's light or dark one.
+ * Labels drawn as SVG text rather than HTML, and Mermaid's own theme for the app's light or dark one.
+ *
+ * Security is `loose` on purpose, because of where the drawing ends up: an image of its own SVG document
+ * (mermaidImage.ts), where no script runs, no link can be followed and nothing is fetched. `strict` would
+ * run the finished SVG through DOMPurify, which parses it as markup in the page and so has each of its
+ * style attributes refused and reported by the page's policy; its protection is for an SVG put into the
+ * page, which this one never is (Mermaid's own `sandbox` level skips that pass for the same reason, but
+ * draws in a frame that inherits the page's policy). Labels are still sanitized, and still text. Click
+ * callbacks Mermaid binds meanwhile are on the hidden elements it measures with, removed when it is done,
+ * the bindings it returns are never called, and the image drops the diagram's links.
  */
 export function mermaidConfig(theme: 'light' | 'dark'): MermaidConfig {
   return {
     startOnLoad: false,
-    securityLevel: 'strict',
+    securityLevel: 'loose',
     htmlLabels: false,
     flowchart: { htmlLabels: false },
     theme: theme === 'dark' ? 'dark' : 'default',
@@ -64,7 +73,7 @@ export function mermaidConfig(theme: 'light' | 'dark'): MermaidConfig {
   };
 }
 
-export type MermaidResult = { svg: string } | { error: 'invalid' | 'unavailable' };
+export type MermaidResult = { image: DiagramImage } | { error: 'invalid' | 'unavailable' };
 
 type MermaidApi = typeof import('mermaid').default;
 let mermaidPromise: Promise<MermaidApi> | undefined;
@@ -102,8 +111,10 @@ export function renderMermaid(code: string, theme: 'light' | 'dark'): Promise<Me
     try {
       await mermaid.parse(code);
       drawn += 1;
-      const { svg } = await mermaid.render(`wx-mermaid-${drawn}`, code);
-      const result = { svg };
+      const image = await drawDiagramImage(`wx-mermaid-${drawn}`, code, (id, text, host) =>
+        mermaid.render(id, text, host),
+      );
+      const result = { image };
       if (results.size >= RESULTS_MAX) results.delete(results.keys().next().value as string);
       results.set(key, result);
       return result;

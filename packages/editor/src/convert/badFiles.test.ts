@@ -1,4 +1,4 @@
-import { zipSync } from 'fflate';
+import { strToU8, zipSync } from 'fflate';
 import { createEditor } from 'lexical';
 import { describe, expect, it } from 'vitest';
 import { importDocumentFile } from '../files/importFile';
@@ -49,6 +49,44 @@ describe('bad files', () => {
     // A real zip without a Word document in it.
     expect((await refusal('c.docx', zipSync({ 'a.txt': new Uint8Array([1]) })))?.code).toBe('DOCX_INVALID');
   });
+
+  it('a DOCX whose XML really unpacks past the limits is refused, whatever sizes it declares', async () => {
+    const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+    const head = strToU8(`<?xml version="1.0"?><w:document ${W}><w:body>`);
+    const tail = strToU8('</w:body></w:document>');
+    /** A DOCX whose body is `piece` `times` over (made by doubling copies, not a string of it). */
+    const docx = (piece: string, times: number, inner = '') => {
+      const unit = strToU8(piece);
+      const body = new Uint8Array(unit.length * times);
+      body.set(unit);
+      for (let filled = unit.length; filled < body.length; filled *= 2)
+        body.copyWithin(filled, 0, Math.min(filled, body.length - filled));
+      const middle = strToU8(inner);
+      const document = new Uint8Array(head.length + body.length + middle.length + tail.length);
+      document.set(head);
+      document.set(body, head.length);
+      document.set(middle, head.length + body.length);
+      document.set(tail, head.length + body.length + middle.length);
+      return zipSync(
+        { '[Content_Types].xml': strToU8('<?xml version="1.0"?><Types/>'), 'word/document.xml': document },
+        { level: 1 },
+      );
+    };
+    // By size (60 MB of empty paragraphs in a few hundred kilobytes), by count (two million elements in
+    // 12 MB), by nesting (300 levels in a few hundred bytes).
+    const cases = [
+      docx('<w:p/>', 10_000_000),
+      docx('<w:p/>', 2_000_000),
+      docx('<w:sdt><w:sdtContent>', 300, '<w:p/>'),
+    ];
+    expect(cases[0]?.length).toBeLessThan(1024 * 1024);
+    for (const bomb of cases)
+      expect(await refusal('bomb.docx', bomb)).toEqual({
+        code: 'DOCX_TOO_LARGE',
+        message: '文档导入失败：DOCX 解压后过大，可能是恶意文件',
+      });
+    // Making and refusing 60 MB of XML takes seconds on a busy machine.
+  }, 60_000);
 
   it('a zip bomb is refused from its declared sizes, without unpacking it', async () => {
     const bomb = zipBomb(400);

@@ -2,6 +2,7 @@ import { unzipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { FONT_FAMILIES } from '../format/units';
 import { t } from '../i18n/zh-CN';
+import { checkDocxParts } from './docxLimits';
 import { CONVERT_LIMITS, ConvertError, checkSize } from './errors';
 import {
   codeNode,
@@ -432,6 +433,7 @@ export async function docxToDocument(
 ): Promise<ConvertedDocument> {
   const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
   const { title } = checkPackage(bytes);
+  await checkDocxParts(bytes);
   let captured: MDocument | null = null;
   try {
     // In the browser mammoth reads {arrayBuffer}; in Node {buffer}. Both are given; each build takes its own.

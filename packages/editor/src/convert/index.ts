@@ -12,6 +12,7 @@ export {
 } from '../files/fileNames';
 export { DOCX_DEFAULT_FONTS, documentToDocx } from './docxExport';
 export { type DocxImportOptions, docxToDocument } from './docxImport';
+export { checkDocxParts, DOCX_LIMITS } from './docxLimits';
 export { CONVERT_LIMITS, ConvertError, type ConvertErrorCode, isConvertError } from './errors';
 export { buildLexdoc, documentToLexdoc, type LexdocFile, lexdocToDocument, parseLexdoc } from './lexdoc';
 export { documentToMarkdown, type MarkdownImportOptions, markdownToDocument } from './markdown';

@@ -1,6 +1,7 @@
 import { ConvertError, type ConvertErrorCode, isConvertError } from '../convert/errors';
 import { importFile, outputFormatFor } from '../convert/registry';
 import type { ConvertedDocument, ExportInput } from '../convert/types';
+import { t } from '../i18n/zh-CN';
 
 export type WorkerRequest =
   | { id: number; op: 'import'; name: string; bytes: Uint8Array }
@@ -51,12 +52,39 @@ class WorkerUnavailable extends Error {}
 
 type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
 
+/**
+ * How long one conversion may run in the worker. A file past every limit the converters check (a DOCX
+ * whose XML parts are counted as they unpack, for one) still cannot hold the worker longer: it is ended,
+ * its work is refused, and the next file gets a new worker.
+ */
+export const WORKER_TIME_LIMIT_MS = 60_000;
+
+/** Ends a worker that overran, refusing everything it had in hand. */
+function endWorker(target: Worker) {
+  if (worker !== target) return;
+  target.terminate();
+  worker = undefined;
+  const failed = [...pending.values()];
+  pending.clear();
+  for (const waiting of failed) waiting.reject(new ConvertError('IMPORT_FAILED', t.convert.timedOut));
+}
+
 function inWorker<T>(request: Request, transfer: Transferable[] = []): Promise<T> | null {
   const target = converterWorker();
   if (!target) return null;
   const id = nextId++;
   return new Promise<T>((resolve, reject) => {
-    pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    const timer = setTimeout(() => endWorker(target), WORKER_TIME_LIMIT_MS);
+    pending.set(id, {
+      resolve: (value) => {
+        clearTimeout(timer);
+        (resolve as (value: unknown) => void)(value);
+      },
+      reject: (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    });
     target.postMessage({ ...request, id }, transfer);
   });
 }

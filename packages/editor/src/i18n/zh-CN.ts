@@ -53,6 +53,7 @@ export const editorZhCN = {
     notText: '文档导入失败：文件不是文本（可能是改了扩展名的二进制文件）',
     badDocx: '文档导入失败：不是有效的 DOCX 文件（压缩包已损坏）',
     docxBomb: '文档导入失败：DOCX 解压后过大，可能是恶意文件',
+    timedOut: '文件处理超时：内容过大或已损坏，无法读取',
     outputUnsupported: (ext: string) => `不支持导出为 .${ext}（可导出 .lexdoc、.md、.docx、.pdf）`,
     outputUnavailable: (ext: string) => `导出为 .${ext} 暂不可用`,
     exportFailed: '导出失败，请稍后重试',

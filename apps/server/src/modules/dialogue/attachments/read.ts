@@ -6,16 +6,10 @@
  * here foresees.
  */
 import { constants, inflateSync } from 'node:zlib';
-import JSZip from 'jszip';
+import { checkDocxParts, isConvertError } from '@wanxiang/editor/convert';
 import mammoth from 'mammoth';
 
 export const READ_LIMITS = {
-  /** Unpacked XML of a Word file, all its parts together. */
-  docxXmlBytes: 48 * 1024 * 1024,
-  /** XML elements of a Word file, all its parts together. */
-  xmlElements: 1_000_000,
-  /** Elements inside one another (a Word document's tables in tables stay far below). */
-  xmlDepth: 256,
   /** Pages of a PDF. */
   pdfPages: 2000,
   /** Inflated bytes of one compressed PDF stream (a page's content, a picture), and of all of them. */
@@ -45,74 +39,16 @@ export interface ReadResult {
 }
 
 /**
- * Counts the elements and their depth in XML bytes as they stream past, without parsing: `<` followed by
- * a name opens an element, `</` closes one, and `/>` closes the one it ends. Comments and declarations are
- * skipped; a `<` inside an attribute value is not valid XML, so the count is an upper bound.
+ * A Word file's text, once its XML parts are known to stay within the editor's limits (checkDocxParts:
+ * unpacked a block at a time as mammoth will unpack them, elements and nesting counted).
  */
-class XmlCounter {
-  elements = 0;
-  private depth = 0;
-  private afterLt = false;
-  private inOpenTag = false;
-  private previous = 0;
-
-  feed(chunk: Uint8Array): void {
-    for (const byte of chunk) {
-      if (this.afterLt) {
-        this.afterLt = false;
-        if (byte === 0x2f /* / */) this.depth = Math.max(0, this.depth - 1);
-        else if (byte !== 0x3f /* ? */ && byte !== 0x21 /* ! */) {
-          this.elements += 1;
-          this.depth += 1;
-          this.inOpenTag = true;
-          if (this.elements > READ_LIMITS.xmlElements) throw new TooLargeToRead('XML elements');
-          if (this.depth > READ_LIMITS.xmlDepth) throw new TooLargeToRead('XML nesting');
-        }
-      } else if (byte === 0x3c /* < */) {
-        this.afterLt = true;
-        this.inOpenTag = false;
-      } else if (byte === 0x3e /* > */ && this.inOpenTag) {
-        this.inOpenTag = false;
-        if (this.previous === 0x2f) this.depth = Math.max(0, this.depth - 1);
-      }
-      this.previous = byte;
-    }
-  }
-}
-
-/**
- * Unpacks every XML part of the Word file as mammoth would (JSZip, which mammoth reads with), a block at
- * a time, and stops at the first limit passed: the declared sizes of a zip can lie, the inflated bytes
- * cannot.
- */
-async function checkDocx(bytes: Uint8Array): Promise<void> {
-  const zip = await JSZip.loadAsync(bytes);
-  let unpacked = 0;
-  const counter = new XmlCounter();
-  for (const entry of Object.values(zip.files)) {
-    if (entry.dir || !/\.(xml|rels)$/i.test(entry.name)) continue;
-    const stream = entry.nodeStream('nodebuffer');
-    // JSZip's stream predates async iteration: its events, paused for good at the first limit passed.
-    await new Promise<void>((resolve, reject) => {
-      stream.on('data', (chunk: Buffer) => {
-        try {
-          unpacked += chunk.length;
-          if (unpacked > READ_LIMITS.docxXmlBytes) throw new TooLargeToRead('unpacked XML');
-          counter.feed(chunk);
-        } catch (error) {
-          stream.pause();
-          stream.removeAllListeners('data');
-          reject(error);
-        }
-      });
-      stream.on('error', reject);
-      stream.on('end', resolve);
-    });
-  }
-}
-
 async function readDocx(bytes: Uint8Array): Promise<ReadResult> {
-  await checkDocx(bytes);
+  try {
+    await checkDocxParts(bytes);
+  } catch (error) {
+    if (isConvertError(error) && error.code === 'DOCX_TOO_LARGE') throw new TooLargeToRead('unpacked XML');
+    throw error;
+  }
   const { value } = await mammoth.extractRawText({
     buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
   });

@@ -49,6 +49,8 @@ export class WorkerFailedError extends Error {
     message: string,
     /** The thread ran out of its heap: the job needed more memory than it is allowed. */
     readonly outOfMemory = false,
+    /** The thread ended itself with this code (process.exit in the worker). */
+    readonly exitCode?: number,
   ) {
     super(message);
     this.name = 'WorkerFailedError';
@@ -197,7 +199,9 @@ export class WorkerPool<Job, Result> {
         new WorkerFailedError(error.message, error.code === 'ERR_WORKER_OUT_OF_MEMORY'),
       ),
     );
-    worker.on('exit', (code) => this.fail(slot, worker, new WorkerFailedError(`worker exited (${code})`)));
+    worker.on('exit', (code) =>
+      this.fail(slot, worker, new WorkerFailedError(`worker exited (${code})`, false, code)),
+    );
     slot.worker = worker;
     return worker;
   }

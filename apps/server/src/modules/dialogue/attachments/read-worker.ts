@@ -1,6 +1,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { serveJobs } from '../../../workers/serve';
 import { type ReadJob, type ReadResult, readFileText, TooLargeToRead } from './read';
+import { OVER_MEMORY_EXIT_CODE } from './reader';
 
 /** How often the thread's memory is looked at while a file is read. */
 const SAMPLE_MS = 10;
@@ -26,7 +27,7 @@ serveJobs<ReadWork, ReadAnswer>(
     const sample = () => {
       const { used_heap_size: heap, external_memory: external } = getHeapStatistics();
       peak = Math.max(peak, heap + external);
-      if (external > job.maxExternalMb * 1024 * 1024) process.exit(1);
+      if (external > job.maxExternalMb * 1024 * 1024) process.exit(OVER_MEMORY_EXIT_CODE);
     };
     sample();
     const timer = setInterval(sample, SAMPLE_MS);

@@ -1,6 +1,15 @@
-import { WorkerBusyError, WorkerJobError, WorkerPool } from '../../../workers/pool';
+import {
+  WorkerBusyError,
+  WorkerFailedError,
+  WorkerPool,
+  WorkerRejectedError,
+  WorkerTimeoutError,
+} from '../../../workers/pool';
 import type { ReadResult } from './read';
 import type { ReadAnswer, ReadWork } from './read-worker';
+
+/** The code a reading thread ends with when a file took more memory than allowed (read-worker.ts). */
+export const OVER_MEMORY_EXIT_CODE = 86;
 
 export interface AttachmentReaderOptions {
   threads: number;
@@ -60,10 +69,16 @@ export class AttachmentReader {
       return { text: answer.text, pages: answer.pages };
     } catch (error) {
       if (error instanceof WorkerBusyError) throw new ReaderBusyError();
-      // A damaged file: its reader's own words.
-      if (error instanceof WorkerJobError) throw error;
       // Past a count (rejected), the time limit, or the memory (the thread ended): too large to read.
-      throw new FileTooLargeToRead((error as Error).message);
+      if (
+        error instanceof WorkerRejectedError ||
+        error instanceof WorkerTimeoutError ||
+        (error instanceof WorkerFailedError &&
+          (error.outOfMemory || error.exitCode === OVER_MEMORY_EXIT_CODE))
+      )
+        throw new FileTooLargeToRead(error.message);
+      // A damaged file (its reader's own words), or a thread that could not start: not the file's size.
+      throw error;
     }
   }
 

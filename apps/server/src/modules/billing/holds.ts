@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../../db/client';
 import { creditLedger, users } from '../../db/schema';
+import { isUuid } from '../../ids';
 
 export interface HoldRequest {
   userId: string;
@@ -103,7 +104,7 @@ export async function balanceOf(db: Db, userId: string): Promise<number | undefi
 }
 
 /** A hold still open: its charge has no refund yet. */
-export interface OpenHold {
+interface OpenHold {
   userId: string;
   reference: string;
   /** The credits held. */
@@ -112,17 +113,10 @@ export interface OpenHold {
 
 /**
  * The holds whose reference starts with `prefix`, taken before `before` and never refunded, at most
- * `limit` of them. Each module asks this for its own kind of work and settles those whose work left no
- * record (a crash between the hold and the record): the hold is written first, since the work's first
- * byte must not wait for more than that one statement. Holds from more than a week before `before` are
- * left alone: the sweep runs every few minutes, so they were seen long ago.
+ * `limit` of them. Holds from more than a week before `before` are left alone: the sweep runs every few
+ * minutes, so they were seen long ago.
  */
-export async function openHoldsBefore(
-  db: Db,
-  prefix: string,
-  before: Date,
-  limit = 100,
-): Promise<OpenHold[]> {
+async function openHoldsBefore(db: Db, prefix: string, before: Date, limit = 100): Promise<OpenHold[]> {
   const weekEarlier = new Date(before.getTime() - 7 * 86_400_000);
   const result = await db.execute(sql`
     select held.user_id, held.reference, held.delta
@@ -139,9 +133,40 @@ export async function openHoldsBefore(
   const { rows } = result as unknown as {
     rows: { user_id: string; reference: string; delta: number | string }[];
   };
-  return rows.map((row) => ({
-    userId: row.user_id,
-    reference: row.reference,
-    amount: -Number(row.delta),
-  }));
+  return rows.map((row) => ({ userId: row.user_id, reference: row.reference, amount: -Number(row.delta) }));
+}
+
+/**
+ * Refunds whole the holds of work that never wrote its record: the hold is taken first (the work's first
+ * byte waits for that one statement only), so a process that dies in between leaves a hold no record
+ * owns. Holds are found by their reference, `<prefix><id>` or `<prefix><id>:<part>` (a turn's web search
+ * goes with its turn); those older than `before` whose id `recorded` does not know and that this process
+ * is not running are refunded with `note`. Answers how many.
+ */
+export async function releaseUnrecordedHolds(
+  db: Db,
+  options: {
+    prefix: string;
+    before: Date;
+    note: string;
+    /** The ids among `ids` that have their record. */
+    recorded(ids: string[]): Promise<Set<string>>;
+    isRunning(id: string): boolean;
+  },
+): Promise<number> {
+  const holds = await openHoldsBefore(db, options.prefix, options.before);
+  const idOf = (reference: string) => reference.slice(options.prefix.length).split(':')[0] ?? '';
+  const ids = [...new Set(holds.map((hold) => idOf(hold.reference)))].filter((id) => isUuid(id));
+  if (ids.length === 0) return 0;
+  const recorded = await options.recorded(ids);
+  let released = 0;
+  for (const hold of holds) {
+    const id = idOf(hold.reference);
+    if (!isUuid(id) || recorded.has(id) || options.isRunning(id)) continue;
+    await db.transaction((tx) =>
+      settleHold(tx, { ...hold, reserve: hold.amount, cost: 0, refundNote: options.note, extraNote: '' }),
+    );
+    released += 1;
+  }
+  return released;
 }

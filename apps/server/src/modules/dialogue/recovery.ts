@@ -7,8 +7,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatMessages, chatSessions, creditLedger } from '../../db/schema';
 import { messages } from '../../i18n/zh-CN';
-import { isUuid } from '../../ids';
-import { openHoldsBefore, settleHold } from '../billing/holds';
+import { releaseUnrecordedHolds } from '../billing/holds';
 import type { ModelRegistry } from '../models/registry';
 import { type AnswerPart, answerParts } from './attachments/generated';
 import { messageFiles } from './attachments/repo';
@@ -107,36 +106,23 @@ export async function recoverInterrupted(
  * and the turn's rows), idle for `idleMs`: refunded whole, since nothing was answered. The hold of a turn's
  * web search (`turn:<id>:search`) goes with its turn. Answers how many it refunded.
  */
-export async function releaseUnrecordedHolds(
+export function releaseTurnHolds(
   { db, isRunning }: Pick<RecoveryDeps, 'db' | 'isRunning'>,
   idleMs: number,
 ): Promise<number> {
-  const holds = await openHoldsBefore(db, 'turn:', new Date(Date.now() - idleMs));
-  const turnOf = (reference: string) => reference.split(':')[1] ?? '';
-  const ids = [...new Set(holds.map((hold) => turnOf(hold.reference)))].filter((id) => isUuid(id));
-  if (ids.length === 0) return 0;
-  const recorded = new Set(
-    (
-      await db
-        .selectDistinct({ turnId: chatMessages.turnId })
-        .from(chatMessages)
-        .where(inArray(chatMessages.turnId, ids))
-    ).map((row) => row.turnId),
-  );
-  let released = 0;
-  for (const hold of holds) {
-    const turnId = turnOf(hold.reference);
-    if (!isUuid(turnId) || recorded.has(turnId) || isRunning(turnId)) continue;
-    await db.transaction((tx) =>
-      settleHold(tx, {
-        ...hold,
-        reserve: hold.amount,
-        cost: 0,
-        refundNote: m.ledgerUnrecordedRefund,
-        extraNote: '',
-      }),
-    );
-    released += 1;
-  }
-  return released;
+  return releaseUnrecordedHolds(db, {
+    prefix: 'turn:',
+    before: new Date(Date.now() - idleMs),
+    note: m.ledgerUnrecordedRefund,
+    isRunning,
+    recorded: async (ids) =>
+      new Set(
+        (
+          await db
+            .selectDistinct({ turnId: chatMessages.turnId })
+            .from(chatMessages)
+            .where(inArray(chatMessages.turnId, ids))
+        ).map((row) => row.turnId),
+      ),
+  });
 }

@@ -54,7 +54,7 @@ import {
 } from './prompt';
 import { imagesOfChunk, openStream, type StreamPart } from './provider';
 import { describeProviderError, type TurnFailure } from './provider-errors';
-import { recoverInterrupted, releaseUnrecordedHolds } from './recovery';
+import { recoverInterrupted, releaseTurnHolds } from './recovery';
 import {
   answerMarks,
   findSession,
@@ -809,7 +809,7 @@ export class DialogueService {
       registry: this.registry,
       isRunning: (turnId: string) => this.running.has(turnId),
     };
-    return (await recoverInterrupted(deps, idleMs)) + (await releaseUnrecordedHolds(deps, idleMs));
+    return (await recoverInterrupted(deps, idleMs)) + (await releaseTurnHolds(deps, idleMs));
   }
 }
 

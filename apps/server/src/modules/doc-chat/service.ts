@@ -14,8 +14,7 @@ import type { Db } from '../../db/client';
 import { docChatTurns } from '../../db/schema';
 import { fieldErrors, HttpError, notFound } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
-import { isUuid } from '../../ids';
-import { balanceOf, holdCredits, openHoldsBefore, settleHold } from '../billing/holds';
+import { balanceOf, holdCredits, releaseUnrecordedHolds, settleHold } from '../billing/holds';
 import { attachmentsForModel } from '../dialogue/attachments/extract';
 import type { AttachmentReader } from '../dialogue/attachments/reader';
 import type { StagedFile } from '../dialogue/attachments/receive';
@@ -358,31 +357,21 @@ export class DocChatService {
    * Holds of questions whose row was never written (the process died between the hold and the row), idle
    * for `idleMs`: refunded whole, since nothing was answered.
    */
-  private async releaseUnrecordedHolds(idleMs: number): Promise<number> {
-    const holds = await openHoldsBefore(this.db, 'doc-turn:', new Date(Date.now() - idleMs));
-    const idOf = (reference: string) => reference.slice('doc-turn:'.length);
-    const ids = holds.map((hold) => idOf(hold.reference)).filter((id) => isUuid(id));
-    if (ids.length === 0) return 0;
-    const recorded = new Set(
-      (
-        await this.db.select({ id: docChatTurns.id }).from(docChatTurns).where(inArray(docChatTurns.id, ids))
-      ).map((row) => row.id),
-    );
-    let released = 0;
-    for (const hold of holds) {
-      const id = idOf(hold.reference);
-      if (!isUuid(id) || recorded.has(id) || this.running.has(id)) continue;
-      await this.db.transaction((tx) =>
-        settleHold(tx, {
-          ...hold,
-          reserve: hold.amount,
-          cost: 0,
-          refundNote: m.ledgerUnrecordedRefund,
-          extraNote: '',
-        }),
-      );
-      released += 1;
-    }
-    return released;
+  private releaseUnrecordedHolds(idleMs: number): Promise<number> {
+    return releaseUnrecordedHolds(this.db, {
+      prefix: 'doc-turn:',
+      before: new Date(Date.now() - idleMs),
+      note: m.ledgerUnrecordedRefund,
+      isRunning: (id) => this.running.has(id),
+      recorded: async (ids) =>
+        new Set(
+          (
+            await this.db
+              .select({ id: docChatTurns.id })
+              .from(docChatTurns)
+              .where(inArray(docChatTurns.id, ids))
+          ).map((row) => row.id),
+        ),
+    });
   }
 }

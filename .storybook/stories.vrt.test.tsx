@@ -48,10 +48,14 @@ function withoutPlay(module: StoriesModule): StoriesModule {
 
 for (const [file, module] of Object.entries(modules)) {
   for (const theme of themes) {
-    const stories = composeStories(withoutPlay(module), { initialGlobals: { theme } });
+    const stories = Object.entries(composeStories(withoutPlay(module), { initialGlobals: { theme } })).filter(
+      ([, Story]) => !Story.tags.includes('!vrt'),
+    );
+    // A file whose stories all opt out (interaction-only stories) has nothing to compare: an empty suite
+    // would fail the run.
+    if (stories.length === 0) continue;
     describe(`${file.replace(/^\.\.\//, '')} · ${theme}`, () => {
-      for (const [name, Story] of Object.entries(stories)) {
-        if (Story.tags.includes('!vrt')) continue;
+      for (const [name, Story] of stories) {
         test(name, async () => {
           await Story.run();
           await document.fonts.ready;

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import type { SerializedEditorState } from 'lexical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportPdf, PdfExportError, type PdfExportOptions } from './exportPdf';
@@ -242,6 +243,53 @@ describe('exportPdf', { timeout: 60_000 }, () => {
     ]);
     const file = save(await exportPdf(state, { fonts }));
     expect(bodyText(file)).toBe('［图片］损坏的图.png［图片］远程图.gif');
+  });
+
+  it('shows a picture that claims a huge canvas by its description, without unpacking its pixels', async () => {
+    // 410 KB of zeros that unpack to a 12,000 × 12,000 RGB canvas (432 MB): before the limit, the export
+    // decoded it and took over a gigabyte of memory outside the heap.
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(12_000, 0);
+    header.writeUInt32BE(12_000, 4);
+    header[8] = 8;
+    header[9] = 2;
+    const chunk = (type: string, data: Buffer) => {
+      const out = Buffer.alloc(12 + data.length);
+      out.writeUInt32BE(data.length, 0);
+      out.write(type, 4, 'latin1');
+      data.copy(out, 8);
+      out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)) >>> 0, 8 + data.length);
+      return out;
+    };
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(Buffer.alloc(12_000 * (1 + 12_000 * 3)), { level: 9 })),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    const state = stateOf([
+      para([
+        {
+          type: 'image',
+          version: 1,
+          src: `data:image/png;base64,${bomb.toString('base64')}`,
+          altText: '巨图.png',
+        },
+      ]),
+      para([{ type: 'image', version: 1, src: PNG, altText: '小图.png' }]),
+    ]);
+    const file = save(await exportPdf(state, { fonts }));
+    expect(bodyText(file)).toBe('［图片］巨图.png');
+    // The small picture alone is in the file (its alpha as a second, soft-mask image).
+    const images = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .slice(2);
+    expect(images.map((row) => row.trim().split(/\s+/).slice(2, 5))).toEqual([
+      ['image', '1', '1'],
+      ['smask', '1', '1'],
+    ]);
+    expect(images.join('\n')).not.toContain('12000');
   });
 
   it('numbers its pages and breaks a long document across them', async () => {

@@ -11,7 +11,7 @@ import {
   type StylePresets,
 } from '../../styles/presets';
 import { type Align, type Block, blocksOf, type Run, type TableBlock, type TableCell } from './blocks';
-import { embeddableImage } from './images';
+import { embeddableImage, newImageBudget } from './images';
 import { breakLines, type Fragment } from './lineBreaking';
 
 /**
@@ -434,9 +434,17 @@ async function render(
     }));
   };
 
+  // The pictures' pixels are budgeted per export; a picture met twice (a table is laid out to measure it,
+  // then again) is checked and counted once.
+  const imageBudget = newImageBudget();
+  const imageBytes = new Map<string, Uint8Array | null>();
   const imageItem = (src: string, altText: string, widthPx: number | undefined, maxWidth: number): Item => {
     let image: { width: number; height: number } | null = null;
-    const bytes = embeddableImage(src);
+    let bytes = imageBytes.get(src);
+    if (bytes === undefined) {
+      bytes = embeddableImage(src, imageBudget);
+      imageBytes.set(src, bytes);
+    }
     try {
       if (bytes)
         image = (

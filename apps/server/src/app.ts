@@ -42,6 +42,7 @@ import { emotionRoutes } from './modules/market/routes';
 import { EmotionService } from './modules/market/service';
 import { ModelRegistry } from './modules/models/registry';
 import { modelRoutes } from './modules/models/routes';
+import { storageRoutes } from './modules/storage/routes';
 import { strategyRoutes } from './modules/strategy/routes';
 import { StrategyService } from './modules/strategy/service';
 import { SubscriptionService } from './modules/strategy/subscriptions';
@@ -190,6 +191,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(docChatRoutes, { db, docChat, requireAuth, streamSlots, stagingDir });
       await api.register(docsRoutes, { docs: new DocumentService(db), requireAuth });
       await api.register(exportsRoutes, { db, requireAuth, ...(deps.now ? { now: deps.now } : {}) });
+      await api.register(storageRoutes, { db, requireAuth });
       await api.register(emotionRoutes, { emotion, requireAuth });
       await api.register(strategyRoutes, {
         strategy,

@@ -67,7 +67,8 @@ export interface Config {
   };
   /** Node's HTTP server timeouts (seconds); none of them cuts a long answer stream. */
   http: { requestTimeout: number; idleTimeout: number; keepAliveTimeout: number };
-  defaultPlan: { code: string; name: string; credits: number };
+  /** The plan new users get: its name, sign-up grant and storage allowance in bytes. */
+  defaultPlan: { code: string; name: string; credits: number; storage: number };
   passwordHash: { memoryCost: number; timeCost: number; parallelism: number };
   shutdownTimeout: number;
   version: string;
@@ -290,6 +291,7 @@ const envSchema = z.object({
   FILE_READ_TIMEOUT: durationVar('20s', 1, 600),
   FILE_READ_HEAP_MB: intVar(384, 64, 8192),
   S3_BUCKET: optionalString,
+  DEFAULT_PLAN_STORAGE: sizeVar('1gb', 0, 1024 ** 4),
   S3_ENDPOINT: optionalString.superRefine((raw, ctx) => {
     if (raw === undefined) return;
     try {
@@ -487,7 +489,12 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
       idleTimeout: e.IDLE_TIMEOUT,
       keepAliveTimeout: e.KEEP_ALIVE_TIMEOUT,
     },
-    defaultPlan: { code: 'default', name: e.DEFAULT_PLAN_NAME, credits: e.DEFAULT_PLAN_CREDITS },
+    defaultPlan: {
+      code: 'default',
+      name: e.DEFAULT_PLAN_NAME,
+      credits: e.DEFAULT_PLAN_CREDITS,
+      storage: e.DEFAULT_PLAN_STORAGE,
+    },
     passwordHash: {
       memoryCost: e.PASSWORD_HASH_MEMORY_KIB,
       timeCost: e.PASSWORD_HASH_ITERATIONS,

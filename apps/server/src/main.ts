@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { loggerOptions } from './logger';
 import { invitesCommand } from './modules/auth/invites-cli';
+import { storageCommand } from './modules/storage/cli';
 
 async function loadConfigOrExit(): Promise<Config> {
   try {
@@ -64,13 +65,18 @@ async function main() {
   }
 }
 
-/** `node dist/main.js invites …`: the operator's invitation codes, on the configured database. */
-async function invites(args: string[]) {
+type Command = (db: Database['db'], args: string[], out: (line: string) => void) => Promise<number>;
+
+/**
+ * An operator's command on the configured database: `node dist/main.js invites …` (invitation codes),
+ * `node dist/main.js storage …` (users' storage allowances).
+ */
+async function operatorCommand(command: Command, args: string[]) {
   const config = await loadConfigOrExit();
   let database: Database | undefined;
   try {
     database = await prepareDatabase(config);
-    process.exitCode = await invitesCommand(database.db, args, (line) => process.stdout.write(`${line}\n`));
+    process.exitCode = await command(database.db, args, (line) => process.stdout.write(`${line}\n`));
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
@@ -79,5 +85,6 @@ async function invites(args: string[]) {
   }
 }
 
-if (process.argv[2] === 'invites') await invites(process.argv.slice(3));
+if (process.argv[2] === 'invites') await operatorCommand(invitesCommand, process.argv.slice(3));
+else if (process.argv[2] === 'storage') await operatorCommand(storageCommand, process.argv.slice(3));
 else await main();

@@ -33,7 +33,7 @@ describe('configuration from the environment', () => {
         webDistDir: defaultWebDistDir,
         bodyLimit: 1024 * 1024,
         trustProxy: false,
-        defaultPlan: { code: 'default', name: '免费体验版', credits: 1000 },
+        defaultPlan: { code: 'default', name: '免费体验版', credits: 1000, storage: 1024 ** 3 },
         passwordHash: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
       });
       expect(defaultWebDistDir.endsWith(path.join('apps', 'workspace', 'dist'))).toBe(true);

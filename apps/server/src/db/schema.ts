@@ -35,12 +35,17 @@ export const plans = pgTable(
     name: text('name').notNull(),
     creditsGrant: integer('credits_grant').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
+    /** Bytes a user of this plan may keep (chat files, generated images, cloud documents, exports). */
+    storageQuotaBytes: bigint('storage_quota_bytes', { mode: 'number' })
+      .notNull()
+      .default(1024 ** 3),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('plans_one_default').on(t.isDefault).where(sql`${t.isDefault}`),
     check('plans_credits_grant_non_negative', sql`${t.creditsGrant} >= 0`),
+    check('plans_storage_quota_non_negative', sql`${t.storageQuotaBytes} >= 0`),
   ],
 );
 
@@ -62,10 +67,20 @@ export const users = pgTable(
      */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * Bytes the user keeps on the server, reserved before they are written and given back when they are
+     * deleted (modules/storage): one conditional UPDATE of this row, so parallel uploads cannot all pass.
+     */
+    storageUsedBytes: bigint('storage_used_bytes', { mode: 'number' }).notNull().default(0),
+    /** The operator's allowance for this user, in bytes; null means the plan's. */
+    storageQuotaBytes: bigint('storage_quota_bytes', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('users_credits_balance_non_negative', sql`${t.creditsBalance} >= 0`)],
+  (t) => [
+    check('users_credits_balance_non_negative', sql`${t.creditsBalance} >= 0`),
+    check('users_storage_used_non_negative', sql`${t.storageUsedBytes} >= 0`),
+  ],
 );
 
 /** Every change of a balance is one row; later issues append charges for chat turns. */

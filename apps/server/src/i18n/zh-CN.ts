@@ -278,6 +278,14 @@ export const messages: Messages = zhCN;
 export function formatWait(seconds: number): string {
   const s = Math.max(1, Math.ceil(seconds));
   if (s < 90) return messages.duration.seconds(s);
+  storage: {
+    full: (what: string, need: string, used: string, quota: string, left: string) =>
+      `存储空间已满：已用 ${used} / ${quota}，剩余 ${left}，${what}需要 ${need}。请删除不需要的会话、云端文档或导出文件后再试。`,
+    attachments: '这些附件',
+    generatedImage: '生成的图片',
+    document: '这次保存',
+    exportFile: '导出文件',
+  },
   if (s < 90 * 60) return messages.duration.minutes(Math.ceil(s / 60));
   return messages.duration.hours(Math.ceil(s / 3600));
 }

@@ -8,6 +8,7 @@ export * from './exports';
 export * from './json';
 export * from './lexical';
 export * from './models';
+export * from './storage';
 export * from './strategy';
 export * from './stream';
 export * from './text';

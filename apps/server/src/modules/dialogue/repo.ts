@@ -12,7 +12,8 @@ import type {
 } from '@wanxiang/api-client/contract';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../../db/client';
-import { chatMessages, chatSessions } from '../../db/schema';
+import { chatAttachments, chatMessages, chatSessions } from '../../db/schema';
+import { releaseStorage } from '../storage/quota';
 import { type AnswerPart, answerParts, noticesOf, wireImages } from './attachments/generated';
 import { attachmentJson, insertAttachments, type StoredFile } from './attachments/repo';
 import { childrenOf, currentBranch } from './tree';
@@ -279,13 +280,43 @@ export async function selectVersion(
   return updated.length > 0;
 }
 
-export async function deleteSession(db: Db, userId: string, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const deleted = await db
-    .delete(chatSessions)
-    .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId)))
-    .returning({ id: chatSessions.id });
-  return deleted.length > 0;
+/**
+ * Deletes the user's session with its messages and files' rows, gives their bytes back to the user's
+ * storage, and answers the store keys of the files to remove (the caller removes them once this has
+ * committed). The messages are locked first: a generated image being recorded on one of them either
+ * lands before, and is deleted and given back here, or fails for want of its message, and its writer
+ * removes it and gives it back.
+ */
+export async function deleteSessionAndFiles(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<{ deleted: boolean; keys: string[] }> {
+  if (!isUuid(id)) return { deleted: false, keys: [] };
+  return db.transaction(async (tx) => {
+    const [session] = await tx
+      .select({ id: chatSessions.id })
+      .from(chatSessions)
+      .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId)))
+      .for('update');
+    if (!session) return { deleted: false, keys: [] };
+    await tx
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(eq(chatMessages.sessionId, id))
+      .for('update');
+    const files = await tx
+      .delete(chatAttachments)
+      .where(and(eq(chatAttachments.sessionId, id), eq(chatAttachments.userId, userId)))
+      .returning({ key: chatAttachments.storageKey, size: chatAttachments.size });
+    await tx.delete(chatSessions).where(eq(chatSessions.id, id));
+    await releaseStorage(
+      tx,
+      userId,
+      files.reduce((sum, file) => sum + file.size, 0),
+    );
+    return { deleted: true, keys: [...new Set(files.map((file) => file.key))] };
+  });
 }
 
 /** A turn's rows as they are first written: the user's message and the answer's placeholder. */

@@ -23,18 +23,13 @@ import { scheduleMaintenance } from '../../maintenance';
 import { contentDisposition } from '../files/names';
 import type { FileStore } from '../files/store';
 import type { StreamSlots } from '../limits/streams';
+import { releaseStorage, reserveStorage } from '../storage/quota';
 import { stageMultipart } from './attachments/receive';
-import {
-  fileKey,
-  findAttachment,
-  type StoredFile,
-  sessionFileKeys,
-  sweepUnrecordedFiles,
-} from './attachments/repo';
+import { fileKey, findAttachment, type StoredFile, sweepUnrecordedFiles } from './attachments/repo';
 import { followStored } from './follow';
 import type { LiveTurn } from './live';
 import {
-  deleteSession,
+  deleteSessionAndFiles,
   findSession,
   listSessions,
   sessionDetail as loadSessionDetail,
@@ -224,7 +219,8 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
       schema: {
         tags: ['chat'],
         summary: '删除会话',
-        description: '删除会话及其消息；正在生成的回答会被停止，已生成部分照常结算。',
+        description:
+          '删除会话及其消息；正在生成的回答会被停止，已生成部分照常结算。会话的附件与生成的图片一并删除，其占用的存储空间随即释放。',
         security,
         params: sessionParams,
         response: { 204: z.null().describe('已删除'), ...errors(401, 404) },
@@ -232,8 +228,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { userId } = authOf(request);
-      const keys = await sessionFileKeys(db, userId, [request.params.id]);
-      const deleted = await deleteSession(db, userId, request.params.id);
+      const { deleted, keys } = await deleteSessionAndFiles(db, userId, request.params.id);
       if (!deleted) throw notFound();
       chat.stopSession(request.params.id);
       // The rows went with the session; the bytes go after. A failure leaves unreachable bytes, never a
@@ -379,7 +374,8 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
           '同一用户同时进行的回答有上限（MAX_CONCURRENT_STREAMS，默认 3），超出时返回 429（code: too_many_streams）。',
           '带附件时以 multipart/form-data 发送：data 字段为上述 JSON（prompt 可为空文字），files 为重复的文件部分。' +
             '每个文件不超过 30 MB，最多 10 个；类型为 JPEG、PNG、GIF、WebP、纯文本、Markdown、JSON、CSV、PDF、DOCX、DOC，' +
-            '并按内容核对。任一文件不合格时返回 400，detail 逐个说明（以“；”分隔），不保存任何内容、不预扣积分。',
+            '并按内容核对。任一文件不合格时返回 400，detail 逐个说明（以“；”分隔），不保存任何内容、不预扣积分。' +
+            '附件计入用户的存储空间（见 GET /api/storage/）：放不下时返回 413（code: storage_full），detail 说明已用、上限与剩余，同样不保存、不预扣。',
         ].join(''),
         security,
         consumes: ['application/json', 'multipart/form-data'],
@@ -398,23 +394,31 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
       const slot = await streamSlots.acquire(auth.userId);
       const uploads: StoredFile[] = [];
       try {
-        for (const file of request.stagedFiles ?? []) {
-          const key = fileKey(auth.userId, file.id);
-          await store.put(key, file.path, file.mimeType);
-          uploads.push({ ...file, key, truncated: false });
-        }
+        // The files' bytes are reserved before any is stored and before any credit is held: of parallel
+        // turns only those that fit the allowance pass.
+        const bytes = staged.reduce((sum, file) => sum + file.size, 0);
+        await reserveStorage(db, auth.userId, bytes, messages.storage.attachments);
+      const staged = request.stagedFiles ?? [];
         let turn: Awaited<ReturnType<typeof chat.prepareTurn>>;
         try {
           turn = await chat.prepareTurn(auth.userId, request.body, uploads);
         } catch (error) {
-          // A refused turn keeps nothing: its files leave the store again.
+          // A refused turn keeps nothing: its files leave the store again, and their bytes the count.
           await store.delete(uploads.map((file) => file.key)).catch(() => undefined);
           throw error;
         }
+          for (const file of staged) {
+            const key = fileKey(auth.userId, file.id);
+            await store.put(key, file.path, file.mimeType);
+            uploads.push({ ...file, key, truncated: false });
+          }
         const stream = openEventStream(reply);
         // The slot is the turn's, not the connection's: an answer going on after a reload still counts.
         // Given back before the last frame: a client that sends its next turn on [DONE] finds it free.
         const { live, done } = chat.startTurn(turn, () => slot.release());
+          await releaseStorage(db, auth.userId, bytes).catch((failure) =>
+            request.log.warn({ err: failure }, 'could not give back a refused turn’s storage'),
+          );
         watchOver(live, stream);
         await done;
       } finally {

@@ -33,6 +33,7 @@ import type { ModelDefinition } from '../models/config';
 import type { LanguageModelV3, ModelRegistry } from '../models/registry';
 import { SearchError, type SearchSettings, searchQueryOf, WebSearch } from '../search';
 import { searchContextText } from '../search/context';
+import { StorageFullError } from '../storage/quota';
 import { attachmentsForModel, type PromptAttachment } from './attachments/extract';
 import {
   type AnswerPart,
@@ -639,6 +640,8 @@ export class DialogueService {
         } catch (error) {
           this.logger.error({ err: error, turn: turn.turnId }, 'could not store a generated image');
           return { type: 'notice', text: m.generatedImageNotStored };
+          // A full account is the user's to see, not a fault of the server.
+          if (error instanceof StorageFullError) return { type: 'notice', text: error.message };
         }
       });
       parts.push(saving);

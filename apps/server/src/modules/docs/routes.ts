@@ -55,7 +55,7 @@ export const docsRoutes: FastifyPluginAsyncZod<DocsRoutesOptions> = async (app, 
       schema: {
         tags: ['docs'],
         summary: '首次保存到云端',
-        description: `本机文档第一次保存到云端：创建云端文档，版本为 1。id 为客户端选定的 uuid（可省略，由服务器分配）；同一 id 的重复请求（上一次的应答丢失后重试）不会再建一份，而是返回已有的文档（200）；该 id 属于其他账号时返回 409。正文（JSON）最多 ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB，超过返回 413。`,
+        description: `本机文档第一次保存到云端：创建云端文档，版本为 1。id 为客户端选定的 uuid（可省略，由服务器分配）；同一 id 的重复请求（上一次的应答丢失后重试）不会再建一份，而是返回已有的文档（200）；该 id 属于其他账号时返回 409。正文（JSON）最多 ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB，超过返回 413；正文计入存储空间，放不下时同样返回 413（code: storage_full）。`,
         security,
         body: createDocumentBody,
         response: { 200: cloudDocument, 201: cloudDocument, ...errors(400, 401, 409, 413) },

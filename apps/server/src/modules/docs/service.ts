@@ -13,6 +13,7 @@ import { documents } from '../../db/schema';
 import { formatBytes, HttpError } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import { withoutBidiControls } from '../files/names';
+import { releaseStorage, reserveStorage } from '../storage/quota';
 
 const m = messages.docs;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -108,11 +109,16 @@ export class DocumentService {
   ): Promise<{ document: CloudDocument; created: boolean }> {
     const size = checkedSize(input.content);
     const id = input.id?.toLowerCase();
-    const [row] = await this.db
-      .insert(documents)
-      .values({ ...(id ? { id } : {}), userId, title: titleOf(input.title), content: input.content, size })
-      .onConflictDoNothing({ target: documents.id })
-      .returning();
+    // The bytes are reserved with the row, in one transaction: a repeat that inserts nothing reserves nothing.
+    const row = await this.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(documents)
+        .values({ ...(id ? { id } : {}), userId, title: titleOf(input.title), content: input.content, size })
+        .onConflictDoNothing({ target: documents.id })
+        .returning();
+      if (inserted) await reserveStorage(tx, userId, size, messages.storage.document);
+      return inserted;
+    });
     if (row) return { document: documentOf(row), created: true };
     if (!id) throw new Error('insert returned no row');
     const [existing] = await this.db.select().from(documents).where(eq(documents.id, id));
@@ -132,19 +138,31 @@ export class DocumentService {
   ): Promise<{ saved: CloudDocument } | { conflict: CloudDocument }> {
     if (!UUID.test(id)) throw documentNotFound();
     const size = checkedSize(input.content);
-    const [row] = await this.db
-      .update(documents)
-      .set({
-        title: titleOf(input.title),
-        content: input.content,
-        size,
-        version: sql`${documents.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(eq(documents.id, id), eq(documents.userId, userId), eq(documents.version, input.baseVersion)),
-      )
-      .returning();
+    const row = await this.db.transaction(async (tx) => {
+      const where = and(
+        eq(documents.id, id),
+        eq(documents.userId, userId),
+        eq(documents.version, input.baseVersion),
+      );
+      // The version saved on is locked, so that what it weighs now is what the new version replaces.
+      const [before] = await tx.select({ size: documents.size }).from(documents).where(where).for('update');
+      if (!before) return undefined;
+      // Only what the document grows by needs room: a save that shrinks it always lands.
+      if (size > before.size) await reserveStorage(tx, userId, size - before.size, messages.storage.document);
+      else await releaseStorage(tx, userId, before.size - size);
+      const [updated] = await tx
+        .update(documents)
+        .set({
+          title: titleOf(input.title),
+          content: input.content,
+          size,
+          version: sql`${documents.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(where)
+        .returning();
+      return updated;
+    });
     if (row) return { saved: documentOf(row) };
     const current = await findOwnedDocument(this.db, userId, id);
     if (!current) throw documentNotFound();
@@ -153,10 +171,18 @@ export class DocumentService {
 
   async remove(userId: string, id: string): Promise<void> {
     if (!UUID.test(id)) throw documentNotFound();
-    const deleted = await this.db
-      .delete(documents)
-      .where(and(eq(documents.id, id), eq(documents.userId, userId)))
-      .returning({ id: documents.id });
+    const deleted = await this.db.transaction(async (tx) => {
+      const rows = await tx
+        .delete(documents)
+        .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+        .returning({ size: documents.size });
+      await releaseStorage(
+        tx,
+        userId,
+        rows.reduce((sum, row) => sum + row.size, 0),
+      );
+      return rows;
+    });
     if (deleted.length === 0) throw documentNotFound();
   }
 }

@@ -9,7 +9,7 @@ import {
   exportsPaths,
   isNestedDeeperThan,
 } from '@wanxiang/api-client/contract';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { exportFiles } from '../../db/schema';
@@ -17,6 +17,7 @@ import { formatBytes, HttpError } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import { documentNotFound, findOwnedDocument } from '../docs/service';
 import { withoutBidiControls } from '../files/names';
+import { checkRoom, releaseStorageOf, reserveStorage } from '../storage/quota';
 import type { ExportSource } from './produce';
 import { ExportBusyError, ExportRejectedError, type ExportRunner, ExportTimeoutError } from './runner';
 
@@ -95,7 +96,7 @@ export class ExportService {
       .limit(1);
     if (!row) throw new HttpError(404, { detail: m.notFound });
     if (row.expiresAt.getTime() <= this.now().getTime()) {
-      await this.db.delete(exportFiles).where(eq(exportFiles.id, id));
+      await this.dropFiles(eq(exportFiles.id, id));
       throw new HttpError(410, { detail: m.expired, code: EXPORT_EXPIRED_CODE });
     }
     return { fileName: row.fileName, mime: row.mime, data: row.data };
@@ -103,14 +104,27 @@ export class ExportService {
 
   /** Drops expired files; run by the maintenance timer. */
   async sweep(): Promise<number> {
-    const gone = await this.db
-      .delete(exportFiles)
-      .where(lt(exportFiles.expiresAt, this.now()))
-      .returning({ id: exportFiles.id });
-    return gone.length;
+    return this.dropFiles(lt(exportFiles.expiresAt, this.now()));
+  }
+
+  /** Deletes files and gives their bytes back to their owners' storage, in one transaction. */
+  private async dropFiles(where: SQL | undefined): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const gone = await tx
+        .delete(exportFiles)
+        .where(where)
+        .returning({ userId: exportFiles.userId, size: exportFiles.size });
+      await releaseStorageOf(
+        tx,
+        gone.map((file) => [file.userId, file.size] as const),
+      );
+      return gone.length;
+    });
   }
 
   private async produce(userId: string, format: ExportFormat, source: ExportSource): Promise<ExportTask> {
+    // A full account is told before the work, not after it; the file's bytes are reserved once known.
+    await checkRoom(this.db, userId, messages.storage.exportFile);
     let file: Awaited<ReturnType<ExportRunner['run']>>;
     try {
       file = await this.options.runner.run({ format, source }, userId);
@@ -126,19 +140,23 @@ export class ExportService {
     // The name comes from the document's title, the sender's words: shown and downloaded, so cleaned.
     const fileName = withoutBidiControls(file.fileName);
     const expiresAt = new Date(this.now().getTime() + this.ttl * 1000);
-    const [row] = await this.db
-      .insert(exportFiles)
-      .values({
-        userId,
-        format,
-        fileName,
-        mime: file.mime,
-        size: file.bytes.byteLength,
-        data: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
-        expiresAt,
-      })
-      .returning({ id: exportFiles.id });
-    if (!row) throw new Error('insert returned no row');
+    const row = await this.db.transaction(async (tx) => {
+      await reserveStorage(tx, userId, file.bytes.byteLength, messages.storage.exportFile);
+      const [inserted] = await tx
+        .insert(exportFiles)
+        .values({
+          userId,
+          format,
+          fileName,
+          mime: file.mime,
+          size: file.bytes.byteLength,
+          data: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
+          expiresAt,
+        })
+        .returning({ id: exportFiles.id });
+      if (!inserted) throw new Error('insert returned no row');
+      return inserted;
+    });
     return {
       id: row.id,
       format,

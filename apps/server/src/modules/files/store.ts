@@ -20,10 +20,11 @@ export interface FileStore {
   /** Removes what is stored under each key; keys with nothing stored are ignored. */
   delete(keys: readonly string[]): Promise<void>;
   /**
-   * The keys under `prefix` last written before `before`, for the sweep of files no row names (a crash
-   * between storing a turn's files and writing its rows). Absent on a store that cannot list cheaply.
+   * The keys under `prefix` last written before `before`, with their sizes, for the sweep of files no row
+   * names (a crash between storing a turn's files and writing its rows). Absent on a store that cannot
+   * list cheaply.
    */
-  keysWrittenBefore?(prefix: string, before: Date): Promise<string[]>;
+  keysWrittenBefore?(prefix: string, before: Date): Promise<{ key: string; size: number }[]>;
 }
 
 export class DiskFileStore implements FileStore {
@@ -60,15 +61,15 @@ export class DiskFileStore implements FileStore {
     await Promise.all(keys.map((key) => rm(this.pathOf(key), { force: true })));
   }
 
-  async keysWrittenBefore(prefix: string, before: Date): Promise<string[]> {
-    const keys: string[] = [];
+  async keysWrittenBefore(prefix: string, before: Date): Promise<{ key: string; size: number }[]> {
+    const keys: { key: string; size: number }[] = [];
     const walk = async (dir: string, key: string) => {
       for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
         const at = path.join(dir, entry.name);
         if (entry.isDirectory()) await walk(at, `${key}/${entry.name}`);
         else if (entry.isFile()) {
           const info = await stat(at).catch(() => undefined);
-          if (info && info.mtime < before) keys.push(`${key}/${entry.name}`);
+          if (info && info.mtime < before) keys.push({ key: `${key}/${entry.name}`, size: info.size });
         }
       }
     };

@@ -17,6 +17,7 @@ import type { Db } from '../../../db/client';
 import { formatBytes } from '../../../http/errors';
 import { messages } from '../../../i18n/zh-CN';
 import type { FileStore } from '../../files/store';
+import { releaseStorage, reserveStorage } from '../../storage/quota';
 import { fileKey, insertAttachments } from './repo';
 
 const m = messages.chat;
@@ -121,10 +122,17 @@ export async function storeGeneratedImage(
 ): Promise<ImageFilePart> {
   const id = randomUUID();
   const key = fileKey(owner.userId, id);
+  const size = image.bytes.length;
+  // Kept like an upload, so counted like one: an account with no room keeps the answer's text, not this.
+  await reserveStorage(deps.db, owner.userId, size, messages.storage.generatedImage);
   const staged = path.join(deps.stagingDir ?? tmpdir(), `generated-${id}`);
-  await writeFile(staged, image.bytes, { mode: 0o600 });
   try {
+    await writeFile(staged, image.bytes, { mode: 0o600 });
     await deps.store.put(key, staged, image.mimeType);
+  } catch (error) {
+    await deps.store.delete([key]).catch(() => undefined);
+    await releaseStorage(deps.db, owner.userId, size).catch(() => undefined);
+    throw error;
   } finally {
     await rm(staged, { force: true });
   }
@@ -132,7 +140,7 @@ export async function storeGeneratedImage(
     id,
     name: m.generatedImageName(position + 1, image.extension),
     mimeType: image.mimeType,
-    size: image.bytes.length,
+    size,
     key,
     truncated: false,
   };
@@ -140,6 +148,7 @@ export async function storeGeneratedImage(
     await insertAttachments(deps.db, owner, [file], 'generated', position);
   } catch (error) {
     await deps.store.delete([key]).catch(() => undefined);
+    await releaseStorage(deps.db, owner.userId, size).catch(() => undefined);
     throw error;
   }
   return { type: 'image_file', id, mime_type: image.mimeType, size: file.size };

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { chatAttachments } from '../../../db/schema';
 import type { FileStore } from '../../files/store';
+import { releaseStorageOf } from '../../storage/quota';
 
 /** A file in the store, as a turn carries it until its rows are written. */
 export interface StoredFile {
@@ -88,21 +89,6 @@ export async function findAttachment(db: Db, userId: string, id: string): Promis
   return row;
 }
 
-/** The store keys of a session's files, read before the session (and so its rows) is deleted. */
-export async function sessionFileKeys(
-  db: Db,
-  userId: string,
-  sessionIds: readonly string[],
-): Promise<string[]> {
-  const ids = sessionIds.filter(isUuid);
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ key: chatAttachments.storageKey })
-    .from(chatAttachments)
-    .where(and(eq(chatAttachments.userId, userId), inArray(chatAttachments.sessionId, ids)));
-  return [...new Set(rows.map((row) => row.key))];
-}
-
 /** Those of `keys` that no row names: files whose turn never wrote its rows. */
 export async function unrecordedKeys(db: Db, keys: readonly string[]): Promise<string[]> {
   if (keys.length === 0) return [];
@@ -121,15 +107,27 @@ export async function unrecordedKeys(db: Db, keys: readonly string[]): Promise<s
  */
 export const UNRECORDED_FILE_AGE_MS = 15 * 60_000;
 
-/** Removes the stored chat files no row names, written more than UNRECORDED_FILE_AGE_MS ago. */
+/**
+ * Removes the stored chat files no row names, written more than UNRECORDED_FILE_AGE_MS ago, and gives
+ * their bytes back to their owners' storage (reserved when they were stored; the owner is in the key).
+ */
 export async function sweepUnrecordedFiles(db: Db, store: FileStore, now = Date.now()): Promise<number> {
   if (!store.keysWrittenBefore) return 0;
-  const keys = await store.keysWrittenBefore('chat', new Date(now - UNRECORDED_FILE_AGE_MS));
+  const files = await store.keysWrittenBefore('chat', new Date(now - UNRECORDED_FILE_AGE_MS));
+  const sizes = new Map(files.map((file) => [file.key, file.size]));
+  const keys = [...sizes.keys()];
   let removed = 0;
   // A few hundred at a time, so that one statement's list of keys stays small.
   for (let start = 0; start < keys.length; start += 500) {
     const orphans = await unrecordedKeys(db, keys.slice(start, start + 500));
     await store.delete(orphans);
+    await releaseStorageOf(
+      db,
+      orphans.flatMap((key) => {
+        const owner = key.split('/')[1];
+        return owner ? [[owner, sizes.get(key) ?? 0] as const] : [];
+      }),
+    );
     removed += orphans.length;
   }
   return removed;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -55,7 +55,13 @@ export interface Config {
     backoff: number;
     backoffMax: number;
     accountFreeFailures: number;
-    accountDelayMax: number;
+    /** Leading zero bits of the proof of work asked past `accountFreeFailures`, and their ceiling. */
+    challengeBits: number;
+    challengeBitsMax: number;
+    /** How long a challenge may be answered (seconds). */
+    challengeTtl: number;
+    /** Signs the challenges (derived from the token secret, so instances sharing it share this). */
+    challengeKey: Uint8Array;
     maxFailuresPerIp: number;
     window: number;
   };
@@ -273,7 +279,9 @@ const envSchema = z.object({
   LOGIN_BACKOFF: durationVar('30s', 1, DAY),
   LOGIN_BACKOFF_MAX: durationVar('15m', 1, 7 * DAY),
   LOGIN_ACCOUNT_FREE_FAILURES: intVar(20, 1, 1_000_000),
-  LOGIN_ACCOUNT_DELAY_MAX: durationVar('1m', 1, DAY),
+  LOGIN_CHALLENGE_BITS: intVar(16, 0, 24),
+  LOGIN_CHALLENGE_BITS_MAX: intVar(19, 0, 24),
+  LOGIN_CHALLENGE_TTL: durationVar('5m', 10, DAY),
   LOGIN_MAX_FAILURES_PER_IP: intVar(50, 1, 1_000_000),
   LOGIN_FAILURE_WINDOW: durationVar('15m', 1, 7 * DAY),
   REGISTRATION_MODE: enumVar(REGISTRATION_MODES, 'open'),
@@ -479,7 +487,12 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
       backoff: e.LOGIN_BACKOFF,
       backoffMax: e.LOGIN_BACKOFF_MAX,
       accountFreeFailures: e.LOGIN_ACCOUNT_FREE_FAILURES,
-      accountDelayMax: e.LOGIN_ACCOUNT_DELAY_MAX,
+      challengeBits: Math.min(e.LOGIN_CHALLENGE_BITS, e.LOGIN_CHALLENGE_BITS_MAX),
+      challengeBitsMax: e.LOGIN_CHALLENGE_BITS_MAX,
+      challengeTtl: e.LOGIN_CHALLENGE_TTL,
+      challengeKey: new Uint8Array(
+        createHmac('sha256', jwtSecret).update('wanxiang login challenge').digest(),
+      ),
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
       window: e.LOGIN_FAILURE_WINDOW,
     },

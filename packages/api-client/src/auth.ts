@@ -3,6 +3,13 @@
  * validates the other endpoints' answers with it). The sign-in page of an app imports this alone.
  */
 export { formatAuthError, formatLoginError, formatRegisterError } from './auth/formatAuthError';
+export {
+  checkAnswer,
+  type LoginChallenge,
+  parseLoginChallenge,
+  type SolveOptions,
+  solveLoginChallenge,
+} from './auth/loginChallenge';
 export { startSessionCheck } from './auth/sessionCheck';
 export { AUTH_LOGOUT_EVENT, type LogoutDetail, type LogoutReason, TokenService } from './auth/tokenService';
 export { type ApiClientOptions, type AuthClient, createAuthClient } from './authClient';
@@ -15,6 +22,6 @@ export type {
   RegistrationPolicy,
 } from './contract/auth';
 export { authPaths, REGISTRATION_MODES } from './contract/authPaths';
-export type { AuthApi } from './endpoints/auth';
+export type { AuthApi, LoginOptions } from './endpoints/auth';
 export { ApiError, NetworkError, ResponseFormatError, TimeoutError } from './errors/errors';
 export type { HttpClient } from './http/httpClient';

@@ -26,7 +26,7 @@ export {
 export { type AuthClient, createAuthClient } from './authClient';
 export { type ApiClient, type ApiClientOptions, completeApiClient, createApiClient } from './client';
 export * from './contract';
-export { type AuthApi, type CallOptions, createAuthApi } from './endpoints/auth';
+export { type AuthApi, type CallOptions, createAuthApi, type LoginOptions } from './endpoints/auth';
 export {
   type CreateTurnInput,
   createDialogueApi,

@@ -75,6 +75,15 @@ export const zhCN = {
     notAuthenticated: '身份认证信息未提供。',
     loggedOut: '已退出登录。',
     loginThrottled: (wait: string) => `登录尝试次数过多，请在${wait}后重试。`,
+    /** Why a sign-in must (again) carry a solved proof of work; each answer brings a new challenge. */
+    challenge: {
+      missing: '该账号近期登录失败较多，需要先完成安全验证。',
+      easier: '该账号登录失败增多，安全验证的难度已提高，请重新验证。',
+      forged: '安全验证无效（不是本服务器为该账号签发的），请重新验证。',
+      expired: '安全验证已过期，请重新验证。',
+      wrong: '安全验证的答案不正确，请重新验证。',
+      reused: '该安全验证已经用过，请重新验证。',
+    },
     registrationClosed: '本站目前不开放注册。如需账号，请联系管理员。',
     inviteRequired: '请填写邀请码。',
     inviteInvalid: '邀请码无效、已用完或已过期。',

@@ -153,3 +153,45 @@ describe('me', () => {
     expect(error.issues).toContain('credits_balance');
   });
 });
+
+describe('login with a security check', () => {
+  const salt = 'c2VjdXJpdHljaGVja3NhbHQ';
+  const token = `${salt}.8.1790000000.signature`;
+  const refusal = (code: string) =>
+    json({ detail: '该账号近期登录失败较多，需要先完成安全验证。', code, challenge: token }, { status: 403 });
+
+  it('solves the challenge the server asks for and signs in with it, reporting progress', async () => {
+    const { createHash } = await import('node:crypto');
+    const { client, fetch } = setup((request) => {
+      const answered = (request.body as { challenge?: { token: string; answer: string } }).challenge;
+      if (!answered) return refusal('challenge_required');
+      const digest = createHash('sha256').update(`${salt}:${answered.answer}`).digest();
+      if (answered.token !== token || digest[0] !== 0) return refusal('challenge_invalid');
+      return json({ access: 'a', refresh: 'r', device_id: 'd' });
+    });
+    const progress: number[] = [];
+    await client.auth.login({ email: 'a@b.cn', password: 'p' }, { onChallenge: (p) => progress.push(p) });
+    expect(fetch.calls).toHaveLength(2);
+    expect(fetch.calls[1]?.body).toMatchObject({
+      email: 'a@b.cn',
+      challenge: { token, answer: expect.stringMatching(/^\d+$/) },
+    });
+    expect(progress[0]).toBe(0);
+    expect(progress.at(-1)).toBe(1);
+    expect(client.tokens.isAuthenticated()).toBe(true);
+  });
+
+  it('gives up after three challenges with the server’s last refusal', async () => {
+    const { client, fetch } = setup(() => refusal('challenge_invalid'));
+    const failure = await client.auth.login({ email: 'a@b.cn', password: 'p' }).catch((error) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).code).toBe('challenge_invalid');
+    expect(fetch.calls).toHaveLength(4);
+  });
+
+  it('shows other refusals at once', async () => {
+    const { client, fetch } = setup(() => json({ detail: '禁止', code: 'forbidden' }, { status: 403 }));
+    await expect(client.auth.login({ email: 'a@b.cn', password: 'p' })).rejects.toBeInstanceOf(ApiError);
+    expect(fetch.calls).toHaveLength(1);
+  });
+});

@@ -11,6 +11,8 @@ export interface ApiErrorBody {
   code?: string;
   errors?: Record<string, string[]>;
   non_field_errors?: string[];
+  /** A sign-in's proof-of-work challenge (403 challenge_required / challenge_invalid). */
+  challenge?: string;
 }
 
 // Checked by hand, not with zod: the HTTP core is on the sign-in page, where zod would weigh ~24 KiB gzip.
@@ -25,7 +27,7 @@ export function parseErrorBody(raw: unknown): ApiErrorBody | null {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
   const record = raw as Record<string, unknown>;
   const body: ApiErrorBody = {};
-  for (const name of ['detail', 'error', 'code'] as const) {
+  for (const name of ['detail', 'error', 'code', 'challenge'] as const) {
     const value = record[name];
     if (isString(value)) body[name] = value;
   }

@@ -181,11 +181,19 @@ export class AuthService {
     }
   }
 
-  async login(input: { email: string; password: string; remember_me: boolean }, client: ClientInfo) {
+  async login(
+    input: {
+      email: string;
+      password: string;
+      remember_me: boolean;
+      challenge?: { token: string; answer: string } | undefined;
+    },
+    client: ClientInfo,
+  ) {
     const { email, errors } = checkLogin(input);
     if (errors) throw fieldErrors(errors);
     const presented = client.deviceId && DEVICE_ID.test(client.deviceId) ? client.deviceId : undefined;
-    const attempt = await this.deps.throttle.begin(email, client.ip, presented);
+    const attempt = await this.deps.throttle.begin(email, client.ip, presented, input.challenge);
     const deviceId = presented ?? randomUUID();
     let found: {
       user: { id: string; passwordHash: string; isActive: boolean } | undefined;

@@ -3,8 +3,9 @@ import { lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { type Db, executePrepared } from '../../db/client';
 import { knownDevices, rateCounters } from '../../db/schema';
-import { throttled } from '../../http/errors';
+import { HttpError, throttled } from '../../http/errors';
 import { formatWait, messages } from '../../i18n/zh-CN';
+import { type ChallengeRefusal, LoginChallenges } from './challenge';
 
 /** An attempt let through: what `succeed` and `cancel` need to settle it. */
 export interface LoginAttempt {
@@ -15,7 +16,24 @@ export interface LoginAttempt {
   ipKey: string | undefined;
 }
 
-type Kind = 'pair' | 'account' | 'ip';
+type Kind = 'pair' | 'ip';
+
+/** A solved challenge sent with a sign-in. */
+export interface ChallengeAnswer {
+  token: string;
+  answer: string;
+}
+
+/** 403 with a fresh challenge: the sign-in must carry it solved (again). */
+function challengeError(reason: ChallengeRefusal | 'reused' | 'missing', challenge: string): HttpError {
+  const m = messages.auth.challenge;
+  const missing = reason === 'missing' || reason === 'easier';
+  return new HttpError(403, {
+    detail: m[reason],
+    code: missing ? 'challenge_required' : 'challenge_invalid',
+    challenge,
+  });
+}
 
 const hashDevice = (deviceId: string) => createHash('sha256').update(deviceId).digest('base64url');
 
@@ -26,26 +44,42 @@ const hashDevice = (deviceId: string) => createHash('sha256').update(deviceId).d
  * - per account **and** place (the client's address; or its device id once that device has signed in to the
  *   account before): `freeFailures` failures, then each further attempt waits `backoff`, doubled after
  *   every failure, up to `backoffMax`;
- * - per account across every unknown place: after `accountFreeFailures` failures the account is slowed (1 s
- *   between attempts, doubling up to `accountDelayMax`), never locked;
+ * - per account across every unknown place: after `accountFreeFailures` failures, a sign-in from an unknown
+ *   place must carry a solved proof of work (challenge.ts) of `challengeBits` zero bits, one more each time
+ *   the failures past the threshold double, up to `challengeBitsMax`. Never a wait: a guesser who rotates
+ *   addresses could otherwise keep the account's wait running forever and the owner out of a new device,
+ *   whereas a proof of work takes the owner's browser a second or two and costs the guesser as much per try;
  * - per address across accounts (password spraying): `maxFailuresPerIp` failures within `window`.
  *
  * The owner's known device is only subject to its own pair counter, so failures from elsewhere never keep
- * the owner out. Counters live in the database (rate_counters), so limits hold across instances. An attempt
- * is counted before the password is checked (one upsert over its counters), so parallel guesses see each
- * other; it is taken back when refused, or when it ended without a verdict (a server error), and a correct
- * password clears the account's counters. A counter is forgotten after `window` without failures.
+ * the owner out. Counters live in the database (rate_counters), so limits hold across instances; so do the
+ * spent challenges (one row each until it expires), so a solved challenge is good for one attempt. An
+ * attempt is counted before the password is checked (one upsert over its counters), so parallel guesses see
+ * each other; it is taken back when refused, or when it ended without a verdict (a server error), and a
+ * correct password clears the account's counters. A counter is forgotten after `window` without failures.
  */
 export class LoginThrottle {
+  private readonly challenges: LoginChallenges;
+
   constructor(
     private readonly db: Db,
     private readonly settings: Config['loginThrottle'],
-  ) {}
+  ) {
+    this.challenges = new LoginChallenges(settings.challengeKey, settings.challengeTtl);
+  }
 
-  /** Counts the attempt on its counters; throws 429 (Retry-After, the wait in Chinese) when it must wait. */
-  async begin(account: string, ip: string, deviceId: string | undefined): Promise<LoginAttempt> {
+  /**
+   * Counts the attempt on its counters; throws 429 (Retry-After, the wait in Chinese) when it must wait,
+   * and 403 with a new challenge when it must carry a solved one and does not (or its answer is refused).
+   */
+  async begin(
+    account: string,
+    ip: string,
+    deviceId: string | undefined,
+    answered?: ChallengeAnswer,
+  ): Promise<LoginAttempt> {
     const s = this.settings;
-    const sliding = Math.max(s.window, s.backoffMax, s.accountDelayMax);
+    const sliding = Math.max(s.window, s.backoffMax);
     const keys = {
       pairIp: `login-pair:${account}|ip:${ip}`,
       pairDevice: `login-pair:${account}|device:${deviceId ? hashDevice(deviceId) : ''}`,
@@ -85,12 +119,13 @@ export class LoginThrottle {
           extract(epoch from (c.expires_at - now())) as ttl`,
     );
     let wait = 0;
+    let accountFailures: number | undefined;
     for (const row of rows) {
-      const kind: Kind = row.key.startsWith('login-pair:')
-        ? 'pair'
-        : row.key.startsWith('login-account:')
-          ? 'account'
-          : 'ip';
+      if (row.key.startsWith('login-account:')) {
+        accountFailures = Number(row.hits) - 1;
+        continue;
+      }
+      const kind: Kind = row.key.startsWith('login-pair:') ? 'pair' : 'ip';
       wait = Math.max(wait, this.waitFor(kind, Number(row.hits) - 1, row.since_prev, Number(row.ttl)));
     }
     const attempt: LoginAttempt = {
@@ -103,18 +138,51 @@ export class LoginThrottle {
       await this.cancel(attempt);
       throw throttled(wait, messages.auth.loginThrottled(formatWait(wait)));
     }
+    if (accountFailures !== undefined && accountFailures >= s.accountFreeFailures) {
+      const required = this.challengeBits(accountFailures);
+      const refusal = answered ? await this.spend(account, answered, required) : ('missing' as const);
+      if (refusal) {
+        await this.cancel(attempt);
+        throw challengeError(refusal, this.challenges.issue(account, required));
+      }
+    }
     return attempt;
+  }
+
+  /** Zero bits asked of a sign-in after `failures` failures of its account from unknown places. */
+  challengeBits(failures: number): number {
+    const s = this.settings;
+    const past = Math.max(0, failures - s.accountFreeFailures);
+    return Math.min(s.challengeBitsMax, s.challengeBits + Math.floor(Math.log2(past + 1)));
+  }
+
+  /** Checks an answered challenge and marks it spent; what is wrong with it, or undefined when it is good. */
+  private async spend(
+    account: string,
+    answered: ChallengeAnswer,
+    required: number,
+  ): Promise<ChallengeRefusal | 'reused' | undefined> {
+    const check = this.challenges.check(account, answered.token, answered.answer);
+    if (!check.ok) return check.reason;
+    // One row per spent challenge, until it expires (the counters' sweep removes it then): the insert that
+    // finds it already there is a second use, on this instance or another.
+    const inserted = await this.db
+      .insert(rateCounters)
+      .values({ key: `login-challenge:${check.salt}`, hits: 1, expiresAt: check.expiresAt })
+      .onConflictDoNothing()
+      .returning({ key: rateCounters.key });
+    if (inserted.length === 0) return 'reused';
+    // Challenges issued while the account had fewer failures are cheaper: once it has more, they no longer
+    // do (and this one is spent all the same).
+    return check.bits < required ? 'easier' : undefined;
   }
 
   /** Seconds this attempt must still wait on one counter, given the failures before it. */
   private waitFor(kind: Kind, before: number, sincePrev: string | null, ttl: number): number {
     const s = this.settings;
     if (kind === 'ip') return before >= s.maxFailuresPerIp ? Math.max(1, ttl) : 0;
-    const free = kind === 'pair' ? s.freeFailures : s.accountFreeFailures;
-    if (before < free) return 0;
-    const base = kind === 'pair' ? s.backoff : 1;
-    const cap = kind === 'pair' ? s.backoffMax : s.accountDelayMax;
-    const needed = Math.min(cap, base * 2 ** Math.min(before - free, 40));
+    if (before < s.freeFailures) return 0;
+    const needed = Math.min(s.backoffMax, s.backoff * 2 ** Math.min(before - s.freeFailures, 40));
     const elapsed = sincePrev === null ? Number.POSITIVE_INFINITY : Number(sincePrev);
     return elapsed >= needed ? 0 : needed - elapsed;
   }

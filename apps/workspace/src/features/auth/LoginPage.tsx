@@ -13,7 +13,9 @@ const fieldLabels = { email: t.auth.email, password: t.auth.password };
 /**
  * /login (spec 01 §2): email, password, remember me. No validation in the browser: the server's answer
  * is what the user reads, a field's message under the field, the rest in spec 01 §8's words. Coming from
- * registration, the new e-mail is filled in and the password field has the focus.
+ * registration, the new e-mail is filled in and the password field has the focus. When the server asks for
+ * a security check (an account many have failed to sign in to, from a device it does not know), the
+ * browser solves it and signs in without a further click, the button saying so with its progress.
  */
 export function LoginPage() {
   const navigate = useNavigate();
@@ -21,9 +23,18 @@ export function LoginPage() {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
+  // The security check's progress (0–1) while the browser solves one the server asked for, else null.
+  const [verifying, setVerifying] = useState<number | null>(null);
   const next = safeNextPath(params.get('next'));
   const submission = useAuthSubmit(async () => {
-    await authClient.auth.login({ email, password, remember_me: rememberMe });
+    try {
+      await authClient.auth.login(
+        { email, password, remember_me: rememberMe },
+        { onChallenge: (progress) => setVerifying(progress) },
+      );
+    } finally {
+      setVerifying(null);
+    }
     // The signed-in shell fetches the user (plan, credits) as it mounts.
     navigate(next, { replace: true });
   });
@@ -49,7 +60,9 @@ export function LoginPage() {
       fields={['email', 'password']}
       notice={notice}
       submitLabel={t.auth.login}
-      pendingLabel={t.auth.loggingIn}
+      pendingLabel={
+        verifying === null ? t.auth.loggingIn : t.auth.verifying(Math.min(99, Math.floor(verifying * 100)))
+      }
     >
       <AuthEmailField
         value={email}

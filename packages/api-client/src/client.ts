@@ -5,7 +5,7 @@ import { createDocsApi, type DocsApi } from './endpoints/docs';
 import { createEmotionApi, type EmotionApi } from './endpoints/emotion';
 import { createExportsApi, type ExportsApi } from './endpoints/exports';
 import { createModelsApi, type ModelsApi } from './endpoints/models';
-import { createStorageApi, type StorageApi } from './endpoints/storage';
+import { createStorageUsageApi, type StorageUsageApi } from './endpoints/storage';
 import { createStrategyApi, type StrategyApi } from './endpoints/strategy';
 import { createSelectedModelStore, type SelectedModelStore } from './storage/selectedModel';
 
@@ -26,8 +26,8 @@ export interface ApiClient extends AuthClient {
   emotion: EmotionApi;
   /** The strategy runs' nodes and reports, and the subscription. */
   strategy: StrategyApi;
-  /** What the server keeps for the user, against the allowance. */
-  storage: StorageApi;
+  /** What the server keeps for the user, against the allowance (`storage` is the token storage). */
+  storageUsage: StorageUsageApi;
   selectedModel: SelectedModelStore;
 }
 
@@ -50,7 +50,7 @@ export function completeApiClient(core: AuthClient): ApiClient {
     exports: createExportsApi(core.http),
     emotion: createEmotionApi(core.http),
     strategy: createStrategyApi(core.http),
-    storage: createStorageApi(core.http),
+    storageUsage: createStorageUsageApi(core.http),
     selectedModel: createSelectedModelStore(core.storage),
   };
 }

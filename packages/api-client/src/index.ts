@@ -54,7 +54,7 @@ export {
   type ExportsApi,
 } from './endpoints/exports';
 export { createModelsApi, type ModelsApi } from './endpoints/models';
-export { createStorageApi, type StorageApi } from './endpoints/storage';
+export { createStorageUsageApi, type StorageUsageApi } from './endpoints/storage';
 export { createStrategyApi, type StrategyApi } from './endpoints/strategy';
 export * from './errors';
 export * from './http';

@@ -2,14 +2,14 @@ import { type StorageUsage, storagePaths, storageUsage } from '../contract/stora
 import type { HttpClient } from '../http/httpClient';
 import type { CallOptions } from './auth';
 
-export interface StorageApi {
+export interface StorageUsageApi {
   /** What the server keeps for the user, against the user's allowance. */
-  usage(options?: CallOptions): Promise<StorageUsage>;
+  get(options?: CallOptions): Promise<StorageUsage>;
 }
 
-export function createStorageApi(http: HttpClient): StorageApi {
+export function createStorageUsageApi(http: HttpClient): StorageUsageApi {
   return {
-    usage(options = {}) {
+    get(options = {}) {
       return http.get(storagePaths.usage, { schema: storageUsage, ...options });
     },
   };

@@ -40,6 +40,8 @@ describe.each(databaseKinds)('a live answer on %s', (kind) => {
     const asking = rawTurn(base, access, PROMPT);
     await asking.textFrames(20);
     const ids = turnOf(asking.received);
+    // The first frame names the new chat as the history will list it.
+    expect(ids.title).toBe('请慢慢讲一个很长的故事');
     const second = follow(base, access, ids.session_id);
     await second.textReaches(1);
     const [turnFrame, replay] = second.events;

@@ -192,10 +192,17 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
     // Bob sees nothing of Alice's and cannot reach her sessions in any way.
     expect((await list('', bob)).json()).toEqual({ count: 0, next: null, previous: null, results: [] });
     const target = String(ids[0]);
-    expect(
-      (await server.inject({ method: 'GET', url: `/api/dialogue/sessions/${target}/`, headers: bob.auth }))
-        .statusCode,
-    ).toBe(404);
+    // Her chat, a made-up id and an address that is no id at all get the same 404: nothing tells Bob
+    // that one of them exists.
+    const answers = await Promise.all(
+      [target, crypto.randomUUID(), 'not-a-uuid'].map((id) =>
+        server.inject({ method: 'GET', url: `/api/dialogue/sessions/${id}/`, headers: bob.auth }),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toEqual({ detail: '未找到' });
+    }
     expect(
       (await server.inject({ method: 'DELETE', url: `/api/dialogue/sessions/${target}/`, headers: bob.auth }))
         .statusCode,

@@ -17,7 +17,12 @@ export {
   type DocumentStorageErrorCode,
   type LoadedDocument,
 } from './documents/types';
-export { DocumentEditor, type DocumentEditorProps } from './editor/DocumentEditor';
+export {
+  DocumentEditor,
+  type DocumentEditorProps,
+  DocumentMissing,
+  type DocumentMissingProps,
+} from './editor/DocumentEditor';
 export { WordEditor, type WordEditorHandle, type WordEditorProps } from './editor/WordEditor';
 export { documentToText } from './files/exportText';
 export * from './files/fileNames';

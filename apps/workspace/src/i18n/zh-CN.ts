@@ -94,6 +94,7 @@ export const zhCN = {
     updated: (time: string) => `更新于 ${time}`,
     openFailed: '无法打开云端文档，请检查网络后重试。',
     notFound: '没有找到这个云端文档：它可能已被删除，或不属于当前账号。',
+    notFoundHint: '它可能已被删除，或不属于当前账号。',
     deleteLabel: (title: string) => `删除云端文档「${title}」`,
     deleteTitle: (title: string) => `删除云端文档「${title}」？`,
     deleteBody:

@@ -40,6 +40,8 @@ export const streamTurnData = z.object({
   session_id: z.string(),
   message_id: z.string(),
   user_message_id: z.string(),
+  /** The chat's title as the history lists it (a new chat's, from its first question), when known. */
+  title: z.string().optional(),
 });
 export type StreamTurnData = z.infer<typeof streamTurnData>;
 

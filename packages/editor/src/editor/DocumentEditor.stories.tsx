@@ -56,7 +56,10 @@ export const Loading: Story = {
   },
 };
 
-/** A stale link (a deleted, another owner's or mistyped id): says so and offers the document home. */
+/**
+ * A stale link (a deleted, another owner's or mistyped id): says so, with nothing to retry, and offers a
+ * new document or the document home.
+ */
 export const NotFound: Story = {
   args: {
     documentId: 'local-doc-missing',
@@ -65,9 +68,16 @@ export const NotFound: Story = {
   play: async ({ canvas, args }) => {
     await expect(await canvas.findByRole('heading', { level: 1, name: t.documentNotFound })).toBeVisible();
     await expect(canvas.queryByRole('textbox', { name: t.editorLabel })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /重试/ })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: t.toDocumentHome }));
     await expect(args.onBack).toHaveBeenCalled();
     await expect(args.onNavigate).not.toHaveBeenCalled();
+    // 新建文档 makes a blank document and opens it in place of the dead address.
+    await userEvent.click(canvas.getByRole('button', { name: t.newDocument }));
+    await waitFor(() =>
+      expect(args.onNavigate).toHaveBeenCalledWith('local-doc-1767000000000', { replace: true }),
+    );
+    await expect(await args.repository.load('local-doc-1767000000000', 'me')).not.toBeNull();
   },
 };
 

@@ -129,7 +129,17 @@ export function DocumentEditor({
     if (!shown) titleRef.current?.(null);
   }, [shown]);
 
-  if (state.status === 'missing') return <DocumentMissing onBack={onBack} />;
+  if (state.status === 'missing') {
+    return (
+      <DocumentMissing
+        onBack={onBack}
+        onCreate={async () => {
+          const record = await repository.create(owner);
+          onNavigate(record.id, { replace: true });
+        }}
+      />
+    );
+  }
   if (!documentId || state.status === 'loading') {
     return (
       <div className={css.loading}>
@@ -164,17 +174,44 @@ export function DocumentEditor({
   );
 }
 
-/** A link to a document that does not exist (deleted, another account's, mistyped): say so, offer the home. */
-function DocumentMissing({ onBack }: { onBack(): void }) {
+export interface DocumentMissingProps {
+  /** To the document home. */
+  onBack(): void;
+  /** Makes a new blank document and opens it; a rejection is shown under the buttons. */
+  onCreate(): Promise<void>;
+  /** Why it may be missing; the default suits a local document. */
+  hint?: string;
+}
+
+/**
+ * A link to a document that does not exist (deleted, another account's, mistyped): says so, and offers a
+ * new document or the document home, with nothing to retry, since trying again cannot bring it back.
+ */
+export function DocumentMissing({ onBack, onCreate, hint = t.documentNotFoundHint }: DocumentMissingProps) {
+  const [failed, setFailed] = useState(false);
   return (
     <div className={css.crashed}>
       <h1 className={css.missingTitle}>{t.documentNotFound}</h1>
-      <p className={css.missingHint}>{t.documentNotFoundHint}</p>
+      <p className={css.missingHint}>{hint}</p>
       <div className={css.crashedActions}>
-        <Button variant="primary" onPress={onBack}>
+        <Button
+          variant="primary"
+          onPress={() => {
+            setFailed(false);
+            onCreate().catch(() => setFailed(true));
+          }}
+        >
+          {t.newDocument}
+        </Button>
+        <Button variant="secondary" onPress={onBack}>
           {t.toDocumentHome}
         </Button>
       </div>
+      {failed ? (
+        <p role="alert" className={css.crashedMessage}>
+          {t.newDocumentFailed}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -17,6 +17,8 @@ export const editorZhCN = {
   documentNotFound: '找不到这个文档',
   documentNotFoundHint: '它可能已被删除，或者链接有误。',
   toDocumentHome: '返回文档首页',
+  newDocument: '新建文档',
+  newDocumentFailed: '新建文档失败，请检查浏览器存储空间后重试',
   placeholder: '从这里开始写作…',
   loadingDocument: '正在加载文档...',
   editorCrashed: '编辑器加载失败，请刷新页面或稍后重试',

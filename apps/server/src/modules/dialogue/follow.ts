@@ -33,7 +33,7 @@ const FOLLOW_INTERVAL_MS = 1000;
  * token it writes nothing, so the bound is the first-token timeout and some.
  */
 export async function followStored(
-  { db, store, userId }: { db: Db; store: FileStore; userId: string },
+  { db, store, userId, title }: { db: Db; store: FileStore; userId: string; title?: string | null },
   row: MessageRow,
   stream: EventStream,
   closing: AbortSignal,
@@ -45,7 +45,12 @@ export async function followStored(
   stream.write(
     encodeStreamFrame({
       type: 'turn',
-      data: { session_id: row.sessionId, message_id: row.id, user_message_id: row.parentId ?? '' },
+      data: {
+        session_id: row.sessionId,
+        message_id: row.id,
+        user_message_id: row.parentId ?? '',
+        ...(title ? { title } : {}),
+      },
     }),
   );
   let sent = '';

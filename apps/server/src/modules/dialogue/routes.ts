@@ -268,7 +268,13 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
       const row = await streamingAnswer(db, session.id);
       const stream = openEventStream(reply);
       if (row) {
-        await followStored({ db, store, userId }, row, stream, closing.signal, chat.followStaleMs);
+        await followStored(
+          { db, store, userId, title: session.title },
+          row,
+          stream,
+          closing.signal,
+          chat.followStaleMs,
+        );
       } else {
         stream.write(STREAM_DONE_FRAME);
         stream.end();

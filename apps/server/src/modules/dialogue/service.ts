@@ -477,6 +477,8 @@ export class DialogueService {
         session_id: turn.sessionId,
         message_id: turn.assistantMessageId,
         user_message_id: turn.userMessageId,
+        // A new chat is listed in the history (and has its address) from this frame on, under this title.
+        title: turn.title,
       },
       turn.userId,
       () => onUnwatched(),

@@ -1,6 +1,7 @@
-import { Alert, Spinner, VisuallyHidden } from '@wanxiang/ui';
+import { Alert, Button, EmptyState, PlusIcon, Spinner, VisuallyHidden } from '@wanxiang/ui';
 import { useSetAtom } from 'jotai';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { FileLoaderContext } from './attachments/loader';
 import { useComposerFiles } from './attachments/useComposerFiles';
 import { ChatHeader } from './ChatHeader';
@@ -9,6 +10,7 @@ import * as styles from './HomePage.css';
 import { MessageList } from './MessageList';
 import { ModelSelector } from './ModelSelector';
 import { chatText } from './messages';
+import { HOME_PATH } from './route/sessionRoute';
 import { useSessionRoute } from './route/useSessionRoute';
 import {
   bannerAtom,
@@ -107,6 +109,7 @@ export function HomePage() {
   const isStreaming = useChatValue(isStreamingAtom);
   const returnedDraft = useChatValue(returnedDraftAtom);
   const setComposerInput = useSetAtom(composerInputAtom);
+  const navigate = useNavigate();
   const [draft, setDraft] = useState('');
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const loadFile = useCallback((url: string) => chat.fileUrl(url), [chat]);
@@ -157,6 +160,7 @@ export function HomePage() {
   }
 
   const isEmpty = conversation.messageIds.length === 0;
+  const isMissing = conversation.status === 'missing';
   return (
     <FileLoaderContext.Provider value={loadFile}>
       <div className={styles.page}>
@@ -168,7 +172,7 @@ export function HomePage() {
             onSelect={(id) => chat.selectModel(id)}
             isDisabled={isStreaming}
           />
-          {currentSessionId ? (
+          {currentSessionId && !isMissing ? (
             <ChatHeader
               chat={chat}
               sessionId={currentSessionId}
@@ -202,6 +206,27 @@ export function HomePage() {
             <div className={styles.centered}>
               <Spinner label={chatText.loading} showLabel />
             </div>
+          ) : isMissing ? (
+            <div className={styles.centered}>
+              <VisuallyHidden as="h1">{chatText.pageTitle}</VisuallyHidden>
+              <EmptyState
+                title={chatText.chatMissing}
+                description={chatText.chatMissingHint}
+                action={
+                  <Button
+                    variant="primary"
+                    iconStart={<PlusIcon />}
+                    onPress={() => {
+                      // The address leads: /home opens the new chat (useSessionRoute).
+                      navigate(HOME_PATH);
+                      requestAnimationFrame(() => textarea.current?.focus());
+                    }}
+                  >
+                    {chatText.newChat}
+                  </Button>
+                }
+              />
+            </div>
           ) : conversation.status === 'error' ? (
             <div className={styles.centered}>
               <Alert
@@ -223,7 +248,8 @@ export function HomePage() {
             </>
           )}
         </div>
-        <Composer draft={draft} setDraft={setDraft} textareaRef={textarea} />
+        {/* Nothing can be sent to a chat that is not there: the way on is 新建对话. */}
+        {isMissing ? null : <Composer draft={draft} setDraft={setDraft} textareaRef={textarea} />}
         <StreamAnnouncer />
       </div>
     </FileLoaderContext.Provider>

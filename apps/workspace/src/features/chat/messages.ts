@@ -33,6 +33,9 @@ export const chatText = {
   searchEmpty: (query: string) => `没有找到包含“${query}”的会话`,
   searchCount: (n: number) => `找到 ${n} 个会话`,
   historyLoadFailed: '无法加载会话历史',
+  /** The address names a chat that is not there: said as such, so that no one waits for a retry to help. */
+  chatMissing: '找不到这个对话',
+  chatMissingHint: '它可能已被删除，或不属于当前账号。',
   historyEmpty: '还没有会话，发送第一条消息吧',
   historyMore: '加载更多',
   groupToday: '今天',

@@ -4,6 +4,7 @@ import {
   type DocumentContent,
   DocumentEditor,
   type DocumentEditorProps,
+  DocumentMissing,
   type DocumentRepository,
   DocumentStorageError,
 } from '@wanxiang/editor';
@@ -350,13 +351,23 @@ function CloudDocumentOpener({
         <Spinner size="sm" label={t.pages.loading} showLabel />
       </div>
     );
+  // Not there (404: deleted, another account's, never made): nothing to retry, a new document instead.
+  if (state === 'missing') {
+    return (
+      <DocumentMissing
+        hint={m.notFoundHint}
+        onBack={onBack}
+        onCreate={async () => {
+          const record = await documentRepository.create(currentOwner());
+          onNavigate(record.id, { replace: true });
+        }}
+      />
+    );
+  }
   return (
     <div className={cloudCss.opening}>
-      <Alert
-        tone={state === 'missing' ? 'warning' : 'danger'}
-        {...(state === 'failed' ? { actionLabel: m.retry, onAction: () => void open() } : {})}
-      >
-        {state === 'missing' ? m.notFound : m.openFailed}
+      <Alert tone="danger" actionLabel={m.retry} onAction={() => void open()}>
+        {m.openFailed}
       </Alert>
       <Button variant="secondary" onPress={onBack}>
         {t.nav.documents}

@@ -10,8 +10,8 @@ export const isChatPath = (pathname: string): boolean =>
 
 /**
  * Who leads. The address, when the user moved it (a link, back, forward, a reload): the engine opens that
- * session, or a new chat on /home (syncFromAddress). The engine, when it chose by itself (the newest
- * session after the first load, a session a new chat created, the open one deleted): it says so through
+ * session, or a new chat on /home (syncFromAddress). The engine, when it chose by itself (the session a
+ * new chat's first turn created, the open one deleted): it says so through
  * ChatStore.onSessionChosen and the address follows, replacing the entry so Back does not bounce.
  */
 export type RouteSync = { kind: 'none' } | { kind: 'open'; id: string } | { kind: 'newChat' };

@@ -1,6 +1,7 @@
-import type { ApiClient, ChatStreamEvent } from '@wanxiang/api-client';
+import { type ApiClient, ApiError, type ChatStreamEvent } from '@wanxiang/api-client';
 import { describe, expect, test } from 'vitest';
 import { createApiBackend, fromWireMessage } from './backend';
+import { ChatNotFoundError } from './types';
 
 describe('fromWireMessage', () => {
   test('a user message keeps its text and files', () => {
@@ -116,5 +117,24 @@ describe('createApiBackend', () => {
       ['list', 1, 10],
       ['turn', { session_id: null, model_id: 'm', prompt: { text: 'hi' }, search_enabled: true }, { signal }],
     ]);
+  });
+
+  test('a 404 for a chat is ChatNotFoundError; any other failure stays what it was', async () => {
+    const answer = (status: number) =>
+      new ApiError(new Response(null, { status }), { detail: status === 404 ? '未找到' : '服务器错误' });
+    const failing = (error: unknown) =>
+      createApiBackend({
+        models: { listModels: async () => [] },
+        dialogue: {
+          getSession: async () => {
+            throw error;
+          },
+        },
+      } as unknown as Pick<ApiClient, 'models' | 'dialogue'>);
+    await expect(failing(answer(404)).getSession('x')).rejects.toBeInstanceOf(ChatNotFoundError);
+    const fault = answer(502);
+    await expect(failing(fault).getSession('x')).rejects.toBe(fault);
+    const offline = new TypeError('Failed to fetch');
+    await expect(failing(offline).getSession('x')).rejects.toBe(offline);
   });
 });

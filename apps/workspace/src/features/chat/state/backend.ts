@@ -1,6 +1,6 @@
-import type { ApiClient, ChatMessage as WireMessage } from '@wanxiang/api-client';
+import { type ApiClient, ApiError, type ChatMessage as WireMessage } from '@wanxiang/api-client';
 import { creditsFromMetadata } from './format';
-import type { ChatBackend, ChatImage, ChatMessage } from './types';
+import { type ChatBackend, type ChatImage, type ChatMessage, ChatNotFoundError } from './types';
 
 /** A stored message as the chat shows it. Assistant parts (text, images) are flattened in order. */
 export function fromWireMessage(message: WireMessage): ChatMessage {
@@ -81,8 +81,13 @@ export function createApiBackend(api: Pick<ApiClient, 'models' | 'dialogue'>): C
     },
     updateSession: (id, change) => api.dialogue.updateSession(id, change),
     async getSession(id) {
-      const detail = await api.dialogue.getSession(id);
-      return detail.history.map(fromWireMessage);
+      try {
+        const detail = await api.dialogue.getSession(id);
+        return detail.history.map(fromWireMessage);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) throw new ChatNotFoundError(error.message);
+        throw error;
+      }
     },
     deleteSession: (id) => api.dialogue.deleteSession(id),
     async selectVersion(sessionId, messageId) {

@@ -1,12 +1,22 @@
 import { chatText } from '../messages';
 import { newestBy } from './format';
 import { ChatTurn, type StoredIds, type TurnHost } from './turn';
-import type { ChatBackend, ChatMessage, ChatModel, ChatSessionSummary, TurnInput } from './types';
+import {
+  type ChatBackend,
+  type ChatMessage,
+  type ChatModel,
+  ChatNotFoundError,
+  type ChatSessionSummary,
+  type TurnInput,
+} from './types';
 
 /** Spec 01 §9: the history loads 10 sessions a page. */
 export const SESSION_PAGE_SIZE = 10;
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** The open conversation's: as a load, or `missing` when the chat the address names does not exist. */
+export type ConversationStatus = LoadStatus | 'missing';
 
 export interface ChatState {
   models: { status: LoadStatus; items: readonly ChatModel[] };
@@ -22,7 +32,7 @@ export interface ChatState {
     query: string;
   };
   currentSessionId: string | null;
-  conversation: { status: LoadStatus; messageIds: readonly string[] };
+  conversation: { status: ConversationStatus; messageIds: readonly string[] };
   isStreaming: boolean;
   /** The error banner above the messages (spec 01 §8), null when there is none. */
   banner: string | null;
@@ -40,7 +50,10 @@ export interface ChatStoreDeps {
   selectedModel: { get(): string | null; set(id: string | null): void };
   /** A turn ended (finished, failed or stopped): the user's credits changed. */
   onTurnEnd?: () => void;
-  /** The user stopped an answer: the info toast 对话已中断. */
+  /**
+   * An answer of this tab's was stopped without the user's asking (another chat was opened while it was
+   * being written): the info toast 对话已中断. A stop the user asked for has no toast, the answer says 已停止.
+   */
   onInterrupted?: () => void;
   /** Runs `flush` before the next paint; defaults to requestAnimationFrame with a timer for hidden tabs. */
   scheduleFrame?: (flush: () => void) => void;
@@ -127,10 +140,10 @@ export class ChatStore {
   private started = false;
   /** Bumped by reset(): an answer from before it (the previous user's) is dropped. */
   private generation = 0;
-  /** Set when the user asked for a new chat: the first list load must not pick a session then. */
-  private choseNewChat = false;
   private conversationToken = 0;
   private turn: ChatTurn | null = null;
+  /** This tab's answers stopped because the user went to another chat, not by their stop button. */
+  private readonly leftBehind = new WeakSet<ChatTurn>();
 
   constructor(deps: ChatStoreDeps) {
     this.deps = deps;
@@ -165,9 +178,9 @@ export class ChatStore {
   };
 
   /**
-   * Tells when the engine chose the open chat by itself (the newest after the first load, the session a
-   * new chat created, a new chat after the open one was deleted), so that the address can follow. A
-   * session the user asked for (openSession, newChat) is not told: the address led there already.
+   * Tells when the engine chose the open chat by itself (the session a new chat's first turn created, a
+   * new chat after the open one was deleted), so that the address can follow. A session the user asked
+   * for (openSession, newChat) is not told: the address led there already.
    */
   onSessionChosen = (listener: (id: string | null) => void): (() => void) => {
     this.chosenListeners.add(listener);
@@ -189,7 +202,7 @@ export class ChatStore {
     if (set) for (const listener of [...set]) listener();
   }
 
-  private replaceConversation(messages: readonly ChatMessage[], status: LoadStatus) {
+  private replaceConversation(messages: readonly ChatMessage[], status: ConversationStatus) {
     this.messages.clear();
     for (const message of messages) this.messages.set(message.id, message);
     this.set({ conversation: { status, messageIds: messages.map((m) => m.id) } });
@@ -205,7 +218,6 @@ export class ChatStore {
     turn?.stop();
     this.started = false;
     this.generation += 1;
-    this.choseNewChat = false;
     this.conversationToken += 1;
     this.messages.clear();
     this.state = { ...initialState, selectedModelId: this.deps.selectedModel.get() };
@@ -219,7 +231,9 @@ export class ChatStore {
     if (this.started) return;
     this.started = true;
     void this.loadModels();
-    void this.loadSessions({ selectNewest: 'updated_at' });
+    // The page opens on a new chat (as /home says), never on the newest old one: a message typed at once
+    // must not land in yesterday's conversation, paying for its history as context.
+    void this.loadSessions();
   }
 
   async loadModels(): Promise<void> {
@@ -239,13 +253,10 @@ export class ChatStore {
   }
 
   /**
-   * Reloads the first page of the history. `selectNewest` applies the session rules of spec 01 §4:
-   * after the list loads the newest updated_at is opened (unless the user asked for a new chat); after a
-   * turn created a session, the newest created_at.
+   * Reloads the first page of the history. `selectNewest: 'created_at'`: a turn of a new chat ended before
+   * its stream said its session; the newest session the list did not have is that chat.
    */
-  async loadSessions(
-    options: { selectNewest?: 'updated_at' | 'created_at'; knownIds?: ReadonlySet<string> } = {},
-  ) {
+  async loadSessions(options: { selectNewest?: 'created_at'; knownIds?: ReadonlySet<string> } = {}) {
     this.set({ sessions: { ...this.state.sessions, status: 'loading' } });
     const generation = this.generation;
     const query = this.state.sessions.query;
@@ -264,13 +275,7 @@ export class ChatStore {
           isLoadingMore: false,
         },
       });
-      if (options.selectNewest === 'updated_at') {
-        const newest = newestBy(page.items, 'updated_at');
-        if (newest && !this.choseNewChat && this.state.currentSessionId === null && !this.hasConversation()) {
-          void this.openSession(newest.id);
-          this.chose(newest.id);
-        }
-      } else if (options.selectNewest === 'created_at' && this.state.currentSessionId === null) {
+      if (options.selectNewest === 'created_at' && this.state.currentSessionId === null) {
         const known = options.knownIds;
         const newest = newestBy(
           page.items.filter((s) => !known?.has(s.id)),
@@ -353,10 +358,6 @@ export class ChatStore {
     }
   }
 
-  private hasConversation() {
-    return this.state.conversation.messageIds.length > 0;
-  }
-
   // ---- sessions -----------------------------------------------------------------------------------
 
   /**
@@ -375,15 +376,14 @@ export class ChatStore {
       if (token !== this.conversationToken) return;
       this.replaceConversation(messages, 'ready');
       this.followGenerating(id, messages);
-    } catch {
+    } catch (error) {
       if (token !== this.conversationToken) return;
-      this.replaceConversation([], 'error');
+      this.replaceConversation([], error instanceof ChatNotFoundError ? 'missing' : 'error');
     }
   }
 
   /** New chat clears the current session (spec 01 §4) and shows the welcome screen. */
   newChat(): void {
-    this.choseNewChat = true;
     this.leaveTurn();
     this.conversationToken += 1;
     this.set({ currentSessionId: null, banner: null });
@@ -601,7 +601,7 @@ export class ChatStore {
     );
   }
 
-  /** Stops the running answer; what arrived stays, marked 已停止, and the toast 对话已中断 shows. */
+  /** Stops the running answer; what arrived stays, marked 已停止, which says all: no toast. */
   stop(): void {
     this.turn?.stop();
   }
@@ -613,8 +613,9 @@ export class ChatStore {
       this.turn = null;
       turn.leave();
       this.set({ isStreaming: false });
-    } else {
-      turn?.stop();
+    } else if (turn) {
+      this.leftBehind.add(turn);
+      turn.stop();
     }
   }
 
@@ -624,11 +625,39 @@ export class ChatStore {
       getMessage: this.getMessage,
       putMessage: (message) => this.putMessage(message),
       scheduleFrame: this.scheduleFrame,
+      onSessionKnown: (assistantId, sessionId, title) => this.adoptSession(assistantId, sessionId, title),
       onStreamError: (message) => this.set({ banner: chatText.streamError(message) }),
       ...(backend.stopTurn
         ? { stopOnServer: (sessionId: string) => backend.stopTurn?.(sessionId) ?? Promise.resolve() }
         : {}),
     };
+  }
+
+  /**
+   * A new chat's first turn has started and the server has made its session: the chat takes its address
+   * and its row in the history now, not when the answer ends, so that a reload or another tab finds it
+   * while it is still being written. The row is the server's title and the time now; the list is read
+   * again when the turn ends.
+   */
+  private adoptSession(assistantId: string, sessionId: string, title: string | null): void {
+    if (this.state.currentSessionId !== null || !this.state.conversation.messageIds.includes(assistantId)) {
+      return;
+    }
+    const { sessions } = this.state;
+    const listed = sessions.items.some((s) => s.id === sessionId);
+    const at = new Date(this.now()).toISOString();
+    const row: ChatSessionSummary = { id: sessionId, title, created_at: at, updated_at: at };
+    // Below the pinned chats, above the rest; a search's results are left as they are.
+    const pinned = sessions.items.filter((s) => s.pinned).length;
+    const items =
+      listed || sessions.query !== ''
+        ? sessions.items
+        : [...sessions.items.slice(0, pinned), row, ...sessions.items.slice(pinned)];
+    this.set({
+      currentSessionId: sessionId,
+      sessions: { ...sessions, items, total: sessions.total + (items === sessions.items ? 0 : 1) },
+    });
+    this.chose(sessionId);
   }
 
   /** Follows the answer the opened session is still generating, if its last message is one. */
@@ -654,8 +683,8 @@ export class ChatStore {
       this.set({ isStreaming: false });
     }
     if (turn.left || generation !== this.generation) return;
-    if (outcome.kind === 'stopped') this.deps.onInterrupted?.();
-    else if (outcome.kind === 'failed') this.set({ banner: chatText.streamError(outcome.error) });
+    // Stopped here or in another tab, by the user either way: the answer's 已停止 says so.
+    if (outcome.kind === 'failed') this.set({ banner: chatText.streamError(outcome.error) });
     // A stream that ended without the answer's end (it ended between the two requests, the connection
     // dropped): the stored session says how it ended.
     const message = this.messages.get(turn.assistantId);
@@ -689,7 +718,7 @@ export class ChatStore {
     const outcome = await turn.run((signal) => this.deps.backend.createTurn(input, signal));
     const isVersion = Boolean(input.editMessageId || input.regenerateMessageId);
     if (outcome.kind === 'stopped') {
-      if (generation === this.generation) this.deps.onInterrupted?.();
+      if (generation === this.generation && this.leftBehind.has(turn)) this.deps.onInterrupted?.();
     } else if (outcome.kind === 'failed') {
       const refused = !outcome.answered;
       this.set({
@@ -744,7 +773,6 @@ export class ChatStore {
     // A new chat becomes its session; the list is reloaded so that it shows (spec 01 §4, final_data).
     if (isNewSession && this.state.conversation.messageIds.includes(id)) {
       if (createdSessionId) {
-        this.choseNewChat = false;
         this.set({ currentSessionId: createdSessionId });
         this.chose(createdSessionId);
         listed = this.loadSessions();

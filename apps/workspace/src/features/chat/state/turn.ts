@@ -8,6 +8,11 @@ export interface TurnHost {
   putMessage(message: ChatMessage): void;
   /** Runs `flush` before the next paint. */
   scheduleFrame(flush: () => void): void;
+  /**
+   * The stream's first frame said where the answer is stored: the chat `sessionId` (a new chat's, made by
+   * this turn), under `title` when the server said it.
+   */
+  onSessionKnown?(assistantId: string, sessionId: string, title: string | null): void;
   /** The stream reported an error in the middle of the answer (spec 01 §8). */
   onStreamError(message: string): void;
   /**
@@ -118,6 +123,7 @@ export class ChatTurn {
         if (event.type === 'turn') {
           this.sessionId = event.turn.session_id;
           if (this.follows) this.replaceText = true;
+          else host.onSessionKnown?.(id, event.turn.session_id, event.turn.title ?? null);
           continue;
         }
         if (event.type === 'text') {

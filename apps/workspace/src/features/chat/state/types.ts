@@ -1,5 +1,13 @@
 import type { ChatStreamEvent, SearchSource } from '@wanxiang/api-client';
 
+/**
+ * The chat the address names is not there: deleted, another account's, or never made. The server answers
+ * 404 for all three alike, so nothing says which; unlike a network fault, trying again cannot help.
+ */
+export class ChatNotFoundError extends Error {
+  override readonly name = 'ChatNotFoundError';
+}
+
 /** A model as the selector shows it (spec 01 §3). */
 export interface ChatModel {
   id: string;
@@ -126,6 +134,7 @@ export interface ChatBackend {
   listSessions(page: number, pageSize: number, query?: string): Promise<SessionPage>;
   /** Renames and/or pins a session; answers it as it now is. */
   updateSession(id: string, change: { title?: string; pinned?: boolean }): Promise<ChatSessionSummary>;
+  /** The session's messages; rejects with ChatNotFoundError when the server has no such chat of the user's. */
   getSession(id: string): Promise<ChatMessage[]>;
   deleteSession(id: string): Promise<void>;
   /** Shows another version of a message; answers the session's messages along its new current branch. */

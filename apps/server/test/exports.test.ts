@@ -2,6 +2,7 @@ import { inflateSync } from 'node:zlib';
 import {
   DOCUMENT_MAX_DEPTH,
   EXPORT_FORMATS,
+  EXPORT_HTML_MAX_ELEMENTS,
   EXPORT_MAX_DEPTH,
   LEXICAL_STYLE_MAX,
 } from '@wanxiang/api-client/contract';
@@ -169,6 +170,22 @@ describe.each(databaseKinds)('server exports on %s', (kind) => {
     const pdf = await post(app, auth, '/api/exports/transient', { format: 'pdf', html });
     expect(pdf.statusCode).toBe(201);
     expect((pdf.json() as { file_name: string }).file_name).toBe('周报.pdf');
+  });
+
+  it('refuses HTML with more elements than an export may convert, before converting it', async () => {
+    // 5 MB of HTML held 250,000 paragraphs, which ran the export worker out of its gigabyte after 114 s.
+    const app = await makeApp();
+    const { auth } = await signUp(app, getDb().database.db);
+    const html = '<p>段</p>'.repeat(EXPORT_HTML_MAX_ELEMENTS + 1);
+    const answer = await post(app, auth, '/api/exports/transient', { format: 'md', html });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ errors: { html: [`元素过多：最多 ${EXPORT_HTML_MAX_ELEMENTS} 个。`] } });
+
+    const fits = await post(app, auth, '/api/exports/transient', {
+      format: 'md',
+      html: '<p>段</p>'.repeat(100),
+    });
+    expect(fits.statusCode).toBe(201);
   });
 
   it('refuses a bad body with a clear 400', async () => {

@@ -50,6 +50,7 @@ export const zhCN = {
     nul: '不能包含空字符（U+0000）。',
     loneSurrogate: '包含无法保存的字符（不成对的代理项 U+D800–U+DFFF）。',
     tooDeep: (max: number) => `嵌套层级过深：最多 ${max} 层。`,
+    tooManyElements: (max: number) => `元素过多：最多 ${max} 个。`,
     unknownKeys: (keys: string) => `包含未知的字段：${keys}。`,
     types: {
       string: '字符串',
@@ -278,6 +279,14 @@ export const zhCN = {
     defaultName: '免费体验版',
     signupGrant: '注册赠送积分',
   },
+  storage: {
+    full: (what: string, need: string, used: string, quota: string, left: string) =>
+      `存储空间已满：已用 ${used} / ${quota}，剩余 ${left}，${what}需要 ${need}。请删除不需要的会话、云端文档或导出文件后再试。`,
+    attachments: '这些附件',
+    generatedImage: '生成的图片',
+    document: '这次保存',
+    exportFile: '导出文件',
+  },
 } as const;
 
 export type Messages = typeof zhCN;
@@ -287,14 +296,6 @@ export const messages: Messages = zhCN;
 export function formatWait(seconds: number): string {
   const s = Math.max(1, Math.ceil(seconds));
   if (s < 90) return messages.duration.seconds(s);
-  storage: {
-    full: (what: string, need: string, used: string, quota: string, left: string) =>
-      `存储空间已满：已用 ${used} / ${quota}，剩余 ${left}，${what}需要 ${need}。请删除不需要的会话、云端文档或导出文件后再试。`,
-    attachments: '这些附件',
-    generatedImage: '生成的图片',
-    document: '这次保存',
-    exportFile: '导出文件',
-  },
   if (s < 90 * 60) return messages.duration.minutes(Math.ceil(s / 60));
   return messages.duration.hours(Math.ceil(s / 3600));
 }

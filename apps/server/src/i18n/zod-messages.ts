@@ -1,4 +1,4 @@
-import type { TooDeepIssueParams } from '@wanxiang/api-client/contract';
+import type { TooDeepIssueParams, TooManyElementsIssueParams } from '@wanxiang/api-client/contract';
 import type { $ZodErrorMap, $ZodIssue, $ZodRawIssue } from 'zod/v4/core';
 import { messages } from './zh-CN';
 
@@ -45,8 +45,10 @@ export const zhErrorMap: $ZodErrorMap = (issue: $ZodRawIssue) => {
       return issue.divisor === 1 ? v.integer : v.invalid;
     case 'custom': {
       // The contract's own checks say what failed in `params`, and leave the wording to each side.
-      const params = issue.params as Partial<TooDeepIssueParams> | undefined;
+      const params = issue.params as Partial<TooDeepIssueParams | TooManyElementsIssueParams> | undefined;
       if (params?.code === 'too_deep' && typeof params.max === 'number') return v.tooDeep(params.max);
+      if (params?.code === 'too_many_elements' && typeof params.max === 'number')
+        return v.tooManyElements(params.max);
       return v.invalid;
     }
     default:

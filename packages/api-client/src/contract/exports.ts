@@ -19,6 +19,30 @@ export const EXPORT_TTL_SECONDS = 15 * 60;
 export const EXPORT_MAX_BYTES = DOCUMENT_MAX_BYTES;
 /** The deepest a transient lexdoc may nest (the lexdoc itself is level 1): that of a cloud document. */
 export const EXPORT_MAX_DEPTH = DOCUMENT_MAX_DEPTH;
+/**
+ * Most elements an HTML export may hold, and its longest text. The HTML fallback is parsed three times over
+ * (HTML, Markdown, the document), so its cost follows its elements rather than its bytes: 20,000 elements
+ * take an export up to about 13 s and 300 MB, where the 250,000 that fit in 5 MB ran out of a gigabyte.
+ */
+export const EXPORT_HTML_MAX_ELEMENTS = 20_000;
+export const EXPORT_HTML_MAX_CHARS = 2 * 1024 * 1024;
+
+/** The `params` of the issue an HTML body with too many elements gets, worded by each side. */
+export interface TooManyElementsIssueParams {
+  code: 'too_many_elements';
+  max: number;
+}
+
+/** True when `html` opens more than `max` elements (counting each `<` followed by a letter). */
+export function hasMoreElementsThan(html: string, max: number): boolean {
+  let count = 0;
+  for (let at = html.indexOf('<'); at !== -1; at = html.indexOf('<', at + 1)) {
+    const next = html.charCodeAt(at + 1) | 0x20;
+    if (next >= 0x61 && next <= 0x7a && ++count > max) return true;
+  }
+  return false;
+}
+
 /** The code of the 410 answer to an expired download. */
 export const EXPORT_EXPIRED_CODE = 'export_expired';
 
@@ -65,7 +89,20 @@ export const transientExportBody = z.object({
   title: z.string().max(500).optional(),
   lexdoc: lexdocPayload.optional(),
   /** Used only when no lexdoc is sent. */
-  html: z.string().optional(),
+  html: z
+    .string()
+    .max(EXPORT_HTML_MAX_CHARS)
+    .superRefine((html, context) => {
+      if (hasMoreElementsThan(html, EXPORT_HTML_MAX_ELEMENTS))
+        context.addIssue({
+          code: 'custom',
+          params: {
+            code: 'too_many_elements',
+            max: EXPORT_HTML_MAX_ELEMENTS,
+          } satisfies TooManyElementsIssueParams,
+        });
+    })
+    .optional(),
 });
 export type TransientExportBody = z.infer<typeof transientExportBody>;
 

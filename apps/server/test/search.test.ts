@@ -1,6 +1,11 @@
+import { Writable } from 'node:stream';
 import { and, eq, like } from 'drizzle-orm';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
 import { creditLedger } from '../src/db/schema';
+import { loggerOptions } from '../src/logger';
+import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { SearchError, WebSearch } from '../src/modules/search';
 import type { SearchProviderKind } from '../src/modules/search/types';
 import { finalOf, ledgerState, sendTurn, signUp, textOf } from './chat-support';
@@ -304,19 +309,38 @@ describe.each(databaseKinds)('chat turns with web search on %s', (kind) => {
     expect(finalOf(turn.events).status).toBe('complete');
   });
 
-  it('with no provider configured the turn says so and answers without search', async () => {
-    const { base, access, models } = await setup({});
-    const turn = await sendTurn(base, access, {
-      model_id: models[0]?.id,
-      prompt: { text: '搜一下' },
-      search_enabled: true,
+  it('with no provider configured the user reads that search is not offered, the log says why', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
     });
-    const final = finalOf(turn.events);
-    expect(final.status).toBe('complete');
-    expect(final.search).toMatchObject({
-      status: 'failed',
-      error: '服务器未配置联网搜索服务，本次回答未联网。',
+    const config = await testConfig({ LOG_LEVEL: 'info' });
+    const server = await buildApp(config, {
+      database: db().database,
+      logger: pino(loggerOptions(config), sink),
     });
+    try {
+      const base = await listen(server);
+      const { access } = await signUp(server, db().database.db, 1000);
+      const turn = await sendTurn(base, access, {
+        model_id: OFFLINE_MODEL_ID,
+        prompt: { text: '搜一下' },
+        search_enabled: true,
+      });
+      const final = finalOf(turn.events);
+      expect(final.status).toBe('complete');
+      expect(final.search).toMatchObject({ status: 'failed', error: '联网搜索暂未开通，本次回答未联网。' });
+      // Words for the user, not for the operator.
+      expect(final.search?.error).not.toMatch(/服务器|配置|SEARCH_/);
+      const warning = lines.map((line) => JSON.parse(line)).find((entry) => /web search/.test(entry.msg));
+      expect(warning).toMatchObject({ level: 40 });
+      expect(warning.msg).toContain('SEARCH_PROVIDER is not set');
+    } finally {
+      await server.close();
+    }
   });
 
   it('without the toggle nothing is searched', async () => {

@@ -198,7 +198,8 @@ export const zhCN = {
     noSuchAnswer: '要重新生成的回答不在这个会话中。',
   },
   search: {
-    notConfigured: '服务器未配置联网搜索服务，本次回答未联网。',
+    // What the user reads: the reason (no SEARCH_PROVIDER) is the operator's, in the log and the README.
+    notConfigured: '联网搜索暂未开通，本次回答未联网。',
     unreachable: '无法连接到搜索服务，本次回答未联网。',
     timeout: (seconds: number) => `搜索服务超时（${seconds} 秒内没有结果），本次回答未联网。`,
     auth: (status: number, reason: string | undefined) =>

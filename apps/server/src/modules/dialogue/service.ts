@@ -260,7 +260,13 @@ export class DialogueService {
    */
   private async planSearch(turn: PreparedTurn): Promise<TurnSearchPlan> {
     const query = searchQueryOf(turn.text);
-    if (!this.webSearch) return { query, held: 0, skipped: messages.search.notConfigured };
+    if (!this.webSearch) {
+      this.logger.warn(
+        { turn: turn.turnId },
+        'web search (联网搜索) was asked for but is off: SEARCH_PROVIDER is not set (see the README, "Web search")',
+      );
+      return { query, held: 0, skipped: messages.search.notConfigured };
+    }
     const price = this.webSearch.price;
     if (price === 0) return { query, held: 0 };
     const held = await holdCredits(this.db, {

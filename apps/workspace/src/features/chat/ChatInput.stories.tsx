@@ -193,14 +193,14 @@ export const WebSearchUnavailable: Story = {
     const canvas = within(canvasElement);
     const toggle = canvas.getByRole('switch', { name: '联网搜索' });
     await expect(toggle).not.toBeChecked();
-    await expect(toggle).toHaveAccessibleDescription('服务器未配置联网搜索服务，暂不可用');
+    await expect(toggle).toHaveAccessibleDescription('联网搜索暂未开通');
     await userEvent.click(toggle.closest('label') as HTMLElement);
     await expect(toggle).not.toBeChecked();
     await expect(args.onSearchChange).not.toHaveBeenCalled();
     // Hovering the switch shows why it cannot be used.
     await userEvent.unhover(toggle.closest('label') as HTMLElement);
     await userEvent.hover(toggle.closest('label') as HTMLElement);
-    await expect(await screen.findByRole('tooltip')).toHaveTextContent('服务器未配置联网搜索服务，暂不可用');
+    await expect(await screen.findByRole('tooltip')).toHaveTextContent('联网搜索暂未开通');
     await userEvent.unhover(toggle.closest('label') as HTMLElement);
     await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
     // So does reaching it from the keyboard: it is a focus stop, and Space does not turn it on.
@@ -208,7 +208,7 @@ export const WebSearchUnavailable: Story = {
     await userEvent.tab();
     await userEvent.tab();
     await expect(toggle).toHaveFocus();
-    await expect(await screen.findByRole('tooltip')).toHaveTextContent('服务器未配置联网搜索服务，暂不可用');
+    await expect(await screen.findByRole('tooltip')).toHaveTextContent('联网搜索暂未开通');
     await userEvent.keyboard(' ');
     await expect(toggle).not.toBeChecked();
     await expect(args.onSearchChange).not.toHaveBeenCalled();

@@ -121,7 +121,7 @@ export const chatText = {
   webSearchOff: '联网搜索：已关闭',
   webSearchHint: '回答前先搜索网页，并标注引用来源',
   webSearchPrice: (n: number) => `回答前先搜索网页，并标注引用来源（每次搜索 ${n} 积分）`,
-  webSearchUnavailable: '服务器未配置联网搜索服务，暂不可用',
+  webSearchUnavailable: '联网搜索暂未开通',
   searching: (query: string) => `正在搜索“${query}”…`,
   searchDone: (n: number) => (n > 0 ? `已搜索到 ${n} 个网页` : '没有搜索到相关网页'),
   searchFailed: '联网搜索未完成',

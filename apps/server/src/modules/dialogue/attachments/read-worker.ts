@@ -15,18 +15,11 @@ export interface ReadWork extends ReadJob {
   maxExternalMb: number;
 }
 
-export interface ReadAnswer extends ReadResult {
-  /** The most memory (heap and outside it) the thread held while reading, MB. */
-  peakMb: number;
-}
-
 /** The thread that reads uploaded PDF and Word files (see read.ts), one at a time. */
-serveJobs<ReadWork, ReadAnswer>(
+serveJobs<ReadWork, ReadResult>(
   async (job) => {
-    let peak = 0;
     const sample = () => {
-      const { used_heap_size: heap, external_memory: external } = getHeapStatistics();
-      peak = Math.max(peak, heap + external);
+      const { external_memory: external } = getHeapStatistics();
       if (external > job.maxExternalMb * 1024 * 1024) process.exit(OVER_MEMORY_EXIT_CODE);
     };
     sample();
@@ -34,7 +27,7 @@ serveJobs<ReadWork, ReadAnswer>(
     try {
       const result = await readFileText(job);
       sample();
-      return { ...result, peakMb: Math.round(peak / 1024 / 1024) };
+      return result;
     } finally {
       clearInterval(timer);
     }

@@ -6,7 +6,7 @@ import {
   WorkerTimeoutError,
 } from '../../../workers/pool';
 import type { ReadResult } from './read';
-import type { ReadAnswer, ReadWork } from './read-worker';
+import type { ReadWork } from './read-worker';
 
 /** The code a reading thread ends with when a file took more memory than allowed (read-worker.ts). */
 export const OVER_MEMORY_EXIT_CODE = 86;
@@ -40,9 +40,7 @@ export class ReaderBusyError extends Error {
  * files are read one at a time, and another user's wait for no more than one of them.
  */
 export class AttachmentReader {
-  private readonly pool: WorkerPool<ReadWork, ReadAnswer>;
-  /** The memory peak of the last file read, MB (for the benchmark). */
-  lastPeakMb = 0;
+  private readonly pool: WorkerPool<ReadWork, ReadResult>;
 
   constructor(private readonly options: AttachmentReaderOptions) {
     this.pool = new WorkerPool({
@@ -61,12 +59,7 @@ export class AttachmentReader {
    */
   async read(kind: 'pdf' | 'docx', bytes: Uint8Array, maxChars: number, owner: string): Promise<ReadResult> {
     try {
-      const answer = await this.pool.run(
-        { kind, bytes, maxChars, maxExternalMb: this.options.maxHeapMb },
-        owner,
-      );
-      this.lastPeakMb = answer.peakMb;
-      return { text: answer.text, pages: answer.pages };
+      return await this.pool.run({ kind, bytes, maxChars, maxExternalMb: this.options.maxHeapMb }, owner);
     } catch (error) {
       if (error instanceof WorkerBusyError) throw new ReaderBusyError();
       // Past a count (rejected), the time limit, or the memory (the thread ended): too large to read.

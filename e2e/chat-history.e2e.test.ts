@@ -75,5 +75,25 @@ test('rename, search and pin chats in the history', async () => {
   expect(await paper.locator('code', { hasText: '"providers"' }).count()).toBe(1);
   // The document is named after the chat.
   await expect.poll(() => page.title()).toBe('杭州西湖周末游 · 万象');
+
+  // A match deep in what was said shows whole in its row's snippet, not cut off at the row's edge.
+  await page.getByRole('button', { name: '新建对话' }).click();
+  await page.waitForURL(/\/home$/);
+  await input.fill(
+    '帮我看看下面这段配置为什么一直连不上服务器，谢谢：base_url 写的是 https://api.deepseek.com/v1 ，超时三十秒。',
+  );
+  await input.press('Enter');
+  await expect.poll(() => send.isVisible(), { timeout: 60_000 }).toBe(true);
+  await search.fill('DeepSeek');
+  const config = history.getByRole('link').filter({ hasText: '帮我看看下面这段配置' });
+  const mark = config.locator('mark');
+  await expect.poll(() => mark.count()).toBe(1);
+  expect(await mark.textContent()).toBe('deepseek');
+  const clipped = await mark.evaluate((element) => {
+    const shown = (element.parentElement as HTMLElement).getBoundingClientRect();
+    const { left, right, top, bottom } = element.getBoundingClientRect();
+    return left < shown.left || right > shown.right + 0.5 || top < shown.top || bottom > shown.bottom + 0.5;
+  });
+  expect(clipped).toBe(false);
   await session.close();
 });

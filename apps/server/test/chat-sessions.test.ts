@@ -14,8 +14,16 @@ describe('search helpers', () => {
   it('cuts the words around a match, marking what was cut', () => {
     expect(snippetOf('今天天气很好', '天气')).toBe('今天天气很好');
     const long = `${'前'.repeat(40)}关键字${'后'.repeat(40)}`;
-    const snippet = snippetOf(long, '关键字', 5) ?? '';
+    const snippet = snippetOf(long, '关键字', 5, 5) ?? '';
     expect(snippet).toBe('…前前前前前关键字后后后后后…');
+    // The match comes early and whole, so that the row's first line shows it; spaces run together.
+    const url =
+      '请帮我看看这段配置为什么连不上服务器：base_url 写的是  https://api.deepseek.com/v1，超时三十秒。';
+    const cut = snippetOf(url, 'DeepSeek') ?? '';
+    expect(cut).toBe('…tps://api.deepseek.com/v1，超时三十秒。');
+    expect(cut.indexOf('deepseek')).toBeLessThanOrEqual(12);
+    // No character is split at a cut.
+    expect(snippetOf(`${'😀'.repeat(20)}关键字`, '关键字')).toBe(`…${'😀'.repeat(5)}关键字`);
     expect(snippetOf('Hello World', 'world')).toBe('Hello World');
     expect(snippetOf('abc', 'x')).toBeNull();
   });

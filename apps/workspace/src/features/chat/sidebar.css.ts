@@ -40,12 +40,18 @@ export const match = style({
   borderRadius: vars.radius.sm,
 });
 
-/** The words around a match in the chat's messages, under the title of a search result. */
+/**
+ * The words around a match in the chat's messages, under the title of a search result: up to two lines,
+ * so that a match (which the server puts early in the snippet) shows whole even when it is long, or in a
+ * narrow sidebar; one clipped line cut matches in half.
+ */
 export const snippet = style({
-  display: 'block',
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
   overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  whiteSpace: 'normal',
+  overflowWrap: 'anywhere',
   fontSize: vars.font.size.xs,
   color: vars.color.text.secondary,
 });

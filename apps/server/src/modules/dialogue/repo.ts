@@ -120,14 +120,26 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The words around the first occurrence of `query` in `text` (any case), cut to about 60 characters. */
-export function snippetOf(text: string, query: string, radius = 24): string | null {
-  const at = text.toLocaleLowerCase().indexOf(query.toLocaleLowerCase());
+/** Moves a cut off the second half of a surrogate pair, so that no character is split. */
+function onCharacter(text: string, at: number, step: -1 | 1): number {
+  const code = text.charCodeAt(at);
+  return code >= 0xdc00 && code <= 0xdfff ? at + step : at;
+}
+
+/**
+ * The words around the first occurrence of `query` in `text` (any case): the match whole, a few characters
+ * before it and more after, about 60 in all. The match comes early in the snippet, because the history row
+ * shows only its first lines: with half of the context before it, a match past the first line was cut
+ * off mid-word ("…api.de…").
+ */
+export function snippetOf(text: string, query: string, before = 10, after = 40): string | null {
+  const flat = text.replace(/\s+/g, ' ');
+  const at = flat.toLocaleLowerCase().indexOf(query.replace(/\s+/g, ' ').toLocaleLowerCase());
   if (at < 0) return null;
-  const start = Math.max(0, at - radius);
-  const end = Math.min(text.length, at + query.length + radius);
-  const body = text.slice(start, end).replace(/\s+/g, ' ').trim();
-  return `${start > 0 ? '…' : ''}${body}${end < text.length ? '…' : ''}`;
+  const start = onCharacter(flat, Math.max(0, at - before), -1);
+  const end = onCharacter(flat, Math.min(flat.length, at + query.length + after), 1);
+  const body = flat.slice(start, end).trim();
+  return `${start > 0 ? '…' : ''}${body}${end < flat.length ? '…' : ''}`;
 }
 
 /**

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { exportFiles } from '../../db/schema';
 import { formatBytes, HttpError } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
+import { isUuid } from '../../ids';
 import { documentNotFound, findOwnedDocument } from '../docs/service';
 import { withoutBidiControls } from '../files/names';
 import { checkRoom, releaseStorageOf, reserveStorage } from '../storage/quota';
@@ -22,7 +23,6 @@ import type { ExportSource } from './produce';
 import { ExportBusyError, ExportRejectedError, type ExportRunner, ExportTimeoutError } from './runner';
 
 const m = messages.exports;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ExportServiceOptions {
   runner: ExportRunner;
@@ -88,7 +88,7 @@ export class ExportService {
 
   /** The owner's file; 404 for anyone else or an unknown id, 410 once it has expired (and it is dropped). */
   async download(userId: string, id: string): Promise<StoredExport> {
-    if (!UUID.test(id)) throw new HttpError(404, { detail: m.notFound });
+    if (!isUuid(id)) throw new HttpError(404, { detail: m.notFound });
     const [row] = await this.db
       .select()
       .from(exportFiles)

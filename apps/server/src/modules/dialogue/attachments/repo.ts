@@ -3,6 +3,7 @@ import { type Attachment, attachmentPath } from '@wanxiang/api-client/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { chatAttachments } from '../../../db/schema';
+import { isUuid } from '../../../ids';
 import type { FileStore } from '../../files/store';
 import { releaseStorageOf } from '../../storage/quota';
 
@@ -15,9 +16,6 @@ export interface StoredFile {
   key: string;
   truncated: boolean;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (id: string) => UUID.test(id);
 
 export type AttachmentRow = typeof chatAttachments.$inferSelect;
 

@@ -55,7 +55,7 @@ export interface Config {
     backoff: number;
     backoffMax: number;
     accountFreeFailures: number;
-    /** Leading zero bits of the proof of work asked past `accountFreeFailures`, and their ceiling. */
+    /** The proof of work asked past `accountFreeFailures` (log2 of its hashes), and its ceiling. */
     challengeBits: number;
     challengeBitsMax: number;
     /** How long a challenge may be answered (seconds). */
@@ -279,8 +279,8 @@ const envSchema = z.object({
   LOGIN_BACKOFF: durationVar('30s', 1, DAY),
   LOGIN_BACKOFF_MAX: durationVar('15m', 1, 7 * DAY),
   LOGIN_ACCOUNT_FREE_FAILURES: intVar(20, 1, 1_000_000),
-  LOGIN_CHALLENGE_BITS: intVar(16, 0, 24),
-  LOGIN_CHALLENGE_BITS_MAX: intVar(19, 0, 24),
+  LOGIN_CHALLENGE_BITS: intVar(16, 3, 26),
+  LOGIN_CHALLENGE_BITS_MAX: intVar(18, 3, 26),
   LOGIN_CHALLENGE_TTL: durationVar('5m', 10, DAY),
   LOGIN_MAX_FAILURES_PER_IP: intVar(50, 1, 1_000_000),
   LOGIN_FAILURE_WINDOW: durationVar('15m', 1, 7 * DAY),

@@ -1,9 +1,11 @@
 /**
  * The proof of work a sign-in carries once an account has had many failed sign-ins from unknown places
  * (the server's modules/auth/challenge.ts issues and checks it). The server's challenge is a signed token
- * `salt.bits.expires.signature`; the answer is a decimal counter such that SHA-256 of `salt:counter` starts
- * with `bits` zero bits. Finding one takes about 2^bits hashes, a second or two on a phone; checking it
- * takes one.
+ * `salt.bits.parts.expires.signature`; the answer is `parts` increasing decimal counters, comma-separated,
+ * each such that SHA-256 of `salt:counter` starts with `bits` zero bits. Finding them takes about
+ * parts × 2^bits hashes, a second or two on a phone; checking them takes `parts`. Several easier finds
+ * rather than one hard one keep the time close to its average: one find alone is a lottery whose unlucky
+ * draws take several times as long.
  *
  * The hash is computed here rather than with crypto.subtle: `salt:counter` always fits one SHA-256 block,
  * and a synchronous compression of one block is many times faster than an awaited digest per try. The
@@ -15,17 +17,22 @@ export interface LoginChallenge {
   /** The token as the server sent it; sent back with the answer. */
   token: string;
   salt: string;
+  /** Zero bits each counter's hash starts with. */
   bits: number;
+  /** How many counters the answer holds. */
+  parts: number;
 }
 
 /** The parts of a challenge token the client needs, or undefined when it is not one. */
 export function parseLoginChallenge(token: unknown): LoginChallenge | undefined {
   if (typeof token !== 'string' || token.length > 256) return undefined;
-  const [salt, bits, expires, signature, ...rest] = token.split('.');
-  if (rest.length > 0 || !salt || !expires || !signature || !/^[\w-]{8,64}$/.test(salt)) return undefined;
+  const [salt, bits, parts, expires, signature, ...rest] = token.split('.');
+  if (rest.length > 0 || !salt || !expires || !signature || !/^[\w-]{8,38}$/.test(salt)) return undefined;
   const difficulty = Number(bits);
+  const count = Number(parts);
   if (!Number.isInteger(difficulty) || difficulty < 0 || difficulty > 32) return undefined;
-  return { token, salt, bits: difficulty };
+  if (!Number.isInteger(count) || count < 1 || count > 64) return undefined;
+  return { token, salt, bits: difficulty, parts: count };
 }
 
 const K = new Uint32Array([
@@ -97,8 +104,8 @@ function fill(block: Uint8Array, prefix: Uint8Array, counter: number): void {
   block[63] = bitLength & 0xff;
 }
 
-/** Whether `answer` solves the challenge (the same test the server makes). */
-export function checkAnswer(challenge: LoginChallenge, answer: number): boolean {
+/** Whether one counter of an answer passes (the same test the server makes of each). */
+export function checkAnswer(challenge: Pick<LoginChallenge, 'salt' | 'bits'>, answer: number): boolean {
   const prefix = new TextEncoder().encode(`${challenge.salt}:`);
   const block = new Uint8Array(64);
   fill(block, prefix, answer);
@@ -133,32 +140,38 @@ function yieldToPage(): Promise<void> {
   });
 }
 
-/** Finds the answer to a challenge: the decimal counter sent back as `answer`. */
+/** Finds the answer to a challenge: `parts` increasing counters, comma-separated, sent back as `answer`. */
 export async function solveLoginChallenge(
-  challenge: LoginChallenge,
+  challenge: Pick<LoginChallenge, 'salt' | 'bits' | 'parts'>,
   options: SolveOptions = {},
 ): Promise<string> {
   const prefix = new TextEncoder().encode(`${challenge.salt}:`);
   if (prefix.length + 16 > 55) throw new Error('challenge salt too long');
   const block = new Uint8Array(64);
   const w = new Uint32Array(64);
-  const expected = 2 ** challenge.bits;
+  const each = 2 ** challenge.bits;
   const sliceMs = options.sliceMs ?? 12;
+  const found: number[] = [];
   let counter = 0;
+  let sinceFound = 0;
   for (;;) {
     options.signal?.throwIfAborted();
     const until = Date.now() + sliceMs;
     // Clock reads are cheap next to a hash, but not free: one per 256 tries.
     do {
-      for (let i = 0; i < 256; i += 1, counter += 1) {
+      for (let i = 0; i < 256; i += 1, counter += 1, sinceFound += 1) {
         fill(block, prefix, counter);
-        if (leadingZerosAtLeast(firstWord(block, w), challenge.bits)) {
+        if (!leadingZerosAtLeast(firstWord(block, w), challenge.bits)) continue;
+        found.push(counter);
+        sinceFound = 0;
+        if (found.length >= challenge.parts) {
           options.onProgress?.(1);
-          return String(counter);
+          return found.join(',');
         }
       }
     } while (Date.now() < until);
-    options.onProgress?.(1 - Math.exp(-counter / expected));
+    // The counters found, plus the chance that the current search would have found one by now.
+    options.onProgress?.((found.length + 1 - Math.exp(-sinceFound / each)) / challenge.parts);
     await yieldToPage();
   }
 }

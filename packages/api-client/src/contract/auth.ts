@@ -43,10 +43,11 @@ export const loginRequest = z.object({
   remember_me: z.boolean().optional().default(false),
   /**
    * A solved proof of work: the `challenge` of a 403 (`challenge_required` or `challenge_invalid`) and its
-   * answer, a decimal counter such that SHA-256 of `salt:answer` starts with `bits` zero bits (see
-   * auth/loginChallenge.ts). Asked only from unknown devices of an account with many recent failures.
+   * answer, `parts` increasing decimal counters, comma-separated, each such that SHA-256 of `salt:counter`
+   * starts with `bits` zero bits (see auth/loginChallenge.ts). Asked only from unknown devices of an account
+   * with many recent failures.
    */
-  challenge: z.object({ token: z.string().max(256), answer: z.string().max(32) }).optional(),
+  challenge: z.object({ token: z.string().max(256), answer: z.string().max(1100) }).optional(),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
@@ -92,7 +93,7 @@ export const errorBody = z.object({
   code: z.string().optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
   non_field_errors: z.array(z.string()).optional(),
-  /** A sign-in's proof-of-work challenge (403 `challenge_required` or `challenge_invalid`): `salt.bits.expires.signature`. */
+  /** A sign-in's proof-of-work challenge (403 `challenge_required` or `challenge_invalid`): `salt.bits.parts.expires.signature`. */
   challenge: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;

@@ -156,7 +156,7 @@ describe('me', () => {
 
 describe('login with a security check', () => {
   const salt = 'c2VjdXJpdHljaGVja3NhbHQ';
-  const token = `${salt}.8.1790000000.signature`;
+  const token = `${salt}.8.2.1790000000.signature`;
   const refusal = (code: string) =>
     json({ detail: '该账号近期登录失败较多，需要先完成安全验证。', code, challenge: token }, { status: 403 });
 
@@ -165,8 +165,10 @@ describe('login with a security check', () => {
     const { client, fetch } = setup((request) => {
       const answered = (request.body as { challenge?: { token: string; answer: string } }).challenge;
       if (!answered) return refusal('challenge_required');
-      const digest = createHash('sha256').update(`${salt}:${answered.answer}`).digest();
-      if (answered.token !== token || digest[0] !== 0) return refusal('challenge_invalid');
+      const counters = answered.answer.split(',');
+      const pass = (counter: string) => createHash('sha256').update(`${salt}:${counter}`).digest()[0] === 0;
+      if (answered.token !== token || counters.length !== 2 || !counters.every(pass))
+        return refusal('challenge_invalid');
       return json({ access: 'a', refresh: 'r', device_id: 'd' });
     });
     const progress: number[] = [];
@@ -174,7 +176,7 @@ describe('login with a security check', () => {
     expect(fetch.calls).toHaveLength(2);
     expect(fetch.calls[1]?.body).toMatchObject({
       email: 'a@b.cn',
-      challenge: { token, answer: expect.stringMatching(/^\d+$/) },
+      challenge: { token, answer: expect.stringMatching(/^\d+,\d+$/) },
     });
     expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBe(1);

@@ -90,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: '登录',
         description:
-          '返回访问令牌与刷新令牌。remember_me 决定刷新令牌的有效期。失败的登录按“账号 + 来源地址”逐次加长等待时间，按来源地址限量（429，附 Retry-After）；该账号曾成功登录过的设备（X-Device-ID）只受自己的计数限制。账号在陌生地点的失败次数过多后，陌生设备的登录须附上已解的工作量证明（challenge：403 返回的 challenge 及其答案 answer，使 SHA-256(salt:answer) 以 bits 个 0 比特开头），从不让整个账号等待；缺少时返回 403（code: challenge_required），无效、过期、答案错误或已用过时返回 403（code: challenge_invalid），两者都附新的 challenge。',
+          '返回访问令牌与刷新令牌。remember_me 决定刷新令牌的有效期。失败的登录按“账号 + 来源地址”逐次加长等待时间，按来源地址限量（429，附 Retry-After）；该账号曾成功登录过的设备（X-Device-ID）只受自己的计数限制。账号在陌生地点的失败次数过多后，陌生设备的登录须附上已解的工作量证明（challenge：403 返回的 challenge 及其答案 answer：parts 个递增的十进制计数，以逗号分隔，每个都使 SHA-256(salt:计数) 以 bits 个 0 比特开头），从不让整个账号等待；缺少时返回 403（code: challenge_required），无效、过期、答案错误或已用过时返回 403（code: challenge_invalid），两者都附新的 challenge。',
         headers: z.object({ [DEVICE_ID_HEADER.toLowerCase()]: z.string().optional() }).loose(),
         body: loginRequest,
         response: { 200: loginResponse, ...errors(400, 401, 403, 413, 415, 429) },

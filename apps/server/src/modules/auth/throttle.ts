@@ -140,7 +140,14 @@ export class LoginThrottle {
     }
     if (accountFailures !== undefined && accountFailures >= s.accountFreeFailures) {
       const required = this.challengeBits(accountFailures);
-      const refusal = answered ? await this.spend(account, answered, required) : ('missing' as const);
+      let refusal: Awaited<ReturnType<LoginThrottle['spend']>> | 'missing' = 'missing';
+      try {
+        if (answered) refusal = await this.spend(account, answered, required);
+      } catch (error) {
+        // Our failure, not the client's: the attempt is taken back as any other that ended without a verdict.
+        await this.cancel(attempt).catch(() => undefined);
+        throw error;
+      }
       if (refusal) {
         await this.cancel(attempt);
         throw challengeError(refusal, this.challenges.issue(account, required));
@@ -149,7 +156,7 @@ export class LoginThrottle {
     return attempt;
   }
 
-  /** Zero bits asked of a sign-in after `failures` failures of its account from unknown places. */
+  /** The work (log2 of the hashes) asked of a sign-in after `failures` failures of its account from unknown places. */
   challengeBits(failures: number): number {
     const s = this.settings;
     const past = Math.max(0, failures - s.accountFreeFailures);
@@ -174,7 +181,7 @@ export class LoginThrottle {
     if (inserted.length === 0) return 'reused';
     // Challenges issued while the account had fewer failures are cheaper: once it has more, they no longer
     // do (and this one is spent all the same).
-    return check.bits < required ? 'easier' : undefined;
+    return check.work < required ? 'easier' : undefined;
   }
 
   /** Seconds this attempt must still wait on one counter, given the failures before it. */

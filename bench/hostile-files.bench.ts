@@ -2,10 +2,11 @@
  * One user sends each hostile attachment (apps/server/test/hostile-files.ts) to the built server while
  * another asks its health check every 20 ms. Printed per file: the answer and how long it took, the health
  * check's p99 and worst latency meanwhile, and how far the server's resident memory rose above where it
- * stood before (the reading thread's peak, since nothing else runs).
+ * stood before (the reading thread's peak, since nothing else runs). Then the same for the export worker,
+ * with the costliest bodies the contract lets through and one it refuses.
  */
 
-import { hostileDocx, hostilePdf } from '../apps/server/test/hostile-files';
+import { hostileDocx, hostileExports, hostilePdf } from '../apps/server/test/hostile-files';
 import type { RunningServer } from '../e2e/server';
 import { newUser } from './chat-server.bench';
 import { treeRssMiB } from './memory.bench';
@@ -25,6 +26,42 @@ const FILES: [string, string, () => Buffer | Promise<Buffer>][] = [
   ['docx honest', DOCX, hostileDocx.honest],
 ];
 
+/** Sends one request while another client asks the health check every 20 ms; the figures of one row. */
+async function measured(server: RunningServer, send: () => Promise<Response>): Promise<string> {
+  const rssBefore = treeRssMiB(server.pid);
+  let rssPeak = rssBefore;
+  const latencies: number[] = [];
+  let sending = true;
+  const health = (async () => {
+    while (sending) {
+      const started = performance.now();
+      await fetch(`${server.baseURL}/api/health`).then((res) => res.arrayBuffer());
+      latencies.push(performance.now() - started);
+      rssPeak = Math.max(rssPeak, treeRssMiB(server.pid));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  const started = performance.now();
+  const res = await send();
+  await res.arrayBuffer();
+  const took = performance.now() - started;
+  sending = false;
+  await health;
+  latencies.sort((a, b) => a - b);
+  return (
+    `${res.status} in ${(took / 1000).toFixed(1)} s; health p99 ${quantile(latencies, 0.99).toFixed(0)} ms, ` +
+    `max ${(latencies.at(-1) ?? Number.NaN).toFixed(0)} ms (${latencies.length} checks); ` +
+    `server RSS +${Math.max(0, rssPeak - rssBefore).toFixed(0)} MiB at peak`
+  );
+}
+
+const EXPORTS: [string, () => object][] = [
+  ['export 4 PNG bombs to pdf', hostileExports.pngBombs],
+  ['export 140k table cells to docx', hostileExports.cells],
+  ['export 20k HTML items to md', hostileExports.htmlItems],
+  ['export 250k HTML paragraphs', hostileExports.htmlFlood],
+];
+
 export async function hostileFilesBench(server: RunningServer): Promise<(readonly [string, string])[]> {
   const rows: (readonly [string, string])[] = [];
   const access = await newUser(server.baseURL, 'hostile');
@@ -39,36 +76,26 @@ export async function hostileFilesBench(server: RunningServer): Promise<(readonl
       'files',
       new File([new Uint8Array(bytes)], `${label}.${type === PDF ? 'pdf' : 'docx'}`, { type }),
     );
-    const rssBefore = treeRssMiB(server.pid);
-    let rssPeak = rssBefore;
-    const latencies: number[] = [];
-    let sending = true;
-    const health = (async () => {
-      while (sending) {
-        const started = performance.now();
-        await fetch(`${server.baseURL}/api/health`).then((res) => res.arrayBuffer());
-        latencies.push(performance.now() - started);
-        rssPeak = Math.max(rssPeak, treeRssMiB(server.pid));
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    })();
-    const started = performance.now();
-    const res = await fetch(`${server.baseURL}/api/dialogue/turns/create-turn/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${access}` },
-      body: form,
-    });
-    await res.arrayBuffer();
-    const took = performance.now() - started;
-    sending = false;
-    await health;
-    latencies.sort((a, b) => a - b);
-    rows.push([
-      `hostile ${label} (${(bytes.length / 1024).toFixed(0)} KB)`,
-      `${res.status} in ${(took / 1000).toFixed(1)} s; health p99 ${quantile(latencies, 0.99).toFixed(0)} ms, ` +
-        `max ${(latencies.at(-1) ?? Number.NaN).toFixed(0)} ms (${latencies.length} checks); ` +
-        `server RSS +${Math.max(0, rssPeak - rssBefore).toFixed(0)} MiB at peak`,
-    ]);
+    const figures = await measured(server, () =>
+      fetch(`${server.baseURL}/api/dialogue/turns/create-turn/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access}` },
+        body: form,
+      }),
+    );
+    rows.push([`hostile ${label} (${(bytes.length / 1024).toFixed(0)} KB)`, figures]);
+  }
+  // The export worker: what a body within the contract costs at most, and what the contract refuses.
+  for (const [label, make] of EXPORTS) {
+    const body = JSON.stringify(make());
+    const figures = await measured(server, () =>
+      fetch(`${server.baseURL}/api/exports/transient`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+        body,
+      }),
+    );
+    rows.push([`hostile ${label} (${(body.length / 1024).toFixed(0)} KB)`, figures]);
   }
   return rows;
 }

@@ -18,9 +18,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Builds the SPA and the server as `pnpm start` does. */
+/**
+ * Builds the product as `pnpm start` does: the packages first, since the built server loads the editor's
+ * converters (file reading, exports) from the editor's own build; then the SPA and the server.
+ */
 export function buildProduct() {
-  const args = ['--filter', '@wanxiang/workspace', '--filter', '@wanxiang/server', 'build'];
+  const args = ['build'];
   // Under `pnpm test` the running pnpm is in npm_execpath; a bare `vitest` run may have no pnpm on PATH.
   const execPath = process.env.npm_execpath;
   const [command, commandArgs] =

@@ -8,7 +8,7 @@
  * The zip is written here rather than with a zip library: its one entry of hundreds of megabytes streams
  * through zlib's C deflate in a second, and nothing else here needs more than the container's few headers.
  */
-import { crc32, createDeflate, createDeflateRaw } from 'node:zlib';
+import { crc32, createDeflate, createDeflateRaw, deflateSync } from 'node:zlib';
 
 interface ZipEntry {
   name: string;
@@ -231,4 +231,69 @@ export const hostilePdf = {
   xref: () => pdf(onePage('xref'), { brokenXref: true }),
   /** An honest one-page PDF, to read after the others. */
   honest: () => pdf(onePage('Quarterly report')),
+};
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'latin1');
+  data.copy(out, 8);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)) >>> 0, 8 + data.length);
+  return out;
+}
+
+/** A PNG of `side` × `side` RGB pixels, all zero: a few hundred KB that decode to side² × 3 bytes. */
+export function pngBomb(side: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header[8] = 8;
+  header[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(side * (1 + side * 3)), { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const lexdocOf = (children: unknown[]) => ({
+  format: 'lexdoc',
+  version: 2,
+  content: { root: { type: 'root', children } },
+});
+
+/** Export bodies (POST /api/exports/transient) that cost the most a body within the contract may. */
+export const hostileExports = {
+  /** Four PNGs of about 12,000 × 12,000 and 410 KB each, to PDF: 1.7 GB of pixels before the picture limits. */
+  pngBombs: () => ({
+    format: 'pdf',
+    lexdoc: lexdocOf([
+      {
+        type: 'paragraph',
+        children: [0, 1, 2, 3].map((i) => ({
+          type: 'image',
+          src: `data:image/png;base64,${pngBomb(12_000 - i).toString('base64')}`,
+          altText: `${i}`,
+        })),
+      },
+    ]),
+  }),
+  /** A table of 2,800 rows of 50 empty cells (just under 5 MB), to DOCX: the costliest lexdoc measured. */
+  cells: () => ({
+    format: 'docx',
+    lexdoc: lexdocOf([
+      {
+        type: 'table',
+        children: Array.from({ length: 2800 }, () => ({
+          type: 'tablerow',
+          children: Array.from({ length: 50 }, () => ({ type: 'tablecell', children: [] })),
+        })),
+      },
+    ]),
+  }),
+  /** HTML of 20,000 elements (the most allowed: a list of 19,999 items), to Markdown. */
+  htmlItems: () => ({ format: 'md', html: `<ul>${'<li>项</li>'.repeat(19_999)}</ul>` }),
+  /** HTML of 250,000 paragraphs in 5 MB: refused by its element count. */
+  htmlFlood: () => ({ format: 'md', html: '<p>段落</p>'.repeat(250_000) }),
 };

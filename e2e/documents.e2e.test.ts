@@ -493,13 +493,6 @@ test('pasting Word and WPS formatting, long text, code and images follows the pa
   const { page } = session;
   const paper = await signInAndOpenBlankDocument(session, '粘贴用户');
   await paper.click();
-  // Known, and owned by the editor (packages/editor/src/paste): it parses the pasted HTML with DOMParser,
-  // and the page's policy reports every style attribute of Word's and WPS's markup as it is parsed. The
-  // paste itself is right (restoreInlineStyles sets the same styles again through the CSSOM, checked
-  // below); only the reports remain, until the editor reads pasted styles without parsing them as
-  // attributes. Known for these two pastes only.
-  const knownViolation = session.allowViolation(/^style-src-attr blocked inline /);
-  const knownReport = session.allowConsoleError(/^Applying inline style violates /);
 
   // Word: fonts by their Chinese names, sizes in pt, a first-line indent of two characters, 1.5 lines.
   await paste(paper, {
@@ -541,8 +534,6 @@ test('pasting Word and WPS formatting, long text, code and images follows the pa
   await expect.poll(() => wps.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^KaiTi, 楷体/);
   expect(await wps.evaluate((el) => getComputedStyle(el).fontSize)).toBe('21.33px');
   expect(await wps.evaluate((el) => getComputedStyle(el.closest('p') as Element).lineHeight)).toBe('37.33px');
-  knownViolation();
-  knownReport();
 
   // Plain text of many lines: one paragraph per line, nothing lost.
   await page.keyboard.press('Control+End');

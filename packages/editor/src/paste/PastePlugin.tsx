@@ -16,7 +16,7 @@ import {
 } from 'lexical';
 import { useEffect } from 'react';
 import { insertImageFiles } from '../images/insertImage';
-import { restoreInlineStyles } from './htmlImport';
+import { parsePastedHtml, restoreInlineStyles } from './htmlImport';
 import { hasListMarker, stripListMarker } from './listMarker';
 
 const LEXICAL_MIME = 'application/x-lexical-editor';
@@ -63,20 +63,32 @@ export function PastePlugin() {
             const html = data.getData('text/html');
             // The editor's own copies carry Lexical's JSON, which Lexical reads best.
             if (!html || data.types.includes(LEXICAL_MIME)) return false;
-            const dom = new DOMParser().parseFromString(html, 'text/html');
-            const files = [...data.files];
-            // A picture copied from Word or WPS comes as an image file plus HTML pointing at a local temp
-            // file the page cannot read: the file is the picture.
-            if (files.length && !dom.body.textContent?.trim()) {
-              event.preventDefault();
-              void insertImageFiles(editor, files);
-              return true;
-            }
             event.preventDefault();
-            restoreInlineStyles(dom.body);
-            // Its own undo step, as Lexical's paste (PASTE_TAG is a history boundary).
-            $addUpdateTag(PASTE_TAG);
-            $insertGeneratedNodes(editor, $generateNodesFromDOM(editor, dom), selection);
+            const files = [...data.files];
+            const insertDocument = (dom: Document) => {
+              // A picture copied from Word or WPS comes as an image file plus HTML pointing at a local temp
+              // file the page cannot read: the file is the picture.
+              if (files.length && !dom.body.textContent?.trim()) {
+                void insertImageFiles(editor, files);
+                return;
+              }
+              restoreInlineStyles(dom.body);
+              editor.update(() => {
+                const target = $getSelection();
+                if (!$isRangeSelection(target)) return;
+                // Its own undo step, as Lexical's paste (PASTE_TAG is a history boundary).
+                $addUpdateTag(PASTE_TAG);
+                $insertGeneratedNodes(editor, $generateNodesFromDOM(editor, dom), target);
+              });
+            };
+            // The parser's chunk loads on the first paste; the content then goes where the selection is by
+            // then. Should it fail to load (the network is gone), the text still arrives, unformatted.
+            parsePastedHtml(html).then(insertDocument, () =>
+              editor.update(() => {
+                const target = $getSelection();
+                if ($isRangeSelection(target)) target.insertRawText(text);
+              }),
+            );
             return true;
           },
           COMMAND_PRIORITY_HIGH,

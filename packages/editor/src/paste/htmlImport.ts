@@ -15,17 +15,41 @@ import { $patchElementStyle, serializeStyle } from '../model/blockStyle';
 /** The style attribute as written by the source (Word, WPS), kept before the CSSOM drops mso-* properties. */
 const RAW_STYLE = 'data-wx-raw-style';
 
+/** The parts of parse5's tree the renaming below walks. */
+interface Parse5Node {
+  attrs?: { name: string; value: string }[];
+  childNodes?: Parse5Node[];
+  content?: Parse5Node;
+}
+
 /**
- * The app's Content-Security-Policy forbids inline style attributes, and a DOMParser document inherits it:
- * every `style="…"` of pasted HTML is parsed into nothing (Word's fonts and sizes, Google Docs' bold, even
- * text-align would be lost). Setting the same text through the CSSOM is allowed, so each element gets its
- * style back that way; the raw text stays in a data attribute for the properties the CSSOM does not know.
+ * Pasted HTML as a document the editor can read, with no style attribute in it. The app's
+ * Content-Security-Policy forbids inline style attributes, and every document the page parses (DOMParser,
+ * a template, innerHTML) inherits it: each `style="…"` of Word's or WPS's markup would be reported as a
+ * violation and parsed into nothing. So the HTML is first parsed by parse5 (the standard's own parsing
+ * algorithm, in JavaScript, outside the page's documents), every `style` attribute is renamed to
+ * data-wx-raw-style, and only then is the result parsed into a document. `restoreInlineStyles` sets the
+ * styles back through the CSSOM, which the policy allows. The parser is loaded on the first paste.
+ */
+export async function parsePastedHtml(html: string): Promise<Document> {
+  const { parse, serialize } = await import('parse5');
+  const tree = parse(html);
+  const pending: Parse5Node[] = [tree as Parse5Node];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    for (const attribute of node.attrs ?? []) if (attribute.name === 'style') attribute.name = RAW_STYLE;
+    if (node.childNodes) pending.push(...node.childNodes);
+    if (node.content) pending.push(node.content);
+  }
+  return new DOMParser().parseFromString(serialize(tree), 'text/html');
+}
+
+/**
+ * Gives each element of a document from `parsePastedHtml` its style back through the CSSOM; the raw text
+ * stays in the data attribute for the properties the CSSOM does not know (Word's mso-*).
  */
 export function restoreInlineStyles(root: ParentNode) {
-  for (const element of root.querySelectorAll<HTMLElement>('[style]')) {
-    const raw = element.getAttribute('style') ?? '';
-    element.setAttribute(RAW_STYLE, raw);
-    if (element.style) element.style.cssText = raw;
+  for (const element of root.querySelectorAll<HTMLElement>(`[${RAW_STYLE}]`)) {
+    if (element.style) element.style.cssText = element.getAttribute(RAW_STYLE) ?? '';
   }
 }
 

@@ -65,9 +65,10 @@ export async function expectAccessible(page: Page) {
 export const PHONE = { width: 390, height: 844 } as const;
 
 export async function openSession(
-  options: { colorScheme?: 'light' | 'dark'; phone?: boolean } = {},
+  /** `baseURL`: a server the journey started itself (see server.ts), instead of the shared one. */
+  options: { colorScheme?: 'light' | 'dark'; phone?: boolean; baseURL?: string } = {},
 ): Promise<Session> {
-  const baseURL = inject('baseURL');
+  const baseURL = options.baseURL ?? inject('baseURL');
   const context = await (await getBrowser()).newContext({
     baseURL,
     locale: 'zh-CN',

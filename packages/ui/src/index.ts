@@ -197,6 +197,7 @@ export {
   type UserMenuAccountState,
   type UserMenuProps,
   type UserMenuStatus,
+  type UserMenuStorage,
   userMenuAccountStates,
   userMenuStatuses,
 } from './components/UserMenu';

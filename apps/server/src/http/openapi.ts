@@ -20,6 +20,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
         { name: 'auth', description: '注册、登录与令牌' },
         { name: 'chat', description: '模型、会话与流式对话' },
         { name: 'stock', description: '短线策略看板：市场情绪' },
+        { name: 'storage', description: '存储空间：已用与上限' },
         { name: 'system', description: '运行状态' },
       ],
     },

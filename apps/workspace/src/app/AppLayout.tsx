@@ -5,6 +5,7 @@
  * font stack; the CSS arrives with this chunk, which the sign-in page fetches while the password is typed.
  */
 import '@wanxiang/ui/fonts';
+import { formatStorageBytes } from '@wanxiang/api-client';
 import {
   AppShell,
   Badge,
@@ -31,6 +32,7 @@ import { t } from '../i18n/zh-CN';
 import { api } from '../session/api';
 import { AUTH_LOGOUT_EVENT } from '../session/client';
 import { useCurrentUser, useCurrentUserActions } from '../session/currentUser';
+import { useStorageActions, useStorageUsage } from '../session/storage';
 import { persistentFlagAtom } from '../state/persistentFlag';
 import { ensureChatEngine } from './chatEngine';
 
@@ -113,14 +115,17 @@ export function AppLayout() {
   );
 }
 
-/** The user menu at the foot of the sidebar: who is signed in, plan, credits, theme and logout. */
+/** The user menu at the foot of the sidebar: who is signed in, plan, credits, storage, theme and logout. */
 function AccountMenu() {
   const { user, status } = useCurrentUser();
   const { refresh, clear } = useCurrentUserActions();
+  const storage = useStorageUsage();
+  const storageActions = useStorageActions();
 
   useEffect(() => {
     void refresh();
-  }, [refresh]);
+    void storageActions.refresh();
+  }, [refresh, storageActions.refresh]);
 
   return (
     <UserMenu
@@ -130,12 +135,28 @@ function AccountMenu() {
       onRetry={() => void refresh()}
       {...(user ? { email: user.email, credits: user.credits_balance } : {})}
       {...(user?.subscription_plan?.name ? { planName: user.subscription_plan.name } : {})}
+      {...(storage
+        ? {
+            storage: {
+              used: storage.used_bytes,
+              quota: storage.quota_bytes,
+              text: t.userMenu.storageUsed(
+                formatStorageBytes(storage.used_bytes),
+                formatStorageBytes(storage.quota_bytes),
+              ),
+            },
+          }
+        : {})}
       status={status}
       onOpenChange={(isOpen) => {
-        if (isOpen) void refresh();
+        if (isOpen) {
+          void refresh();
+          void storageActions.refresh();
+        }
       }}
       onLogout={() => {
         clear();
+        storageActions.clear();
         // The auth:logout event this fires takes the user to /login (RootLayout).
         void api.auth.logout();
       }}

@@ -56,6 +56,8 @@ export const zhCN = {
     themeLight: '浅色',
     themeDark: '深色',
     logout: '退出登录',
+    /** The storage meter's words: `已用 1.2 GB / 5 GB`. */
+    storageUsed: (used: string, quota: string) => `已用 ${used} / ${quota}`,
   },
   cloudDocs: {
     saved: '已保存到云端',

@@ -58,6 +58,7 @@ export const enUS: UiMessages = {
     retryHint: 'Open to try again',
     retry: 'Try again',
     logout: 'Log out',
+    storage: 'Storage',
   },
   fileChips: {
     label: 'Files to send',

@@ -59,6 +59,7 @@ export const zhCN = {
     retryHint: '点击后可重试',
     retry: '重试',
     logout: '退出登录',
+    storage: '存储空间',
   },
   /** `{name}` and `{percent}` are filled in (see fill). */
   fileChips: {

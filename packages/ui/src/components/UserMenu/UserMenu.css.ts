@@ -135,3 +135,46 @@ export const avatarMuted = style([
     border: `1px solid ${vars.color.border.default}`,
   },
 ]);
+
+export const storage = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  marginBlockStart: vars.space.xs,
+});
+
+export const storageRow = style({
+  display: 'flex',
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  fontSize: vars.font.size.xs,
+});
+
+export const storageLabel = style({
+  color: vars.color.text.secondary,
+});
+
+export const storageText = style({
+  color: vars.color.text.primary,
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+});
+
+export const storageTrack = style({
+  display: 'block',
+  height: '6px',
+  borderRadius: vars.radius.full,
+  backgroundColor: vars.color.bg.sunken,
+  border: `1px solid ${vars.color.border.default}`,
+  overflow: 'hidden',
+});
+
+export const storageFill = style({
+  display: 'block',
+  height: '100%',
+  borderRadius: vars.radius.full,
+  backgroundColor: vars.color.accent.solid,
+});
+
+export const storageFillFull = style([storageFill, { backgroundColor: vars.color.danger.solid }]);

@@ -126,3 +126,27 @@ export const WithAppEntries: Story = {
 export const LongName: Story = {
   args: { name: '欧阳上官诸葛司马慕容长名字用户', planName: '企业旗舰版（年付）' },
 };
+
+/** The account's storage under the balance: 存储空间, the app's words for it, and a bar. */
+export const WithStorage: Story = {
+  // Open only in its play; closed, it looks as Closed does.
+  tags: ['!vrt'],
+  args: { storage: { used: 1.2 * 1024 ** 3, quota: 5 * 1024 ** 3, text: '已用 1.2 GB / 5 GB' } },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /李明/ }));
+    const menu = await screen.findByRole('menu');
+    await expect(within(menu).getByText('存储空间')).toBeInTheDocument();
+    await expect(within(menu).getByText('已用 1.2 GB / 5 GB')).toBeInTheDocument();
+  },
+};
+
+/** Nothing left: the bar is full, in the danger tone, whatever the count says past the allowance. */
+export const StorageFull: Story = {
+  tags: ['!vrt'],
+  args: { storage: { used: 1024 ** 3 + 5 * 1024 ** 2, quota: 1024 ** 3, text: '已用 1.0 GB / 1 GB' } },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /李明/ }));
+    const menu = await screen.findByRole('menu');
+    await expect(within(menu).getByText('已用 1.0 GB / 1 GB')).toBeInTheDocument();
+  },
+};

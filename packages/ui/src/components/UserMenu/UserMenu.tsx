@@ -49,8 +49,19 @@ export interface UserMenuProps {
   /** Controlled theme preference; leave out to use (and store) the document theme through useTheme. */
   themePreference?: ThemePreference;
   onThemePreferenceChange?: (preference: ThemePreference) => void;
+  /**
+   * The account's storage, shown under the balance as a meter (存储空间): bytes `used` of `quota`, and
+   * `text`, how the app words them ("已用 1.2 GB / 5 GB"). Left out, no meter.
+   */
+  storage?: UserMenuStorage;
   /** Entries of the app between the theme and logout (settings, help…): <MenuItem>s. */
   children?: ReactNode;
+}
+
+export interface UserMenuStorage {
+  used: number;
+  quota: number;
+  text: string;
 }
 
 function initial(name: string): string {
@@ -75,6 +86,7 @@ export function UserMenu({
   onLogout,
   themePreference,
   onThemePreferenceChange,
+  storage,
   children,
 }: UserMenuProps) {
   const messages = useUiMessages();
@@ -139,6 +151,7 @@ export function UserMenu({
                 </span>
               ) : null}
             </span>
+            {ready && storage ? <StorageMeter storage={storage} label={messages.userMenu.storage} /> : null}
             {status === 'refreshing' ? (
               <span className={styles.status}>
                 <SpinnerGlyph size="sm" />
@@ -182,5 +195,29 @@ export function UserMenu({
         </MenuItem>
       </Menu>
     </MenuTrigger>
+  );
+}
+
+/**
+ * Used of the allowance, as words and a bar that turns to the danger tone once nothing is left. A menu
+ * may hold only items and groups, so no meter role here: the words say it all, the bar is for the eye.
+ */
+function StorageMeter({ storage, label }: { storage: UserMenuStorage; label: string }) {
+  const full = storage.used >= storage.quota;
+  // An allowance of zero is full, not a division by zero.
+  const percentage = full ? 100 : Math.round((storage.used / Math.max(storage.quota, 1)) * 1000) / 10;
+  return (
+    <span className={styles.storage}>
+      <span className={styles.storageRow}>
+        <span className={styles.storageLabel}>{label}</span>
+        <span className={styles.storageText}>{storage.text}</span>
+      </span>
+      <span className={styles.storageTrack} aria-hidden="true">
+        <span
+          className={full ? styles.storageFillFull : styles.storageFill}
+          style={{ width: `${percentage}%` }}
+        />
+      </span>
+    </span>
   );
 }

@@ -3,6 +3,7 @@ export {
   type UserMenuAccountState,
   type UserMenuProps,
   type UserMenuStatus,
+  type UserMenuStorage,
   userMenuAccountStates,
   userMenuStatuses,
 } from './UserMenu';

@@ -8,7 +8,9 @@ import { ChevronLeftIcon } from '@wanxiang/ui';
 import {
   createCommand,
   FORMAT_TEXT_COMMAND,
+  INDENT_CONTENT_COMMAND,
   type LexicalCommand,
+  OUTDENT_CONTENT_COMMAND,
   REDO_COMMAND,
   type TextFormatType,
   UNDO_COMMAND,
@@ -33,11 +35,15 @@ import {
   AlignLeftIcon,
   AlignRightIcon,
   BoldGlyph,
+  BulletListIcon,
   CodeBlockIcon,
   CodeGlyph,
   ImageIcon,
+  IndentIcon,
   ItalicGlyph,
   LinkIcon,
+  NumberedListIcon,
+  OutdentIcon,
   PanelLeftIcon,
   PanelRightIcon,
   RedoIcon,
@@ -193,6 +199,36 @@ const ACTION_SPECS = {
   alignRight: align('right', t.toolbar.alignRight, AlignRightIcon),
   alignJustify: align('justify'),
   alignDistribute: align('distribute'),
+  // Lists and indents, the buttons beside the alignment ones in WPS and Word. Word's keys: Ctrl+Shift+L
+  // bullets, Ctrl+M indents; Word's Ctrl+Shift+M would be the browser's own (switch profile), so outdent
+  // has Shift+Tab, which the editor already handles.
+  bulletList: {
+    label: t.toolbar.bulletList,
+    shortcut: 'Ctrl+Shift+L',
+    keys: ['Ctrl+Shift+L'],
+    icon: BulletListIcon,
+    isActive: (format) => format.blockType === 'bullet',
+    run: focused(({ editor, format }) => setBlockType(editor, 'bullet', format.blockType ?? undefined)),
+  },
+  numberedList: {
+    label: t.toolbar.numberedList,
+    icon: NumberedListIcon,
+    isActive: (format) => format.blockType === 'number',
+    run: focused(({ editor, format }) => setBlockType(editor, 'number', format.blockType ?? undefined)),
+  },
+  outdent: {
+    label: t.toolbar.outdent,
+    shortcut: 'Shift+Tab',
+    icon: OutdentIcon,
+    run: focused(({ editor }) => editor.dispatchCommand(OUTDENT_CONTENT_COMMAND, undefined)),
+  },
+  indent: {
+    label: t.toolbar.indent,
+    shortcut: 'Ctrl+M',
+    keys: ['Ctrl+M'],
+    icon: IndentIcon,
+    run: focused(({ editor }) => editor.dispatchCommand(INDENT_CONTENT_COMMAND, undefined)),
+  },
 
   // Insert.
   footnote: {
@@ -396,7 +432,8 @@ export type ToolbarWidget =
   | 'fontSize'
   | 'colors'
   | 'codeLanguage'
-  | 'tableTools';
+  | 'tableTools'
+  | 'lineSpacing';
 
 export type ToolbarItem = ActionId | { widget: ToolbarWidget };
 
@@ -408,5 +445,6 @@ export const TOOLBAR: ReadonlyArray<readonly ToolbarItem[]> = [
   ['bold', 'italic', 'underline', 'strike', 'code', { widget: 'colors' }],
   ['codeBlock', { widget: 'codeLanguage' }, 'image', 'table', { widget: 'tableTools' }],
   ['alignLeft', 'alignCenter', 'alignRight', 'link'],
+  ['bulletList', 'numberedList', 'outdent', 'indent', { widget: 'lineSpacing' }],
   ['toggleRight'],
 ];

@@ -42,6 +42,38 @@ export const TableToolsIcon = (p: IconProps) => (
     <path d="M3 10h14M10 4v12M19 15v6M16 18h6" />
   </Icon>
 );
+export const BulletListIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M10 6h10M10 12h10M10 18h10" />
+    <circle cx="5" cy="6" r="1.2" fill="currentColor" />
+    <circle cx="5" cy="12" r="1.2" fill="currentColor" />
+    <circle cx="5" cy="18" r="1.2" fill="currentColor" />
+  </Icon>
+);
+export const NumberedListIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M10 6h10M10 12h10M10 18h10" />
+    <path d="M4 4.5 5.5 4v4M4 10.5a1.5 1.5 0 0 1 3 .3L4 14h3M4 16.5h3l-1.5 1.7a1.3 1.3 0 1 1-1.5 1.8" />
+  </Icon>
+);
+export const IndentIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 5h16M11 10h9M11 14h9M4 19h16" />
+    <path d="m4 9.5 3 2.5-3 2.5" />
+  </Icon>
+);
+export const OutdentIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 5h16M11 10h9M11 14h9M4 19h16" />
+    <path d="M7 9.5 4 12l3 2.5" />
+  </Icon>
+);
+export const LineSpacingIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M11 6h9M11 12h9M11 18h9" />
+    <path d="m3.5 7 2.5-3 2.5 3M3.5 17l2.5 3 2.5-3M6 4v16" />
+  </Icon>
+);
 export const LinkIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1" />

@@ -28,6 +28,12 @@ describe('key bindings of the actions table', () => {
     expect(matchesKeys(press('f'), footnote)).toBe(false);
   });
 
+  it("matches a Shift binding only with Shift held (Word's Ctrl+Shift+L for a bulleted list)", () => {
+    const bullets = parseKeys('Ctrl+Shift+L');
+    expect(matchesKeys(press('L', { shiftKey: true }), bullets)).toBe(true);
+    expect(matchesKeys(press('l'), bullets)).toBe(false);
+  });
+
   it('reads a backslash key', () => {
     expect(matchesKeys(press('\\'), parseKeys('Ctrl+\\'))).toBe(true);
   });

@@ -1,6 +1,7 @@
-/** A key binding of the actions table: `Ctrl+K`, `Ctrl+Alt+F`, `Ctrl+\`. Ctrl stands for ⌘ on macOS too. */
+/** A key binding of the actions table: `Ctrl+K`, `Ctrl+Alt+F`, `Ctrl+Shift+L`, `Ctrl+\`. Ctrl stands for ⌘ on macOS too. */
 export interface KeyBinding {
   alt: boolean;
+  shift: boolean;
   /** The key, lower-case, as KeyboardEvent.key gives it. */
   key: string;
 }
@@ -9,18 +10,18 @@ export function parseKeys(keys: string): KeyBinding {
   const parts = keys.split('+');
   // `Ctrl++` would end in an empty part; the key is whatever follows the last modifier.
   const key = (parts.length > 1 && parts.at(-1) === '' ? '+' : (parts.at(-1) ?? '')).toLowerCase();
-  return { alt: parts.includes('Alt'), key };
+  return { alt: parts.includes('Alt'), shift: parts.includes('Shift'), key };
 }
 
 type KeyEventLike = Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'key' | 'code'>;
 
 /**
- * Whether a key press is the binding. No binding uses Shift, so a shifted press is never one. With Alt held,
- * macOS types another character (⌥F is ƒ), so the physical key decides then.
+ * Whether a key press is the binding: Shift and Alt must be held exactly when the binding names them. With
+ * Alt held, macOS types another character (⌥F is ƒ), so the physical key decides then.
  */
 export function matchesKeys(event: KeyEventLike, binding: KeyBinding): boolean {
-  if (!(event.ctrlKey || event.metaKey) || event.shiftKey) return false;
-  if (event.altKey !== binding.alt) return false;
+  if (!(event.ctrlKey || event.metaKey)) return false;
+  if (event.shiftKey !== binding.shift || event.altKey !== binding.alt) return false;
   if (event.key.toLowerCase() === binding.key) return true;
   return binding.alt && event.code === `Key${binding.key.toUpperCase()}`;
 }

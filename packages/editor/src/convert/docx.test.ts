@@ -36,6 +36,44 @@ describe('DOCX export', () => {
   });
 });
 
+describe('DOCX export of a list', () => {
+  it('writes a list item’s line spacing (行距 1.5) with its numbering', async () => {
+    const item = (text: string, style: string) => ({
+      type: 'listitem',
+      value: 1,
+      direction: null,
+      format: '',
+      indent: 0,
+      version: 1,
+      ...(style ? { $: { wxBlockStyle: style } } : {}),
+      children: [{ type: 'text', text, format: 0, style: '', mode: 'normal', detail: 0, version: 1 }],
+    });
+    const list = {
+      type: 'list',
+      listType: 'bullet',
+      start: 1,
+      tag: 'ul',
+      direction: null,
+      format: '',
+      indent: 0,
+      version: 1,
+      children: [item('疏', 'line-height: 1.5;'), item('密', '')],
+    };
+    const state = {
+      root: { type: 'root', direction: null, format: '', indent: 0, version: 1, children: [list] },
+    };
+    const xml = xmlOf(
+      await documentToDocx({ editorState: state as never, title: '清单' }),
+      'word/document.xml',
+    );
+    const paragraphs = xml.split('</w:p>');
+    const spaced = paragraphs.find((p) => p.includes('>疏<')) ?? '';
+    expect(spaced).toMatch(/<w:numPr>/);
+    expect(spaced).toMatch(/<w:spacing [^>]*w:line="360"[^>]*w:lineRule="auto"/);
+    expect(paragraphs.find((p) => p.includes('>密<'))).not.toMatch(/w:line=/);
+  });
+});
+
 describe('editor → DOCX → editor', () => {
   it('keeps text, headings, lists, tables with merges, images, footnotes and formats', async () => {
     const bytes = await documentToDocx({ editorState: richDocument, title: '年度总结' });

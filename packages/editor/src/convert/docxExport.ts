@@ -320,7 +320,15 @@ class DocxWriter {
         const runs = this.inline(inline);
         // Word has no check list: a box character before the text (the importer reads it back).
         if (check) runs.unshift(new TextRun({ text: item.checked === true ? '☑ ' : '☐ ' }));
-        out.push(new Paragraph({ numbering: { reference: numbering.reference, level }, children: runs }));
+        // The item's line spacing goes with it; its indent is the numbering's.
+        const { spacing } = this.paragraphOptions(item);
+        out.push(
+          new Paragraph({
+            numbering: { reference: numbering.reference, level },
+            ...(spacing ? { spacing } : {}),
+            children: runs,
+          }),
+        );
       }
       for (const list of nested) out.push(...this.list(list, Math.min(level + 1, 8), numbering));
     }

@@ -647,3 +647,61 @@ export const ReadOnly: Story = {
     await waitFor(() => expect(canvas.getByRole('button', { name: t.toolbar.bold })).toBeDisabled());
   },
 };
+
+/**
+ * The toolbar's list, indent and 行距 buttons, as in WPS and Word: indent and outdent a paragraph, set its
+ * line spacing to 1.5 (ticked in the menu after), make it a bulleted then a numbered list (the pressed
+ * button follows), Ctrl+Shift+L back to bullets; the spacing is in what is saved.
+ */
+export const ListsIndentAndLineSpacing: Story = {
+  // Without its play function it is the sample document, which WithContent screenshots already.
+  tags: ['!vrt'],
+  args: { initialContent: sampleContent },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const editor = paper(canvasElement);
+    const line = '春江潮水连海平，海上明月共潮生。';
+    const block = () => within(editor).getByText(line).closest('p, li') as HTMLElement;
+    await userEvent.click(await within(editor).findByText(line));
+
+    await userEvent.click(canvas.getByRole('button', { name: t.toolbar.indent }));
+    await waitFor(() => expect(block().style.paddingInlineStart).not.toBe(''));
+    await userEvent.click(canvas.getByRole('button', { name: t.toolbar.outdent }));
+    await waitFor(() => expect(block().style.paddingInlineStart).toBe(''));
+
+    await userEvent.click(canvas.getByRole('button', { name: t.toolbar.lineSpacing }));
+    await userEvent.click(await body.findByRole('menuitemradio', { name: '1.5' }));
+    await waitFor(() => expect(block().style.lineHeight).toBe('1.5'));
+    // The first-line indent it had is kept.
+    await expect(block().style.textIndent).toBe('2em');
+    await waitFor(() =>
+      expect(JSON.stringify((args.onSave as ReturnType<typeof fn>).mock.lastCall?.[0] ?? '')).toContain(
+        'line-height: 1.5',
+      ),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: t.toolbar.lineSpacing }));
+    await expect(await body.findByRole('menuitemradio', { name: '1.5' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await userEvent.keyboard('{Escape}');
+
+    const bullets = canvas.getByRole('button', { name: t.toolbar.bulletList });
+    const numbers = canvas.getByRole('button', { name: t.toolbar.numberedList });
+    await expect(bullets).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(bullets);
+    await waitFor(() => expect(block().closest('ul')).not.toBeNull());
+    await waitFor(() => expect(bullets).toHaveAttribute('aria-pressed', 'true'));
+    await userEvent.click(numbers);
+    await waitFor(() => expect(block().closest('ol')).not.toBeNull());
+    await waitFor(() => expect(numbers).toHaveAttribute('aria-pressed', 'true'));
+    await expect(bullets).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.keyboard('{Control>}{Shift>}L{/Shift}{/Control}');
+    await waitFor(() => expect(block().closest('ul')).not.toBeNull());
+    // A list item takes a line spacing too.
+    await userEvent.click(canvas.getByRole('button', { name: t.toolbar.lineSpacing }));
+    await userEvent.click(await body.findByRole('menuitemradio', { name: '2.0' }));
+    await waitFor(() => expect(block().style.lineHeight).toBe('2'));
+  },
+};

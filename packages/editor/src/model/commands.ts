@@ -222,6 +222,16 @@ export function applyParagraph(editor: LexicalEditor, patch: ParagraphPatch) {
     );
 }
 
+/** The toolbar's 行距 menu, as in WPS: multiples of the font size. */
+export const LINE_SPACINGS = ['1', '1.15', '1.5', '2', '2.5', '3'] as const;
+
+/** Sets the selected paragraphs' line height (a css line-height, a multiple such as '1.5'). */
+export function setLineHeight(editor: LexicalEditor, lineHeight: string) {
+  editor.update(() => {
+    for (const block of $selectedBlocks()) $patchElementStyle(block, { 'line-height': lineHeight });
+  });
+}
+
 export type ListType = 'none' | 'bullet' | 'ordered' | 'check';
 
 export function applyList(editor: LexicalEditor, type: ListType, indent: IndentChange) {

@@ -40,6 +40,8 @@ export interface FormatState {
   color: string;
   highlight: string;
   alignment: Alignment;
+  /** The caret's paragraph's own css line-height ('1.5', '24px'), '' when it has none. */
+  lineHeight: string;
   isLink: boolean;
   linkUrl: string;
   codeLanguage: string | null;
@@ -60,6 +62,7 @@ export const initialFormatState: FormatState = {
   color: '',
   highlight: '',
   alignment: 'left',
+  lineHeight: '',
   isLink: false,
   linkUrl: '',
   codeLanguage: null,
@@ -117,6 +120,7 @@ function $readFormatState(): FormatState | null {
     color: $getSelectionStyleValueForProperty(selection, 'color', ''),
     highlight: $getSelectionStyleValueForProperty(selection, 'background-color', ''),
     alignment,
+    lineHeight: blockStyle['line-height'] ?? '',
     isLink: link !== null,
     linkUrl: $isLinkNode(link) ? link.getURL() : '',
     codeLanguage: $isCodeNode(code) ? (code.getLanguage() ?? 'plain') : null,

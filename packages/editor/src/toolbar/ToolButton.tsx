@@ -6,13 +6,15 @@ export interface ToolButtonProps {
   onPress(): void;
   isActive?: boolean;
   isDisabled?: boolean;
+  /** The action's keys, shown in the tooltip after the label as Word shows them. */
+  shortcut?: string;
   children: ReactNode;
 }
 
 /** A toolbar button with its 120 ms tooltip; `isActive` marks a format that is on (aria-pressed). */
-export function ToolButton({ label, onPress, isActive, isDisabled, children }: ToolButtonProps) {
+export function ToolButton({ label, onPress, isActive, isDisabled, shortcut, children }: ToolButtonProps) {
   return (
-    <Tooltip content={label}>
+    <Tooltip content={shortcut ? `${label}（${shortcut}）` : label}>
       <IconButton
         size="sm"
         variant={isActive ? 'subtle' : 'ghost'}

@@ -12,6 +12,7 @@ import { t } from '../i18n/zh-CN';
 import { $applyTextFormatPatch, BLOCK_TYPES, type BlockType, setBlockType } from '../model/commands';
 import type { FormatState } from '../model/useFormatState';
 import { ColorPopover } from './ColorPopover';
+import { LineSpacingMenu } from './LineSpacingMenu';
 import { TableToolsPopover } from './TableToolsPopover';
 import { ToolButton } from './ToolButton';
 import * as css from './Toolbar.css';
@@ -51,7 +52,7 @@ export function phoneOrder<T>(groups: ReadonlyArray<readonly T[]>): ReadonlyArra
     if (first === 'back') return 0;
     if (first === 'bold') return 1;
     if (first === 'undo') return 2;
-    if (first === 'alignLeft') return 3;
+    if (first === 'alignLeft' || first === 'bulletList') return 3;
     if (typeof first === 'object') return 5;
     return 4;
   };
@@ -134,6 +135,7 @@ function ActionButton({
   return (
     <ToolButton
       label={action.hint ?? action.label}
+      {...(action.shortcut ? { shortcut: action.shortcut } : {})}
       {...(action.isActive ? { isActive: action.isActive(format) } : {})}
       // The page's own buttons (back, the panels) work before the editor is ready.
       {...(action.isFrameAction ? {} : { isDisabled: isDisabled || action.isEnabled?.(format) === false })}
@@ -166,6 +168,8 @@ function Widget({ widget, ...props }: WidgetProps & { widget: ToolbarWidget }) {
       return props.format.codeLanguage !== null ? <CodeLanguageSelect {...props} /> : null;
     case 'tableTools':
       return <TableToolsPopover {...props} />;
+    case 'lineSpacing':
+      return <LineSpacingMenu {...props} />;
   }
 }
 

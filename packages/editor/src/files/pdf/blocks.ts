@@ -48,6 +48,8 @@ export interface ListItemBlock {
   marker: string;
   depth: number;
   align: Align;
+  /** A multiple of the font size; 0: the default. */
+  lineHeight: number;
 }
 
 export interface CodeBlock {
@@ -269,7 +271,14 @@ function listBlocks(node: JsonNode, depth: number, out: Block[]): void {
     const marker = listMarker(node.listType, index, depth, item.checked);
     withImagesSplit(
       content,
-      (runs) => ({ kind: 'listitem', runs, marker, depth, align: alignOf(item.format, item) }),
+      (runs) => ({
+        kind: 'listitem',
+        runs,
+        marker,
+        depth,
+        align: alignOf(item.format, item),
+        lineHeight: blockStyle(item).lineHeight,
+      }),
       out,
     );
     for (const list of nested) listBlocks(list, depth + 1, out);

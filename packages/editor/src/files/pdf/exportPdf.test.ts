@@ -421,4 +421,24 @@ describe('exportPdf with the document’s style presets and alignment', { timeou
     const lines = styled.filter((w) => w.text.length > 3);
     expect((lines[1]?.yMin ?? 0) - (lines[0]?.yMin ?? 0)).toBeCloseTo(36, 0);
   });
+
+  it('writes a list item at its own line spacing (行距 2.0: lines 24 pt apart at 12 pt)', async () => {
+    const list = (style: string) =>
+      stateOf([
+        {
+          ...block,
+          type: 'list',
+          listType: 'bullet',
+          start: 1,
+          tag: 'ul',
+          children: [{ ...listItem(long, 1), ...(style ? { $: { wxBlockStyle: style } } : {}) }],
+        },
+      ]);
+    const gap = async (style: string) => {
+      const lines = wordBoxes(save(await exportPdf(list(style), { fonts }))).filter((w) => w.text.length > 3);
+      return (lines[1]?.yMin ?? 0) - (lines[0]?.yMin ?? 0);
+    };
+    expect(await gap('line-height: 2;')).toBeCloseTo(24, 0);
+    expect(await gap('')).toBeLessThan(22);
+  });
 });

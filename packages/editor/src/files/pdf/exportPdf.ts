@@ -589,7 +589,7 @@ async function render(
           indentLeft,
           firstIndent: 0,
           align: block.align,
-          lineHeight: presetLineHeight(preset, base.size),
+          lineHeight: block.lineHeight || presetLineHeight(preset, base.size),
           spaceBefore: 2,
           marker: { text: block.marker, style: { ...base, underline: false, strike: false } },
         });

@@ -11,14 +11,16 @@ import { editorBench } from './editor.bench';
 import { embedBench } from './embed.bench';
 import { hostileFilesBench } from './hostile-files.bench';
 import { loginBundle } from './login-bundle.bench';
+import { loginChallengeBench } from './login-challenge.bench';
 import { machineBench } from './machine';
 import { marketBench } from './market.bench';
 import { memoryBench } from './memory.bench';
 import { pdfBench } from './pdf.bench';
 
-/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, charts, chat-browser, chat-server, editor, convert, embed, market, memory, pdf, hostile-files). */
+/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, login-challenge, charts, chat-browser, chat-server, editor, convert, embed, market, memory, pdf, hostile-files). */
 const benches = {
   'login-bundle': loginBundle,
+  'login-challenge': () => loginChallengeBench(),
   charts: () => chartsBench(),
   'chat-browser': () => chatBrowserBench(),
   'chat-server': chatServerBench,

@@ -6,6 +6,7 @@ import {
   MAX_GENERATED_IMAGE_BYTES,
 } from '../src/modules/dialogue/attachments/generated';
 import { imagesOfChunk } from '../src/modules/dialogue/provider';
+import { setUserQuota, storageUsage } from '../src/modules/storage/quota';
 import { finalOf, follow, ledgerState, rawTurn, sendTurn, signUp, textOf, turnOf } from './chat-support';
 import { type FakeOpenAI, fakeModelsConfig, startFakeOpenAI } from './fake-openai';
 import { databaseKinds, listen, tempDir, useApps, useTestDatabase } from './helpers';
@@ -245,6 +246,38 @@ describe.each(databaseKinds)('generated images on %s', (kind) => {
       .from(chatAttachments)
       .where(eq(chatAttachments.messageId, final.message_id as string));
     expect(rows.map((file) => file.mimeType)).toEqual(['image/png']);
+  });
+
+  it('keeps an image only while the allowance has room: past it, the answer says storage is full and keeps nothing', async () => {
+    const { server, base, database, owner } = await setup();
+    // Room for one 1×1 PNG and not for a second.
+    await setUserQuota(database, owner.userId, PNG.length + 10);
+    upstream.options.images = [dataUrl('image/png', PNG), dataUrl('image/png', PNG)];
+    const before = (await storedFiles(data.dir)).length;
+    const { events } = await sendTurn(base, owner.access, {
+      session_id: null,
+      model_id: 'images',
+      prompt: { text: '画两张' },
+    });
+    // Both show at once: the tab has their bytes either way.
+    expect(events.filter((event) => event.type === 'image_data')).toHaveLength(2);
+    const final = finalOf(events);
+    expect(final.status).toBe('complete');
+    expect(final.notices).toEqual([
+      `存储空间已满：已用 ${PNG.length} 字节 / ${PNG.length + 10} 字节，剩余 10 字节，生成的图片需要 ${PNG.length} 字节。请删除不需要的会话、云端文档或导出文件后再试。`,
+    ]);
+    expect((await storedFiles(data.dir)).length).toBe(before + 1);
+    expect(await storageUsage(database, owner.userId)).toEqual({
+      used_bytes: PNG.length,
+      quota_bytes: PNG.length + 10,
+    });
+    const detail = await server.inject({
+      method: 'GET',
+      url: `/api/dialogue/sessions/${final.session_id}/`,
+      headers: owner.auth,
+    });
+    const answer = detail.json().history[1];
+    expect(answer.content.filter((part: { type: string }) => part.type === 'image_file')).toHaveLength(1);
   });
 
   it('still shows an answer stored with its image inline', async () => {

@@ -3,14 +3,22 @@
  * counted against the plan's allowance or the operator's for that user; parallel uploads cannot all pass,
  * a refused write keeps nothing and holds no credit, and deleting frees the bytes and the files.
  */
-import { readdir } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { STORAGE_FULL_CODE } from '@wanxiang/api-client/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatSessions, exportFiles, plans, users } from '../src/db/schema';
+import {
+  fileKey,
+  sweepUnrecordedFiles,
+  UNRECORDED_FILE_AGE_MS,
+} from '../src/modules/dialogue/attachments/repo';
+import { DiskFileStore } from '../src/modules/files/store';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { storageCommand } from '../src/modules/storage/cli';
+import { reserveStorage, storageUsage } from '../src/modules/storage/quota';
 import { finalOf, ledgerState, parseStream, signUp } from './chat-support';
 import { databaseKinds, listen, tempDir, useApps, useTestDatabase } from './helpers';
 import { file, storedFiles, uploadForm } from './uploads';
@@ -148,6 +156,26 @@ describe.each(databaseKinds)('storage allowance on %s', (kind) => {
     expect(await storedFiles(data.dir)).toHaveLength(2);
     // The operator's recount agrees with the counter.
     expect((await operator('recount', await emailOf(user.userId))).text).toContain(`${2 * MB} / `);
+  });
+
+  it('gives back the bytes of files a turn stored but never recorded (a crash between the two), when they are swept', async () => {
+    const server = await app(env());
+    const database = db().database.db;
+    const user = await signUp(server, database);
+    // What a turn does before its rows: the bytes reserved and the file stored.
+    await reserveStorage(database, user.userId, 4096, '这些附件');
+    const store = new DiskFileStore(path.join(data.dir, 'files'));
+    const staged = path.join(data.dir, 'orphan');
+    await writeFile(staged, Buffer.alloc(4096, 0x61));
+    const key = fileKey(user.userId, randomUUID());
+    await store.put(key, staged, 'text/plain');
+    expect(await storageUsage(database, user.userId)).toMatchObject({ used_bytes: 4096 });
+
+    const removed = await sweepUnrecordedFiles(database, store, Date.now() + UNRECORDED_FILE_AGE_MS + 60_000);
+    // Files of earlier tests, whose rows went with the database's reset, may go too.
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(await store.open(key)).toBeUndefined();
+    expect(await storageUsage(database, user.userId)).toMatchObject({ used_bytes: 0 });
   });
 
   it('counts cloud documents and exports, refuses them when full, and frees them when deleted or expired', async () => {

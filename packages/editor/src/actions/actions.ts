@@ -91,7 +91,7 @@ const tableTool = (action: TableAction): ActionSpec => ({
   run: focused(({ editor }) => runTableAction(editor, action)),
 });
 
-/** A quick action of the AI assistant on the selection: its prompt goes to the question box, to be edited. */
+/** A quick action of the AI assistant on the selection: it asks at once (the assistant's dock sends it). */
 const assistantAction = (action: QuickAction, label: string): ActionSpec => ({
   label,
   isAvailable: (frame) => frame.hasRightPanel,

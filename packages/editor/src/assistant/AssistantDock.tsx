@@ -12,7 +12,7 @@ import {
   Tooltip,
   useFileDrop,
 } from '@wanxiang/ui';
-import { COMMAND_PRIORITY_EDITOR } from 'lexical';
+import { COMMAND_PRIORITY_EDITOR, type LexicalEditor } from 'lexical';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef } from 'react';
 import { ACTIONS } from '../actions/actions';
 import { isNarrowScreen } from '../constants';
@@ -27,6 +27,14 @@ import { useAssistantState } from './useAssistantState';
 import { useKeyboardInset } from './useKeyboardInset';
 
 const a = t.assistant;
+
+/** Sends the question in the box about the document, opening the panel where its answer shows. */
+function sendQuestion(editor: LexicalEditor, store: AssistantStore) {
+  if (!store.canSend()) return;
+  const document = readDocument(editor, store.getState().selection);
+  if (!store.getState().panelOpen) editor.dispatchCommand(ACTIONS.toggleRight.command, undefined);
+  void store.send(document);
+}
 /** Spec 02 §5: the question box grows up to three lines, then scrolls. */
 export const QUESTION_MAX_ROWS = 3;
 
@@ -65,7 +73,9 @@ export function AssistantDock({ store }: AssistantDockProps) {
     if (store.getState().models.status === 'loading') void store.loadModels();
   }, [store]);
 
-  // The selection the assistant would ask about; quick actions put their prompt in the box.
+  // The selection the assistant would ask about. A quick action asks at once, as WPS AI does: its prompt
+  // goes as the question about the selection; only when it cannot go yet (the models still loading, an
+  // answer streaming) does it wait in the box for the user to send.
   useEffect(
     () =>
       mergeRegister(
@@ -76,7 +86,10 @@ export function AssistantDock({ store }: AssistantDockProps) {
         editor.registerCommand(
           ASSISTANT_QUICK_ACTION_COMMAND,
           (action) => {
-            store.prepare(quickActionPrompt(action, store.getState().selection?.text ?? ''));
+            const prompt = quickActionPrompt(action, store.getState().selection?.text ?? '');
+            store.setDraft(prompt);
+            if (store.canSend()) sendQuestion(editor, store);
+            else store.prepare(prompt);
             return true;
           },
           COMMAND_PRIORITY_EDITOR,
@@ -107,12 +120,7 @@ export function AssistantDock({ store }: AssistantDockProps) {
     element.style.overflowY = element.scrollHeight > max ? 'auto' : 'hidden';
   }, [draft]);
 
-  const send = () => {
-    if (!store.canSend()) return;
-    const document = readDocument(editor, store.getState().selection);
-    if (!store.getState().panelOpen) editor.dispatchCommand(ACTIONS.toggleRight.command, undefined);
-    void store.send(document);
-  };
+  const send = () => sendQuestion(editor, store);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Escape' && streaming) {

@@ -1,6 +1,6 @@
 /**
- * The quick actions on a selection (润色, 扩写, 缩写, 续写, 翻译, 总结): each is a prompt the user sees and
- * may edit in the question box before it goes. Translation goes the way that makes sense: Chinese text to
+ * The quick actions on a selection (润色, 扩写, 缩写, 续写, 翻译, 总结): each asks at once with its prompt
+ * about the selection, as WPS AI does (the prompt shows as the turn's question). Translation goes the way that makes sense: Chinese text to
  * English, anything else to Chinese.
  */
 import { t } from '../i18n/zh-CN';

@@ -291,6 +291,7 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT: durationVar('72s', 1, 3600),
   DEFAULT_PLAN_NAME: stringVar(messages.plans.defaultName),
   DEFAULT_PLAN_CREDITS: intVar(1000, 0, 1_000_000_000),
+  DEFAULT_PLAN_STORAGE: sizeVar('1gb', 0, 1024 ** 4),
   PASSWORD_HASH_MEMORY_KIB: intVar(19_456, 1024, 4 * 1024 * 1024),
   PASSWORD_HASH_ITERATIONS: intVar(2, 1, 100),
   PASSWORD_HASH_PARALLELISM: intVar(1, 1, 16),
@@ -299,7 +300,6 @@ const envSchema = z.object({
   FILE_READ_TIMEOUT: durationVar('20s', 1, 600),
   FILE_READ_HEAP_MB: intVar(384, 64, 8192),
   S3_BUCKET: optionalString,
-  DEFAULT_PLAN_STORAGE: sizeVar('1gb', 0, 1024 ** 4),
   S3_ENDPOINT: optionalString.superRefine((raw, ctx) => {
     if (raw === undefined) return;
     try {

@@ -399,32 +399,32 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
       // The slot first: a user at the cap is refused before any credits are held.
       const slot = await streamSlots.acquire(auth.userId);
       const uploads: StoredFile[] = [];
+      const staged = request.stagedFiles ?? [];
       try {
         // The files' bytes are reserved before any is stored and before any credit is held: of parallel
         // turns only those that fit the allowance pass.
         const bytes = staged.reduce((sum, file) => sum + file.size, 0);
         await reserveStorage(db, auth.userId, bytes, messages.storage.attachments);
-      const staged = request.stagedFiles ?? [];
         let turn: Awaited<ReturnType<typeof chat.prepareTurn>>;
         try {
-          turn = await chat.prepareTurn(auth.userId, request.body, uploads);
-        } catch (error) {
-          // A refused turn keeps nothing: its files leave the store again, and their bytes the count.
-          await store.delete(uploads.map((file) => file.key)).catch(() => undefined);
-          throw error;
-        }
           for (const file of staged) {
             const key = fileKey(auth.userId, file.id);
             await store.put(key, file.path, file.mimeType);
             uploads.push({ ...file, key, truncated: false });
           }
+          turn = await chat.prepareTurn(auth.userId, request.body, uploads);
+        } catch (error) {
+          // A refused turn keeps nothing: its files leave the store again, and their bytes the count.
+          await store.delete(uploads.map((file) => file.key)).catch(() => undefined);
+          await releaseStorage(db, auth.userId, bytes).catch((failure) =>
+            request.log.warn({ err: failure }, 'could not give back a refused turn’s storage'),
+          );
+          throw error;
+        }
         const stream = openEventStream(reply);
         // The slot is the turn's, not the connection's: an answer going on after a reload still counts.
         // Given back before the last frame: a client that sends its next turn on [DONE] finds it free.
         const { live, done } = chat.startTurn(turn, () => slot.release());
-          await releaseStorage(db, auth.userId, bytes).catch((failure) =>
-            request.log.warn({ err: failure }, 'could not give back a refused turn’s storage'),
-          );
         watchOver(live, stream);
         await done;
       } finally {

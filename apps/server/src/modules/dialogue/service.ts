@@ -646,10 +646,10 @@ export class DialogueService {
             position,
           );
         } catch (error) {
-          this.logger.error({ err: error, turn: turn.turnId }, 'could not store a generated image');
-          return { type: 'notice', text: m.generatedImageNotStored };
           // A full account is the user's to see, not a fault of the server.
           if (error instanceof StorageFullError) return { type: 'notice', text: error.message };
+          this.logger.error({ err: error, turn: turn.turnId }, 'could not store a generated image');
+          return { type: 'notice', text: m.generatedImageNotStored };
         }
       });
       parts.push(saving);

@@ -70,9 +70,9 @@ test('rename, search and pin chats in the history', async () => {
   await page.waitForURL(/\/document\/local-doc-\d+$/);
   const paper = page.getByRole('textbox', { name: '文档正文' });
   await expect.poll(() => paper.locator('blockquote').first().textContent()).toBe('周末去哪里玩');
-  await expect.poll(() => paper.getByRole('heading', { name: '接入真实模型' }).count()).toBe(1);
-  expect(await paper.locator('ol li', { hasText: '准备一个模型配置文件' }).count()).toBe(1);
-  expect(await paper.locator('code', { hasText: '"providers"' }).count()).toBe(1);
+  await expect.poll(() => paper.getByRole('heading', { name: '想得到真正的回答' }).count()).toBe(1);
+  expect(await paper.locator('ol li', { hasText: '打开页面顶部的模型选择器' }).count()).toBe(1);
+  expect(await paper.locator('code', { hasText: 'print("你好，万象", 2026)' }).count()).toBe(1);
   // The document is named after the chat.
   await expect.poll(() => page.title()).toBe('杭州西湖周末游 · 万象');
 

@@ -152,11 +152,11 @@ async function expectDrawnDiagram(page: Page, answer: Locator) {
 }
 
 /**
- * The answer's JSON example (the offline model's setup note) is highlighted: strings and numbers in
+ * The answer's code example (the offline model's, a line of Python) is highlighted: strings and numbers in
  * colours of their own, from the app's stylesheet.
  */
 async function expectHighlightedCode(answer: Locator) {
-  const code = answer.locator('pre code').filter({ hasText: 'providers' });
+  const code = answer.locator('pre code').filter({ hasText: 'print' });
   const colours = await code.evaluate((element) => {
     const colour = (selector: string) => {
       const found = element.querySelector(selector);

@@ -232,6 +232,10 @@ describe('texts', () => {
     const answer = offlineAnswer('第一行\n\n第二行 🍂', 1);
     expect(answer).toBe(offlineAnswer('第一行\n\n第二行 🍂', 1));
     expect(answer).toContain('> 第一行\n>\n> 第二行 🍂');
+    // It says it is a free demonstration, in the user's words: configuring servers is the operator's README.
+    expect(answer).toContain('离线演示模型');
+    expect(answer).toContain('不收积分');
+    expect(answer).not.toMatch(/环境变量|MODELS_CONFIG|api_key|base_url|\.json|重启/);
     const pieces = splitIntoPieces(answer);
     expect(pieces.join('')).toBe(answer);
     expect(pieces.every((piece) => !/[\uD800-\uDBFF]$/.test(piece))).toBe(true);

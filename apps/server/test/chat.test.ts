@@ -17,10 +17,11 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
   const db = useTestDatabase(kind);
   const app = useApps(db);
 
-  it('lists the offline model, named as such, with its prices, to signed-in users only', async () => {
-    const server = await app(FAST);
+  it('lists the built-in offline model, named as such and free, to signed-in users only', async () => {
+    // No model configured at all: the built-in demonstration is the one model.
+    const server = await app({ ...FAST, MODELS_CONFIG_JSON: '{"providers": []}' });
     expect((await server.inject({ method: 'GET', url: '/api/models/' })).statusCode).toBe(401);
-    const { auth } = await signUp(server, db().database.db);
+    const { auth, access, userId } = await signUp(server, db().database.db, 100);
     const res = await server.inject({ method: 'GET', url: '/api/models/', headers: auth });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -32,8 +33,8 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
           provider: 'offline',
           is_per_call: false,
           fixed_price_credits: 0,
-          input_price_credits: 1,
-          output_price_credits: 2,
+          input_price_credits: 0,
+          output_price_credits: 0,
           is_default: true,
           web_search: false,
           search_price_credits: 0,
@@ -41,6 +42,13 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
         },
       ],
     });
+    // Its answers cost nothing.
+    const turn = await sendTurn(await listen(server), access, {
+      model_id: OFFLINE_MODEL_ID,
+      prompt: { text: '你好' },
+    });
+    expect(finalOf(turn.events)).toMatchObject({ status: 'complete', credits_charged: 0 });
+    expect((await ledgerState(db().database.db, userId)).balance).toBe(100);
   });
 
   it('documents the chat endpoints in the OpenAPI document', async () => {

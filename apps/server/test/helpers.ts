@@ -11,6 +11,7 @@ import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { ensureDefaultPlan } from '../src/modules/billing/plans';
+import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -133,7 +134,32 @@ export function fixtureWebDist(): Promise<string> {
  * A config as the environment would give it, with cheap password hashing (tests hash a lot) unless a test
  * overrides it, silent logs and the fixture SPA.
  */
+/**
+ * The built-in offline model is free; the tests of credits (holds, settlement, refunds, 积分不足) need a
+ * model that charges. Unless a test configures models itself, it gets the same deterministic offline model
+ * at a price, under the same id and name.
+ */
+export const PRICED_OFFLINE_MODELS = JSON.stringify({
+  providers: [
+    {
+      id: 'offline',
+      type: 'offline',
+      models: [
+        {
+          id: OFFLINE_MODEL_ID,
+          name: '离线演示模型',
+          description: '计费的离线模型（仅测试用）',
+          input_price_credits: 1,
+          output_price_credits: 2,
+          supports_images: true,
+        },
+      ],
+    },
+  ],
+});
+
 export async function testConfig(env: Record<string, string> = {}): Promise<Config> {
+  const configuresModels = 'MODELS_CONFIG' in env || 'MODELS_CONFIG_JSON' in env;
   return loadConfig({
     JWT_SECRET: TEST_SECRET,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -151,6 +177,7 @@ export async function testConfig(env: Record<string, string> = {}): Promise<Conf
     CHAT_UNWATCHED_GRACE: '0',
     // Runs happen when a test drives them: a scheduled run would write beside the test's own statements.
     STRATEGY_SCHEDULER: 'off',
+    ...(configuresModels ? {} : { MODELS_CONFIG_JSON: PRICED_OFFLINE_MODELS }),
     ...env,
   });
 }

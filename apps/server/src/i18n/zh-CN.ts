@@ -129,7 +129,7 @@ export const zhCN = {
   },
   models: {
     offlineName: '离线演示模型',
-    offlineDescription: '服务器尚未配置 AI 模型服务时使用的内置演示模型，不联网，按固定规则回复。',
+    offlineDescription: '内置的演示模型：不收积分，不联网，只按固定规则回复，不理解你的问题。',
     configUnreadable: (file: string, reason: string) => `无法读取模型配置文件 ${file}：${reason}`,
     configNotJson: (source: string, reason: string) => `${source} 不是有效的 JSON：${reason}`,
     configInvalid: (source: string, where: string, problem: string) => `${source} 中 ${where}：${problem}`,

@@ -172,7 +172,7 @@ export function parseModelsConfig(raw: unknown, source: string, env: NodeJS.Proc
   return models;
 }
 
-/** The built-in model answering without a network; cheap enough to try every screen on a fresh machine. */
+/** The built-in model answering without a network: a free demonstration of every screen on a fresh machine. */
 export function offlineModelDefinition(): ModelDefinition {
   return {
     id: OFFLINE_MODEL_ID,
@@ -182,8 +182,8 @@ export function offlineModelDefinition(): ModelDefinition {
     upstreamModel: OFFLINE_MODEL_ID,
     isPerCall: false,
     fixedPrice: 0,
-    inputPrice: 1,
-    outputPrice: 2,
+    inputPrice: 0,
+    outputPrice: 0,
     maxOutputTokens: DEFAULT_MAX_OUTPUT_TOKENS,
     isDefault: false,
     // It "sees" an image the way it sees everything: it reports the file's name, type and size.

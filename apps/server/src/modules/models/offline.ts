@@ -1,6 +1,7 @@
 /**
  * The built-in offline model: an AI SDK language model that answers without a network, so that every screen
- * works on a fresh machine and tests need no provider. Its answer is deterministic Markdown that quotes the
+ * works on a fresh machine and tests need no provider. It is a demonstration and says so: it is free, and
+ * what it tells the user is user language (how to configure a real provider is the operator's README). Its answer is deterministic Markdown that quotes the
  * user's prompt, streamed in small pieces at a reading pace (the delay is configurable; tests use 0).
  */
 import type { LanguageModel } from 'ai';
@@ -97,7 +98,7 @@ export function offlineAnswer(prompt: string, turn: number, files: readonly Offl
     ...(prompt === '' ? ['你只发送了附件，没有文字。'] : ['你的消息：', '', quote(prompt)]),
     '',
     ...attached,
-    '这是**离线演示模型**的回复。它内置于服务器，按固定规则生成回答：不联网，也不理解内容，只是原样引用你的消息，让你在没有接入模型服务时也能体验聊天的每个环节。',
+    '这是**离线演示模型**的回复。它是万象内置的演示模型：不收积分，不联网，也不理解你的问题，只按固定规则原样引用你的消息，用来展示聊天的各个环节。',
     '',
     '### 这条消息',
     '',
@@ -108,24 +109,19 @@ export function offlineAnswer(prompt: string, turn: number, files: readonly Offl
     `| 估算词元 | ${estimateTokens(prompt)} |`,
     `| 本会话第几轮 | ${turn} |`,
     '',
-    '### 接入真实模型',
+    '### 想得到真正的回答',
     '',
-    '1. 准备一个模型配置文件，例如 `models.json`；',
-    '2. 设置环境变量 `MODELS_CONFIG=./models.json` 后重启服务器；',
-    '3. 在聊天页面的模型选择器中选择新模型。',
+    '1. 打开页面顶部的模型选择器；',
+    '2. 选一个“离线演示模型”以外的模型；',
+    '3. 再发送一次你的问题。',
     '',
-    '```json',
-    '{',
-    '  "providers": [{',
-    '    "type": "openai-compatible",',
-    '    "base_url": "https://api.deepseek.com/v1",',
-    '    "api_key_env": "DEEPSEEK_API_KEY",',
-    '    "models": [{ "id": "deepseek-chat", "name": "DeepSeek", "input_price_credits": 2, "output_price_credits": 8 }]',
-    '  }]',
-    '}',
+    '回答中的代码会这样显示：',
+    '',
+    '```python',
+    'print("你好，万象", 2026)',
     '```',
     '',
-    '> 提示：DeepSeek、通义千问、Kimi、智谱、Ollama、vLLM 等兼容 OpenAI 接口的服务都可以这样接入，OpenAI 与 Anthropic 也受支持。',
+    '> 提示：如果模型选择器里只有离线演示模型，说明本站还没有接入 AI 模型服务，请联系本站管理员。',
   ].join('\n');
 }
 
@@ -154,7 +150,7 @@ export function offlineSearchAnswer(prompt: string, search: ParsedSearchContext)
     '',
     `以上内容来自搜索结果 ${search.sources.map((source) => `[${source.index}]`).join(' ')}，点击编号可以打开原网页。`,
     '',
-    '> 这是**离线演示模型**的回复：它不理解内容，只是把交给它的搜索结果逐条摘录并标注出处。接入真实模型后，模型会阅读这些结果来回答你的问题。',
+    '> 这是**离线演示模型**的回复：它不理解内容，只是把交给它的搜索结果逐条摘录并标注出处。换用其他模型时，模型会阅读这些结果来回答你的问题。',
   );
   return lines.join('\n');
 }

@@ -56,6 +56,7 @@ export const chatText = {
   modelsLoadFailed: '无法加载AI模型列表',
   modelsEmpty: '暂无可用模型',
   pricePerCall: (n: number) => `每次 ${n} 积分`,
+  priceFree: '免费',
   /** Decision 6 of the spec README: token prices are per thousand tokens. */
   pricePerTokens: (input: number, output: number) => `输入 ${input} / 输出 ${output} 积分/千 tokens`,
   noModelSelected: '未选择模型',

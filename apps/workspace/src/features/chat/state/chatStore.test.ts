@@ -516,6 +516,10 @@ test('reset forgets the history and stops a running answer without a toast', asy
 describe('formatting', () => {
   test('prices, clock, titles, newest', () => {
     expect(formatModelPrice({ is_per_call: true, fixed_price_credits: 5 })).toBe('每次 5 积分');
+    expect(formatModelPrice({ is_per_call: true, fixed_price_credits: 0 })).toBe('免费');
+    expect(formatModelPrice({ is_per_call: false, input_price_credits: 0, output_price_credits: 0 })).toBe(
+      '免费',
+    );
     expect(formatModelPrice({ is_per_call: false, input_price_credits: 1, output_price_credits: 2 })).toBe(
       '输入 1 / 输出 2 积分/千 tokens',
     );

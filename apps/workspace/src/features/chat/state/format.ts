@@ -7,8 +7,14 @@ export function formatModelPrice(model: {
   input_price_credits?: number | null;
   output_price_credits?: number | null;
 }): string {
-  if (model.is_per_call) return chatText.pricePerCall(model.fixed_price_credits ?? 0);
-  return chatText.pricePerTokens(model.input_price_credits ?? 0, model.output_price_credits ?? 0);
+  if (model.is_per_call) {
+    const price = model.fixed_price_credits ?? 0;
+    return price === 0 ? chatText.priceFree : chatText.pricePerCall(price);
+  }
+  const input = model.input_price_credits ?? 0;
+  const output = model.output_price_credits ?? 0;
+  // A model that costs nothing (the built-in demonstration) says so in a word, not as two zero prices.
+  return input === 0 && output === 0 ? chatText.priceFree : chatText.pricePerTokens(input, output);
 }
 
 /** Elapsed time as mm:ss for the thinking timer (minutes keep counting past 59: 75:03). */

@@ -120,27 +120,27 @@ test('the owner signs in from a new device while a guesser rotates addresses: th
     await page.goto(`${server.baseURL}/login`);
     await page.getByLabel('邮箱').fill(email);
     await page.getByLabel('密码', { exact: true }).fill(password);
-    // Everything the button says from the click on, however briefly.
+    // Everything the form says it is doing from the click on, however briefly: the status line under the
+    // button (which shows a spinner meanwhile).
     await page.evaluate(() => {
       const seen: string[] = [];
-      (window as unknown as { buttonSaid: string[] }).buttonSaid = seen;
+      (window as unknown as { formSaid: string[] }).formSaid = seen;
       const form = document.querySelector('form');
       if (!form) throw new Error('no form');
       new MutationObserver(() => {
-        // The pending button is no submit button (so it cannot submit again): found by what it says.
-        const text = form.textContent?.match(/正在进行安全验证… \d+%|正在登录…/)?.[0] ?? '';
-        if (seen.at(-1) !== text) seen.push(text);
+        const text = form.querySelector('p[role="status"]')?.textContent ?? '';
+        if (text && seen.at(-1) !== text) seen.push(text);
       }).observe(form, { subtree: true, childList: true, characterData: true });
     });
     const started = Date.now();
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL(`${server.baseURL}/home`);
     const seconds = (Date.now() - started) / 1000;
-    const said = await page.evaluate(() => (window as unknown as { buttonSaid: string[] }).buttonSaid);
+    const said = await page.evaluate(() => (window as unknown as { formSaid: string[] }).formSaid);
     expect(said.some((text) => /^正在进行安全验证… \d{1,2}%$/.test(text))).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).not.toBeNull();
     console.log(
-      `signed in through the security check in ${seconds.toFixed(1)} s, ${said.length} labels: ${said.slice(0, 3).join(' → ')} … ${said.at(-1)}`,
+      `signed in through the security check in ${seconds.toFixed(1)} s, ${said.length} statuses: ${said.slice(0, 3).join(' → ')} … ${said.at(-1)}`,
     );
     await expectAccessible(page);
     await session.close();

@@ -30,8 +30,8 @@ export const zhCN = {
     rememberMe: '记住我',
     login: '登录',
     loggingIn: '正在登录…',
-    /** While the browser solves the proof of work the server asked of a sign-in. */
-    verifying: (percent: number) => `正在进行安全验证… ${percent}%`,
+    /** While the browser solves the proof of work the server asked of a sign-in (its percent follows). */
+    verifyingLabel: '正在进行安全验证…',
     register: '注册',
     registering: '正在注册…',
     noAccount: '还没有账号？',

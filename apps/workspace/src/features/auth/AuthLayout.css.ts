@@ -68,3 +68,12 @@ export const tagline = style({
   fontSize: vars.font.size.sm,
   color: vars.color.text.tertiary,
 });
+
+/** What the form is doing while the button waits (the sign-in's security check and its progress). */
+export const status = style({
+  margin: 0,
+  textAlign: 'center',
+  fontSize: vars.font.size.sm,
+  color: vars.color.text.secondary,
+  fontVariantNumeric: 'tabular-nums',
+});

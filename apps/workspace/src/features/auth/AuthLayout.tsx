@@ -57,6 +57,7 @@ export function AuthForm({
   notice,
   submitLabel,
   pendingLabel,
+  status,
   children,
 }: {
   title: string;
@@ -72,6 +73,8 @@ export function AuthForm({
   submitLabel: string;
   /** The button's label while the request is under way. */
   pendingLabel: string;
+  /** What the form is doing while the button waits, shown under it (the button itself shows a spinner). */
+  status?: ReactNode;
   /** The fields. */
   children: ReactNode;
 }) {
@@ -110,6 +113,11 @@ export function AuthForm({
         <Button type="submit" variant="primary" size="lg" isFullWidth isPending={pending}>
           {pending ? pendingLabel : submitLabel}
         </Button>
+        {status ? (
+          <p className={styles.status} role="status">
+            {status}
+          </p>
+        ) : null}
       </Stack>
     </AuthLayout>
   );

@@ -23,14 +23,14 @@ export function LoginPage() {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
-  // The security check's progress (0–1) while the browser solves one the server asked for, else null.
+  // The security check's progress in whole percent while the browser solves one the server asked for.
   const [verifying, setVerifying] = useState<number | null>(null);
   const next = safeNextPath(params.get('next'));
   const submission = useAuthSubmit(async () => {
     try {
       await authClient.auth.login(
         { email, password, remember_me: rememberMe },
-        { onChallenge: (progress) => setVerifying(progress) },
+        { onChallenge: (progress) => setVerifying(Math.min(99, Math.floor(progress * 100))) },
       );
     } finally {
       setVerifying(null);
@@ -60,8 +60,15 @@ export function LoginPage() {
       fields={['email', 'password']}
       notice={notice}
       submitLabel={t.auth.login}
-      pendingLabel={
-        verifying === null ? t.auth.loggingIn : t.auth.verifying(Math.min(99, Math.floor(verifying * 100)))
+      pendingLabel={verifying === null ? t.auth.loggingIn : t.auth.verifyingLabel}
+      status={
+        verifying === null ? null : (
+          <>
+            {t.auth.verifyingLabel}
+            {/* Read out once, not at every percent. */}
+            <span aria-hidden="true"> {verifying}%</span>
+          </>
+        )
       }
     >
       <AuthEmailField

@@ -84,9 +84,13 @@ test('asks about a document, applies the streamed answer as rich content, undoes
   const blocks = () => paper.evaluate((el) => [...el.children].map((child) => child.textContent ?? ''));
   expect((await blocks()).slice(0, 2)).toEqual(['年度总结', '今天天气很好。']);
 
-  // One undo step takes all of it away.
+  expect(await panel.getByText('已写入文档').isVisible()).toBe(true);
+
+  // One undo step takes all of it away, and the panel no longer says it is written: it offers Apply again.
   await page.getByRole('button', { name: '撤销' }).click();
   await expect.poll(blocks).toEqual(['年度总结', '今天天气很好。']);
+  await expect.poll(() => panel.getByText('已写入文档').count()).toBe(0);
+  expect(await panel.getByRole('button', { name: '应用到文档' }).isEnabled()).toBe(true);
 
   // Replace a selection: select 天气很好 in the second paragraph, 润色 from the panel.
   await paper.getByText('今天天气很好。').click();

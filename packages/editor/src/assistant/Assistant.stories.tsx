@@ -260,16 +260,31 @@ export const Streaming: Story = {
   },
 };
 
-/** The answer ended: 对话完成 and Apply, which writes it after the caret's paragraph as rich content. */
+/**
+ * The answer ended: 对话完成 and Apply, which writes it after the caret's paragraph as rich content; undone,
+ * the panel stops saying 已写入文档.
+ */
 export const Done: Story = {
   args: { initial: { current: turn(ANSWER), history: [turn(ANSWER)] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(a.done)).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: a.apply }));
     const paper = canvas.getByRole('textbox', { name: t.editorLabel });
+    // The caret in the paper first, as a user's would be: the editor's history starts from there.
+    await userEvent.click(paper);
+    await userEvent.click(canvas.getByRole('button', { name: a.apply }));
     await waitFor(() => expect(paper.querySelector('h2')).toHaveTextContent('摘要'));
     await expect(paper.querySelectorAll('li')).toHaveLength(2);
+    await expect(await canvas.findByText(a.applied)).toBeVisible();
+    // Undone, the answer is out of the document: the panel no longer says it is written, and offers Apply.
+    await userEvent.click(paper);
+    await userEvent.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(paper.querySelector('h2')).toBeNull());
+    await waitFor(() => expect(canvas.queryByText(a.applied)).toBeNull());
+    await expect(canvas.getByRole('button', { name: a.apply })).toBeEnabled();
+    // Redone, it is written again.
+    await userEvent.keyboard('{Control>}y{/Control}');
+    await waitFor(() => expect(paper.querySelector('h2')).toHaveTextContent('摘要'));
     await expect(await canvas.findByText(a.applied)).toBeVisible();
   },
 };

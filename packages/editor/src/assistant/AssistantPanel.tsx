@@ -1,6 +1,6 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { Button, VisuallyHidden } from '@wanxiang/ui';
-import { COMMAND_PRIORITY_HIGH } from 'lexical';
+import { COMMAND_PRIORITY_HIGH, type EditorState, HISTORIC_TAG, type LexicalEditor } from 'lexical';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ACTIONS, ASSISTANT_ACTIONS } from '../actions/actions';
 import { t } from '../i18n/zh-CN';
@@ -42,6 +42,40 @@ function QuestionFiles({ files }: { files: AssistantTurn['files'] }) {
 
 type ApplyStep = { step: 'idle'; message?: string } | { step: 'preview' };
 
+/** The document's content (not its selection), to tell whether an undo took an applied answer away. */
+const contentOf = (state: EditorState) => JSON.stringify(state.toJSON().root);
+
+/**
+ * Says 已写入文档 after an answer is written, and takes it back when the user undoes the writing (Ctrl+Z,
+ * 撤销): the document is then as it was before, and the panel offers to apply again; a redo says it again.
+ */
+function useAppliedMessage(editor: LexicalEditor, setApply: (step: ApplyStep) => void) {
+  const written = useRef<{ before: string; after: string } | null>(null);
+  useEffect(
+    () =>
+      editor.registerUpdateListener(({ editorState, tags }) => {
+        const around = written.current;
+        if (!around || !tags.has(HISTORIC_TAG)) return;
+        const now = contentOf(editorState);
+        if (now === around.before) setApply({ step: 'idle' });
+        else if (now === around.after) setApply({ step: 'idle', message: a.applied });
+      }),
+    [editor, setApply],
+  );
+  return {
+    /** Runs the writing; true when it wrote the answer (the message is the caller's to show). */
+    write(run: () => boolean) {
+      const before = contentOf(editor.getEditorState());
+      const applied = run();
+      written.current = applied ? { before, after: contentOf(editor.getEditorState()) } : written.current;
+      return applied;
+    },
+    forget() {
+      written.current = null;
+    },
+  };
+}
+
 /**
  * The editor's right panel: the assistant's current question and answer (Markdown, refreshed as it
  * streams, scrolled along), its status, this document's earlier turns, the quick actions on the selection,
@@ -54,6 +88,7 @@ export function AssistantPanel({ store, renderMarkdown }: AssistantPanelProps) {
   const headingId = useId();
   const bodyRef = useRef<HTMLDivElement>(null);
   const [apply, setApply] = useState<ApplyStep>({ step: 'idle' });
+  const applied = useAppliedMessage(editor, setApply);
 
   useEffect(() => store.panelMounted(), [store]);
   // The history view starts with the document's earlier turns kept by the server (a cloud document).
@@ -81,6 +116,7 @@ export function AssistantPanel({ store, renderMarkdown }: AssistantPanelProps) {
   if (applyFor !== turnId) {
     setApplyFor(turnId);
     setApply({ step: 'idle' });
+    applied.forget();
   }
 
   const answer = current?.answer ?? '';
@@ -95,12 +131,16 @@ export function AssistantPanel({ store, renderMarkdown }: AssistantPanelProps) {
   const replaceable = showApply && canReplace(editor, current.selection);
 
   const insert = (turn: AssistantTurn) => {
-    const result = applyAnswer(editor, turn.answer, { mode: 'insert', capture: turn.selection });
-    setApply({ step: 'idle', ...(result === 'applied' ? { message: a.applied } : {}) });
+    const ok = applied.write(
+      () => applyAnswer(editor, turn.answer, { mode: 'insert', capture: turn.selection }) === 'applied',
+    );
+    setApply({ step: 'idle', ...(ok ? { message: a.applied } : {}) });
   };
   const replace = (turn: AssistantTurn) => {
-    const result = applyAnswer(editor, turn.answer, { mode: 'replace', capture: turn.selection });
-    setApply({ step: 'idle', message: result === 'applied' ? a.applied : a.selectionChanged });
+    const ok = applied.write(
+      () => applyAnswer(editor, turn.answer, { mode: 'replace', capture: turn.selection }) === 'applied',
+    );
+    setApply({ step: 'idle', message: ok ? a.applied : a.selectionChanged });
   };
 
   const renderAnswer = (text: string, isStreaming: boolean) =>

@@ -121,11 +121,20 @@ export const nodeDescription = style({
   overflowWrap: 'anywhere',
 });
 
+// The arrows stay at the two ends of one row, however narrow the panel: only what lies between them wraps.
 export const reportMeta = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+  alignItems: 'center',
+  gap: vars.space.sm,
+});
+
+export const reportWhich = style({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
-  gap: vars.space.sm,
+  gap: vars.space.xs,
+  minWidth: 0,
 });
 
 export const reportDate = style({ fontVariantNumeric: 'tabular-nums', color: vars.color.text.primary });

@@ -113,6 +113,27 @@ export const ReportsStepThrough: Story = {
   },
 };
 
+/**
+ * The report's navigation as wide as on a phone: the arrows keep to the two ends of one row, only the date
+ * wraps. (The body below stacks its columns by the viewport's width, which a story does not set.)
+ */
+export const ReportsOnAPhone: Story = {
+  render: (args) => (
+    <main className={styles.page} style={{ width: 390 }}>
+      <RecommendationPanel reports={args.reports} onRetry={args.onRetryReports} />
+    </main>
+  ),
+  play: async ({ canvasElement }) => {
+    const panel = within(within(canvasElement).getByRole('region', { name: '每日策略推荐' }));
+    const previous = panel.getByRole('button', { name: '前一份报告' }).getBoundingClientRect();
+    const next = panel.getByRole('button', { name: '后一份报告' }).getBoundingClientRect();
+    const date = panel.getByText(/^\d{4}年/).getBoundingClientRect();
+    // Before, 后一份报告 wrapped onto a line of its own below the date.
+    await expect(next.top).toBeLessThan(previous.bottom);
+    await expect(next.left).toBeGreaterThan(date.right);
+  },
+};
+
 export const UnknownStage: Story = {
   args: {
     reports: {

@@ -314,7 +314,7 @@ export function RecommendationPanel({ reports, onRetry }: { reports: ReportsStat
           <ChevronLeftIcon />
         </IconButton>
         {report ? (
-          <>
+          <div className={styles.reportWhich}>
             <time className={styles.reportDate} dateTime={report.trade_date}>
               {formatReportDay(report.trade_date)}
             </time>
@@ -327,8 +327,10 @@ export function RecommendationPanel({ reports, onRetry }: { reports: ReportsStat
             {parseResultData(report.result_data).kind === 'empty' ? (
               <Chip tone="warning">{t.panel.noData}</Chip>
             ) : null}
-          </>
-        ) : null}
+          </div>
+        ) : (
+          <span />
+        )}
         <IconButton
           aria-label={t.panel.next}
           size="sm"

@@ -127,7 +127,9 @@ describe.each(databaseKinds)('storage allowance on %s', (kind) => {
     const after = await ledgerState(database, user.userId);
     expect(after.balance).toBe(after.ledgerSum);
     const charged = kept.map((answer) => finalOf(parseStream(answer.body)).credits_charged);
-    expect(before.balance - after.balance).toBe(charged.reduce((sum, credits) => sum + credits, 0));
+    expect(before.balance - after.balance).toBe(
+      charged.reduce<number>((sum, credits) => sum + (credits ?? 0), 0),
+    );
     const usage = await server.inject({ method: 'GET', url: '/api/storage/', headers: user.auth });
     expect(usage.json()).toEqual({ used_bytes: 2 * MB, quota_bytes: Math.round(2.5 * MB) });
 
@@ -168,7 +170,7 @@ describe.each(databaseKinds)('storage allowance on %s', (kind) => {
     const staged = path.join(data.dir, 'orphan');
     await writeFile(staged, Buffer.alloc(4096, 0x61));
     const key = fileKey(user.userId, randomUUID());
-    await store.put(key, staged, 'text/plain');
+    await store.put(key, staged);
     expect(await storageUsage(database, user.userId)).toMatchObject({ used_bytes: 4096 });
 
     const removed = await sweepUnrecordedFiles(database, store, Date.now() + UNRECORDED_FILE_AGE_MS + 60_000);

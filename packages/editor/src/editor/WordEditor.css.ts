@@ -167,10 +167,13 @@ export const stage = style({
   // The notes beside the paper need 268 px: the paper narrows for them, and only a stage too narrow for
   // both puts them under the paper.
   containerType: 'inline-size',
-  padding: `${vars.space.xl} ${vars.space.lg} 120px`,
+  padding: `${vars.space.xl} ${vars.space.lg}`,
+  // Room under the paper, at least what the floating dock covers (--wx-dock-clearance, measured by
+  // useDockClearance), so the last lines scroll clear of it.
+  paddingBottom: `max(120px, calc(var(--wx-dock-clearance, 0px) + ${vars.space.lg}))`,
   // What is scrolled into view (the caret's line, a found match, an outline heading) keeps a margin from
-  // the stage's edges instead of sitting flush under the toolbar.
-  scrollPaddingBlock: '48px 96px',
+  // the stage's edges instead of sitting flush under the toolbar, or under the dock.
+  scrollPaddingBlock: `48px max(96px, calc(var(--wx-dock-clearance, 0px) + ${vars.space.md}))`,
   '@media': {
     [NARROW_SCREEN_QUERY]: {
       paddingTop: `calc(var(--wx-chrome-h, 0px) + ${vars.space.md})`,

@@ -12,7 +12,8 @@ import {
 } from 'lexical';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { t } from '../i18n/zh-CN';
-import { sampleContent } from '../stories/sampleDocument';
+import { realInput } from '../stories/realInput';
+import { longContent, sampleContent } from '../stories/sampleDocument';
 import { WordEditor } from './WordEditor';
 
 const meta = {
@@ -703,5 +704,48 @@ export const ListsIndentAndLineSpacing: Story = {
     await userEvent.click(canvas.getByRole('button', { name: t.toolbar.lineSpacing }));
     await userEvent.click(await body.findByRole('menuitemradio', { name: '2.0' }));
     await waitFor(() => expect(block().style.lineHeight).toBe('2'));
+  },
+};
+
+/** A stand-in for the assistant's dock: a card as tall as one holding a three-line question and files. */
+function TallDock() {
+  return (
+    <section
+      aria-label="提问区"
+      style={{
+        width: 'min(680px, calc(100vw - 24px))',
+        height: 180,
+        boxSizing: 'border-box',
+        borderRadius: 12,
+        border: '1px solid #8886',
+        background: 'Canvas',
+      }}
+    />
+  );
+}
+
+/**
+ * The floating dock does not hide the document's last lines: scrolled to the end, the last line is above
+ * the dock, and so is the caret's line while typing at the end.
+ */
+export const DockLeavesTheLastLinesClear: Story = {
+  args: { initialContent: longContent(), dock: <TallDock /> },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const editor = paper(canvasElement);
+    const stage = canvas.getByRole('region', { name: t.paperRegion });
+    const dock = canvas.getByRole('region', { name: '提问区' });
+    const last = await within(editor).findByText('最后一段。');
+    const clear = () => last.getBoundingClientRect().bottom <= dock.getBoundingClientRect().top;
+    stage.scrollTop = stage.scrollHeight;
+    await waitFor(() => expect(clear()).toBe(true));
+    // Typing at the end keeps the caret's line above the dock as the page scrolls along.
+    const input = await realInput();
+    await input.click(last);
+    stage.scrollTop = 0;
+    await input.keyboard('{Control>}{End}{/Control}');
+    await input.keyboard('好');
+    await waitFor(() => expect(last).toHaveTextContent('最后一段。好'));
+    await waitFor(() => expect(clear()).toBe(true));
   },
 };

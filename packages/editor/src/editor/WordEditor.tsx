@@ -54,6 +54,7 @@ import { clickBelowEnd } from './clickBelowEnd';
 import { SaveStatusLabel } from './SaveStatusLabel';
 import { TitleField } from './TitleField';
 import { useDeferredChrome } from './useDeferredChrome';
+import { useDockClearance } from './useDockClearance';
 import { useDocumentSave } from './useDocumentSave';
 import { useDrawers } from './useDrawers';
 import { useHideOnScroll } from './useHideOnScroll';
@@ -206,6 +207,9 @@ function EditorFrame({
   const paperRef = useRef<HTMLDivElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const chromeRef = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<HTMLElement>(null);
+  const dockRef = useRef<HTMLDivElement>(null);
+  useDockClearance(stageRef, dockRef, dock != null);
   useHideOnScroll(rootRef, chromeRef);
   const paperId = useId().replace(/:/g, '');
 
@@ -303,7 +307,13 @@ function EditorFrame({
         ) : null}
         {/* The page scrolls here; it takes the focus so keyboard users can scroll it too. */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be focusable (axe scrollable-region-focusable). */}
-        <section className={css.stage} data-wx-stage="" tabIndex={0} aria-label={t.paperRegion}>
+        <section
+          ref={stageRef}
+          className={css.stage}
+          data-wx-stage=""
+          tabIndex={0}
+          aria-label={t.paperRegion}
+        >
           <div className={css.paperRow}>
             <FootnotesProvider paperRef={paperRef} renderNotes={(notes) => notes}>
               {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer convenience; the keyboard reaches the end with Ctrl+End. */}
@@ -339,7 +349,11 @@ function EditorFrame({
           </aside>
         ) : null}
       </div>
-      {dock != null ? <div className={css.dock}>{dock}</div> : null}
+      {dock != null ? (
+        <div className={css.dock} ref={dockRef}>
+          {dock}
+        </div>
+      ) : null}
 
       <HistoryPlugin />
       <ListPlugin />

@@ -85,3 +85,15 @@ export const sampleEditorState = {
 } as unknown as SerializedEditorState;
 
 export const sampleContent: DocumentContent = { version: '2.0.0', editorState: sampleEditorState };
+
+/** A document longer than a page: numbered paragraphs, the last one 最后一段. */
+export function longContent(paragraphs = 60): DocumentContent {
+  const children = Array.from({ length: paragraphs - 1 }, (_, i) =>
+    para([text(`第 ${i + 1} 段：这是一段用来把文档写满一页以上的正文。`)]),
+  );
+  children.push(para([text('最后一段。')]));
+  return {
+    version: '2.0.0',
+    editorState: { root: { ...block, type: 'root', children } } as unknown as SerializedEditorState,
+  };
+}

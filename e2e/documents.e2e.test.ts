@@ -13,8 +13,8 @@ afterAll(closeBrowser);
 
 /**
  * The document journey of spec 01 §2 and 02: from the document home, create a blank document, write
- * Chinese, format it, insert a table and a footnote; after a reload everything is still there (IndexedDB),
- * and the home lists the document under its title.
+ * Chinese, format it (bold, centred, 行距 1.5), insert a table and a footnote; after a reload everything is
+ * still there (IndexedDB), and the home lists the document under its title.
  */
 test('a document written in the editor survives a reload and shows on the document home', async () => {
   const session = await openSession();
@@ -54,6 +54,14 @@ test('a document written in the editor survives a reload and shows on the docume
   }
   await expect.poll(() => boldBody.count()).toBe(0);
   await page.getByRole('button', { name: '居中' }).click();
+  // 行距 1.5 from the toolbar's menu, as in WPS.
+  await page.getByRole('button', { name: '行距' }).click();
+  await page.getByRole('menuitemradio', { name: '1.5' }).click();
+  await expect
+    .poll(() =>
+      paper.getByText('正文第二段').evaluate((el) => (el.closest('p') as HTMLElement).style.lineHeight),
+    )
+    .toBe('1.5');
   // Chinese through an input method: the composition commits whole, nothing is lost or doubled.
   await paper.click();
   await page.keyboard.press('End');
@@ -78,6 +86,11 @@ test('a document written in the editor survives a reload and shows on the docume
       .getByText('正文第二段')
       .evaluate((el) => getComputedStyle(el.closest('p') as Element).textAlign),
   ).toBe('center');
+  expect(
+    await reloaded
+      .getByText('正文第二段')
+      .evaluate((el) => (el.closest('p') as HTMLElement).style.lineHeight),
+  ).toBe('1.5');
   expect(await reloaded.locator('tr').count()).toBe(3);
   // A new table starts empty, the caret in its first (header) cell.
   expect(await reloaded.locator('th').allTextContents()).toEqual(['一百二十', '', '', '']);

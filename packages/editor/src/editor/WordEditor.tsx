@@ -306,11 +306,11 @@ function EditorFrame({
           <div className={css.drawerScrim} aria-hidden="true" onPointerDown={drawers.closeDrawers} />
         ) : null}
         {/* The page scrolls here; it takes the focus so keyboard users can scroll it too. */}
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be focusable (axe scrollable-region-focusable). */}
         <section
           ref={stageRef}
           className={css.stage}
           data-wx-stage=""
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be focusable (axe scrollable-region-focusable).
           tabIndex={0}
           aria-label={t.paperRegion}
         >

@@ -25,7 +25,7 @@ import { useAtom, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { isChatPath, sessionPath } from '../features/chat/route/sessionRoute';
-import { ChatHistory, NewChatButton } from '../features/chat/sidebar';
+import { ChatHistory, NewChatButton, NewChatTopBarButton } from '../features/chat/sidebar';
 import { createdChatEngineAtom, currentSessionIdAtom } from '../features/chat/state/chatAtoms';
 import { useChatValue } from '../features/chat/state/hooks';
 import { t } from '../i18n/zh-CN';
@@ -65,6 +65,7 @@ export function AppLayout() {
   return (
     <AppShell
       mobileTitle={t.brand.name}
+      mobileActions={isChatPath(pathname) ? <NewChatTopBarButton /> : undefined}
       // Folded to a rail on a wide screen at the user's word, remembered across visits.
       isSidebarCollapsed={collapsed}
       onSidebarCollapsedChange={setCollapsed}

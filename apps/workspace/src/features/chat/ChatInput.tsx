@@ -12,12 +12,14 @@ import {
 } from '@wanxiang/ui';
 import {
   type KeyboardEvent,
+  type PointerEvent,
   type Ref,
   useEffect,
   useId,
   useImperativeHandle,
   useLayoutEffect,
   useRef,
+  useState,
   useSyncExternalStore,
 } from 'react';
 import { AttachmentChips, type PendingFile } from './attachments/AttachmentChips';
@@ -130,7 +132,20 @@ export function ChatInput({
    */
   const root = useRef<HTMLDivElement>(null);
   const unavailableReason = useId();
+  /*
+   * A touch has no hover, so the tooltips that say what 联网搜索 does (or why it is not there) never show
+   * on a phone: a tap on the switch says it in a line under the input instead, until the next keystroke
+   * or send.
+   */
+  const [searchNote, setSearchNote] = useState<string | null>(null);
+  const explainOnTouch = (note: string) => ({
+    onPointerUp: (event: PointerEvent) => {
+      if (event.pointerType !== 'mouse') setSearchNote(note);
+    },
+  });
+  const searchExplained = searchPrice > 0 ? chatText.webSearchPrice(searchPrice) : chatText.webSearchHint;
   const send = () => {
+    setSearchNote(null);
     onSend();
     textarea.current?.focus({ preventScroll: true });
   };
@@ -180,7 +195,10 @@ export function ChatInput({
         value={value}
         aria-label={chatText.inputLabel}
         placeholder={placeholder}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => {
+          setSearchNote(null);
+          onChange(event.target.value);
+        }}
         onKeyDown={onKeyDown}
         onPaste={onPaste}
       />
@@ -212,10 +230,13 @@ export function ChatInput({
             }}
           />
           {searchAvailable ? (
-            <Tooltip
-              content={searchPrice > 0 ? chatText.webSearchPrice(searchPrice) : chatText.webSearchHint}
-            >
-              <Switch isSelected={searchEnabled} onChange={onSearchChange} isDisabled={isStreaming}>
+            <Tooltip content={searchExplained}>
+              <Switch
+                isSelected={searchEnabled}
+                onChange={onSearchChange}
+                isDisabled={isStreaming}
+                {...explainOnTouch(searchExplained)}
+              >
                 {chatText.webSearch}
               </Switch>
             </Tooltip>
@@ -234,6 +255,7 @@ export function ChatInput({
                   className={styles.unavailable}
                   aria-describedby={unavailableReason}
                   data-search-unavailable=""
+                  {...explainOnTouch(chatText.webSearchUnavailable)}
                 >
                   {chatText.webSearch}
                 </Switch>
@@ -272,6 +294,11 @@ export function ChatInput({
           </Tooltip>
         )}
       </Inline>
+      {searchNote ? (
+        <p className={styles.searchNote} role="status">
+          {searchNote}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,14 @@
-import { Badge, Button, NavGroup, PlusIcon, Spinner, TextField, toast, useAppShell } from '@wanxiang/ui';
+import {
+  Badge,
+  Button,
+  IconButton,
+  NavGroup,
+  PlusIcon,
+  Spinner,
+  TextField,
+  toast,
+  useAppShell,
+} from '@wanxiang/ui';
 import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -14,28 +24,39 @@ const historyOpenAtom = persistentFlagAtom('wanxiang.nav.history', true);
 /** How long typing must pause before the history is searched. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
-/** Starts a new chat: the home chat with no session selected (spec 01 §4). */
-export function NewChatButton() {
+/** Starts a new chat: the home chat with no session selected (spec 01 §4), ready to type in. */
+function useStartNewChat() {
   const navigate = useNavigate();
   const chat = useChatEngine();
   const focusComposer = useSetAtom(focusComposerAtom);
   const shell = useAppShell();
+  return () => {
+    chat.newChat();
+    navigate(HOME_PATH);
+    // On a phone the drawer covers the chat: the new chat must be seen.
+    shell?.closeNavigation();
+    // Ready to type, as after a suggestion: the welcome screen's input takes the caret.
+    requestAnimationFrame(() => focusComposer());
+  };
+}
+
+/** 新建对话 at the head of the sidebar. */
+export function NewChatButton() {
+  const startNewChat = useStartNewChat();
   return (
-    <Button
-      variant="secondary"
-      iconStart={<PlusIcon />}
-      isFullWidth
-      onPress={() => {
-        chat.newChat();
-        navigate(HOME_PATH);
-        // On a phone the drawer covers the chat: the new chat must be seen.
-        shell?.closeNavigation();
-        // Ready to type, as after a suggestion: the welcome screen's input takes the caret.
-        requestAnimationFrame(() => focusComposer());
-      }}
-    >
+    <Button variant="secondary" iconStart={<PlusIcon />} isFullWidth onPress={startNewChat}>
       {chatText.newChat}
     </Button>
+  );
+}
+
+/** 新建对话 in the phone's top bar: one tap from the chat, not a trip through the drawer. */
+export function NewChatTopBarButton() {
+  const startNewChat = useStartNewChat();
+  return (
+    <IconButton aria-label={chatText.newChat} variant="subtle" onPress={startNewChat}>
+      <PlusIcon />
+    </IconButton>
   );
 }
 

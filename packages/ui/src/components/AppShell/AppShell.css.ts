@@ -92,6 +92,13 @@ export const topBarTitle = style({
   fontWeight: vars.font.weight.medium,
 });
 
+export const topBarActions = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  flexShrink: 0,
+});
+
 export const main = style({
   flex: 1,
   minHeight: 0,

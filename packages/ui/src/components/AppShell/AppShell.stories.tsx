@@ -2,7 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { PlusIcon } from '../../icons';
 import { EmptyState } from '../EmptyState/EmptyState';
+import { IconButton } from '../IconButton/IconButton';
 import { DemoSidebar } from '../private/ShellStoryParts';
 import { AppShell } from './AppShell';
 
@@ -90,6 +92,33 @@ export const Mobile: Story = {
     // Below 768 px the sidebar is hidden behind the menu button.
     await expect(canvas.getByRole('button', { name: '打开菜单' })).toBeVisible();
     await expect(canvas.getByRole('navigation', { name: '主导航', hidden: true })).not.toBeVisible();
+  },
+};
+
+const startChat = fn();
+
+/** The page's most used action sits at the top bar's other end, one tap away; on a wide screen it is not shown. */
+export const MobileAction: Story = {
+  decorators: narrow,
+  args: {
+    mobileActions: (
+      <IconButton aria-label="新建对话" onPress={startChat}>
+        <PlusIcon />
+      </IconButton>
+    ),
+  },
+  beforeEach: () => {
+    startChat.mockClear();
+  },
+  play: async ({ canvas }) => {
+    const action = canvas.getByRole('button', { name: '新建对话' });
+    const menu = canvas.getByRole('button', { name: '打开菜单' });
+    await expect(action).toBeVisible();
+    await expect(action.getBoundingClientRect().left).toBeGreaterThan(
+      menu.getBoundingClientRect().right + 200,
+    );
+    await userEvent.click(action);
+    await expect(startChat).toHaveBeenCalledTimes(1);
   },
 };
 

@@ -13,6 +13,11 @@ export interface AppShellProps {
   children: ReactNode;
   /** What the phone top bar shows next to the menu button (the product name or page title). */
   mobileTitle?: ReactNode;
+  /**
+   * What the phone top bar offers at its other end: the page's most used action, one tap away instead of
+   * behind the drawer (a new chat, say). Shown only where the top bar is.
+   */
+  mobileActions?: ReactNode;
   /** Controls the drawer (narrow screens); leave out to let the shell manage it. */
   isNavigationOpen?: boolean;
   defaultNavigationOpen?: boolean;
@@ -34,6 +39,7 @@ export function AppShell({
   sidebar,
   children,
   mobileTitle,
+  mobileActions,
   isNavigationOpen,
   defaultNavigationOpen = false,
   onNavigationOpenChange,
@@ -103,7 +109,8 @@ export function AppShell({
               >
                 <MenuIcon />
               </IconButton>
-              {mobileTitle ? <div className={styles.topBarTitle}>{mobileTitle}</div> : null}
+              <div className={styles.topBarTitle}>{mobileTitle}</div>
+              {mobileActions ? <div className={styles.topBarActions}>{mobileActions}</div> : null}
             </header>
             <main id={mainId} tabIndex={-1} className={styles.main}>
               {children}

@@ -203,6 +203,12 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
         ok: is(200),
       },
       {
+        name: 'storage',
+        route: 'GET /api/storage/',
+        send: () => call('GET', '/api/storage/', { token: access }),
+        ok: is(200),
+      },
+      {
         name: 'models',
         route: 'GET /api/models/',
         send: () => call('GET', '/api/models/', { token: access }),

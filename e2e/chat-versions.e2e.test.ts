@@ -46,6 +46,14 @@ test('regenerate and page between versions; edit and re-send', async () => {
     .toBe('下一个版本');
   expect(await answers.getByRole('button', { name: '上一个版本' }).isDisabled()).toBe(true);
   await expect.poll(() => answer.getByText(/^消耗 \d+ 积分$/).isVisible()).toBe(true);
+  // On and back again, by keyboard: each page keeps the focus on the pager.
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+  await page.keyboard.press('Enter');
+  await expect.poll(() => answers.getByRole('status').textContent()).toContain('第 2 个版本，共 2 个');
+  await expect.poll(focused).toBe('上一个版本');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => answers.getByRole('status').textContent()).toContain('第 1 个版本，共 2 个');
+  await expect.poll(focused).toBe('下一个版本');
 
   // A reload shows the chosen version.
   await page.reload();

@@ -1,7 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon, IconButton, VisuallyHidden } from '@wanxiang/ui';
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { chatText } from '../messages';
-import { requestPagerFocus, takePagerFocus } from './focus';
+import { keepPagerFocus, requestPagerFocus, takePagerFocus } from './focus';
 import * as styles from './versions.css';
 
 export interface VersionPagerProps {
@@ -27,13 +27,21 @@ export function VersionPager({ versions, current, label, onSelect, isDisabled = 
   const hasPrevious = index > 0;
   const hasNext = index >= 0 && index < versions.length - 1;
 
-  // The version the user paged to takes the focus back (its pager is a new one: see focus.ts).
-  useEffect(() => {
+  // The version the user paged to takes the focus back (its pager is a new one: see focus.ts). The
+  // conversation may be laid out again right after (its rows read once more from the server): a pager
+  // that goes while it holds the focus hands the request on to the version's next pager, unless the user
+  // has paged on meanwhile. A layout
+  // effect, so that its cleanup runs while the button is still in the page and can be asked.
+  useLayoutEffect(() => {
     const asked = takePagerFocus(current);
     if (!asked) return;
     const previous = asked === 'previous' ? hasPrevious : !hasNext;
     const name = previous ? chatText.previousVersion : chatText.nextVersion;
-    group.current?.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`)?.focus();
+    const button = group.current?.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`);
+    button?.focus();
+    return () => {
+      if (button && button === document.activeElement) keepPagerFocus(current, asked);
+    };
   }, [current, hasPrevious, hasNext]);
 
   if (index < 0 || versions.length < 2) return null;

@@ -16,3 +16,11 @@ export function takePagerFocus(id: string): 'previous' | 'next' | null {
   pending = null;
   return button;
 }
+
+/**
+ * Asks again for a pager that took the focus and is going while it holds it (the rows laid out once more),
+ * unless the user has since asked for another version: that request stands.
+ */
+export function keepPagerFocus(id: string, button: 'previous' | 'next'): void {
+  pending ??= { id, button };
+}

@@ -131,7 +131,7 @@ export interface WordEditorProps {
   readOnly?: boolean;
 }
 
-/** The word processor: menu bar, toolbar, side panels, the paper with its notes, dialogs. */
+/** The word processor: menu bar, toolbar, side panels, the paper, floating notes, dialogs. */
 export function WordEditor(props: WordEditorProps) {
   // The composer reads its config once; another document remounts the editor (keyed by id).
   const [initialConfig] = useState(() => ({
@@ -315,30 +315,27 @@ function EditorFrame({
           aria-label={t.paperRegion}
         >
           <div className={css.paperRow}>
-            <FootnotesProvider paperRef={paperRef}>
-              {(notes) => (
-                /* biome-ignore lint/a11y/noStaticElementInteractions: a pointer convenience; the keyboard reaches the end with Ctrl+End. */
-                <div
-                  className={css.paper}
-                  ref={paperRef}
-                  data-wx-paper={paperId}
-                  onMouseDown={(event) => clickBelowEnd(editor, event)}
-                >
-                  <RichTextPlugin
-                    contentEditable={
-                      <ContentEditable
-                        className={css.contentEditable}
-                        aria-label={t.editorLabel}
-                        aria-placeholder={t.placeholder}
-                        placeholder={<div className={css.placeholder}>{t.placeholder}</div>}
-                        spellCheck={false}
-                      />
-                    }
-                    ErrorBoundary={LexicalErrorBoundary}
-                  />
-                  {notes}
-                </div>
-              )}
+            <FootnotesProvider paperRef={paperRef} renderNotes={(notes) => notes}>
+              {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer convenience; the keyboard reaches the end with Ctrl+End. */}
+              <div
+                className={css.paper}
+                ref={paperRef}
+                data-wx-paper={paperId}
+                onMouseDown={(event) => clickBelowEnd(editor, event)}
+              >
+                <RichTextPlugin
+                  contentEditable={
+                    <ContentEditable
+                      className={css.contentEditable}
+                      aria-label={t.editorLabel}
+                      aria-placeholder={t.placeholder}
+                      placeholder={<div className={css.placeholder}>{t.placeholder}</div>}
+                      spellCheck={false}
+                    />
+                  }
+                  ErrorBoundary={LexicalErrorBoundary}
+                />
+              </div>
             </FootnotesProvider>
           </div>
         </section>

@@ -15,7 +15,13 @@ import { FootnoteContext, type FootnoteContextValue } from './FootnoteContext';
 import { $isFootnoteNode, FootnoteNode } from './FootnoteNode';
 import * as css from './Footnotes.css';
 import { insertFootnote } from './insertFootnote';
-import { createFootnoteId, footnoteMarker, numberFootnotes, type PositionedFootnote } from './numbering';
+import {
+  createFootnoteId,
+  footnoteMarker,
+  layoutFootnoteNotes,
+  numberFootnotes,
+  type PositionedFootnote,
+} from './numbering';
 
 /** Inserts a footnote at the caret and puts the focus in its note, ready for its text. */
 export const INSERT_FOOTNOTE_COMMAND = createCommand<void>('wx:insertFootnote');
@@ -27,21 +33,17 @@ interface NoteEntry {
 }
 
 /**
- * Provides footnote numbers to the markers and the notes, for the paper to show after its text. Numbers
- * follow the markers' places in the text, measured after layout.
- *
- * The notes have one place, whatever the width of the window or the panels open beside the paper: under
- * the text, on the sheet, as a document's notes are printed (at the foot of the page, a short document's
- * only page; after the last line, a long one's). Floating beside the paper they narrowed it, moved as the
- * window changed and fell out of sight below the sheet when the outline took the room.
+ * Provides footnote numbers to the markers and renders the floating notes beside the paper. Numbers follow
+ * the markers' vertical positions, measured after layout; notes stack without overlapping.
  */
 export function FootnotesProvider({
   paperRef,
   children,
+  renderNotes,
 }: {
   paperRef: React.RefObject<HTMLElement | null>;
-  /** The paper, given the notes to put after its text. */
-  children: (notes: ReactNode) => ReactNode;
+  children: ReactNode;
+  renderNotes: (notes: ReactNode) => ReactNode;
 }) {
   const [editor] = useLexicalComposerContext();
   /** The id of a note to focus as soon as its text box exists (set just before inserting a footnote). */
@@ -72,6 +74,9 @@ export function FootnotesProvider({
   const [entries, setEntries] = useState<NoteEntry[]>([]);
   const [positions, setPositions] = useState<PositionedFootnote[]>([]);
   const [activeId, setActiveId] = useState<string | null>(null);
+  const heights = useRef(new Map<string, number>());
+
+  const [, forceLayout] = useState(0);
 
   const measure = useCallback(() => {
     const paper = paperRef.current;
@@ -159,6 +164,7 @@ export function FootnotesProvider({
   const known = useMemo(() => new Set(entries.map((e) => e.id)), [entries]);
   const live = useMemo(() => positions.filter((p) => known.has(p.id)), [positions, known]);
   const numbers = useMemo(() => numberFootnotes(live), [live]);
+  const tops = layoutFootnoteNotes(live, heights.current);
 
   const value = useMemo<FootnoteContextValue>(
     () => ({
@@ -198,10 +204,17 @@ export function FootnotesProvider({
             data-note-id={entry.id}
             data-active={activeId === entry.id || undefined}
             className={css.note}
+            style={{ top: tops.get(entry.id) ?? 0 }}
             ref={(el) => {
-              if (el && pendingFocus.current === entry.id) {
+              if (!el) return;
+              if (pendingFocus.current === entry.id) {
                 pendingFocus.current = null;
                 el.querySelector('textarea')?.focus();
+              }
+              const h = el.offsetHeight;
+              if (heights.current.get(entry.id) !== h) {
+                heights.current.set(entry.id, h);
+                forceLayout((x) => x + 1);
               }
             }}
           >
@@ -235,5 +248,10 @@ export function FootnotesProvider({
     </section>
   ) : null;
 
-  return <FootnoteContext.Provider value={value}>{children(notes)}</FootnoteContext.Provider>;
+  return (
+    <FootnoteContext.Provider value={value}>
+      {children}
+      {renderNotes(notes)}
+    </FootnoteContext.Provider>
+  );
 }

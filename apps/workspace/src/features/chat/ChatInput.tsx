@@ -134,8 +134,9 @@ export function ChatInput({
   const unavailableReason = useId();
   /*
    * A touch has no hover, so the tooltips that say what 联网搜索 does (or why it is not there) never show
-   * on a phone: a tap on the switch says it in a line under the input instead, until the next keystroke
-   * or send.
+   * on a phone: a tap on the switch says it in a note floated just above the input instead (floated, so
+   * that the input does not grow and move the switch from under the finger), until the next keystroke or
+   * send.
    */
   const [searchNote, setSearchNote] = useState<string | null>(null);
   const explainOnTouch = (note: string) => ({

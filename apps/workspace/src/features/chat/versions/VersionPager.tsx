@@ -30,8 +30,8 @@ export function VersionPager({ versions, current, label, onSelect, isDisabled = 
   // The version the user paged to takes the focus back (its pager is a new one: see focus.ts). The
   // conversation may be laid out again right after (its rows read once more from the server): a pager
   // that goes while it holds the focus hands the request on to the version's next pager, unless the user
-  // has paged on meanwhile. A layout
-  // effect, so that its cleanup runs while the button is still in the page and can be asked.
+  // has paged on meanwhile. A layout effect, so that its cleanup runs while the button is still in the
+  // page and can be asked.
   useLayoutEffect(() => {
     const asked = takePagerFocus(current);
     if (!asked) return;

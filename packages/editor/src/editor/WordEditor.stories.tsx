@@ -687,6 +687,9 @@ export const ListsIndentAndLineSpacing: Story = {
       'true',
     );
     await userEvent.keyboard('{Escape}');
+    // The menu gave the focus back to its button: the caret goes back into the line, as a writer's click
+    // would put it, before the list buttons act on it.
+    await userEvent.click(within(editor).getByText(line));
 
     const bullets = canvas.getByRole('button', { name: t.toolbar.bulletList });
     const numbers = canvas.getByRole('button', { name: t.toolbar.numberedList });
@@ -698,6 +701,8 @@ export const ListsIndentAndLineSpacing: Story = {
     await waitFor(() => expect(block().closest('ol')).not.toBeNull());
     await waitFor(() => expect(numbers).toHaveAttribute('aria-pressed', 'true'));
     await expect(bullets).toHaveAttribute('aria-pressed', 'false');
+    // The shortcut is the paper's: the caret is put back in the line first.
+    await userEvent.click(within(editor).getByText(line));
     await userEvent.keyboard('{Control>}{Shift>}L{/Shift}{/Control}');
     await waitFor(() => expect(block().closest('ul')).not.toBeNull());
     // A list item takes a line spacing too.

@@ -1,7 +1,6 @@
 import { assignVars, globalStyle, style } from '@vanilla-extract/css';
 import { lightTokens, vars } from '@wanxiang/ui';
 import { NARROW_SCREEN_QUERY, PAPER_MARGIN_INLINE_PX, PAPER_WIDTH_PX } from '../constants';
-import { notes } from '../footnotes/Footnotes.css';
 import { t } from '../i18n/zh-CN';
 
 export const root = style({
@@ -164,8 +163,6 @@ export const stage = style({
   flex: 1,
   minWidth: 0,
   overflow: 'auto',
-  // The notes beside the paper need 268 px: the paper narrows for them, and only a stage too narrow for
-  // both puts them under the paper.
   containerType: 'inline-size',
   padding: `${vars.space.xl} ${vars.space.lg}`,
   // Room under the paper, at least what the floating dock covers (--wx-dock-clearance, measured by
@@ -191,16 +188,6 @@ export const paperRow = style({
   width: '100%',
   maxWidth: '794px',
   boxSizing: 'border-box',
-  selectors: {
-    // With footnotes, room for their notes (260 wide, 8 from the paper): the paper narrows rather than
-    // pushing the notes under a page-tall sheet, where nobody would find them.
-    [`&:has(> .${notes})`]: { maxWidth: '1062px', paddingInlineEnd: '268px' },
-  },
-  '@container': {
-    '(max-width: 760px)': {
-      selectors: { [`&:has(> .${notes})`]: { maxWidth: '794px', paddingInlineEnd: 0 } },
-    },
-  },
 });
 
 export const paper = style({
@@ -229,11 +216,6 @@ export const contentEditable = style({
   caretColor: vars.color.text.primary,
   whiteSpace: 'pre-wrap',
   wordBreak: 'break-word',
-});
-
-/* Too narrow for notes beside it, the sheet ends with its text so that the notes under it stay in sight. */
-globalStyle(`.${paperRow}:has(> .${notes}) .${paper}, .${paperRow}:has(> .${notes}) .${contentEditable}`, {
-  '@container': { '(max-width: 760px)': { minHeight: '12em' } },
 });
 
 export const placeholder = style({

@@ -101,9 +101,34 @@ export const WithContent: Story = {
     await waitFor(() =>
       expect(canvas.getByRole('button', { name: new RegExp(t.toolbar.fontSize) })).toHaveTextContent('小三'),
     );
-    // The footnote is numbered ① and its note floats beside the paper.
+    // The footnote is numbered ①, its note under the text on the sheet.
     await expect(await canvas.findByRole('button', { name: t.footnote.label('①') })).toBeVisible();
     await expect(canvas.getByDisplayValue('数据截至九月三十日。')).toBeVisible();
+  },
+};
+
+/**
+ * The notes have one place: on the sheet, under the text, as printed notes are, whatever the panels beside
+ * the paper. The paper keeps its width (beside it, the notes narrowed it, and fell out of sight under it
+ * when the outline took the room).
+ */
+export const NotesUnderTheText: Story = {
+  // Without its play function it is WithContent, which the screenshots have already.
+  tags: ['!vrt'],
+  args: { initialContent: sampleContent, initialTitle: '季度工作报告' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const sheet = paper(canvasElement).parentElement as HTMLElement;
+    const notes = await canvas.findByRole('region', { name: t.footnote.notes });
+    const where = () => {
+      const text = paper(canvasElement).getBoundingClientRect();
+      const box = notes.getBoundingClientRect();
+      return { inside: sheet.contains(notes), below: box.top >= text.bottom, left: box.left - text.left };
+    };
+    await expect(where()).toEqual({ inside: true, below: true, left: 0 });
+    // The sheet is as wide as with no notes: the whole row (794 px at most), none of it kept for them.
+    const row = sheet.parentElement as HTMLElement;
+    await expect(sheet.getBoundingClientRect().width).toBe(row.getBoundingClientRect().width);
   },
 };
 

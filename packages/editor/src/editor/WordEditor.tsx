@@ -30,7 +30,7 @@ import { FileDropPlugin } from '../files/FileDropPlugin';
 import type { ImportedDocument } from '../files/importFile';
 import type { ServerExporter } from '../files/serverExport';
 import { useDocumentFiles } from '../files/useDocumentFiles';
-import { FootnotesProvider } from '../footnotes/FootnotesPlugin';
+import { FootnoteNotes, FootnotesProvider } from '../footnotes/FootnotesPlugin';
 import { formatModified } from '../format/dates';
 import { t } from '../i18n/zh-CN';
 import { MenuBar, MenuBarPlaceholder } from '../menus/MenuBar';
@@ -131,7 +131,7 @@ export interface WordEditorProps {
   readOnly?: boolean;
 }
 
-/** The word processor: menu bar, toolbar, side panels, the paper, floating notes, dialogs. */
+/** The word processor: menu bar, toolbar, side panels, the paper with its notes, dialogs. */
 export function WordEditor(props: WordEditorProps) {
   // The composer reads its config once; another document remounts the editor (keyed by id).
   const [initialConfig] = useState(() => ({
@@ -315,7 +315,7 @@ function EditorFrame({
           aria-label={t.paperRegion}
         >
           <div className={css.paperRow}>
-            <FootnotesProvider paperRef={paperRef} renderNotes={(notes) => notes}>
+            <FootnotesProvider paperRef={paperRef}>
               {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer convenience; the keyboard reaches the end with Ctrl+End. */}
               <div
                 className={css.paper}
@@ -335,6 +335,7 @@ function EditorFrame({
                   }
                   ErrorBoundary={LexicalErrorBoundary}
                 />
+                <FootnoteNotes />
               </div>
             </FootnotesProvider>
           </div>

@@ -1,32 +1,37 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@wanxiang/ui';
 
+// The notes follow the text on the sheet, under a short rule, as printed notes do.
 export const notes = style({
-  position: 'absolute',
-  top: 0,
-  insetInlineEnd: 0,
-  width: '260px',
-  '@container': { '(max-width: 760px)': { position: 'static', width: 'auto', marginTop: vars.space.lg } },
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  marginTop: vars.space.xl,
+  paddingTop: vars.space.md,
+  selectors: {
+    '&::before': {
+      content: '""',
+      display: 'block',
+      width: '33%',
+      marginTop: `calc(-1 * ${vars.space.md})`,
+      marginBottom: vars.space.sm,
+      borderTop: `1px solid ${vars.color.border.strong}`,
+    },
+  },
 });
 
 export const note = style({
-  position: 'absolute',
-  width: '260px',
-  minHeight: '72px',
-  boxSizing: 'border-box',
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.xs,
   padding: vars.space.sm,
-  background: vars.color.bg.raised,
-  border: `1px solid ${vars.color.border.default}`,
+  border: '1px solid transparent',
   borderRadius: vars.radius.md,
-  boxShadow: vars.shadow.sm,
   fontSize: vars.font.size.sm,
   selectors: {
-    '&[data-active]': { borderColor: vars.color.accent.solid, boxShadow: vars.shadow.md },
+    '&:hover': { borderColor: vars.color.border.subtle },
+    '&[data-active]': { borderColor: vars.color.accent.solid, background: vars.color.accent.soft },
   },
-  '@container': { '(max-width: 760px)': { position: 'static', width: 'auto', marginBottom: vars.space.sm } },
 });
 
 export const noteHeader = style({

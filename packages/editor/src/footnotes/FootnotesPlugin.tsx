@@ -8,20 +8,23 @@ import {
   type NodeKey,
   SKIP_DOM_SELECTION_TAG,
 } from 'lexical';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { isComposingEvent } from '../composing';
 import { t } from '../i18n/zh-CN';
 import { FootnoteContext, type FootnoteContextValue } from './FootnoteContext';
 import { $isFootnoteNode, FootnoteNode } from './FootnoteNode';
 import * as css from './Footnotes.css';
 import { insertFootnote } from './insertFootnote';
-import {
-  createFootnoteId,
-  footnoteMarker,
-  layoutFootnoteNotes,
-  numberFootnotes,
-  type PositionedFootnote,
-} from './numbering';
+import { createFootnoteId, footnoteMarker, numberFootnotes, type PositionedFootnote } from './numbering';
 
 /** Inserts a footnote at the caret and puts the focus in its note, ready for its text. */
 export const INSERT_FOOTNOTE_COMMAND = createCommand<void>('wx:insertFootnote');
@@ -33,17 +36,21 @@ interface NoteEntry {
 }
 
 /**
- * Provides footnote numbers to the markers and renders the floating notes beside the paper. Numbers follow
- * the markers' vertical positions, measured after layout; notes stack without overlapping.
+ * Provides footnote numbers to the markers and the notes, for the paper to show after its text. Numbers
+ * follow the markers' places in the text, measured after layout.
+ *
+ * The notes have one place, whatever the width of the window or the panels open beside the paper: under
+ * the text, on the sheet, as a document's notes are printed (at the foot of the page, a short document's
+ * only page; after the last line, a long one's). Floating beside the paper they narrowed it, moved as the
+ * window changed and fell out of sight below the sheet when the outline took the room.
  */
 export function FootnotesProvider({
   paperRef,
   children,
-  renderNotes,
 }: {
   paperRef: React.RefObject<HTMLElement | null>;
+  /** The paper; it shows the notes where it puts `<FootnoteNotes />`. */
   children: ReactNode;
-  renderNotes: (notes: ReactNode) => ReactNode;
 }) {
   const [editor] = useLexicalComposerContext();
   /** The id of a note to focus as soon as its text box exists (set just before inserting a footnote). */
@@ -74,9 +81,6 @@ export function FootnotesProvider({
   const [entries, setEntries] = useState<NoteEntry[]>([]);
   const [positions, setPositions] = useState<PositionedFootnote[]>([]);
   const [activeId, setActiveId] = useState<string | null>(null);
-  const heights = useRef(new Map<string, number>());
-
-  const [, forceLayout] = useState(0);
 
   const measure = useCallback(() => {
     const paper = paperRef.current;
@@ -164,7 +168,6 @@ export function FootnotesProvider({
   const known = useMemo(() => new Set(entries.map((e) => e.id)), [entries]);
   const live = useMemo(() => positions.filter((p) => known.has(p.id)), [positions, known]);
   const numbers = useMemo(() => numberFootnotes(live), [live]);
-  const tops = layoutFootnoteNotes(live, heights.current);
 
   const value = useMemo<FootnoteContextValue>(
     () => ({
@@ -204,17 +207,10 @@ export function FootnotesProvider({
             data-note-id={entry.id}
             data-active={activeId === entry.id || undefined}
             className={css.note}
-            style={{ top: tops.get(entry.id) ?? 0 }}
             ref={(el) => {
-              if (!el) return;
-              if (pendingFocus.current === entry.id) {
+              if (el && pendingFocus.current === entry.id) {
                 pendingFocus.current = null;
                 el.querySelector('textarea')?.focus();
-              }
-              const h = el.offsetHeight;
-              if (heights.current.get(entry.id) !== h) {
-                heights.current.set(entry.id, h);
-                forceLayout((x) => x + 1);
               }
             }}
           >
@@ -248,10 +244,18 @@ export function FootnotesProvider({
     </section>
   ) : null;
 
+  // The notes reach the paper through a context of their own: a note's text or number changing re-renders
+  // the notes alone, never the paper and its editable text (whose focus and selection must not move).
   return (
     <FootnoteContext.Provider value={value}>
-      {children}
-      {renderNotes(notes)}
+      <FootnoteNotesContext.Provider value={notes}>{children}</FootnoteNotesContext.Provider>
     </FootnoteContext.Provider>
   );
+}
+
+const FootnoteNotesContext = createContext<ReactNode>(null);
+
+/** Where the paper shows its notes: after its text, on the sheet. */
+export function FootnoteNotes() {
+  return useContext(FootnoteNotesContext);
 }

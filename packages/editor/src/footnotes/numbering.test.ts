@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createFootnoteId,
-  FOOTNOTE_NOTE_GAP,
-  FOOTNOTE_NOTE_MIN_HEIGHT,
-  footnoteMarker,
-  layoutFootnoteNotes,
-  numberFootnotes,
-} from './numbering';
+import { createFootnoteId, footnoteMarker, numberFootnotes } from './numbering';
 
 describe('footnoteMarker', () => {
   it('uses circled digits from 1 to 20', () => {
@@ -40,33 +33,6 @@ describe('numberFootnotes', () => {
     ]);
     expect(numbers.get('left')).toBe(1);
     expect(numbers.get('right')).toBe(2);
-  });
-});
-
-describe('layoutFootnoteNotes', () => {
-  it('keeps notes level with their markers when there is room', () => {
-    const tops = layoutFootnoteNotes(
-      [
-        { id: 'a', top: 0, order: 0 },
-        { id: 'b', top: 500, order: 1 },
-      ],
-      new Map(),
-    );
-    expect(tops.get('a')).toBe(0);
-    expect(tops.get('b')).toBe(500);
-  });
-  it('pushes a crowded note below the one above by its height (at least 72) and the 8 px gap', () => {
-    const tops = layoutFootnoteNotes(
-      [
-        { id: 'a', top: 100, order: 0 },
-        { id: 'b', top: 110, order: 1 },
-        { id: 'c', top: 115, order: 2 },
-      ],
-      new Map([['b', 120]]),
-    );
-    expect(tops.get('a')).toBe(100);
-    expect(tops.get('b')).toBe(100 + FOOTNOTE_NOTE_MIN_HEIGHT + FOOTNOTE_NOTE_GAP);
-    expect(tops.get('c')).toBe(180 + 120 + FOOTNOTE_NOTE_GAP);
   });
 });
 

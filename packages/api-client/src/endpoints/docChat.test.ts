@@ -153,6 +153,30 @@ describe('docChat.ask', () => {
     ]);
   });
 
+  it('stops a plain-text answer at once on abort, even while the next chunk is awaited, and cancels it', async () => {
+    let cancelled = false;
+    const stalled = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode('第一段，'));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const { client } = setup(() => new Response(stalled, { headers: { 'Content-Type': 'text/plain' } }));
+    const stop = new AbortController();
+    const seen: DocChatEvent[] = [];
+    const reading = (async () => {
+      for await (const event of client.docChat.ask(input, { signal: stop.signal })) {
+        seen.push(event);
+        stop.abort(new DOMException('stopped', 'AbortError'));
+      }
+    })();
+    await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seen).toEqual([{ type: 'text', text: '第一段，' }]);
+    expect(cancelled).toBe(true);
+  });
+
   it('throws the refusal’s ApiError with its status before any event', async () => {
     const { client } = setup(() => json({ detail: '未找到' }, { status: 404 }));
     const error = await collect(client.docChat.ask({ ...input, cloudId: DOC })).catch((e: unknown) => e);

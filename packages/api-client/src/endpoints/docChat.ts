@@ -9,11 +9,10 @@ import {
   docChatPaths,
   isDocChatId,
 } from '../contract/docChat';
-import { StreamError } from '../errors/errors';
 import type { HttpClient } from '../http/httpClient';
 import { bodyWithFiles } from '../http/upload';
 import type { UploadProgress } from '../http/xhrFetch';
-import { readFrames } from '../sse/readSse';
+import { readBodyText, readFrames } from '../sse/readSse';
 import type { CallOptions } from './auth';
 
 export interface DocChatInput {
@@ -76,23 +75,8 @@ export async function* readDocChatStream(
 ): AsyncGenerator<DocChatEvent, void, undefined> {
   const type = response.headers.get('content-type') ?? '';
   if (response.ok && !type.includes('text/event-stream')) {
-    if (!response.body) throw new StreamError('EMPTY_BODY');
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    try {
-      while (true) {
-        const { done, value } = await reader.read();
-        if (options.signal?.aborted) throw options.signal.reason;
-        if (done) break;
-        const text = decoder.decode(value, { stream: true });
-        if (text !== '') yield { type: 'text', text };
-      }
-      const rest = decoder.decode();
-      if (rest !== '') yield { type: 'text', text: rest };
-      yield { type: 'done' };
-    } finally {
-      reader.releaseLock();
-    }
+    for await (const text of readBodyText(response, options)) yield { type: 'text', text };
+    yield { type: 'done' };
     return;
   }
   for await (const item of readFrames(response, options, knownTypes, docChatFrame)) {

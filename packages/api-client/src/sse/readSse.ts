@@ -34,15 +34,15 @@ function abortReason(signal: AbortSignal): unknown {
 }
 
 /**
- * The server-sent events of a response body, as they arrive. A non-2xx response throws its
- * {@link ApiError}; a missing body a {@link StreamError}; a connection lost mid-stream a
- * {@link NetworkError}. An event not terminated by a blank line when the body ends is dropped, as the SSE
- * standard requires: it may be a truncated frame. Leaving the loop early cancels the body.
+ * A response body's text, decoded as it arrives (UTF-8 split across chunks is joined). A non-2xx response
+ * throws its {@link ApiError}; a missing body a {@link StreamError}; a connection lost mid-stream a
+ * {@link NetworkError}; an abort its reason, at once, even while a read is pending. Leaving the loop early
+ * cancels the body.
  */
-export async function* readSseMessages(
+export async function* readBodyText(
   response: Response,
   options: ReadStreamOptions = {},
-): AsyncGenerator<EventSourceMessage, void, undefined> {
+): AsyncGenerator<string, void, undefined> {
   const { signal } = options;
   if (!response.ok) throw await ApiError.fromResponse(response);
   if (!response.body) throw new StreamError('EMPTY_BODY');
@@ -50,8 +50,6 @@ export async function* readSseMessages(
 
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
-  const pending: EventSourceMessage[] = [];
-  const parser = createParser({ onEvent: (message) => pending.push(message) });
   // A pending read only returns when the next chunk comes; cancelling the reader makes it return at once.
   const onAbort = () => {
     reader.cancel(signal?.reason).catch(() => {});
@@ -69,21 +67,40 @@ export async function* readSseMessages(
       }
       if (signal?.aborted) throw abortReason(signal);
       if (chunk.done) {
-        parser.feed(decoder.decode());
         finished = true;
-        break;
+        const rest = decoder.decode();
+        if (rest !== '') yield rest;
+        return;
       }
-      parser.feed(decoder.decode(chunk.value, { stream: true }));
-      for (const message of pending.splice(0)) {
-        yield message;
-        if (signal?.aborted) throw abortReason(signal);
-      }
+      const text = decoder.decode(chunk.value, { stream: true });
+      if (text !== '') yield text;
+      if (signal?.aborted) throw abortReason(signal);
     }
-    for (const message of pending.splice(0)) yield message;
   } finally {
     signal?.removeEventListener('abort', onAbort);
     if (!finished) await reader.cancel().catch(() => {});
     reader.releaseLock();
+  }
+}
+
+/**
+ * The server-sent events of a response body, as they arrive, with {@link readBodyText}'s errors. An event
+ * not terminated by a blank line when the body ends is dropped, as the SSE standard requires: it may be a
+ * truncated frame. Leaving the loop early cancels the body.
+ */
+export async function* readSseMessages(
+  response: Response,
+  options: ReadStreamOptions = {},
+): AsyncGenerator<EventSourceMessage, void, undefined> {
+  const { signal } = options;
+  const pending: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (message) => pending.push(message) });
+  for await (const text of readBodyText(response, options)) {
+    parser.feed(text);
+    for (const message of pending.splice(0)) {
+      yield message;
+      if (signal?.aborted) throw abortReason(signal);
+    }
   }
 }
 

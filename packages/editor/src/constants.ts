@@ -1,4 +1,4 @@
-/** Shared editor constants of spec 02 §9. */
+/** Limits, lists and timings the editor's parts share. */
 export const EDITOR_SNAPSHOT_VERSION = '2.0.0';
 export const LEXDOC_FORMAT = 'lexdoc';
 export const LEXDOC_VERSION = 2;

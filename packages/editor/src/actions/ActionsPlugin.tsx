@@ -13,7 +13,7 @@ const BINDINGS = ALL_ACTIONS.flatMap((action) =>
 );
 
 /**
- * Makes every action of the table a registered Lexical command, and its keys (spec 02 §2: Ctrl+F / Ctrl+H
+ * Makes every action of the table a registered Lexical command, and its keys (Ctrl+F / Ctrl+H
  * find and replace, Ctrl+Alt+F footnote, Ctrl+K link, Ctrl+\\ clear formatting, Ctrl+S save to the cloud) dispatch it
  * while the focus is in the editor.
  */

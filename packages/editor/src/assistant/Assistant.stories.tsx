@@ -32,7 +32,7 @@ type Models = 'ready' | 'loading' | 'auth' | 'empty';
 /** How the question is answered: streamed, streamed then held, held mid-upload, or refused by the server. */
 type Answer = 'stream' | 'hang' | 'upload' | 'refuse';
 
-/** The app's check (the chat's, spec 01 §5) stands in here: 30 MB each, the chat's types, its texts. */
+/** The app's check (the chat's) stands in here: 30 MB each, the chat's types, its texts. */
 const ACCEPTED = /\.(txt|md|json|csv|pdf|docx?|png|jpe?g|gif|webp)$/i;
 const attachments: AssistantAttachments = {
   accept: '.txt,.md,.json,.csv,.pdf,.doc,.docx,image/*',
@@ -208,7 +208,7 @@ export const Empty: Story = {
   },
 };
 
-/** Spec 02 §4: the model list is loading. */
+/** The model list is loading. */
 export const ModelsLoading: Story = {
   args: { models: 'loading' },
   play: async ({ canvasElement }) => {
@@ -216,7 +216,7 @@ export const ModelsLoading: Story = {
   },
 };
 
-/** Spec 02 §8: the model list refused (401/403). */
+/** The model list refused (401/403). */
 export const ModelsAuthError: Story = {
   args: { models: 'auth' },
   play: async ({ canvasElement }) => {
@@ -224,7 +224,7 @@ export const ModelsAuthError: Story = {
   },
 };
 
-/** Spec 02 §8: no models offered. */
+/** No models offered. */
 export const ModelsEmpty: Story = {
   args: { models: 'empty' },
   play: async ({ canvasElement }) => {
@@ -389,8 +389,8 @@ const drag = (target: Element, type: 'dragover' | 'drop', files: File[]) =>
   );
 
 /**
- * Files come by the attach control (a paperclip, 添加附件), are checked before anything is sent (spec 01
- * §5's texts joined with '；'), show as chips that can be removed, and a question may be files alone: the
+ * Files come by the attach control (a paperclip, 添加附件), are checked before anything is sent (the
+ * check's texts joined with '；'), show as chips that can be removed, and a question may be files alone: the
  * panel names them under the question, and the chips leave the dock once the server has them.
  */
 export const Attachments: Story = {

@@ -35,7 +35,7 @@ function sendQuestion(editor: LexicalEditor, store: AssistantStore) {
   if (!store.getState().panelOpen) editor.dispatchCommand(ACTIONS.toggleRight.command, undefined);
   void store.send(document);
 }
-/** Spec 02 §5: the question box grows up to three lines, then scrolls. */
+/** The question box grows up to three lines, then scrolls. */
 export const QUESTION_MAX_ROWS = 3;
 
 export interface AssistantDockProps {

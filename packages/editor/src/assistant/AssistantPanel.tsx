@@ -79,7 +79,7 @@ function useAppliedMessage(editor: LexicalEditor, setApply: (step: ApplyStep) =>
 /**
  * The editor's right panel: the assistant's current question and answer (Markdown, refreshed as it
  * streams, scrolled along), its status, this document's earlier turns, the quick actions on the selection,
- * and Apply. Closing the panel clears the current chat (spec 02 §4).
+ * and Apply. Closing the panel clears the current chat.
  */
 export function AssistantPanel({ store, renderMarkdown }: AssistantPanelProps) {
   const [editor] = useLexicalComposerContext();
@@ -95,7 +95,7 @@ export function AssistantPanel({ store, renderMarkdown }: AssistantPanelProps) {
   useEffect(() => {
     void store.loadHistory();
   }, [store]);
-  // Spec 02 §4: the user's closing the panel clears the current chat. The toggle runs while this panel
+  // The user's closing the panel clears the current chat. The toggle runs while this panel
   // shows, so it closes it; the command goes on to the editor, which hides the panel.
   useEffect(
     () =>

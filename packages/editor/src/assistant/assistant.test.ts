@@ -233,7 +233,7 @@ function transport(
 const snapshot = { markdown: '# 文档', selection: null, focusOffset: undefined };
 
 describe('the assistant store', () => {
-  it('preselects the first model and words the model errors of spec 02 §8', async () => {
+  it('preselects the first model and words the model list errors', async () => {
     const store = new AssistantStore(transport(async function* () {}));
     expect(store.getState().models.status).toBe('loading');
     await store.loadModels();
@@ -463,7 +463,7 @@ describe('the assistant store', () => {
     });
   });
 
-  it('words a refused question by spec 02 §8', () => {
+  it('words a refused question by its kind', () => {
     expect(describeAskError(new AssistantError('auth'))).toBe('未登录或无权访问该接口，请登录或刷新页面');
     expect(describeAskError(new AssistantError('notFound'))).toBe('未找到，请确认文档已保存且 ID 有效');
     expect(describeAskError(new AssistantError('failed', '积分不足'))).toBe('对话启动失败：积分不足');

@@ -1,7 +1,7 @@
 /**
  * The assistant's state, shared by the right panel and the dock (two separate slots of the editor), free of
  * React: components subscribe with useSyncExternalStore. It loads the models, sends a question, batches the
- * streamed answer into the state about every 80 ms (spec 02 §9), stops it silently, and keeps this
+ * streamed answer into the state about every 80 ms, stops it silently, and keeps this
  * document's turns for the history view.
  */
 import type { PendingFile } from '@wanxiang/ui';
@@ -15,7 +15,7 @@ import {
   ModelsError,
 } from './types';
 
-/** Spec 02 §9: the streamed answer's display refreshes about every 80 ms. */
+/** The streamed answer's display refreshes about every 80 ms. */
 export const ANSWER_REFRESH_MS = 80;
 
 export type ModelsState =
@@ -42,7 +42,7 @@ export interface AssistantState {
   draft: string;
   /** The files chosen for the next question (the dock's chips); they stay there until the server has them. */
   files: readonly PendingFile[];
-  /** Why chosen files were refused (spec 01 §5's texts joined with '；'), until the next choice. */
+  /** Why chosen files were refused (the check's texts joined with '；'), until the next choice. */
   fileError: string | null;
   /** 0–1 while the question's files are being sent; null otherwise. */
   uploadProgress: number | null;
@@ -164,7 +164,7 @@ export class AssistantStore {
     }
   }
 
-  /** Loads the model list (spec 02 §4: loading, then the first preselected, or an error text). */
+  /** Loads the model list (loading, then the first preselected, or an error text). */
   async loadModels(): Promise<void> {
     this.modelsController?.abort();
     const controller = new AbortController();
@@ -230,7 +230,7 @@ export class AssistantStore {
   }
 
   /**
-   * Files picked, pasted or dropped: checked by the transport's rules (spec 01 §5), the accepted ones added
+   * Files picked, pasted or dropped: checked by the transport's rules, the accepted ones added
    * to the chips, the refusals said until the next choice. Nothing is taken while an answer streams.
    */
   addFiles(chosen: readonly File[]) {
@@ -260,8 +260,8 @@ export class AssistantStore {
   }
 
   /**
-   * Spec 02 §5: non-empty text, a model, no answer streaming, and models loaded. As in the chat (spec 01
-   * §5), files alone are a question too.
+   * Non-empty text, a model, no answer streaming, and models loaded. As in the chat, files
+   * alone are a question too.
    */
   canSend(): boolean {
     const { draft, files, modelId, streaming, models } = this.state;
@@ -343,7 +343,7 @@ export class AssistantStore {
         else break;
       }
     } catch (error) {
-      // Spec 02 §4: aborting is silent; any other failure is said at the end of the answer.
+      // Aborting is silent; any other failure is said at the end of the answer.
       if (!isAbort(error) && !controller.signal.aborted)
         append(`${answer === '' ? '' : '\n\n'}${a.error(describeAskError(error))}`);
     } finally {
@@ -373,7 +373,7 @@ export class AssistantStore {
     this.controller?.abort(new DOMException('stopped by the user', 'AbortError'));
   }
 
-  /** Spec 02 §4: closing the panel clears the current chat (and stops an answer still streaming). */
+  /** Closing the panel clears the current chat (and stops an answer still streaming). */
   clear() {
     this.stop();
     this.set({ current: null, streaming: false, view: 'current' });

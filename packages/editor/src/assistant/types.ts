@@ -1,14 +1,14 @@
 /**
  * What the assistant needs from the app: the model list and a way to ask. The editor package knows no
  * HTTP client; the app passes a transport built on its own (the workspace: @wanxiang/api-client), and maps
- * its errors to the kinds below so that the assistant shows spec 02 §8's texts.
+ * its errors to the kinds below so that the assistant shows its own texts for each.
  */
 export interface AssistantModel {
   id: string;
   name: string;
 }
 
-/** One question as the server needs it (spec 02 §7), the document included. */
+/** One question as the server needs it, the document included. */
 export interface AssistantQuestion {
   question: string;
   modelId: string;
@@ -35,7 +35,7 @@ export interface AskOptions {
 
 /**
  * What the dock needs to take attachments: the file picker's `accept` list and the check of chosen files
- * (the app's, so that the assistant refuses files in the chat's words, spec 01 §5). A transport without it
+ * (the app's, so that the assistant refuses files in the chat's words). A transport without it
  * asks without files: the dock then offers none.
  */
 export interface AssistantAttachments {
@@ -73,7 +73,7 @@ export interface AssistantHistoryTurn {
   timestamp: number;
 }
 
-/** A question the server refused or could not start (spec 02 §8, chat). */
+/** A question the server refused or could not start. */
 export class AssistantError extends Error {
   constructor(
     readonly kind: 'auth' | 'notFound' | 'failed' | 'emptyBody' | 'network',
@@ -84,7 +84,7 @@ export class AssistantError extends Error {
   }
 }
 
-/** The model list could not be loaded (spec 02 §8, models). */
+/** The model list could not be loaded. */
 export class ModelsError extends Error {
   constructor(
     readonly kind: 'auth' | 'http' | 'failed',

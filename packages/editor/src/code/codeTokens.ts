@@ -1,5 +1,5 @@
 /**
- * A small syntax tokenizer for the code languages of spec 02 §9. @lexical/code 0.52 ships no highlighter
+ * A small syntax tokenizer for the code block's languages. @lexical/code 0.52 ships no highlighter
  * (its Prism package stops at an older Lexical), so the editor carries its own: one sticky regular
  * expression per language, good enough for colouring comments, strings, keywords and numbers.
  */

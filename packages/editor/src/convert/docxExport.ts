@@ -36,7 +36,7 @@ import {
 import type { ExportInput } from './types';
 
 /*
- * The document as a Word file through `docx`, following the pitfalls in research-editor.md §3.2:
+ * The document as a Word file through `docx`, avoiding Word's known pitfalls:
  * - East Asian and Western fonts set separately (a CJK family goes to eastAsia, its Latin partner to
  *   ascii/hAnsi), never a css stack as a font name;
  * - sizes in half-points from the stored px (五号 14px → 10.5pt → 21);
@@ -50,7 +50,7 @@ import type { ExportInput } from './types';
  *   which the DOCX importer reads back as a code block.
  */
 
-/** Word font names of the editor's families (research §5.5): Chinese names as Chinese Word writes them. */
+/** Word font names of the editor's families: Chinese names as Chinese Word writes them. */
 const WORD_FONT: Record<string, string> = {
   songti: '宋体',
   heiti: '黑体',

@@ -30,7 +30,7 @@ import type { ConvertedDocument } from './types';
 
 /*
  * DOCX in through mammoth, read from its document model rather than its HTML: mammoth's `transformDocument`
- * hook hands over the parsed document, which still has what the HTML drops (research-editor.md §3.1) —
+ * hook hands over the parsed document, which still has what the HTML drops —
  * paragraph alignment, first-line and hanging indents, run sizes and highlights — and keeps footnotes,
  * merged cells (colSpan/rowSpan, covered cells removed), images and list numbering. The model becomes
  * the editor's JSON here, without a DOM, so the same code runs in a worker and in Node.

@@ -1,8 +1,8 @@
 import { t } from '../i18n/zh-CN';
 
 /**
- * The converters' error codes. The first three are spec 01 §8's import codes; the rest name the bad files
- * the converters refuse before they spend time or memory on them.
+ * The converters' error codes. The first three say a file is of an unknown type or not a valid
+ * lexdoc; the rest name the bad files the converters refuse before they spend time or memory on them.
  */
 export type ConvertErrorCode =
   | 'UNSUPPORTED_FILE'

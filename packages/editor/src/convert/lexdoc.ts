@@ -6,7 +6,7 @@ import { CONVERT_LIMITS, ConvertError, checkSize } from './errors';
 import { documentTitleOf, type JsonNode, walk } from './nodes';
 import type { ConvertedDocument, ExportInput } from './types';
 
-/** The local file format of spec 02 §3: a lexdoc package, version 2. */
+/** The local file format: a lexdoc package, version 2. */
 export interface LexdocFile {
   format: 'lexdoc';
   version: 2;
@@ -85,9 +85,9 @@ function rootOf(value: unknown): SerializedEditorState {
 }
 
 /**
- * Reads a .lexdoc file, or a plain snapshot with a root or lexicalState field (spec 02 §3). Errors:
+ * Reads a .lexdoc file, or a plain snapshot with a root or lexicalState field. Errors:
  * LEXDOC_PARSE_ERROR when the text is not JSON, LEXDOC_INVALID_FORMAT when `format` is not lexdoc or
- * `version` not a number (spec 01 §8), EMPTY_CONTENT when there is no editor state in it.
+ * `version` not a number, EMPTY_CONTENT when there is no editor state in it.
  */
 export function parseLexdoc(text: string): {
   editorState: SerializedEditorState;

@@ -79,7 +79,7 @@ export function listItemNode(children: JsonNode[], value: number, checked?: bool
   return element('listitem', children, { value, ...(checked === undefined ? {} : { checked }) });
 }
 
-/** A code block; `language` is kept only when it follows spec 01 §5's rule (codeLanguage). */
+/** A code block; `language` is kept only when it is a valid name (codeLanguage). */
 export function codeNode(code: string, language?: string | null): JsonNode {
   const lines = code.split('\n');
   const children: JsonNode[] = [];
@@ -137,7 +137,7 @@ export function editorState(children: JsonNode[]): SerializedEditorState {
 export const rootChildren = (state: SerializedEditorState): JsonNode[] =>
   ((state.root as unknown as JsonNode).children ?? []) as JsonNode[];
 
-/** Spec 01 §5: a code-fence language name is 1–30 letters, digits or _ + # . - ; anything else is dropped. */
+/** A code-fence language name is 1–30 letters, digits or _ + # . - ; anything else is dropped. */
 export function codeLanguage(name: string | null | undefined): string | undefined {
   const trimmed = name?.trim();
   return trimmed && /^[A-Za-z0-9_+#.-]{1,30}$/.test(trimmed) ? trimmed.toLowerCase() : undefined;

@@ -71,7 +71,7 @@ export function FontDialog({ isOpen, onOpenChange, format, onApply }: FontDialog
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       footer={okCancelFooter((close) => {
-        // A custom size that is not a number is ignored (spec 02 §5); the rest still applies.
+        // A custom size that is not a number is ignored; the rest still applies.
         onApply(patch());
         close();
       })}

@@ -8,7 +8,7 @@ export interface LinkDialogProps {
   isOpen: boolean;
   onOpenChange(isOpen: boolean): void;
   initialUrl: string;
-  /** null removes the link (empty input, spec 02 §5). */
+  /** null removes the link (empty input). */
   onApply(url: string | null): void;
 }
 

@@ -60,7 +60,7 @@ export const preview = style({
 });
 
 /*
- * 查找和替换 is modal (spec 02 §2) but must not hide what it finds: its overlay is clear instead of dimmed,
+ * 查找和替换 is modal but must not hide what it finds: its overlay is clear instead of dimmed,
  * and the dialog sits at the top right, clear of the paper's text column, like a word processor's find box.
  */
 export const findDialog = style({ maxWidth: '480px' });

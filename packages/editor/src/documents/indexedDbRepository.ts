@@ -40,7 +40,7 @@ export interface IndexedDbRepositoryOptions {
 }
 
 /**
- * The local document repository over IndexedDB (spec README decision 3). Records and contents are two
+ * The local document repository over IndexedDB. Records and contents are two
  * stores written in one transaction, so a record never points at missing content. The first use migrates
  * the legacy localStorage stores once; their keys are left in place, so nothing is ever dropped.
  */
@@ -124,7 +124,7 @@ export function createIndexedDbDocumentRepository(
         const database = await ready(owner);
         const tx = database.transaction(['records', 'contents'], 'readwrite');
         let stamp = now();
-        // The spec's id shape is local-doc-{timestamp}; two documents in one millisecond take the next one.
+        // Ids are local-doc-{timestamp}; two documents in one millisecond take the next one.
         while (await tx.objectStore('records').getKey(`local-doc-${stamp}`)) stamp += 1;
         const record: DocumentRecord = {
           id: `local-doc-${stamp}`,

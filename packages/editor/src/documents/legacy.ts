@@ -2,7 +2,7 @@ import type { SerializedEditorState } from 'lexical';
 import { DEFAULT_DOCUMENT_TITLE } from '../constants';
 import type { DocumentContent, DocumentRecord } from './types';
 
-/** The two stores older front ends kept in localStorage (spec 01 §3); migrated once into IndexedDB. */
+/** The two stores older front ends kept in localStorage; migrated once into IndexedDB. */
 export const LEGACY_RECORDS_KEY = 'lexical-local-documents';
 export const LEGACY_DOCS_KEY = 'lexical-docs';
 

@@ -1,7 +1,7 @@
 import type { SerializedEditorState } from 'lexical';
 import type { StylePresets } from '../styles/presets';
 
-/** A local document (spec README decision 3): the record lists it, the content is stored apart by id. */
+/** A local document: the record lists it, the content is stored apart by id. */
 export interface DocumentRecord {
   id: string;
   title: string;

@@ -37,7 +37,7 @@ type State = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; 
 /**
  * /document/{id}: loads the document from the repository (正在加载文档... until then). An id that names no
  * document of this owner (a stale link) says so and offers the document home; storage that cannot be read
- * opens a new document instead (spec 02 §4); an editor crash shows the fallback message.
+ * opens a new document instead; an editor crash shows the fallback message.
  */
 export function DocumentEditor({
   repository,
@@ -216,7 +216,7 @@ export function DocumentMissing({ onBack, onCreate, hint = t.documentNotFoundHin
   );
 }
 
-/** The spec's message, and a way on: try again (what was typed is stored) or go back to the documents. */
+/** What went wrong, and a way on: try again (what was typed is stored) or go back to the documents. */
 function EditorCrashed({ onRetry, onBack }: { onRetry(): void; onBack(): void }) {
   return (
     <div className={css.crashed}>

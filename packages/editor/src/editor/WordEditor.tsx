@@ -119,7 +119,7 @@ export interface WordEditorProps {
    */
   onSaveCloud?(): void;
   /**
-   * The host's server export (spec 02 §7): large PDFs and DOCX are made there, and it is the fallback
+   * The host's server export: large PDFs and DOCX are made there, and it is the fallback
    * when the browser's converter fails. Without it every export runs in the browser.
    */
   serverExport?: ServerExporter;

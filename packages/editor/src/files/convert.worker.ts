@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * The converters off the main thread: a big DOCX or Markdown file is parsed here, so the page keeps
- * answering while it is read (research-editor.md §4.5). Messages: {id, op: 'import', name, bytes} or
+ * answering while it is read. Messages: {id, op: 'import', name, bytes} or
  * {id, op: 'export', extension, input}; answers {id, ok, value} or {id, ok: false, code, message}.
  */
 import { isConvertError } from '../convert/errors';

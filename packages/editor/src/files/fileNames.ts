@@ -1,7 +1,7 @@
 import { ConvertError } from '../convert/errors';
 import { t } from '../i18n/zh-CN';
 
-/** The file formats the editor opens, by extension (spec 01 §5, 02 §4). */
+/** The file formats the editor opens, by extension. */
 export const importableExtensions = ['md', 'markdown', 'txt', 'docx', 'lexdoc'] as const;
 export type ImportKind = 'markdown' | 'text' | 'docx' | 'lexdoc';
 
@@ -30,7 +30,7 @@ export function importKindOf(fileName: string): ImportKind {
   }
 }
 
-/** Export file names replace each of \ / : * ? " < > | with an underscore (spec 01 §5). */
+/** Export file names replace each of \ / : * ? " < > | with an underscore. */
 export function exportFileName(title: string, extension: string): string {
   const base = title.replace(/[\\/:*?"<>|]/g, '_').trim() || '未命名文档';
   return `${base}.${extension}`;

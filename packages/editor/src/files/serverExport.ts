@@ -1,5 +1,5 @@
 /**
- * Export through the host's server (spec 02 §7 "backend export"). The editor exports in the browser by
+ * Export through the host's server. The editor exports in the browser by
  * itself; a host that has a server may hand it an exporter, used where the browser does badly: a PDF or
  * DOCX of a large document (its pictures make the browser's PDFKit slow and memory-hungry, on a phone
  * above all), and as the fallback when the browser's own converter fails (its worker or font did not load,

@@ -170,7 +170,7 @@ export function useDocumentFiles({
           downloadFile(exportFileName(title, 'pdf'), 'application/pdf', pdf);
           toast.success(t.pdf.exported);
         },
-        // Spec 01 §8: the failure's own text (the exporter's are Chinese), or the catalogue's (a chunk or
+        // The failure's own text (the exporter's are Chinese), or the catalogue's (a chunk or
         // font that did not load, …).
         (error) => (error instanceof Error && error.name === 'PdfExportError' ? error.message : t.pdf.failed),
       );

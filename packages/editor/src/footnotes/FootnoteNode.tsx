@@ -14,7 +14,7 @@ export type SerializedFootnoteNode = Spread<{ id: string; text: string }, Serial
 
 /**
  * A footnote (注释) anchored in the text. The node holds the note's id and text; its number is not
- * stored, it follows from the marker's vertical position (spec 02 §4) and is shown by FootnoteMarker.
+ * stored, it follows from the marker's vertical position and is shown by FootnoteMarker.
  */
 export class FootnoteNode extends DecoratorNode<JSX.Element> {
   __id: string;

@@ -145,7 +145,7 @@ export function FootnotesProvider({
     );
   }, [editor, measure, paperRef]);
 
-  // Outside click and Escape clear the active note (spec 02 §4).
+  // Outside click and Escape clear the active note.
   useEffect(() => {
     if (!activeId) return;
     const onPointer = (event: PointerEvent) => {

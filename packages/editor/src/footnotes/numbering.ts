@@ -1,4 +1,4 @@
-/** Footnote numbers (spec 02 §4, §9): by the markers' places in the text. */
+/** Footnote numbers: by the markers' places in the text. */
 export const FOOTNOTE_ID_PREFIX = 'fn-';
 
 const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳';

@@ -1,6 +1,6 @@
 /**
- * Units of the word processor (spec 02 §5, §9). CSS works at 96 dpi: 1pt = 96/72 px, 1mm = 96/25.4 px.
- * Sizes are kept as px in the document (the spec's fontSizePx) with two decimals, so 七号 (5.5pt) and 八号
+ * Units of the word processor. CSS works at 96 dpi: 1pt = 96/72 px, 1mm = 96/25.4 px.
+ * Sizes are kept as px in the document (fontSizePx) with two decimals, so 七号 (5.5pt) and 八号
  * (5pt) survive instead of being clamped to a Latin-editor minimum.
  */
 export const LENGTH_UNITS = ['pt', 'mm', 'px'] as const;
@@ -25,7 +25,7 @@ export const MAX_FONT_SIZE_PX = 400;
 
 /**
  * A custom font size typed by the user. It must be a number ("12", "10.5", " 9 "); anything else,
- * zero, negative or absurdly large is ignored (null), as spec 02 §5 says.
+ * zero, negative or absurdly large is ignored (null).
  */
 export function parseCustomFontSize(input: string, unit: LengthUnit): number | null {
   const text = input.trim();
@@ -55,7 +55,7 @@ export const CHINESE_FONT_SIZES = [
   { name: '八号', pt: 5 },
 ] as const;
 
-/** The point list of spec 02 §9. */
+/** The font sizes offered, in points. */
 export const POINT_SIZES = [8, 9, 10, 10.5, 11, 12, 14, 16, 18, 20, 22, 24, 26, 28, 36, 48, 72] as const;
 
 export const DEFAULT_FONT_SIZE_PX = 16;
@@ -154,7 +154,7 @@ export function fontFamilyFromCss(css: string | null | undefined): FontFamilyOpt
   );
 }
 
-/** Line height of a paragraph (spec 02 §3 "Line height advanced"). */
+/** Line height of a paragraph. */
 export type LineHeightAdv =
   | { kind: 'preset'; value: number }
   | { kind: 'multiple'; value: number }
@@ -172,7 +172,7 @@ export function lineHeightToCss(lh: LineHeightAdv): string | null {
   return String(round2(lh.kind === 'preset' ? lh.value : snapped));
 }
 
-/** First-line or hanging indent (spec 02 §3 "Special indent"). Characters are em of the paragraph. */
+/** First-line or hanging indent. Characters are em of the paragraph. */
 export type SpecialIndent =
   | { kind: 'none' }
   | { kind: 'firstLine' | 'hanging'; value: number; unit: 'char' | 'mm' };

@@ -1,13 +1,13 @@
 import type { DocumentRecord } from '../documents/types';
 
-/** The recent documents the home shows without a search (spec 01 §2 and §9). */
+/** The recent documents the home shows without a search. */
 export const RECENT_DOCUMENTS_LIMIT = 8;
 
 export type DocumentSort = 'modified' | 'title';
 
 /**
  * The cards the home shows: the documents matching the query (in the title or the first lines), by
- * modification time (newest first) or by title (in Chinese collation); the 8 most recent (spec 01 §2)
+ * modification time (newest first) or by title (in Chinese collation); the 8 most recent
  * unless the user searches or asks for all.
  */
 export function visibleDocuments(

@@ -43,7 +43,7 @@ export const editorZhCN = {
     unreadable: '文件内容无法识别为文档',
     openedAsNew: (title: string) => `已打开为新文档：${title}`,
   },
-  /** The converters' errors (spec 01 §8 import error codes, spec 02 §3) and the file menu's progress. */
+  /** The converters' errors (by import error code) and the file menu's progress. */
   convert: {
     unsupported: (name: string) => `不支持的文件类型：${name}（可打开 .lexdoc、.docx、.md、.markdown、.txt）`,
     invalidFormat: '无效的文档格式',
@@ -72,7 +72,7 @@ export const editorZhCN = {
   pdf: {
     exporting: '正在导出 PDF…',
     exported: '已导出 PDF',
-    /** Spec 01 §8: the failure's text, or this. */
+    /** The failure's text, or this. */
     failed: '导出失败，请稍后重试',
     fontFailed: '导出失败：PDF 所需的字体未能加载，请检查网络后重试',
     pageNumber: (page: number, total: number) => `第 ${page} 页，共 ${total} 页`,

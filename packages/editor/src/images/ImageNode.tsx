@@ -14,7 +14,7 @@ import { ImageView } from './ImageView';
 import { clampImageWidth } from './imageSize';
 
 export interface ImagePayload {
-  /** A data URL read from the chosen file (spec 02 §3), or an http(s) URL from pasted HTML. */
+  /** A data URL read from the chosen file, or an http(s) URL from pasted HTML. */
   src: string;
   /** The file name. */
   altText: string;

@@ -12,7 +12,7 @@ export function insertImage(editor: LexicalEditor, src: string, altText: string)
 
 /**
  * Images (a screenshot, a copied picture, one chosen with the toolbar's button) are inserted as data URLs;
- * any other file is refused (spec 02 §5). Resolves with how many were inserted.
+ * any other file is refused. Resolves with how many were inserted.
  */
 export function insertImageFiles(editor: LexicalEditor, files: readonly File[]): Promise<number> {
   const images = files.filter((file) => file.type.startsWith('image/'));

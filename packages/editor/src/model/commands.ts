@@ -139,7 +139,7 @@ export function setAlignment(editor: LexicalEditor, alignment: Alignment) {
   });
 }
 
-/** A text format patch of spec 02 §3 (applyScope is always the selection). */
+/** A text format patch (applyScope is always the selection). */
 export interface TextFormatPatch {
   bold?: boolean;
   italic?: boolean;
@@ -185,7 +185,7 @@ export function $applyTextFormatPatch(patch: TextFormatPatch) {
 
 export type IndentChange = 'none' | 'inc' | 'dec';
 
-/** Paragraph apply payload (spec 02 §3). `null` means 不变 (unchanged). */
+/** Paragraph apply payload. `null` means 不变 (unchanged). */
 export interface ParagraphPatch {
   indent: IndentChange;
   lineHeight: LineHeightAdv | null;
@@ -197,7 +197,7 @@ export function applyParagraph(editor: LexicalEditor, patch: ParagraphPatch) {
   editor.update(() => {
     const blocks = $selectedBlocks();
     if (unchanged) {
-      // Spec 02 §5: all three "unchanged" clears the block-level paragraph formatting.
+      // All three "unchanged" clears the block-level paragraph formatting.
       for (const block of blocks) {
         $patchElementStyle(block, Object.fromEntries(BLOCK_STYLE_PROPERTIES.map((p) => [p, ''])));
         block.setIndent(0);

@@ -24,7 +24,7 @@ import {
 import { $getBlockStyle, parseStyle } from './blockStyle';
 import { $currentBlockType, type Alignment, type BlockType } from './commands';
 
-/** Format query throttle of spec 02 §9. */
+/** How often the toolbar's format state is read again while the selection moves. */
 export const FORMAT_QUERY_THROTTLE_MS = 120;
 
 export interface FormatState {

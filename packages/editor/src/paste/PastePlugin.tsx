@@ -22,7 +22,7 @@ import { hasListMarker, stripListMarker } from './listMarker';
 const LEXICAL_MIME = 'application/x-lexical-editor';
 
 /**
- * Paste rules of spec 02 §5: HTML pasted into a code block arrives as plain text only; text pasted into a
+ * Paste rules: HTML pasted into a code block arrives as plain text only; text pasted into a
  * list item loses the bullet or number markers typed in front of each line (the list draws its own).
  * HTML from Word, WPS or a web page keeps its fonts, sizes, colours, indents and line spacing (see
  * htmlImport.ts; the page's CSP would otherwise drop every inline style). Pasted or dropped files become

@@ -6,7 +6,7 @@ import {
   specialIndentToCss,
 } from '../format/units';
 
-/** The nine style presets of spec 02 §3, in the order the style dialog lists them. */
+/** The nine style presets, in the order the style dialog lists them. */
 export const STYLE_PRESET_KEYS = [
   'paragraph',
   'h1',

@@ -7,7 +7,7 @@ function apiError(body: ApiErrorBody | null, status = 400): ApiError {
   return new ApiError(new Response(null, { status }), body);
 }
 
-describe('formatAuthError (spec 01 §8)', () => {
+describe('formatAuthError', () => {
   it("shows the server's detail", () => {
     expect(formatLoginError(apiError({ detail: '邮箱或密码错误' }, 401))).toBe('邮箱或密码错误');
   });

@@ -8,7 +8,7 @@ export interface FormatAuthErrorOptions {
 }
 
 /**
- * The bracketed part of spec 01 §8, read as follows: one `field: messages` group per field of `errors`
+ * The bracketed part of an auth failure's text: one `field: messages` group per field of `errors`
  * that has messages, in the server's order, the field's messages joined by a space; then the
  * `non_field_errors` messages, joined by a space, as a group without a field name (they belong to none);
  * groups joined by '；'. Both sources are used when both are present, so nothing the server said is lost.
@@ -28,7 +28,7 @@ export function describeFieldErrors(
 }
 
 /**
- * The text the login and register pages show for a failure (spec 01 §8): the server's detail, or
+ * The text the login and register pages show for a failure: the server's detail, or
  * `fallback`, followed by ' （field: messages）' when the server named field errors. A request that never
  * got an answer says so (连接失败 / 请求超时) instead of blaming the credentials.
  */

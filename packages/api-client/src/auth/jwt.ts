@@ -29,7 +29,7 @@ export function getTokenExpiry(token: string): number | null {
 const OWNER_CLAIMS = ['sub', 'user_id', 'uid', 'email', 'username', 'id'] as const;
 
 /**
- * The owner of local documents (spec 01 §3): the subject claim, else user id, uid, email, username or id,
+ * The owner of local documents: the subject claim, else user id, uid, email, username or id,
  * else the literal `anon`.
  */
 export function getTokenOwner(token: string | null | undefined): string {

@@ -1,4 +1,4 @@
-/** Spec 01 §9: the background session check's period. */
+/** The background session check's period. */
 export const SESSION_CHECK_INTERVAL_MS = 60_000;
 
 /** The part of `document` the watcher uses; injectable for tests and absent in Node. */
@@ -20,8 +20,8 @@ export interface SessionCheckOptions {
 }
 
 /**
- * Runs `check` every interval while the page is visible and once each time it becomes visible (spec 01
- * §4). The interval is stopped while hidden rather than skipped, so a background tab costs no timer
+ * Runs `check` every interval while the page is visible and once each time it becomes visible. The
+ * interval is stopped while hidden rather than skipped, so a background tab costs no timer
  * wake-ups. A check still running when the next is due is not doubled. Returns the stop function.
  */
 export function startSessionCheck(options: SessionCheckOptions): () => void {

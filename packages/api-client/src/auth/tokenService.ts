@@ -7,12 +7,12 @@ import type { TokenStore } from '../storage/tokenStore';
 import { refreshAnswer } from './authAnswers';
 import { getTokenExpiry } from './jwt';
 
-/** Spec 01 §9. */
+/** Refresh at 60 s of life left, at most once per cooldown; two failures in a row end the session. */
 export const TOKEN_REFRESH_THRESHOLD_MS = 60_000;
 export const REFRESH_COOLDOWN_MS = 30_000;
 export const MAX_CONSECUTIVE_REFRESH_FAILURES = 2;
 
-/** The browser event by which any logout sends the user to /login (spec 01 §2, §4). */
+/** The browser event by which any logout sends the user to /login. */
 export const AUTH_LOGOUT_EVENT = 'auth:logout';
 
 /** `user` for a logout the user asked for; otherwise the forced logout's cause. */
@@ -66,7 +66,7 @@ function defaultLock(): LockRunner | null {
 }
 
 /**
- * Keeps the access token fresh (spec 01 §4): refreshes at 60 s of life left, on the server's header and
+ * Keeps the access token fresh: refreshes at 60 s of life left, on the server's header and
  * after an invalid-token 401; one refresh in flight at a time; a cooldown after a failure; forced logout
  * after two consecutive failures, on a 401/403 from the refresh call, or when an invalid token cannot be
  * renewed.

@@ -1,13 +1,13 @@
 /**
- * Chat attachments (spec 01 §5): the limits and the accepted types, shared by the client (which checks a
+ * Chat attachments: the limits and the accepted types, shared by the client (which checks a
  * file before it is sent) and the server (which checks it again, by content as well as by name). Each side
  * words the refusal from its own catalogue; `attachmentProblem` says which refusal applies.
  */
 import { z } from 'zod';
 
-/** 30 MB each (spec 01 §9). */
+/** 30 MB each. */
 export const MAX_ATTACHMENT_BYTES = 30 * 1024 * 1024;
-/** Files one message may carry; the spec names no number, and ten covers a page of screenshots. */
+/** Files one message may carry; ten covers a page of screenshots. */
 export const MAX_ATTACHMENTS = 10;
 
 /** The accepted kinds, each with its canonical MIME type and the name endings that imply it. */
@@ -30,12 +30,12 @@ export const ATTACHMENT_KINDS = {
 } as const;
 export type AttachmentKind = keyof typeof ATTACHMENT_KINDS;
 
-/** Spec 01 §5: the MIME types accepted as they are declared. */
+/** The MIME types accepted as they are declared. */
 export const ACCEPTED_ATTACHMENT_TYPES: readonly string[] = [
   ...Object.values(ATTACHMENT_KINDS).map((kind) => kind.mime),
   'text/x-markdown',
 ];
-/** Spec 01 §5: a file is also accepted by these name endings, whatever its declared type. */
+/** A file is also accepted by these name endings, whatever its declared type. */
 export const ACCEPTED_ATTACHMENT_EXTENSIONS = ['txt', 'md', 'json', 'csv', 'pdf', 'doc', 'docx'] as const;
 /** For an `<input type=file accept>`: the types and every ending (images' too, for pickers that go by name). */
 export const ATTACHMENT_ACCEPT = [
@@ -65,7 +65,7 @@ export function claimedKind(file: { name: string; type: string }): AttachmentKin
 
 export type AttachmentProblem = 'too_large' | 'unsupported' | 'empty';
 
-/** Why a file cannot be attached, by its size and its declared type and name (spec 01 §5); null when it can. */
+/** Why a file cannot be attached, by its size and its declared type and name; null when it can. */
 export function attachmentProblem(file: {
   name: string;
   type: string;

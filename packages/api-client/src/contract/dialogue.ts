@@ -1,5 +1,5 @@
 /**
- * The wire contract of the chat's sessions and turns (spec 01 §3, §4, §7). Shared by the server (route
+ * The wire contract of the chat's sessions and turns. Shared by the server (route
  * validation, OpenAPI) and the client (answer parsing), so the two cannot drift.
  */
 import { z } from 'zod';
@@ -19,7 +19,7 @@ export const dialoguePaths = {
   stopTurn: (id: string) => `/dialogue/sessions/${encodeURIComponent(id)}/stop/`,
 } as const;
 
-/** Spec 01 §9. */
+/** The history loads 10 sessions a page; the server answers at most 100. */
 export const SESSION_PAGE_SIZE = 10;
 export const MAX_SESSION_PAGE_SIZE = 100;
 /** Longest prompt the server accepts, in characters. */
@@ -87,7 +87,7 @@ export const sessionListQuery = z.object({
 export type SessionListQuery = z.input<typeof sessionListQuery>;
 
 /**
- * A file of a user message: name and type always (spec 01 §3); servers that store files add its id, size,
+ * A file of a user message: name and type always; servers that store files add its id, size,
  * address and whether it was cut for the model (see ./attachments).
  */
 export const attachedFile = z.object({
@@ -203,7 +203,7 @@ export type ChatMessage = z.infer<typeof chatMessage>;
 
 /**
  * A session with the messages of its current branch (the chosen version at every fork), oldest first,
- * always in user/assistant pairs so that a message's turn index is floor(position / 2) (spec 01 §3).
+ * always in user/assistant pairs so that a message's turn index is floor(position / 2).
  */
 export const sessionDetail = chatSession.extend({ history: z.array(chatMessage) });
 export type SessionDetail = z.infer<typeof sessionDetail>;
@@ -219,7 +219,7 @@ export const updateSessionRequest = z
   });
 export type UpdateSessionRequest = z.input<typeof updateSessionRequest>;
 
-/** The JSON form of create-turn (spec 01 §7); the multipart form carries the same object in its `data` part. */
+/** The JSON form of create-turn; the multipart form carries the same object in its `data` part. */
 export const createTurnRequest = z
   .object({
     session_id: z.string().nullable().optional().default(null),

@@ -1,5 +1,5 @@
 /**
- * The wire contract of the editor's writing assistant (spec 02 §7): a question about one document, answered
+ * The wire contract of the editor's writing assistant: a question about one document, answered
  * as a server-sent stream. A document bound to the cloud (a uuid, with or without hyphens) asks through
  * `/docs/{docId}/chat/`, which keeps the document's assistant history per user; any other through the
  * transient endpoint, which keeps none. Shared by the server (validation, OpenAPI) and the client.
@@ -16,13 +16,13 @@ export const docChatPaths = {
 /** The most turns of a document's assistant history one request returns (the newest ones). */
 export const MAX_DOC_CHAT_HISTORY = 100;
 
-/** Spec 02 §9: the turns of context sent when the context toggle is on; a transient chat has none. */
+/** The turns of context sent when the context toggle is on; a transient chat has none. */
 export const DOC_CHAT_CONTEXT_TURNS = 5;
 export const MAX_DOC_CHAT_CONTEXT_TURNS = 20;
 /** The longest document the client may send, in characters (the server cuts it to the model's budget). */
 export const MAX_DOC_MARKDOWN_LENGTH = 2_000_000;
 
-/** Spec 02 §5: a document id for the chat is a uuid, with or without hyphens. */
+/** A document id for the chat is a uuid, with or without hyphens. */
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 
 export function isDocChatId(id: string | null | undefined): id is string {
@@ -64,7 +64,7 @@ export const docChatComplete = z.object({
 });
 export type DocChatComplete = z.infer<typeof docChatComplete>;
 
-/** Spec 02 §3 "Stream event": one `data:` line `{ type, content }`; the stream ends with `data: [DONE]`. */
+/** A stream event: one `data:` line `{ type, content }`; the stream ends with `data: [DONE]`. */
 export const docChatFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), content: z.string() }),
   z.object({ type: z.literal('doc_complete'), content: docChatComplete }),

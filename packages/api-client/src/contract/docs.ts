@@ -1,5 +1,5 @@
 /**
- * The wire contract of cloud documents (spec 02 §3, §7; spec README decision 4): a local document gets its
+ * The wire contract of cloud documents: a local document gets its
  * uuid on its first cloud save (POST), and every later save (PUT) names the version it was based on, so a
  * save made from a stale copy (another tab, another device) is refused with 409 instead of overwriting.
  * The content is the editor's stored document (`{version: '2.0.0', editorState, styles?, title?}`), kept
@@ -74,7 +74,7 @@ export const docIdParams = z.object({ id: z.string() });
 
 export const createDocumentBody = z.object({
   /**
-   * The uuid the client chose for the document (spec README decision 4). A retried first save whose answer
+   * The uuid the client chose for the document. A retried first save whose answer
    * was lost sends the same id and gets the document it already made, not a second one.
    */
   id: z

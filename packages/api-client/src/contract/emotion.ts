@@ -1,6 +1,6 @@
 /**
- * The wire contract of the market emotion indicator (spec 03 §3 "Daily emotion point", "Minute emotion
- * point", §7). Both answers keep the spec's `{ data: [...] }` shape and carry `source` beside `data`:
+ * The wire contract of the market emotion indicator: the daily and the minute emotion points. Both
+ * answers have a `{ data: [...] }` shape and carry `source` beside `data`:
  * `simulated` means the server's embedded simulated market (show 模拟行情), `eastmoney` the public
  * Eastmoney pools. Each point also carries the sub-scores and raw inputs behind its value, so a page can
  * explain a number.

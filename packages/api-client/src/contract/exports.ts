@@ -1,5 +1,5 @@
 /**
- * The wire contract of server-side exports (spec 02 §7 "backend export"): a cloud document is exported by
+ * The wire contract of server-side exports: a cloud document is exported by
  * its id (`POST /api/docs/{id}/export`), any other document by sending it (`POST /api/exports/transient`,
  * its lexdoc, or HTML when a client has nothing else). The server writes the file with the editor's own
  * converters and answers a download address that expires and that only the same user can fetch.

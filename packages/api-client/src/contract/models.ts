@@ -1,8 +1,7 @@
 /**
- * The wire contract of the model list (spec 01 §3 "Model", §9 price display). Prices are in credits:
- * a per-call model costs `fixed_price_credits` per turn; another costs
- * `ceil(input_tokens / 1000 * input_price_credits + output_tokens / 1000 * output_price_credits)`
- * (spec README, decision 6).
+ * The wire contract of the model list, with what the selector needs to show each model's price.
+ * Prices are in credits: a per-call model costs `fixed_price_credits` per turn; another costs
+ * `ceil(input_tokens / 1000 * input_price_credits + output_tokens / 1000 * output_price_credits)`.
  */
 import { z } from 'zod';
 
@@ -41,7 +40,7 @@ export const chatModel = z.object({
 });
 export type ChatModel = z.infer<typeof chatModel>;
 
-/** The server answers `{models: [...]}`; the spec also allows a plain array, which clients accept. */
+/** The server answers `{models: [...]}`; a plain array is accepted too. */
 export const modelListResponse = z.object({ models: z.array(chatModel) });
 export type ModelListResponse = z.infer<typeof modelListResponse>;
 

@@ -1,12 +1,12 @@
 /**
- * The wire contract of the strategy board's runs, reports and subscription (spec 03 §3, §4, §7). The
- * shapes are the spec's; `result_data` is typed loosely on purpose (spec 03: "an object or a JSON string"),
+ * The wire contract of the strategy board's runs, reports and subscription. The
+ * shapes are the board's; `result_data` is typed loosely on purpose (an object or a JSON string),
  * the page parses it with `strategyResultData` and shows 报告数据解析失败 when that fails.
  */
 import { z } from 'zod';
 
 export const DEFAULT_STRATEGY_SLUG = 'daily_board_hitting_strategy';
-/** Spec 03 §9: the panel asks for five reports. */
+/** The panel asks for five reports. */
 export const DEFAULT_REPORTS_LIMIT = 5;
 export const MAX_REPORTS_LIMIT = 50;
 /** Days a mock payment activates a subscription for. */
@@ -51,7 +51,7 @@ export const ENTRY_STRATEGY_TYPES = ['pullback', 'breakout', 'avoid'] as const;
 export const STOP_LOSS_TYPES = ['price', 'percent'] as const;
 
 export const tradePlan = z.object({
-  /** 1.5+ core, 1+ standard, >0.5 medium, otherwise light probe (spec 03 §4). */
+  /** 1.5+ core, 1+ standard, >0.5 medium, otherwise light probe. */
   position_level: z.number(),
   entry_strategy_type: z.string(),
   entry_price_low: z.number().nullable().optional(),
@@ -90,7 +90,7 @@ export const strategyReport = z.object({
   trade_date: z.string(),
   run_phase: z.string(),
   run_phase_display: z.string(),
-  /** An object or a JSON string (spec 03 §3); null when the run left no result. */
+  /** An object or a JSON string; null when the run left no result. */
   result_data: z.unknown(),
   created_at: z.string(),
 });

@@ -1,5 +1,5 @@
 /**
- * The wire format of the chat's server-sent stream (spec 01 §4, §7): every frame is one `data:` line with
+ * The wire format of the chat's server-sent stream: every frame is one `data:` line with
  * a JSON object `{ type, data }`, followed by a blank line; the stream ends with `data: [DONE]`. Shared by
  * the server (which writes frames with {@link encodeStreamFrame}) and the client's stream reader.
  */

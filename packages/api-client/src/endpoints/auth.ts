@@ -41,7 +41,7 @@ export interface LoginOptions extends CallOptions {
 const MAX_CHALLENGES = 3;
 
 export interface AuthApi {
-  /** Creates the account; the page then sends the user to /login (spec 01 §2). */
+  /** Creates the account; the page then sends the user to /login. */
   register(input: RegisterRequest, options?: CallOptions): Promise<RegisterResponse>;
   /** How the operator lets people register (open, with an invitation code, or not at all). */
   registrationPolicy(options?: CallOptions): Promise<RegistrationPolicy>;

@@ -21,7 +21,7 @@ export interface DocsApi {
   list(options?: CallOptions): Promise<CloudDocumentSummary[]>;
   get(id: string, options?: CallOptions): Promise<CloudDocument>;
   /**
-   * The first cloud save: the document gets its uuid (spec README decision 4) — `id` when given, so that a
+   * The first cloud save: the document gets its uuid — `id` when given, so that a
    * retry of a save whose answer was lost returns the document made then instead of making another.
    */
   create(

@@ -16,7 +16,7 @@ export interface DailySeriesRange {
 }
 
 export interface EmotionApi {
-  /** The daily market emotion points of a range (spec 03 §7), with the `source` of the market data. */
+  /** The daily market emotion points of a range, with the `source` of the market data. */
   dailySeries(range?: DailySeriesRange, options?: CallOptions): Promise<DailySeriesAnswer>;
   /**
    * The 5-minute emotion points of one trading day (`YYYY-MM-DD`, default today in Shanghai); an empty

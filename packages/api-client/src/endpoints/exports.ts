@@ -26,7 +26,7 @@ export interface ExportedFile {
 }
 
 export interface ExportsApi {
-  /** A cloud document, exported by the server from its stored version (spec 02 §7 "backend export"). */
+  /** A cloud document, exported by the server from its stored version. */
   cloud(docId: string, format: ExportFormat, options?: CallOptions): Promise<ExportTask>;
   /** Any document, sent as its lexdoc (or HTML when there is nothing else). */
   transient(

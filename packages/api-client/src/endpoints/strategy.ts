@@ -13,7 +13,7 @@ import type { HttpClient } from '../http/httpClient';
 import type { CallOptions } from './auth';
 
 export interface StrategyApi {
-  /** The node logs of a day's runs, oldest first as the server sends them (spec 03 §7). */
+  /** The node logs of a day's runs, oldest first as the server sends them. */
   nodesToday(query?: { slug?: string; date?: string }, options?: CallOptions): Promise<StrategyNodeLog[]>;
   /** The newest reports, newest first (default five). */
   recentReports(query?: { slug?: string; limit?: number }, options?: CallOptions): Promise<StrategyReport[]>;

@@ -1,9 +1,9 @@
 import { type MessageKey, t } from '../i18n/messages';
 
 /**
- * Why the token service could not give a fresh access token. The first seven are the spec's (01 §8);
- * REFRESH_FAILED covers a refresh that failed for any other reason (network, server error), which the spec
- * counts towards the two consecutive failures but does not name.
+ * Why the token service could not give a fresh access token. The first seven are named
+ * causes; REFRESH_FAILED covers a refresh that failed for any other reason (network, server error), which
+ * counts towards the two consecutive failures like the others.
  */
 export const TOKEN_SERVICE_ERROR_CODES = [
   'LOGGED_OUT',

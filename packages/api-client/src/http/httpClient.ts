@@ -2,7 +2,7 @@ import { DEVICE_ID_HEADER, INVALID_TOKEN_CODE, TOKEN_REFRESH_REQUIRED_HEADER } f
 import { ApiError, NetworkError, ResponseFormatError, TimeoutError } from '../errors/errors';
 
 export const DEFAULT_BASE_URL = '/api';
-/** Spec 01 §9: request timeout. */
+/** Request timeout. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;

@@ -1,4 +1,4 @@
-/** Keys in local storage (spec 01 §3). */
+/** Keys in local storage. */
 export const STORAGE_KEYS = {
   accessToken: 'access_token',
   refreshToken: 'refresh_token',

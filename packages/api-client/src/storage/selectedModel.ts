@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from './keys';
 import type { StorageLike } from './storage';
 
-/** The chat's selected model id, kept across visits (spec 01 §3). */
+/** The chat's selected model id, kept across visits. */
 export interface SelectedModelStore {
   get(): string | null;
   /** null forgets the selection. */

@@ -13,7 +13,7 @@ export interface StoredTokens {
   refresh?: string | undefined;
 }
 
-/** The tokens, the device id and the logged-out flag, kept in a Storage (spec 01 §3). */
+/** The tokens, the device id and the logged-out flag, kept in a Storage. */
 export class TokenStore {
   private readonly storage: StorageLike;
   private readonly generateDeviceId: () => string;

@@ -113,7 +113,7 @@ const size = {
   control: { sm: '28px', md: '36px', lg: '44px' },
   icon: { sm: '14px', md: '16px', lg: '20px' },
   sidebar: '260px',
-  /** The chat column of spec 01 is at most 800 wide. */
+  /** The chat column is at most 800 wide. */
   content: '800px',
 };
 

@@ -18,7 +18,7 @@ function reloadPage() {
 }
 
 /**
- * The fatal-error screen of spec 01 §8: 出现了一些问题, the explanation, and 刷新页面. It deliberately shows no
+ * The fatal-error screen: 出现了一些问题, the explanation, and 刷新页面. It deliberately shows no
  * technical detail (the error goes to the error boundary's onError for logging).
  */
 export function ErrorFallback({ onReload = reloadPage, fullPage = true, className }: ErrorFallbackProps) {

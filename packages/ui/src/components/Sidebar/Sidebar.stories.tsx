@@ -30,7 +30,7 @@ export const Full: Story = {
   play: async ({ canvas }) => {
     const nav = canvas.getByRole('navigation', { name: '主导航' });
     await expect(within(nav).getByRole('link', { name: '对话' })).toHaveAttribute('aria-current', 'page');
-    // Untitled sessions get the spec's fallback label.
+    // Untitled sessions get the fallback label 未命名会话.
     await expect(within(nav).getByRole('link', { name: '未命名会话' })).toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: /李明/ })).toHaveAttribute('aria-haspopup', 'true');
   },

@@ -22,7 +22,7 @@ export interface ToastOptions {
 }
 
 /**
- * Long enough to read a sentence of Chinese; the spec's shorter confirmations (1.5 s after copying, 3 s
+ * Long enough to read a sentence of Chinese; the app's shorter confirmations (1.5 s after copying, 3 s
  * for chat notices) pass their own timeout.
  */
 export const DEFAULT_TOAST_TIMEOUT_MS = 5000;

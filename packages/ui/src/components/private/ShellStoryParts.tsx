@@ -18,7 +18,7 @@ import { NavLink } from '../NavLink/NavLink';
 import { Sidebar } from '../Sidebar/Sidebar';
 import { UserMenu } from '../UserMenu/UserMenu';
 
-/* The sidebar of spec 01 §2 as stories use it: fixed data, so screenshots are stable. Not exported. */
+/* The app's sidebar as stories use it: fixed data, so screenshots are stable. Not exported. */
 
 export const sessions = [
   { id: 's1', title: '季度销售数据分析' },

@@ -2,11 +2,11 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { planTurn, turnCost } from '../src/modules/dialogue/pricing';
 import { titleFrom } from '../src/modules/dialogue/prompt';
-import { estimateTokens } from '../src/modules/dialogue/tokens';
+import { planTurn, turnCost } from '../src/modules/generation/pricing';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { offlineAnswer, splitIntoPieces } from '../src/modules/models/offline';
+import { estimateTokens } from '../src/modules/models/tokens';
 import { TEST_SECRET, tempDir } from './helpers';
 
 async function configProblems(env: Record<string, string>): Promise<string[]> {

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatAttachments, chatMessages } from '../src/db/schema';
 import {
   checkGeneratedImage,
+  imagesOfChunk,
   MAX_GENERATED_IMAGE_BYTES,
 } from '../src/modules/dialogue/attachments/generated';
-import { imagesOfChunk } from '../src/modules/dialogue/provider';
 import { setUserQuota, storageUsage } from '../src/modules/storage/quota';
 import { finalOf, follow, ledgerState, rawTurn, sendTurn, signUp, textOf, turnOf } from './chat-support';
 import { type FakeOpenAI, fakeModelsConfig, startFakeOpenAI } from './fake-openai';

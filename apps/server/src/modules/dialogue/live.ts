@@ -20,7 +20,7 @@ import {
   type StreamSearchData,
   type StreamTurnData,
 } from '@wanxiang/api-client/contract';
-import type { TurnFailure } from './provider-errors';
+import type { TurnFailure } from '../generation/provider-errors';
 
 /** A connection following the answer: raw SSE bytes in, and the end. */
 export interface Watcher {

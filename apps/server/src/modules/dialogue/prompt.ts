@@ -1,29 +1,16 @@
 /** What the model is given for a turn: the earlier exchanges of its session and the new prompt. */
 import { formatBytes } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
-import type { LanguageModelV3 } from '../models/registry';
+import { ATTACHMENT_OPTION, type AttachmentMark, type Prompt } from '../models/language-model';
+import { estimatePromptTokens } from '../models/tokens';
 import type { PromptAttachment } from './attachments/extract';
 import type { MessageRow } from './repo';
-import { estimatePromptTokens } from './tokens';
-
-export type Prompt = Parameters<LanguageModelV3['doStream']>[0]['prompt'];
 
 export interface ContextMessage {
   role: 'user' | 'assistant';
   text: string;
   /** The files of the new question (earlier questions' files are named in their text). */
   attachments?: PromptAttachment[];
-}
-
-/**
- * Marks a prompt part as an attached file, for models that read the prompt's parts themselves (the offline
- * model lists the files it was given); providers ignore another namespace's options.
- */
-export const ATTACHMENT_OPTION = 'wanxiang';
-export interface AttachmentMark {
-  name: string;
-  type: string;
-  size: number;
 }
 
 /** The text part of an attached file: a heading naming it, its text, and the note when it was cut. */

@@ -8,13 +8,13 @@ import type { Db } from '../../db/client';
 import { chatMessages, chatSessions, creditLedger } from '../../db/schema';
 import { messages } from '../../i18n/zh-CN';
 import { releaseUnrecordedHolds } from '../billing/holds';
+import { turnCost } from '../generation/pricing';
+import { answerUsage } from '../generation/usage';
 import type { ModelRegistry } from '../models/registry';
+import { estimatePromptTokens } from '../models/tokens';
 import { type AnswerPart, answerParts } from './attachments/generated';
 import { messageFiles } from './attachments/repo';
-import { turnCost } from './pricing';
 import { settleTurn, turnReference } from './settlement';
-import { estimatePromptTokens } from './tokens';
-import { answerUsage } from './usage';
 
 const m = messages.chat;
 

@@ -20,17 +20,23 @@ import type {
   StreamImageData,
   StreamSearchData,
 } from '@wanxiang/api-client/contract';
-import { INSUFFICIENT_CREDITS_CODE } from '@wanxiang/api-client/contract';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { inBackground } from '../../db/priority';
-import { fieldErrors, HttpError, notFound } from '../../http/errors';
+import { fieldErrors, notFound } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
-import { balanceOf, holdCredits } from '../billing/holds';
+import { holdCredits } from '../billing/holds';
 import { applyCreditChange } from '../billing/ledger';
 import type { FileStore } from '../files/store';
+import { holdGeneration } from '../generation/hold';
+import { turnCost } from '../generation/pricing';
+import { openStream } from '../generation/provider';
+import { describeProviderError, type TurnFailure } from '../generation/provider-errors';
+import { answerUsage } from '../generation/usage';
 import type { ModelDefinition } from '../models/config';
-import type { LanguageModelV3, ModelRegistry } from '../models/registry';
+import type { LanguageModelV3, Prompt, StreamPart } from '../models/language-model';
+import type { ModelRegistry } from '../models/registry';
+import { estimatePromptTokens, estimateTokens } from '../models/tokens';
 import { SearchError, type SearchSettings, searchQueryOf, WebSearch } from '../search';
 import { searchContextText } from '../search/context';
 import { StorageFullError } from '../storage/quota';
@@ -38,23 +44,14 @@ import { attachmentsForModel, type PromptAttachment } from './attachments/extrac
 import {
   type AnswerPart,
   checkGeneratedImage,
+  imagesOfChunk,
   MAX_GENERATED_IMAGES,
   storeGeneratedImage,
 } from './attachments/generated';
 import type { AttachmentReader } from './attachments/reader';
 import { messageFiles, type StoredFile } from './attachments/repo';
 import { LiveTurn } from './live';
-import { planTurn, turnCost } from './pricing';
-import {
-  type ContextMessage,
-  contextOf,
-  estimateContextTokens,
-  type Prompt,
-  titleFrom,
-  toPrompt,
-} from './prompt';
-import { imagesOfChunk, openStream, type StreamPart } from './provider';
-import { describeProviderError, type TurnFailure } from './provider-errors';
+import { type ContextMessage, contextOf, estimateContextTokens, titleFrom, toPrompt } from './prompt';
 import { recoverInterrupted, releaseTurnHolds } from './recovery';
 import {
   answerMarks,
@@ -67,9 +64,7 @@ import {
   storeTurn,
 } from './repo';
 import { settleTurn, turnReference } from './settlement';
-import { estimatePromptTokens, estimateTokens } from './tokens';
 import { currentBranch, pathTo } from './tree';
-import { answerUsage } from './usage';
 
 const m = messages.chat;
 /**
@@ -209,11 +204,6 @@ export class DialogueService {
       estimateContextTokens(context) +
       (searching ? (this.settings.search?.maxResults ?? 0) * SEARCH_RESULT_TOKENS : 0);
 
-    // The most this turn can cost, and the least; the hold is the first, cut to the balance.
-    const full = definition.isPerCall
-      ? definition.fixedPrice
-      : turnCost(definition, promptTokens, definition.maxOutputTokens);
-    const minimum = definition.isPerCall ? definition.fixedPrice : turnCost(definition, promptTokens, 1);
     const turnId = crypto.randomUUID();
     const controller = new AbortController();
     const turn: PreparedTurn = {
@@ -238,17 +228,19 @@ export class DialogueService {
       controller,
     };
     try {
-      // Credits first, the provider second: a turn the balance cannot pay for never reaches the provider
-      // (simultaneous turns would otherwise each start an upstream call that only one of them pays for).
-      // A free model needs no hold.
-      turn.reserve = full > 0 ? await this.hold(turn, full, minimum) : 0;
+      // Credits first, the provider second (see holdGeneration).
+      const held = await holdGeneration(this.db, {
+        userId,
+        reference: turnReference(turnId),
+        note: m.ledgerHold(definition.name),
+        model: definition,
+        promptTokens,
+      });
+      turn.reserve = held.reserve;
+      turn.maxOutputTokens = held.maxOutputTokens;
     } catch (error) {
       controller.abort(new DOMException('refused', 'AbortError'));
       throw error;
-    }
-    if (turn.reserve < full) {
-      const plan = planTurn(definition, promptTokens, turn.reserve);
-      turn.maxOutputTokens = 'refused' in plan ? 1 : plan.maxOutputTokens;
     }
     if (request.search_enabled) turn.search = await this.planSearch(turn);
     return turn;
@@ -358,7 +350,8 @@ export class DialogueService {
     questionId: string | null;
   }> {
     const typed = request.prompt?.text.trim() ?? '';
-    // A question may be files alone (spec 01 §5); it is then titled by its first file.
+    // A question may be files alone (a document to summarise needs no words); it is then titled by its
+    // first file.
     const firstFile = uploads[0]?.name;
     const empty = typed === '' && !firstFile;
     const named = (text: string) =>
@@ -439,27 +432,6 @@ export class DialogueService {
       },
     }));
     return attachmentsForModel(sources, definition, usedTokens, { reader: this.reader, owner: userId });
-  }
-
-  /**
-   * Holds the turn's credits (see billing/holds.ts), or refuses with 402 when the balance is below
-   * `minimum`. Nothing else is written before the stream starts: the first token must not wait.
-   */
-  private async hold(turn: PreparedTurn, full: number, minimum: number): Promise<number> {
-    const reserve = await holdCredits(this.db, {
-      userId: turn.userId,
-      reference: turnReference(turn.turnId),
-      full,
-      minimum,
-      note: m.ledgerHold(turn.definition.name),
-    });
-    if (reserve !== null) return reserve;
-    const balance = await balanceOf(this.db, turn.userId);
-    if (balance === undefined) throw notFound();
-    throw new HttpError(402, {
-      detail: m.insufficientCredits(minimum, balance),
-      code: INSUFFICIENT_CREDITS_CODE,
-    });
   }
 
   private openStream(turn: PreparedTurn, signal: AbortSignal): Promise<ReadableStream<StreamPart>> {

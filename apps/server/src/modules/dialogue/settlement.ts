@@ -1,7 +1,7 @@
 /** The end of a turn: its answer stored and its hold settled to the real cost, in one transaction. */
 import type { Db } from '../../db/client';
 import { messages } from '../../i18n/zh-CN';
-import { settleHold } from '../billing/holds';
+import { settleGeneration } from '../generation/hold';
 import { type FinishedAnswer, storeAnswer } from './repo';
 
 export interface TurnToSettle {
@@ -28,15 +28,15 @@ export function settleTurn(
   answer: FinishedAnswer,
   alsoCharged = 0,
 ): Promise<{ charged: number; balance: number | undefined }> {
-  return db.transaction(async (tx) => {
-    const settled = await settleHold(tx, {
-      userId: turn.userId,
-      reference: turnReference(turn.turnId),
-      reserve: turn.reserve,
-      cost,
-      refundNote: messages.chat.ledgerRefund(turn.modelName),
-      extraNote: messages.chat.ledgerExtra(turn.modelName),
-    });
+  const settlement = {
+    userId: turn.userId,
+    reference: turnReference(turn.turnId),
+    reserve: turn.reserve,
+    cost,
+    refundNote: messages.chat.ledgerRefund(turn.modelName),
+    extraNote: messages.chat.ledgerExtra(turn.modelName),
+  };
+  return settleGeneration(db, settlement, async (tx, settled) => {
     const charged = settled.charged + alsoCharged;
     await storeAnswer(tx, { sessionId: turn.sessionId, messageId: turn.assistantMessageId }, answer, charged);
     return { charged, balance: settled.balance };

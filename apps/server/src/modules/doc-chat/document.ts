@@ -3,7 +3,7 @@
  * around the selection or the caret when it is too long (and a note saying how), and the selection.
  */
 import { messages } from '../../i18n/zh-CN';
-import { estimateTokens } from '../dialogue/tokens';
+import { estimateTokens } from '../models/tokens';
 
 const m = messages.docChat;
 

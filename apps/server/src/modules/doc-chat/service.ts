@@ -1,31 +1,31 @@
 /**
- * A question to the editor's writing assistant, from request to settlement, by the chat's rules (spec
- * README decision 6) and with the chat's own parts: the credit hold and its settlement (billing/holds),
- * the provider call with its retries (dialogue/provider), its errors (dialogue/provider-errors), prices
- * and usage (dialogue/pricing, dialogue/usage). Only what differs lives here: the prompt is the document,
- * the selection and the document's last turns, and the turn is stored in doc_chat_turns.
+ * A question to the editor's writing assistant, from request to settlement. It is paid for as a chat turn
+ * is, by the same parts (modules/generation): the credit hold and its settlement, the provider call with
+ * its retries and errors, prices and usage. Only what differs lives here: the prompt is the document, the
+ * selection and the document's last turns, and the turn is stored in doc_chat_turns.
  */
 import { createReadStream } from 'node:fs';
 import type { DocChatComplete, DocChatFile, TokenUsage } from '@wanxiang/api-client/contract';
-import { INSUFFICIENT_CREDITS_CODE } from '@wanxiang/api-client/contract';
 import { inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { docChatTurns } from '../../db/schema';
-import { fieldErrors, HttpError, notFound } from '../../http/errors';
+import { fieldErrors } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
-import { balanceOf, holdCredits, releaseUnrecordedHolds, settleHold } from '../billing/holds';
+import { releaseUnrecordedHolds } from '../billing/holds';
 import { attachmentsForModel } from '../dialogue/attachments/extract';
 import type { AttachmentReader } from '../dialogue/attachments/reader';
 import type { StagedFile } from '../dialogue/attachments/receive';
-import { planTurn, turnCost } from '../dialogue/pricing';
-import { estimateContextTokens, type Prompt, toPrompt } from '../dialogue/prompt';
-import { openStream } from '../dialogue/provider';
-import { describeProviderError, type TurnFailure } from '../dialogue/provider-errors';
-import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../dialogue/tokens';
-import { answerUsage } from '../dialogue/usage';
+import { estimateContextTokens, toPrompt } from '../dialogue/prompt';
+import { holdGeneration, settleGeneration } from '../generation/hold';
+import { turnCost } from '../generation/pricing';
+import { openStream } from '../generation/provider';
+import { describeProviderError, type TurnFailure } from '../generation/provider-errors';
+import { answerUsage } from '../generation/usage';
 import type { ModelDefinition } from '../models/config';
-import type { LanguageModelV3, ModelRegistry } from '../models/registry';
+import type { LanguageModelV3, Prompt } from '../models/language-model';
+import type { ModelRegistry } from '../models/registry';
+import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../models/tokens';
 import { cutDocument, systemPrompt } from './document';
 import { type DocTurnStatus, finishDocTurn, insertDocTurn, recentDocTurns, staleDocTurns } from './repo';
 
@@ -97,7 +97,7 @@ export class DocChatService {
     files: readonly StagedFile[] = [],
   ): Promise<PreparedDocTurn> {
     const question = request.user_input.trim();
-    // A question may be files alone, as in the chat (spec 01 §5).
+    // A question may be files alone, as in the chat.
     if (question === '' && files.length === 0) throw fieldErrors({ user_input: [d.emptyQuestion] });
     const entry = this.registry.get(request.model_id);
     if (!entry) throw fieldErrors({ model_id: [m.unknownModel] });
@@ -137,35 +137,14 @@ export class DocChatService {
     // The question counted with its files' text (an image at a fixed estimate).
     const promptTokens = aroundTokens + estimateContextTokens([asked]);
 
-    const full = definition.isPerCall
-      ? definition.fixedPrice
-      : turnCost(definition, promptTokens, definition.maxOutputTokens);
-    const minimum = definition.isPerCall ? definition.fixedPrice : turnCost(definition, promptTokens, 1);
     const id = crypto.randomUUID();
-    let reserve = 0;
-    if (full > 0) {
-      const held = await holdCredits(this.db, {
-        userId,
-        reference: docTurnReference(id),
-        full,
-        minimum,
-        note: d.ledgerHold(definition.name),
-      });
-      if (held === null) {
-        const balance = await balanceOf(this.db, userId);
-        if (balance === undefined) throw notFound();
-        throw new HttpError(402, {
-          detail: m.insufficientCredits(minimum, balance),
-          code: INSUFFICIENT_CREDITS_CODE,
-        });
-      }
-      reserve = held;
-    }
-    let maxOutputTokens = definition.maxOutputTokens;
-    if (reserve < full) {
-      const plan = planTurn(definition, promptTokens, reserve);
-      maxOutputTokens = 'refused' in plan ? 1 : plan.maxOutputTokens;
-    }
+    const { reserve, maxOutputTokens } = await holdGeneration(this.db, {
+      userId,
+      reference: docTurnReference(id),
+      note: d.ledgerHold(definition.name),
+      model: definition,
+      promptTokens,
+    });
     const turn: PreparedDocTurn = {
       id,
       userId,
@@ -297,15 +276,15 @@ export class DocChatService {
     answer: { text: string; status: DocTurnStatus; usage: TokenUsage | null; error: string | null },
     stored: boolean,
   ) {
-    return this.db.transaction(async (tx) => {
-      const settled = await settleHold(tx, {
-        userId: turn.userId,
-        reference: docTurnReference(turn.id),
-        reserve: turn.reserve,
-        cost,
-        refundNote: d.ledgerRefund(turn.definition.name),
-        extraNote: d.ledgerExtra(turn.definition.name),
-      });
+    const settlement = {
+      userId: turn.userId,
+      reference: docTurnReference(turn.id),
+      reserve: turn.reserve,
+      cost,
+      refundNote: d.ledgerRefund(turn.definition.name),
+      extraNote: d.ledgerExtra(turn.definition.name),
+    };
+    return settleGeneration(this.db, settlement, async (tx, settled) => {
       if (stored) await finishDocTurn(tx, turn.id, { ...answer, charged: settled.charged });
       return settled;
     });
@@ -331,15 +310,15 @@ export class DocChatService {
       if (this.running.has(row.id)) continue;
       const definition = this.registry.get(row.modelId)?.definition;
       const pricing = definition ?? { isPerCall: false, fixedPrice: 0, inputPrice: 0, outputPrice: 0 };
-      await this.db.transaction(async (tx) => {
-        const settled = await settleHold(tx, {
-          userId: row.userId,
-          reference: docTurnReference(row.id),
-          reserve: row.reserve,
-          cost: Math.min(row.reserve, turnCost(pricing, estimateTokens(row.question), 0)),
-          refundNote: d.ledgerRefund(row.modelName),
-          extraNote: d.ledgerExtra(row.modelName),
-        });
+      const settlement = {
+        userId: row.userId,
+        reference: docTurnReference(row.id),
+        reserve: row.reserve,
+        cost: Math.min(row.reserve, turnCost(pricing, estimateTokens(row.question), 0)),
+        refundNote: d.ledgerRefund(row.modelName),
+        extraNote: d.ledgerExtra(row.modelName),
+      };
+      await settleGeneration(this.db, settlement, async (tx, settled) => {
         await finishDocTurn(tx, row.id, {
           text: '',
           status: 'stopped',

@@ -4,16 +4,18 @@
  * what it tells the user is user language (how to configure a real provider is the operator's README). Its answer is deterministic Markdown that quotes the
  * user's prompt, streamed in small pieces at a reading pace (the delay is configurable; tests use 0).
  */
-import type { LanguageModel } from 'ai';
 import { formatBytes } from '../../http/errors';
-import { ATTACHMENT_OPTION, type AttachmentMark } from '../dialogue/prompt';
-import { estimatePromptTokens, estimateTokens } from '../dialogue/tokens';
 import { type ParsedSearchContext, parseSearchContext } from '../search/context';
+import {
+  ATTACHMENT_OPTION,
+  type AttachmentMark,
+  type CallOptions,
+  type LanguageModelV3,
+  type StreamPart,
+  type StreamResult,
+} from './language-model';
+import { estimatePromptTokens, estimateTokens } from './tokens';
 
-type LanguageModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
-type CallOptions = Parameters<LanguageModelV3['doStream']>[0];
-type StreamResult = Awaited<ReturnType<LanguageModelV3['doStream']>>;
-type StreamPart = StreamResult['stream'] extends ReadableStream<infer P> ? P : never;
 type Message = CallOptions['prompt'][number];
 
 type Part = Exclude<Message['content'], string>[number];

@@ -2,11 +2,9 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { ChatModel } from '@wanxiang/api-client/contract';
-import type { LanguageModel } from 'ai';
 import type { ModelDefinition, ProviderSettings } from './config';
+import type { LanguageModelV3 } from './language-model';
 import { OfflineLanguageModel } from './offline';
-
-export type LanguageModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
 
 export interface RegistryOptions {
   offlineChunkDelayMs: number;

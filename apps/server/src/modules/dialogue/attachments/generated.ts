@@ -153,3 +153,29 @@ export async function storeGeneratedImage(
   }
   return { type: 'image_file', id, mime_type: image.mimeType, size: file.size };
 }
+
+/**
+ * The images in one chunk of an OpenAI-compatible stream. The AI SDK's provider reads only text, reasoning
+ * and tool calls from a chunk; services that generate images (OpenRouter and the gateways that follow it)
+ * send them as `choices[].delta.images`: `[{ type: 'image_url', image_url: { url: 'data:image/png;base64,…' } }]`.
+ * Only data: URLs are taken: fetching an address a provider names would let it point the server anywhere.
+ * `linked` counts the images given by another address, so the answer can say they were not shown.
+ */
+export function imagesOfChunk(raw: unknown): { images: Uint8Array[]; linked: number } {
+  const found: Uint8Array[] = [];
+  let linked = 0;
+  const choices = (raw as { choices?: unknown } | null)?.choices;
+  if (!Array.isArray(choices)) return { images: found, linked };
+  for (const choice of choices) {
+    const images = (choice as { delta?: { images?: unknown } } | null)?.delta?.images;
+    if (!Array.isArray(images)) continue;
+    for (const image of images) {
+      const url = (image as { image_url?: { url?: unknown } } | null)?.image_url?.url;
+      if (typeof url !== 'string') continue;
+      const decoded = dataUrlBytes(url);
+      if (decoded) found.push(decoded.bytes);
+      else if (!url.startsWith('data:')) linked += 1;
+    }
+  }
+  return { images: found, linked };
+}

@@ -2,7 +2,10 @@ import type { ModelDefinition } from '../models/config';
 
 export type Pricing = Pick<ModelDefinition, 'isPerCall' | 'fixedPrice' | 'inputPrice' | 'outputPrice'>;
 
-/** Decision 6: a per-call model costs its fixed price; another ceil(in/1000·pi + out/1000·po). */
+/**
+ * What a generation costs, in credits: a per-call model its fixed price whatever it says; another the
+ * tokens it read and wrote at its prices per thousand, rounded up, so that no answer is free by rounding.
+ */
 export function turnCost(pricing: Pricing, inputTokens: number, outputTokens: number): number {
   if (pricing.isPerCall) return pricing.fixedPrice;
   const exact = (inputTokens / 1000) * pricing.inputPrice + (outputTokens / 1000) * pricing.outputPrice;

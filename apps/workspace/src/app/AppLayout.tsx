@@ -43,7 +43,7 @@ const sidebarCollapsedAtom = persistentFlagAtom('wanxiang.nav.collapsed', false)
 /** Marks a module that is linked but not built yet (its page says 即将推出 too). */
 const soon = <Badge tone="neutral">{t.pages.comingSoon}</Badge>;
 
-/** The frame of every signed-in screen (spec 01 §2): the 260-wide sidebar and the page beside it. */
+/** The frame of every signed-in screen: the 260-wide sidebar and the page beside it. */
 export function AppLayout() {
   const store = useStore();
   // Before anything below reads the chat: the engine is created with the shell, not on /login.

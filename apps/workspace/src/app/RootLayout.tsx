@@ -25,7 +25,7 @@ const titles: [prefix: string, title: string][] = [
 
 /**
  * Wires what every route shares: links of the ui package navigate through the router, any `auth:logout`
- * event sends the user to /login (keeping where they were when the session expired, spec 01 §6), the
+ * event sends the user to /login (keeping where they were when the session expired), the
  * background session check runs on every page but sign-in and registration, and the tab title follows the
  * page. It holds the app's one UiProvider and toast region: links need the router, which only exists here.
  */

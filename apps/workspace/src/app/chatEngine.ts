@@ -6,7 +6,7 @@ import type { AppStore } from './store';
 
 /**
  * Puts the chat engine in the app's store unless it has one (a story's or the bench's): the engine whose
- * finished turns refresh the user's credits in the user menu (spec README, decision 6). The signed-in shell
+ * finished turns refresh the user's credits in the user menu. The signed-in shell
  * calls it as it first renders, so the engine and the whole API client load with the shell, not on /login.
  */
 export function ensureChatEngine(store: AppStore): void {

@@ -5,7 +5,7 @@ import { RequireAuth } from './RequireAuth';
 import { RootLayout, RouteLoading } from './RootLayout';
 
 /**
- * The routes of spec 01 §2 and 03 §2. Pages load on demand, one chunk per screen, and so does the signed-in
+ * The app's routes. Pages load on demand, one chunk per screen, and so does the signed-in
  * shell (sidebar, chat history), so /login ships only what sign-in needs. While a chunk loads on a first
  * visit the shell's loading state shows (HydrateFallback); on a navigation the page the user is on stays
  * until the next one is ready.
@@ -15,7 +15,7 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     HydrateFallback: RouteLoading,
     children: [
-      // Reading two of the root route (spec README, decision 2).
+      // `/` goes to the chat when a session is stored, else to the sign-in.
       { path: '/', element: <Navigate to={hasStoredSession() ? '/home' : '/login'} replace /> },
       {
         path: '/login',

@@ -9,13 +9,13 @@ export { AUTH_LOGOUT_EVENT };
  */
 export const authClient = createAuthClient();
 
-/** A token is stored and the user has not logged out since (spec 01 §2: the guard and the `/` redirect). */
+/** A token is stored and the user has not logged out since: what the route guard and `/` go by. */
 export function hasStoredSession(): boolean {
   return authClient.tokens.isAuthenticated();
 }
 
 /**
- * The background session check of spec 01 §4: every 60 s while the tab is visible and each time it becomes
+ * The background session check: every 60 s while the tab is visible and each time it becomes
  * visible, skipped where `isExcluded` says (sign-in and registration). Returns the stop function.
  */
 export function startSessionWatch(isExcluded: () => boolean): () => void {

@@ -11,7 +11,7 @@ function renderMarkdown(markdown: string, { streaming }: { streaming: boolean })
 
 /**
  * The editor's AI assistant for one document: its panel and dock for WordEditor's slots, sharing one store.
- * `cloudId` is the document's cloud id once it has one (spec README decision 4); until then every question
+ * `cloudId` is the document's cloud id once it has one; until then every question
  * takes the transient endpoint.
  */
 export function useDocumentAssistant(documentId: string | undefined, cloudId: string | null = null) {

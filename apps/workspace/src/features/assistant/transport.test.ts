@@ -33,7 +33,7 @@ function fakeApi(asked: DocChatInput[]) {
 }
 
 describe('the assistant transport’s attachments', () => {
-  it('checks files by the chat’s rules and words (spec 01 §5)', () => {
+  it('checks files by the chat’s rules and words', () => {
     const { attachments } = createAssistantTransport(fakeApi([]), null);
     if (!attachments) throw new Error('no attachments');
     expect(attachments.accept).toContain('.docx');

@@ -1,8 +1,8 @@
 /**
  * The editor assistant's transport on the app's API client: the model list and the document chat
  * (api.docChat picks the cloud or the transient endpoint by the document's cloud id). Errors become the
- * kinds the editor's assistant words by spec 02 §8. Files are checked by the chat's rules and in its words
- * (spec 01 §5), and sent as the chat sends them, with the upload's progress.
+ * kinds the editor's assistant has a text for. Files are checked by the chat's rules and in its words,
+ * and sent as the chat sends them, with the upload's progress.
  */
 import {
   type ApiClient,

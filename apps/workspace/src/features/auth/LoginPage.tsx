@@ -11,11 +11,12 @@ import { safeNextPath, useAuthSubmit } from './authForm';
 const fieldLabels = { email: t.auth.email, password: t.auth.password };
 
 /**
- * /login (spec 01 §2): email, password, remember me. No validation in the browser: the server's answer
- * is what the user reads, a field's message under the field, the rest in spec 01 §8's words. Coming from
- * registration, the new e-mail is filled in and the password field has the focus. When the server asks for
- * a security check (an account many have failed to sign in to, from a device it does not know), the
- * browser solves it and signs in without a further click, the button saying so with its progress.
+ * /login: email, password, remember me. No validation in the browser: the server's answer is what the user
+ * reads, a field's message under the field, the rest in the alert, as the server's detail with the other
+ * fields' messages in brackets. Coming from registration, the new e-mail is filled in and the password field
+ * has the focus. When the server asks for a security check (an account many have failed to sign in to, from a
+ * device it does not know), the browser solves it and signs in without a further click, the button saying so
+ * with its progress.
  */
 export function LoginPage() {
   const navigate = useNavigate();

@@ -15,7 +15,7 @@ const fieldLabels = {
 };
 
 /**
- * /register (spec 01 §2): email, password, an optional nickname, and the invitation code when the
+ * /register: email, password, an optional nickname, and the invitation code when the
  * operator's policy asks for one; success leads to /login. The policy is read when the page opens; if it
  * cannot be, the form is the open one and the server's answer says what is missing.
  */

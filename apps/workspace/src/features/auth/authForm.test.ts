@@ -51,7 +51,7 @@ describe('formErrorMessage', () => {
     expect(formErrorMessage(error, ['email', 'password'], format)).toBeNull();
   });
 
-  it("keeps spec 01 §8's wording for what is about no field of the form, without the shown ones", () => {
+  it('keeps the detail and bracketed wording for what is about no field of the form, without the shown ones', () => {
     expect(formErrorMessage(failure({ detail: '邮箱或密码错误' }), ['email'], format)).toBe('邮箱或密码错误');
     expect(
       formErrorMessage(

@@ -51,10 +51,11 @@ export function fieldErrorProps(error: unknown, field: string, label = field) {
 }
 
 /**
- * What the form's alert says about a failure, or null when everything the server said shows under the
- * fields it is about (each field's error once, there). What is about no field of the form (its detail,
- * non_field_errors, a field the form does not have, a network failure) keeps spec 01 §8's wording,
- * with the fields already shown left out of the brackets.
+ * What the form's alert says about a failure, or null when everything the server said shows under the fields
+ * it is about (each field's error once, there). What is about no field of the form (its detail,
+ * non_field_errors, a field the form does not have, a network failure) keeps the login and register wording
+ * (the detail, then the other fields' messages in brackets), with the fields already shown left out of the
+ * brackets.
  */
 export function formErrorMessage(
   error: unknown,

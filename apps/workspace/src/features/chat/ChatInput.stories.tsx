@@ -157,7 +157,7 @@ export const Uploading: Story = {
   },
 };
 
-/** Spec 01 §5's refusals, one per file, joined with '；'. */
+/** The attachment check's refusals, one per file, joined with '；'. */
 export const RefusedFiles: Story = {
   args: {
     files: [chips[1] as PendingFile],

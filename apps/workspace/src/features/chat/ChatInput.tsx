@@ -27,7 +27,7 @@ import * as attachmentStyles from './attachments/attachments.css';
 import * as styles from './ChatInput.css';
 import { chatText } from './messages';
 
-/** Spec 01 §9: the input grows up to 6 rows, then scrolls. */
+/** The input grows up to 6 rows, then scrolls. */
 export const INPUT_MAX_ROWS = 6;
 
 export interface ChatInputProps {
@@ -54,12 +54,12 @@ export interface ChatInputProps {
   textareaRef?: Ref<HTMLTextAreaElement | null>;
   /** The files chosen for the next message (shown as chips). */
   files?: readonly PendingFile[];
-  /** Files picked, pasted or dropped; the parent checks them (spec 01 §5). */
+  /** Files picked, pasted or dropped; the parent checks them. */
   onAddFiles?: (files: File[]) => void;
   onRemoveFile?: (id: string) => void;
   /** 0–1 while the chosen files are being sent; null otherwise. */
   uploadProgress?: number | null;
-  /** Why files were refused (spec 01 §5's texts joined with '；'). */
+  /** Why files were refused (the attachment check's texts joined with '；'). */
   fileError?: string | null;
   /** Said before sending an image to a model that cannot see it. */
   fileNotice?: string | null;
@@ -156,7 +156,7 @@ export function ChatInput({
     if (autoFocus) textarea.current?.focus({ preventScroll: true });
   }, [autoFocus]);
 
-  // Files alone may be sent (spec 01 §5), once they are not already on their way.
+  // Files alone may be sent, once they are not already on their way.
   const canSend = (value.trim().length > 0 || files.length > 0) && uploadProgress === null && !isStreaming;
 
   const { dragging, dropProps, onPaste } = useFileDrop(onAddFiles ?? null);

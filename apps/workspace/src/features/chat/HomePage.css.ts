@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@wanxiang/ui';
 
-/** Spec 01 §9: the chat column is at most 800 wide. */
+/** The chat column is at most 800 wide. */
 const column = {
   width: '100%',
   maxWidth: vars.size.content,

@@ -28,7 +28,7 @@ import {
 import { useChatEngine, useChatValue } from './state/hooks';
 import { Welcome } from './Welcome';
 
-/** Announces the start and end of an answer, not its words (research-chat §4.6). */
+/** Announces the start and end of an answer, not its words. */
 function StreamAnnouncer() {
   const isStreaming = useChatValue(isStreamingAtom);
   const [text, setText] = useState('');
@@ -96,7 +96,7 @@ function Composer({ draft, setDraft, textareaRef }: ComposerProps) {
   );
 }
 
-/** The home chat (spec 01 §2): model selector, error banner, the conversation or the welcome, the input. */
+/** The home chat: model selector, error banner, the conversation or the welcome, the input. */
 export function HomePage() {
   const chat = useChatEngine();
   const models = useChatValue(modelsAtom);

@@ -14,7 +14,7 @@ import { EditIcon, RegenerateIcon } from './versions/icons';
 import { QuestionEditor } from './versions/QuestionEditor';
 import { VersionPager } from './versions/VersionPager';
 
-/** Spinner and mm:ss since the question was sent, until the first words arrive (spec 01 §4). */
+/** Spinner and mm:ss since the question was sent, until the first words arrive. */
 export function ThinkingTimer({ startedAt, now = Date.now }: { startedAt: number; now?: () => number }) {
   const [elapsed, setElapsed] = useState(() => now() - startedAt);
   useEffect(() => {

@@ -13,7 +13,7 @@ export interface ModelSelectorProps {
   isDisabled?: boolean;
 }
 
-/** The model picker of the chat pane: each model with its price in credits (spec 01 §9). */
+/** The model picker of the chat pane: each model with its price in credits. */
 export function ModelSelector({
   models,
   status,

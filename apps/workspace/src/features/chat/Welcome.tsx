@@ -17,7 +17,7 @@ export interface WelcomeProps {
   onPick: (prompt: string) => void;
 }
 
-/** The empty new chat: a greeting and four suggestion cards (spec 01 §2). */
+/** The empty new chat: a greeting and four suggestion cards. */
 export function Welcome({ onPick }: WelcomeProps) {
   return (
     <section className={styles.welcome} aria-labelledby="chat-welcome-title">

@@ -1,4 +1,4 @@
-/** Every user-facing string of the home chat (spec 01 §2, §4, §5, §8, §9); zh-CN is the complete catalogue. */
+/** Every user-facing string of the home chat; zh-CN is the complete catalogue. */
 export const chatText = {
   pageTitle: 'AI 对话',
   newChat: '新建对话',
@@ -7,7 +7,7 @@ export const chatText = {
   untitled: '未命名会话',
   deleteSession: (title: string) => `删除会话：${title}`,
   deleteTitle: '删除会话',
-  /** Spec 01 §5's question, naming the chat: a row's title can be cut short in the sidebar. */
+  /** The delete confirmation names the chat: a row's title can be cut short in the sidebar. */
   deleteConfirm: (title: string) => `确定要删除这个会话吗？“${title}”及其全部消息将被删除。`,
   deleteAction: '删除',
   deleteFailed: '删除会话失败',
@@ -57,7 +57,7 @@ export const chatText = {
   modelsEmpty: '暂无可用模型',
   pricePerCall: (n: number) => `每次 ${n} 积分`,
   priceFree: '免费',
-  /** Decision 6 of the spec README: token prices are per thousand tokens. */
+  /** Token prices are per thousand tokens. */
   pricePerTokens: (input: number, output: number) => `输入 ${input} / 输出 ${output} 积分/千 tokens`,
   noModelSelected: '未选择模型',
 
@@ -97,7 +97,7 @@ export const chatText = {
   send: '发送',
   stop: '停止生成',
   attach: '添加附件',
-  /** Spec 01 §5's refusals, joined with '；'. */
+  /** The attachment check's refusals, joined with '；'. */
   attachTooLarge: (name: string) => `${name} 超过 30MB 大小限制`,
   attachUnsupported: (name: string) => `${name} 文件类型不支持`,
   attachEmpty: (name: string) => `${name} 是空文件`,

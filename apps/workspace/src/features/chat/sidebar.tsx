@@ -24,7 +24,7 @@ const historyOpenAtom = persistentFlagAtom('wanxiang.nav.history', true);
 /** How long typing must pause before the history is searched. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
-/** Starts a new chat: the home chat with no session selected (spec 01 §4), ready to type in. */
+/** Starts a new chat: the home chat with no session selected, ready to type in. */
 function useStartNewChat() {
   const navigate = useNavigate();
   const chat = useChatEngine();
@@ -60,7 +60,7 @@ export function NewChatTopBarButton() {
   );
 }
 
-/** The collapsible history of chat sessions with its count (spec 01 §2). */
+/** The collapsible history of chat sessions with its count. */
 export function ChatHistory() {
   const navigate = useNavigate();
   const { pathname } = useLocation();

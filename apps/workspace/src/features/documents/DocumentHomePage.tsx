@@ -9,7 +9,7 @@ import { CloudDocumentList } from './CloudDocumentList';
 import { cloudLinks } from './cloudLinks';
 import { currentOwner, documentRepository } from './repository';
 
-/** /document: the document home (spec 01 §2), with the signed-in user's cloud documents. */
+/** /document: the document home, with the signed-in user's cloud documents. */
 export function DocumentHomePage() {
   const navigate = useNavigate();
   const open = useCallback((id: string) => navigate(`/document/${encodeURIComponent(id)}`), [navigate]);

@@ -31,7 +31,7 @@ type LexicalEditor = Parameters<NonNullable<DocumentEditorProps['onEditorReady']
 type Navigate = (id: string, options?: { replace?: boolean }) => void;
 
 /**
- * /document/{id}: the word processor on one local document (spec 02), saved to the cloud once the user
+ * /document/{id}: the word processor on one local document, saved to the cloud once the user
  * saves it there; /document/{uuid} opens a cloud document (on another browser, it is fetched and kept
  * locally first).
  */
@@ -180,7 +180,7 @@ function LocalDocument({
     engine?.sync.getStatus ?? (() => LOCAL_STATUS),
   );
   const conflict = status.kind === 'conflict' ? status.conflict : null;
-  // The assistant asks about the cloud document once it has one (spec README decision 4), else transiently.
+  // The assistant asks about the cloud document once it has one, else transiently.
   const cloudId = docId && status.kind !== 'local' ? (cloudLinks.get(owner, docId)?.cloudId ?? null) : null;
   const assistant = useDocumentAssistant(docId, cloudId);
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * Which local document is bound to which cloud document (spec README decision 4: a local document gets
+ * Which local document is bound to which cloud document (a local document gets
  * its uuid on its first cloud save and keeps that link). A link also remembers the cloud version the local
  * copy was last saved as or loaded from (the base of the next save), a fingerprint of what was saved then
  * (an unchanged document is not saved again), and whether local changes still wait for the cloud.

@@ -1,4 +1,4 @@
-/** Dates of cloud documents in the zh-CN locale (spec README decision 1), in Shanghai time. */
+/** Dates of cloud documents in the zh-CN locale, in Shanghai time. */
 const dateTime = new Intl.DateTimeFormat('zh-CN', {
   month: 'numeric',
   day: 'numeric',

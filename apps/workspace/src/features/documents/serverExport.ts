@@ -3,7 +3,7 @@ import type { DocumentRepository, ServerExporter } from '@wanxiang/editor';
 import { cloudLinks, documentHash } from './cloudLinks';
 
 /**
- * The editor's server export (spec 02 §7 "backend export"): a document whose cloud copy holds exactly what
+ * The editor's server export: a document whose cloud copy holds exactly what
  * is on screen is exported by its id (`POST /api/docs/{id}/export`), the server reading its stored
  * version; any other (local only, or with changes not yet in the cloud) is sent as its lexdoc
  * (`POST /api/exports/transient`). The file is then fetched with the user's token.

@@ -9,7 +9,7 @@ const modules = {
   '/design': { name: t.nav.design, icon: <DesignIcon /> },
 } as const;
 
-/** /presentation, /spreadsheet and /design: linked from the sidebar, not built yet (spec README, decision 5). */
+/** /presentation, /spreadsheet and /design: linked from the sidebar, not built yet. */
 export function ComingSoonPage() {
   const { pathname } = useLocation();
   const module = modules[pathname as keyof typeof modules] ?? modules['/presentation'];

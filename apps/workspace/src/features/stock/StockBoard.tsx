@@ -44,7 +44,7 @@ const formatDay = (date: string) => {
 const slotOf = (timestamp: string) => timestamp.slice(11, 16);
 
 /**
- * The short-term strategy board of spec 03 §2: the header with the live clock and the place of the
+ * The short-term strategy board: the header with the live clock and the place of the
  * subscription control, the daily and minute emotion charts with what the shown (or latest) point is made of,
  * the strategy's execution feed and its recommendation panel, and the subscription control.
  */

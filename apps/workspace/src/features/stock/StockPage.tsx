@@ -3,7 +3,7 @@ import { StockBoard } from './StockBoard';
 import { useEmotionBoard } from './useEmotionBoard';
 import { useStrategyBoard } from './useStrategyBoard';
 
-/** /stock: the short-term strategy board (spec 03), on the emotion and strategy endpoints of the signed-in API. */
+/** /stock: the short-term strategy board, on the emotion and strategy endpoints of the signed-in API. */
 export function StockPage() {
   const { daily, minute, retryDaily, retryMinute } = useEmotionBoard(api.emotion);
   const strategy = useStrategyBoard(api.strategy);

@@ -9,7 +9,7 @@ const surface = {
   borderRadius: vars.radius.xl,
 } as const;
 
-/** Spec 03 §2: both panels are 500 px high; their bodies scroll. */
+/** Both panels are 500 px high; their bodies scroll. */
 export const panel = style({
   ...surface,
   display: 'flex',
@@ -186,7 +186,7 @@ export const stageCard = style({
   border: '1px solid',
 });
 
-/** Spec 03 §4: green, blue, orange, red, grey. */
+/** The emotion stages' colours: green, blue, orange, red, grey. */
 export const stageTone = styleVariants({
   green: {
     background: vars.color.success.soft,
@@ -264,7 +264,7 @@ export const stockCard = style({
 });
 
 /**
- * Spec 03 §4: an avoid card is faded and struck through. Faded by its colours rather than by opacity, so
+ * An avoid card is faded and struck through. Faded by its colours rather than by opacity, so
  * that its text keeps the contrast a reader needs.
  */
 export const stockAvoid = style({

@@ -122,7 +122,7 @@ function NodeEntry({ node }: { node: StrategyNodeLog }) {
   );
 }
 
-/** Spec 03 §2/§4: today's nodes, newest first, in batches labelled by their start hour. */
+/** Today's nodes, newest first, in batches labelled by their start hour. */
 export function StrategyFeed({ feed, onRetry }: { feed: FeedState; onRetry: () => void }) {
   const batches = useMemo(() => processFeed(feed.nodes), [feed.nodes]);
   let body: ReactNode;
@@ -294,7 +294,7 @@ function ReportView({ report }: { report: StrategyReport }) {
   );
 }
 
-/** Spec 03 §2: the newest report first; previous/next arrows disabled at the ends. */
+/** The newest report first; previous/next arrows disabled at the ends. */
 export function RecommendationPanel({ reports, onRetry }: { reports: ReportsState; onRetry: () => void }) {
   const [index, setIndex] = useState(0);
   const list = reports.reports;
@@ -358,7 +358,7 @@ export function RecommendationPanel({ reports, onRetry }: { reports: ReportsStat
   );
 }
 
-/** Spec 03 §2: the subscription control, by status. */
+/** The subscription control, by status. */
 export function SubscriptionControl({
   state,
   onAct,

@@ -1,4 +1,4 @@
-/** The strategy board's words (spec 03 and the Chinese table of the spec README). */
+/** The strategy board's words, in Chinese. */
 export const stockText = {
   title: '短线策略看板',
   updatedAt: '更新时间',

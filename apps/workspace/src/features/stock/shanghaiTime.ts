@@ -1,6 +1,6 @@
 /**
  * The clock of the strategy board. The A-share market runs on China Standard Time whatever the browser's
- * zone is (spec README §7), so every date and time here is read in Asia/Shanghai.
+ * zone is, so every date and time here is read in Asia/Shanghai.
  */
 
 const parts = new Intl.DateTimeFormat('en-CA', {

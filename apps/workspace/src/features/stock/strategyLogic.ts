@@ -1,4 +1,4 @@
-/** The display rules of spec 03 §4 for the execution feed and the recommendation panel, as pure functions. */
+/** The display rules of the execution feed and the recommendation panel, as pure functions. */
 import {
   type StrategyNodeLog,
   type StrategyResultData,
@@ -8,7 +8,7 @@ import {
 } from '@wanxiang/api-client';
 import { strategyText } from './strategyMessages';
 
-/** Spec 03 §9: more than 1800 s between two nodes starts a new batch. */
+/** More than 1800 s between two nodes starts a new batch. */
 export const BATCH_GAP_SECONDS = 1800;
 
 export interface FeedBatch {
@@ -21,7 +21,7 @@ export interface FeedBatch {
 
 const seconds = (timestamp: string) => Math.floor(Date.parse(timestamp) / 1000);
 
-/** Shanghai hour of a timestamp, whatever the browser's zone (spec README §7). */
+/** Shanghai hour of a timestamp, whatever the browser's zone. */
 export function shanghaiHour(timestamp: string): number {
   return Math.floor(((seconds(timestamp) + 8 * 3600) % 86_400) / 3600);
 }
@@ -36,7 +36,7 @@ export function batchLabel(hour: number): string {
 }
 
 /**
- * Spec 03 §4: reverse the list the server returns; of nodes with the same node_id in the same second keep
+ * Reverse the list the server returns; of nodes with the same node_id in the same second keep
  * the one with the longer description; newest first; a gap of more than 30 minutes starts a new batch.
  */
 export function processFeed(nodes: readonly StrategyNodeLog[]): FeedBatch[] {
@@ -64,7 +64,7 @@ export function processFeed(nodes: readonly StrategyNodeLog[]): FeedBatch[] {
   });
 }
 
-/** Spec 03 §4: 1.5+ core, 1+ standard, more than 0.5 medium, otherwise a light probe. */
+/** 1.5+ core, 1+ standard, more than 0.5 medium, otherwise a light probe. */
 export function positionLabel(level: number): string {
   const p = strategyText.position;
   if (level >= 1.5) return p.core;
@@ -99,7 +99,7 @@ export function stopLossText(plan: TradePlan): string {
 
 export type StageTone = 'green' | 'blue' | 'orange' | 'red' | 'grey';
 
-/** Spec 03 §4: the stage's colour; grey (and 未知阶段 when empty) for anything else. */
+/** The stage's colour; grey (and 未知阶段 when empty) for anything else. */
 export function stageStyle(stage: string | null | undefined): { tone: StageTone; text: string } {
   const s = strategyText.stage;
   const text = stage?.trim() || s.unknown;
@@ -115,7 +115,7 @@ export type ParsedResult =
   | { kind: 'invalid' }
   | { kind: 'ready'; data: StrategyResultData };
 
-/** `result_data` is an object or a JSON string (spec 03 §3); anything else does not parse. */
+/** `result_data` is an object or a JSON string; anything else does not parse. */
 export function parseResultData(raw: unknown): ParsedResult {
   if (raw === null || raw === undefined || raw === '') return { kind: 'empty' };
   let value = raw;

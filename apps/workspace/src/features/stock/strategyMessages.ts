@@ -1,4 +1,4 @@
-/** The words of the feed, the recommendation panel and the subscription (spec 03, spec README's table). */
+/** The words of the feed, the recommendation panel and the subscription, in Chinese. */
 export const strategyText = {
   feed: {
     title: '策略执行动态',

@@ -25,9 +25,9 @@ export interface MinuteState {
   date: string | null;
 }
 
-/** The daily window of spec 03 §9: the last 90 days up to today. */
+/** The daily window: the last 90 days up to today. */
 export const DAILY_WINDOW_DAYS = 90;
-/** Minute data is refreshed this often while the market is open (spec 03 §4). */
+/** Minute data is refreshed this often while the market is open. */
 export const MINUTE_REFRESH_MS = 60_000;
 
 const dailyLoading: DailyState = { status: 'loading', points: [], source: null };

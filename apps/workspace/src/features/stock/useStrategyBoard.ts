@@ -4,7 +4,7 @@ import { shanghaiDate } from './shanghaiTime';
 import { strategyText } from './strategyMessages';
 import type { LoadStatus } from './useEmotionBoard';
 
-/** Spec 03 §4: the node feed is refreshed every 30 s. */
+/** The node feed is refreshed every 30 s. */
 export const FEED_REFRESH_MS = 30_000;
 
 export interface FeedState {

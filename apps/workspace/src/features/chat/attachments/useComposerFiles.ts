@@ -14,7 +14,7 @@ function pending(file: File): PendingFile {
 }
 
 /**
- * The composer's files: chosen (checked against spec 01 §5, refusals said in its words), removed, sent
+ * The composer's files: chosen (checked by `checkFiles`, refusals said in its words), removed, sent
  * with the message (their chips show the upload's progress and go when it is done), and given back when
  * the server refused the message, so that nothing the user chose is lost.
  */

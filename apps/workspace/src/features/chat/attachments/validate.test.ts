@@ -8,7 +8,7 @@ const sized = (name: string, type: string, size: number) => {
   return file;
 };
 
-describe('checkFiles (spec 01 §5)', () => {
+describe('checkFiles', () => {
   it('accepts the listed types, and the listed endings whatever the declared type', () => {
     const files = [
       sized('a.png', 'image/png', 10),

@@ -1,5 +1,5 @@
 /**
- * Spec 01 §5 before any upload: each file at most 30 MB and of an accepted type or name ending; the
+ * The check before any upload: each file at most 30 MB and of an accepted type or name ending; the
  * refusals are named file by file and joined with '；'. The accepted files go on; the server checks them
  * again, by content.
  */

@@ -2,7 +2,7 @@ import { CheckIcon, CopyIcon, IconButton, Tooltip, toast } from '@wanxiang/ui';
 import { useEffect, useRef, useState } from 'react';
 import { chatText } from '../messages';
 
-/** Spec 01 §9: the copy confirmation shows 1.5 s; the copied icon resets after 2 s. */
+/** The copy confirmation shows 1.5 s; the copied icon resets after 2 s. */
 export const COPY_TOAST_MS = 1500;
 export const COPIED_ICON_MS = 2000;
 
@@ -15,7 +15,7 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** A copy button that confirms with a toast and a check mark (spec 01 §9 timings). */
+/** A copy button that confirms with a toast and a check mark. */
 export function CopyButton({ getText, label }: { getText: () => string; label: string }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

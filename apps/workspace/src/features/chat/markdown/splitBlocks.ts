@@ -1,6 +1,6 @@
 /**
  * Splits Markdown into its top-level blocks so that a streaming answer re-renders only its last block:
- * every finished block keeps the same text, so its memoized renderer is skipped (research-chat §4.2).
+ * every finished block keeps the same text, so its memoized renderer is skipped.
  *
  * A line scanner, not a parser: it runs on every animation frame over the whole answer, so it must stay
  * linear and cheap (a 20,000-character answer splits in well under a millisecond). It only cuts where

@@ -10,7 +10,7 @@ import {
   type TurnInput,
 } from './types';
 
-/** Spec 01 §9: the history loads 10 sessions a page. */
+/** The history loads 10 sessions a page. */
 export const SESSION_PAGE_SIZE = 10;
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -34,7 +34,7 @@ export interface ChatState {
   currentSessionId: string | null;
   conversation: { status: ConversationStatus; messageIds: readonly string[] };
   isStreaming: boolean;
-  /** The error banner above the messages (spec 01 §8), null when there is none. */
+  /** The error banner above the messages, null when there is none. */
   banner: string | null;
   /**
    * A message the server refused before answering (积分不足, a network failure): its text goes back to the
@@ -87,7 +87,7 @@ const initialState: ChatState = {
 
 /*
  * rAF runs before each paint, so the answer's text is applied at most once per frame however many
- * deltas arrive. Browsers pause rAF in hidden tabs (research-chat §3.9): the timer keeps the answer
+ * deltas arrive. Browsers pause rAF in hidden tabs: the timer keeps the answer
  * growing there, so nothing is stuck when the user comes back.
  */
 function defaultScheduleFrame(flush: () => void) {
@@ -121,7 +121,7 @@ const emptyMessage = (role: ChatMessage['role']): Omit<ChatMessage, 'id'> => ({
 });
 
 /**
- * The home chat's state and rules (spec 01 §4): models, the history, the open conversation and the
+ * The home chat's state and rules: models, the history, the open conversation and the
  * stream. Framework-free; React reads it through useSyncExternalStore. Messages live apart from the
  * state snapshot with their own listeners, so a streaming answer re-renders only its own row.
  */
@@ -361,7 +361,7 @@ export class ChatStore {
   // ---- sessions -----------------------------------------------------------------------------------
 
   /**
-   * Opens a session and loads its history (spec 01 §4). A running answer of this tab's is stopped first;
+   * Opens a session and loads its history. A running answer of this tab's is stopped first;
    * one it only followed goes on. An answer the session is still generating (this tab's before a reload,
    * or another tab's) is followed: it grows here and the stop button stops it.
    */
@@ -382,7 +382,7 @@ export class ChatStore {
     }
   }
 
-  /** New chat clears the current session (spec 01 §4) and shows the welcome screen. */
+  /** New chat clears the current session and shows the welcome screen. */
   newChat(): void {
     this.leaveTurn();
     this.conversationToken += 1;
@@ -430,7 +430,7 @@ export class ChatStore {
   // ---- the turn -----------------------------------------------------------------------------------
 
   /**
-   * Sends a message and streams the answer (spec 01 §4, §5). Returns false when nothing was sent: empty
+   * Sends a message and streams the answer. Returns false when nothing was sent: empty
    * text, a stream already running, or no model (then the banner says 未选择模型).
    */
   send(
@@ -770,7 +770,7 @@ export class ChatStore {
     this.set({ isStreaming: this.turn !== null });
     const isNewSession = sessionId === null;
     let listed: Promise<void>;
-    // A new chat becomes its session; the list is reloaded so that it shows (spec 01 §4, final_data).
+    // A new chat becomes its session; the list is reloaded so that it shows (`final_data` names it).
     if (isNewSession && this.state.conversation.messageIds.includes(id)) {
       if (createdSessionId) {
         this.set({ currentSessionId: createdSessionId });

@@ -4,7 +4,7 @@ import { chatText } from '../messages';
 import { createApiBackend } from './backend';
 import { ChatStore } from './chatStore';
 
-/** Spec 01 §9: chat notices show for 3 s. */
+/** Chat notices show for 3 s. */
 export const CHAT_TOAST_MS = 3000;
 
 /**

@@ -46,7 +46,7 @@ describe('a chat exported as Markdown', () => {
     );
   });
 
-  it('is saved under a file name without the characters spec 01 §5 replaces', () => {
+  it('is saved under a file name with \\ / : * ? " < > | replaced', () => {
     expect(exportFileName('a\\b/c:d*e?f"g<h>i|j')).toBe('a_b_c_d_e_f_g_h_i_j.md');
     expect(exportFileName('  ')).toBe('未命名会话.md');
   });

@@ -1,7 +1,7 @@
 import { chatText } from '../messages';
 import type { ChatMessage } from './types';
 
-/** Spec 01 §5: an export's file name has each of \ / : * ? " < > | replaced with an underscore. */
+/** An export's file name has each of \ / : * ? " < > | replaced with an underscore. */
 export function exportFileName(title: string): string {
   const base = title.replace(/[\\/:*?"<>|]/g, '_').trim() || chatText.untitled;
   return `${base}.md`;

@@ -1,6 +1,6 @@
 import { chatText } from '../messages';
 
-/** The price line of a model in the selector (spec 01 §9). */
+/** The price line of a model in the selector. */
 export function formatModelPrice(model: {
   is_per_call: boolean;
   fixed_price_credits?: number | null;
@@ -25,7 +25,7 @@ export function formatClock(elapsedMs: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
 }
 
-/** A session's label: its title, or 未命名会话 when it has none (spec 01 §2). */
+/** A session's label: its title, or 未命名会话 when it has none. */
 export function sessionTitle(title: string | null | undefined): string {
   const trimmed = title?.trim();
   return trimmed ? trimmed : chatText.untitled;
@@ -36,7 +36,7 @@ const time = (value: string | null | undefined) => {
   return Number.isNaN(parsed) ? Number.NEGATIVE_INFINITY : parsed;
 };
 
-/** The item whose `key` date is the latest (spec 01 §4: newest updated_at after a load, created_at after a create). */
+/** The item whose `key` date is the latest (newest updated_at after a load, created_at after a create). */
 export function newestBy<T extends Record<K, string | null | undefined>, K extends string>(
   items: readonly T[],
   key: K,

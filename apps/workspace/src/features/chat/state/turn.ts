@@ -13,7 +13,7 @@ export interface TurnHost {
    * this turn), under `title` when the server said it.
    */
   onSessionKnown?(assistantId: string, sessionId: string, title: string | null): void;
-  /** The stream reported an error in the middle of the answer (spec 01 §8). */
+  /** The stream reported an error in the middle of the answer. */
   onStreamError(message: string): void;
   /**
    * Stops the answer session `sessionId` is generating, on the server (the answer outlives its

@@ -8,7 +8,7 @@ export class ChatNotFoundError extends Error {
   override readonly name = 'ChatNotFoundError';
 }
 
-/** A model as the selector shows it (spec 01 §3). */
+/** A model as the selector shows it. */
 export interface ChatModel {
   id: string;
   name: string;
@@ -50,7 +50,7 @@ export interface ChatFile {
   truncated?: boolean;
 }
 
-/** A row of the history list (spec 01 §3). */
+/** A row of the history list. */
 export interface ChatSessionSummary {
   id: string;
   title?: string | null;
@@ -81,7 +81,7 @@ export interface ChatMessage {
   images: readonly ChatImage[];
   files: readonly ChatFile[];
   status: ChatMessageStatus;
-  /** The stream's error, shown in bold inside the message (spec 01 §4). */
+  /** The stream's error, shown in bold inside the message. */
   error: string | null;
   /** Credits this answer cost, when the server said. */
   credits: number | null;

@@ -1,0 +1,286 @@
+import { footnoteMarker } from '../../footnotes/numbering';
+import { t } from '../../i18n/zh-CN';
+import type { StylePresets } from '../../styles/presets';
+import type { Align, Block, Run } from './blocks';
+import { embeddableImage, newImageBudget } from './images';
+import { breakLines, type Fragment } from './lineBreaking';
+import { CONTENT_WIDTH, type Item, MAX_ITEM_HEIGHT, type Note } from './pagination';
+import type { Painter, TextLine } from './painter';
+import {
+  BODY_PT,
+  baseStyle,
+  type CellPreset,
+  cssColor,
+  LINK_COLOR,
+  MUTED,
+  NOTE_PT,
+  presetIndent,
+  presetKeyOf,
+  presetLineHeight,
+  presetStyle,
+  type Style,
+  styleOf,
+} from './styles';
+import { tableItems } from './tables';
+
+/**
+ * Blocks laid out as flow items at a width: lines of text, pictures, code, table rows. Each item knows its
+ * height and how to draw itself; where it lands is the flow's (pagination.ts). Footnotes are numbered here,
+ * in the order their markers are laid out, so one layout serves one export.
+ */
+
+export interface TextOptions {
+  width: number;
+  indentLeft: number;
+  firstIndent: number;
+  align: Align;
+  lineHeight: number;
+  spaceBefore: number;
+  keepWithNext?: boolean;
+  decorate?: (x: number, y: number, height: number) => void;
+  marker?: { text: string; style: Style };
+}
+
+export class Layout {
+  private footnoteCount = 0;
+  // The pictures' pixels are budgeted per export; a picture met twice (a table is laid out to measure it,
+  // then again) is checked and counted once.
+  private readonly imageBudget = newImageBudget();
+  private readonly imageBytes = new Map<string, Uint8Array | null>();
+
+  constructor(
+    private readonly painter: Painter,
+    private readonly presets: StylePresets,
+  ) {}
+
+  /** Lays out runs in lines of `width`; footnote markers get their numbers and notes here, in order. */
+  layoutRuns(
+    runs: readonly Run[],
+    base: Style,
+    width: number,
+    firstIndent: number,
+    lineHeight: number,
+  ): { lines: TextLine[]; notesByLine: Note[][] } {
+    const fragments: Fragment<Style>[] = [];
+    const noteAt = new Map<Style, Note>();
+    for (const run of runs) {
+      if (run.footnote !== undefined) {
+        this.footnoteCount++;
+        const marker = footnoteMarker(this.footnoteCount);
+        const style: Style = { ...base, font: 'regular', size: base.size * 0.8, color: LINK_COLOR, rise: 0 };
+        const noteLines = this.layoutRuns(
+          [{ text: `${marker} `, bold: false }, { text: run.footnote }],
+          baseStyle(NOTE_PT),
+          CONTENT_WIDTH,
+          0,
+          1.4,
+        ).lines;
+        noteAt.set(style, { marker, lines: noteLines, height: noteLines.reduce((h, l) => h + l.height, 0) });
+        fragments.push({ text: marker, style });
+        continue;
+      }
+      const text = run.text.replace(/\t/g, '    ');
+      if (text) fragments.push({ text, style: styleOf(run, base) });
+    }
+    const broken = breakLines(fragments, width, firstIndent, this.painter.measure);
+    const lines: TextLine[] = [];
+    const notesByLine: Note[][] = [];
+    for (const line of broken) {
+      const size = Math.max(base.size, ...line.pieces.map((p) => p.style.size));
+      const height = size * lineHeight;
+      lines.push({
+        pieces: line.pieces,
+        width: line.width,
+        height,
+        // The ideographic em box (−0.12…0.88 em) centred in the line.
+        baseline: (height - size) / 2 + size * 0.88,
+      });
+      notesByLine.push(line.pieces.flatMap((p) => noteAt.get(p.style) ?? []));
+    }
+    return { lines, notesByLine };
+  }
+
+  /** A paragraph's lines as flow items. */
+  textItems(runs: readonly Run[], base: Style, opts: TextOptions): Item[] {
+    const { painter } = this;
+    const { lines, notesByLine } = this.layoutRuns(
+      runs,
+      base,
+      opts.width - opts.indentLeft,
+      opts.firstIndent,
+      opts.lineHeight,
+    );
+    return lines.map((line, index) => ({
+      height: line.height,
+      spaceBefore: index === 0 ? opts.spaceBefore : 0,
+      notes: notesByLine[index] ?? [],
+      ...(opts.keepWithNext && index === lines.length - 1 ? { keepWithNext: true } : {}),
+      draw: (x, y) => {
+        opts.decorate?.(x, y, line.height);
+        if (index === 0 && opts.marker)
+          painter.label(opts.marker.text, x + opts.indentLeft - 18, y + line.baseline, opts.marker.style);
+        const lineX = x + opts.indentLeft + (index === 0 ? opts.firstIndent : 0);
+        painter.drawLine(
+          line,
+          lineX,
+          y,
+          opts.align,
+          opts.width - opts.indentLeft - (index === 0 ? opts.firstIndent : 0),
+          index === lines.length - 1,
+        );
+      },
+    }));
+  }
+
+  imageItem(src: string, altText: string, widthPx: number | undefined, maxWidth: number): Item {
+    const { painter } = this;
+    let bytes = this.imageBytes.get(src);
+    if (bytes === undefined) {
+      bytes = embeddableImage(src, this.imageBudget);
+      this.imageBytes.set(src, bytes);
+    }
+    const image = bytes ? painter.openImage(bytes) : null;
+    if (!image) {
+      // A picture PDF cannot hold (a GIF, WebP or a remote address): its description in a frame, so the
+      // reader knows something was there.
+      const base = { ...baseStyle(NOTE_PT), color: MUTED };
+      const { lines } = this.layoutRuns(
+        [{ text: `${t.pdf.imagePlaceholder}${altText}` }],
+        base,
+        maxWidth - 12,
+        0,
+        1.4,
+      );
+      const height = lines.reduce((h, l) => h + l.height, 0) + 12;
+      return {
+        height,
+        spaceBefore: 6,
+        notes: [],
+        draw: (x, y) => {
+          painter.dashedFrame(x, y, maxWidth, height);
+          let top = y + 6;
+          for (const line of lines) {
+            painter.drawLine(line, x + 6, top, 'left', maxWidth - 12);
+            top += line.height;
+          }
+        },
+      };
+    }
+    let width = Math.min((widthPx ?? image.width) * 0.75, maxWidth);
+    let height = (width * image.height) / image.width;
+    if (height > MAX_ITEM_HEIGHT) {
+      width = (width * MAX_ITEM_HEIGHT) / height;
+      height = MAX_ITEM_HEIGHT;
+    }
+    return {
+      height,
+      spaceBefore: 6,
+      notes: [],
+      draw: (x, y) => painter.image(image, x, y, width, height),
+    };
+  }
+
+  codeItems(lines: readonly string[], width: number): Item[] {
+    const { painter } = this;
+    const pad = 8;
+    const preset = this.presets.code;
+    const base: Style = {
+      ...presetStyle(preset),
+      color: preset.color ? cssColor(preset.color, '#24292f') : '#24292f',
+    };
+    const lineHeight = presetLineHeight(preset, base.size);
+    const out: Item[] = [];
+    lines.forEach((source, index) => {
+      const { lines: laid } = this.layoutRuns(
+        [{ text: source.replace(/\t/g, '    ') || ' ' }],
+        base,
+        width - 2 * pad,
+        0,
+        lineHeight,
+      );
+      laid.forEach((line, part) => {
+        const first = index === 0 && part === 0;
+        const last = index === lines.length - 1 && part === laid.length - 1;
+        const height = line.height + (first ? pad : 0) + (last ? pad : 0);
+        out.push({
+          height,
+          spaceBefore: first ? 8 : 0,
+          notes: [],
+          draw: (x, y) => {
+            painter.fillRect(x, y, width, height, '#f4f5f7');
+            painter.drawLine(line, x + pad, y + (first ? pad : 0), 'left', width - 2 * pad);
+          },
+        });
+      });
+    });
+    return out;
+  }
+
+  /**
+   * A block's items. Its preset (paragraph, h1–h3, code, table header or body cells) gives the text's
+   * look, line height and special indent; the block's own line height and first-line indent win over it.
+   */
+  blockItems(block: Block, width: number, cell?: CellPreset): Item[] {
+    const preset = this.presets[presetKeyOf(block, cell)];
+    switch (block.kind) {
+      case 'heading': {
+        const base = presetStyle(preset);
+        const size = base.size;
+        const indent = presetIndent(preset, size);
+        return this.textItems(block.runs, base, {
+          width,
+          indentLeft: block.indent * 2 * BODY_PT + indent.start,
+          firstIndent: block.firstLineEm ? block.firstLineEm * size : indent.first,
+          align: block.align,
+          lineHeight: block.lineHeight || presetLineHeight(preset, size),
+          spaceBefore: size * 0.8,
+          keepWithNext: true,
+        });
+      }
+      case 'paragraph':
+      case 'quote': {
+        const quote = block.kind === 'quote';
+        const styled = presetStyle(preset);
+        const base = quote && !preset.color ? { ...styled, color: MUTED } : styled;
+        const indent = presetIndent(preset, base.size);
+        return this.textItems(block.runs, base, {
+          width,
+          indentLeft: block.indent * 2 * BODY_PT + (quote ? 14 : 0) + indent.start,
+          firstIndent: block.firstLineEm ? block.firstLineEm * base.size : indent.first,
+          align: block.align,
+          lineHeight: block.lineHeight || presetLineHeight(preset, base.size),
+          spaceBefore: cell ? 2 : 4,
+          ...(quote
+            ? {
+                decorate: (x: number, y: number, h: number) => this.painter.fillRect(x, y, 3, h, '#d0d4da'),
+              }
+            : {}),
+        });
+      }
+      case 'listitem': {
+        const indentLeft = 22 + block.depth * 22;
+        const base = presetStyle(preset);
+        return this.textItems(block.runs, base, {
+          width,
+          indentLeft,
+          firstIndent: 0,
+          align: block.align,
+          lineHeight: block.lineHeight || presetLineHeight(preset, base.size),
+          spaceBefore: 2,
+          marker: { text: block.marker, style: { ...base, underline: false, strike: false } },
+        });
+      }
+      case 'code':
+        return this.codeItems(block.lines, width);
+      case 'image':
+        return [this.imageItem(block.src, block.altText, block.width, width)];
+      case 'table':
+        return tableItems(block, width, {
+          painter: this.painter,
+          cellItems: (c, w) =>
+            c.blocks.flatMap((b) => this.blockItems(b, w, c.header ? 'tableHeader' : 'tableBody')),
+          minTextHeight: this.presets.tableBody.fontSizePx * 0.75 * 1.15,
+        });
+    }
+  }
+}

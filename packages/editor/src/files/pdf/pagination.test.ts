@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { CONTENT_BOTTOM, Flow, type Item, type Note, notesHeight, PAGE } from './pagination';
+
+/** Items that record the page and y they are drawn at. */
+function recorder() {
+  let page = 1;
+  const drawn: Array<{ name: string; page: number; y: number }> = [];
+  const notesDrawn: Array<{ page: number; markers: string[] }> = [];
+  const flow = new Flow({
+    addPage: () => void page++,
+    drawNotes: (notes) => void notesDrawn.push({ page, markers: notes.map((n) => n.marker) }),
+  });
+  const item = (name: string, height: number, extra: Partial<Item> = {}): Item => ({
+    height,
+    spaceBefore: 0,
+    notes: [],
+    ...extra,
+    draw: (_x, y) => void drawn.push({ name, page, y }),
+  });
+  /** Places the items as the exporter does: each with the one after it. */
+  const placeAll = (items: Item[]) => {
+    for (const [i, it] of items.entries()) flow.place(it, items[i + 1]);
+    flow.end();
+  };
+  return { drawn, notesDrawn, item, placeAll };
+}
+
+const note = (marker: string, height: number): Note => ({ marker, lines: [], height });
+const ROOM = CONTENT_BOTTOM - PAGE.top;
+
+describe('Flow', () => {
+  it('fills a page top to bottom and starts the next one when an item does not fit', () => {
+    const { drawn, item, placeAll } = recorder();
+    placeAll([item('a', ROOM / 2), item('b', ROOM / 2, { spaceBefore: 10 }), item('c', 100)]);
+    expect(drawn).toEqual([
+      { name: 'a', page: 1, y: PAGE.top },
+      // The space before an item is dropped at the top of a page.
+      { name: 'b', page: 2, y: PAGE.top },
+      { name: 'c', page: 2, y: PAGE.top + ROOM / 2 },
+    ]);
+  });
+
+  it('puts a heading on the next page with the line after it rather than alone at the foot', () => {
+    const { drawn, item, placeAll } = recorder();
+    placeAll([item('body', ROOM - 30), item('heading', 20, { keepWithNext: true }), item('text', 20)]);
+    expect(drawn.map((d) => [d.name, d.page])).toEqual([
+      ['body', 1],
+      ['heading', 2],
+      ['text', 2],
+    ]);
+  });
+
+  it('keeps room at the foot for the footnotes of the page’s items, and draws them on that page', () => {
+    const { drawn, notesDrawn, item, placeAll } = recorder();
+    const withNote = item('marked', 20, { notes: [note('①', 40)] });
+    // Without the note the next item would fit on page 1; the note's room pushes it over.
+    placeAll([item('a', ROOM - 20 - 20 - notesHeight([note('①', 40)]) + 1), withNote, item('b', 20)]);
+    expect(drawn.map((d) => [d.name, d.page])).toEqual([
+      ['a', 1],
+      ['marked', 1],
+      ['b', 2],
+    ]);
+    expect(notesDrawn).toEqual([{ page: 1, markers: ['①'] }]);
+  });
+
+  it('draws a table’s header row again at the top of a page a row starts', () => {
+    const { drawn, item, placeAll } = recorder();
+    const header = item('header', 20);
+    placeAll([header, item('filler', ROOM - 30), item('row', 20, { repeatAfterBreak: header })]);
+    expect(drawn).toEqual([
+      { name: 'header', page: 1, y: PAGE.top },
+      { name: 'filler', page: 1, y: PAGE.top + 20 },
+      { name: 'header', page: 2, y: PAGE.top },
+      { name: 'row', page: 2, y: PAGE.top + 20 },
+    ]);
+  });
+
+  it('puts an item taller than a page on a page of its own instead of looping', () => {
+    const { drawn, item, placeAll } = recorder();
+    placeAll([item('a', 10), item('huge', ROOM * 2), item('b', 10)]);
+    expect(drawn.map((d) => [d.name, d.page])).toEqual([
+      ['a', 1],
+      ['huge', 2],
+      ['b', 3],
+    ]);
+  });
+});

@@ -1,0 +1,108 @@
+import type { Painter, TextLine } from './painter';
+
+/**
+ * The page: its geometry, and the flow that fills pages with laid-out items top to bottom, a footnote at the
+ * foot of the page its marker is on.
+ */
+
+// Page geometry, in points: A4 with Word's default Chinese margins (2.54 cm top and bottom, 3.17 cm sides).
+export const PAGE = { width: 595.28, height: 841.89, top: 72, bottom: 72, left: 90, right: 90 } as const;
+export const CONTENT_WIDTH = PAGE.width - PAGE.left - PAGE.right;
+export const CONTENT_BOTTOM = PAGE.height - PAGE.bottom;
+/** The tallest a picture or a table row may be: a page's text area, less a little room. */
+export const MAX_ITEM_HEIGHT = CONTENT_BOTTOM - PAGE.top - 24;
+
+/** A laid-out piece of the flow: a line, a picture, a table row. Drawn with its top at y. */
+export interface Item {
+  height: number;
+  spaceBefore: number;
+  /** Footnotes whose markers are in this item: they go to the foot of the same page. */
+  notes: Note[];
+  keepWithNext?: boolean;
+  /** A table's header row, drawn again at the top of a page that this row starts. */
+  repeatAfterBreak?: Item;
+  draw(x: number, y: number): void;
+}
+
+export interface Note {
+  marker: string;
+  lines: TextLine[];
+  height: number;
+}
+
+/** The room a page's footnotes take at its foot, with the rule above them. */
+export const notesHeight = (notes: readonly Note[]): number =>
+  notes.length === 0 ? 0 : 14 + notes.reduce((h, n) => h + n.height, 0);
+
+/** What the flow does to the document: start a page, draw a page's notes. */
+export interface PageSurface {
+  addPage(): void;
+  drawNotes(notes: readonly Note[]): void;
+}
+
+/** A painter's page surface: new pages in the document, the notes under a short rule. */
+export function paintedPages(painter: Painter): PageSurface {
+  return {
+    addPage: () => void painter.doc.addPage(),
+    drawNotes: (notes) => {
+      let top = CONTENT_BOTTOM - notesHeight(notes) + 8;
+      painter.rule(PAGE.left, top - 4, CONTENT_WIDTH / 3);
+      for (const note of notes) {
+        for (const line of note.lines) {
+          painter.drawLine(line, PAGE.left, top, 'left', CONTENT_WIDTH);
+          top += line.height;
+        }
+      }
+    },
+  };
+}
+
+/**
+ * The flow: items placed top to bottom; a new page when the next one (with its footnotes) does not fit.
+ * A heading (keepWithNext) moves to the next page with the item after it; a table row that starts a page
+ * brings the table's header row along.
+ */
+export class Flow {
+  private y: number = PAGE.top;
+  private pageNotes: Note[] = [];
+  private pageHasContent = false;
+
+  constructor(private readonly surface: PageSurface) {}
+
+  /** Places an item; `next` is the one after it, when it is laid out already. */
+  place(item: Item, next: Item | undefined): void {
+    const gap = this.pageHasContent ? item.spaceBefore : 0;
+    let needed =
+      gap + item.height + notesHeight([...this.pageNotes, ...item.notes]) - notesHeight(this.pageNotes);
+    if (item.keepWithNext && next) needed += next.spaceBefore + next.height;
+    if (this.pageHasContent && this.y + needed > CONTENT_BOTTOM - notesHeight(this.pageNotes)) {
+      this.newPage();
+      if (item.repeatAfterBreak) {
+        item.repeatAfterBreak.draw(PAGE.left, this.y);
+        this.y += item.repeatAfterBreak.height;
+      }
+    }
+    this.y += this.pageHasContent ? item.spaceBefore : 0;
+    item.draw(PAGE.left, this.y);
+    this.y += item.height;
+    this.pageNotes.push(...item.notes);
+    this.pageHasContent = true;
+  }
+
+  /** Draws the last page's footnotes: call once, after the last item. */
+  end(): void {
+    this.drawNotes();
+  }
+
+  private drawNotes(): void {
+    if (this.pageNotes.length > 0) this.surface.drawNotes(this.pageNotes);
+  }
+
+  private newPage(): void {
+    this.drawNotes();
+    this.surface.addPage();
+    this.y = PAGE.top;
+    this.pageNotes = [];
+    this.pageHasContent = false;
+  }
+}

@@ -21,6 +21,7 @@ export {
   SidebarCollapseButton,
   useAppShell,
 } from './components/AppShell';
+export { AttachButton, type AttachButtonProps } from './components/AttachButton';
 export {
   Badge,
   type BadgeProps,

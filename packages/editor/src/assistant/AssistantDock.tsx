@@ -1,7 +1,7 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { mergeRegister } from '@lexical/utils';
 import {
-  AttachIcon,
+  AttachButton,
   FileChips,
   IconButton,
   Select,
@@ -9,7 +9,6 @@ import {
   SendIcon,
   StopIcon,
   Switch,
-  Tooltip,
   useFileDrop,
 } from '@wanxiang/ui';
 import { COMMAND_PRIORITY_EDITOR, type LexicalEditor } from 'lexical';
@@ -64,7 +63,6 @@ export function AssistantDock({ store }: AssistantDockProps) {
     uploadProgress,
   } = state;
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const picker = useRef<HTMLInputElement>(null);
   const accept = store.attachAccept;
   const dockRef = useRef<HTMLDivElement>(null);
   useKeyboardInset(dockRef);
@@ -168,33 +166,12 @@ export function AssistantDock({ store }: AssistantDockProps) {
       />
       <div className={css.dockRow}>
         {accept !== null ? (
-          <>
-            <Tooltip content={a.attach}>
-              <IconButton
-                aria-label={a.attach}
-                size="sm"
-                isDisabled={streaming}
-                onPress={() => picker.current?.click()}
-              >
-                <AttachIcon />
-              </IconButton>
-            </Tooltip>
-            <input
-              ref={picker}
-              type="file"
-              multiple
-              hidden
-              accept={accept}
-              aria-hidden="true"
-              tabIndex={-1}
-              onChange={(event) => {
-                const picked = Array.from(event.target.files ?? []);
-                // Cleared, so that picking the same file again (after removing it) is a change.
-                event.target.value = '';
-                store.addFiles(picked);
-              }}
-            />
-          </>
+          <AttachButton
+            label={a.attach}
+            accept={accept}
+            isDisabled={streaming}
+            onFiles={(picked) => store.addFiles(picked)}
+          />
         ) : null}
         {models.status === 'loading' ? (
           <span className={css.modelState} role="status">

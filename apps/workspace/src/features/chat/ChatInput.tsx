@@ -1,6 +1,6 @@
 import { ATTACHMENT_ACCEPT } from '@wanxiang/api-client';
 import {
-  AttachIcon,
+  AttachButton,
   IconButton,
   Inline,
   SendIcon,
@@ -106,7 +106,6 @@ export function ChatInput({
   fileError = null,
   fileNotice = null,
 }: ChatInputProps) {
-  const picker = useRef<HTMLInputElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   useImperativeHandle(textareaRef, () => textarea.current as HTMLTextAreaElement, []);
 
@@ -205,30 +204,11 @@ export function ChatInput({
       />
       <Inline gap="sm" justify="between">
         <Inline gap="md">
-          <Tooltip content={chatText.attach}>
-            <IconButton
-              aria-label={chatText.attach}
-              size="sm"
-              isDisabled={!onAddFiles || uploadProgress !== null}
-              onPress={() => picker.current?.click()}
-            >
-              <AttachIcon />
-            </IconButton>
-          </Tooltip>
-          <input
-            ref={picker}
-            type="file"
-            multiple
-            hidden
+          <AttachButton
+            label={chatText.attach}
             accept={ATTACHMENT_ACCEPT}
-            aria-hidden="true"
-            tabIndex={-1}
-            onChange={(event) => {
-              const picked = Array.from(event.target.files ?? []);
-              // Cleared, so that picking the same file again (after removing it) is a change.
-              event.target.value = '';
-              if (picked.length > 0) onAddFiles?.(picked);
-            }}
+            isDisabled={!onAddFiles || uploadProgress !== null}
+            onFiles={(picked) => onAddFiles?.(picked)}
           />
           {searchAvailable ? (
             <Tooltip content={searchExplained}>

@@ -1,0 +1,1 @@
+export { AttachButton, type AttachButtonProps } from './AttachButton';

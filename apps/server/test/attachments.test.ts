@@ -1,7 +1,7 @@
 /**
- * Chat attachments end to end on the server: the multipart create-turn, the checks of spec 01 §5 made again
- * by content, nothing kept and nothing held for a refused turn, what the model is given (the offline model
- * reports it), the owner-only file route, and files deleted with their session.
+ * Chat attachments end to end on the server: the multipart create-turn, the client's checks (size, type or
+ * name ending) made again by content, nothing kept and nothing held for a refused turn, what the model is
+ * given (the offline model reports it), the owner-only file route, and files deleted with their session.
  */
 import { openAsBlob } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';

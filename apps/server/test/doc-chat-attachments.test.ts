@@ -1,6 +1,6 @@
 /**
  * The document assistant's attachments: both endpoints take the chat's multipart form (a `data` field with
- * the JSON body, repeated `files` parts), check the files as the chat does (spec 01 §5, by content too),
+ * the JSON body, repeated `files` parts), check the files as the chat does (by content too),
  * refuse a bad file before anything is held or written, give the files' text to the model (the offline
  * model reports what it got), and keep the files' names with the cloud document's turn.
  */

@@ -82,7 +82,7 @@ describe.each(databaseKinds)('emotion series on %s', (kind) => {
     expect(await archived()).toBe(90);
   });
 
-  it('serves the daily series of spec 03 §7 with its moving averages over trading days', async () => {
+  it('serves the daily emotion series with its moving averages over trading days', async () => {
     const { get } = await start();
     const answer = await get(DAILY);
     expect(answer.status).toBe(200);

@@ -57,8 +57,8 @@ export interface AuthServiceDeps {
 }
 
 /**
- * Accounts and sessions. A session is one sign-in on one device; its refresh tokens rotate on every use
- * and form a family. Presenting a refresh token that was already exchanged is treated as theft (RFC 9700
+ * Accounts and sessions. A session is one sign-in on one device; its refresh tokens rotate on every use and
+ * form a family. Presenting a refresh token that was already exchanged is treated as theft (RFC 9700
  * §4.14.2): the whole family is revoked, and with it every access token of the session.
  */
 export class AuthService {

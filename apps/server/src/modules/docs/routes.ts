@@ -30,7 +30,7 @@ const security = [{ bearerAuth: [] }];
  */
 const bodyLimit = DOCUMENT_MAX_BYTES * 2;
 
-/** /api/docs/: the signed-in user's cloud documents (spec 02 §7, spec README decision 4). */
+/** /api/docs/: the signed-in user's cloud documents; a document gets its uuid at its first cloud save. */
 export const docsRoutes: FastifyPluginAsyncZod<DocsRoutesOptions> = async (app, { docs, requireAuth }) => {
   app.get(
     docsPaths.list,

@@ -98,7 +98,7 @@ export class DocumentService {
     return documentOf(row);
   }
 
-  /** The first cloud save of a document: it gets its uuid here (spec README decision 4), at version 1. */
+  /** The first cloud save of a document: it gets its uuid here, at version 1. */
   /**
    * The first save. With the client's `id`, a repeat (the answer to the first was lost) makes nothing new
    * and answers the document as it is now; an id another account uses is refused (409).

@@ -33,7 +33,7 @@ const formats = EXPORT_FORMATS.join('、');
 const minutes = EXPORT_TTL_SECONDS / 60;
 
 /**
- * Server-side exports (spec 02 §7 "backend export"): `POST /api/docs/{id}/export` for a cloud document,
+ * Server-side exports: `POST /api/docs/{id}/export` for a cloud document,
  * `POST /api/exports/transient` for any other, and `GET /api/exports/{id}` to download the file.
  */
 export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async (

@@ -41,7 +41,7 @@ export interface StoredExport {
 }
 
 /**
- * Server-side exports (spec 02 §7): a document is converted on the export worker and the file kept for
+ * Server-side exports: a document is converted on the export worker and the file kept for
  * its owner until it expires; the answer is where to download it. Another user's export, like another
  * user's document, is a 404.
  */

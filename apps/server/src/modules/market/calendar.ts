@@ -202,7 +202,7 @@ export function shanghaiClock(now: Date): { date: string; minute: number } {
 
 // ---- The 5-minute slot grid --------------------------------------------------------------------------
 
-/** Minutes after midnight at which each slot ends: 09:35…11:30 and 13:05…15:00 (research note §1.3). */
+/** Minutes after midnight at which each slot ends: 09:35…11:30 and 13:05…15:00. */
 export const SLOT_MINUTES: readonly number[] = [
   ...Array.from({ length: 24 }, (_, i) => 9 * 60 + 35 + i * 5),
   ...Array.from({ length: 24 }, (_, i) => 13 * 60 + 5 + i * 5),

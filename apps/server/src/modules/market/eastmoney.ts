@@ -1,6 +1,6 @@
 /**
- * The Eastmoney adapter: the public push2ex "涨停板行情" pools behind AkShare's stock_zt_pool_* functions
- * (research note §2.1), breadth from getTopicZDFenBu (§2.2) and index quotes from ulist.np (§2.2). Opt-in
+ * The Eastmoney adapter: the public push2ex "涨停板行情" pools behind AkShare's stock_zt_pool_* functions,
+ * breadth from getTopicZDFenBu and index quotes from ulist.np. Opt-in
  * (`MARKET_DATA_SOURCE=eastmoney`); the fetch is injectable so tests feed recorded-shape fixtures.
  *
  * What the responses look like, and what is checked:
@@ -18,7 +18,7 @@
  * History: the pools only serve recent dates (about two weeks for the limit-up pool), which is why every
  * day is archived once computed. Index quotes are live only, so they are given for today alone. Intraday
  * snapshots are approximated from the closing pools' seal times (a stock counts as limit-up from its
- * first seal, `fbt`), as the research note suggests; breadth and yesterday's returns are the closing ones.
+ * first seal, `fbt`); breadth and yesterday's returns are the closing ones.
  */
 import type { Logger } from 'pino';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 /**
  * The emotion indicator (短线情绪), 0–100, from one market snapshot. The same function scores the close of
  * a day and the end of every 5-minute slot. The formula and the reason of each weight are in README.md
- * beside this file (research note §1.3).
+ * beside this file.
  */
 import type { MarketSnapshot } from './provider';
 

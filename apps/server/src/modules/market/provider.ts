@@ -1,6 +1,6 @@
 /**
  * What the emotion indicator and the strategy need from a market data source, in one shape whatever the
- * source: the limit pools of Eastmoney's 涨停板行情 topic (research note §2.1), breadth, index quotes and
+ * source: the limit pools of Eastmoney's 涨停板行情 topic, breadth, index quotes and
  * intraday snapshots. Prices are in yuan (Eastmoney's ×1000 integers are divided by the adapter), times
  * are Shanghai `HH:MM:SS`, percentages are percent (9.98 means +9.98 %).
  */
@@ -97,7 +97,7 @@ export async function closingSnapshot(provider: MarketProvider, date: string): P
   return { tradeDate: date, time: '15:00', limitUp, broken, limitDown, yesterdayLimitUp, breadth, indices };
 }
 
-/** Limit rule of a board (research note §1.3): 10 % main board, 20 % ChiNext and STAR, 30 % Beijing, 5 % ST. */
+/** Limit rule of a board: 10 % main board, 20 % ChiNext and STAR, 30 % Beijing, 5 % ST. */
 export function limitRatio(board: Board, st: boolean): number {
   if (board === 'beijing') return 0.3;
   if (board === 'chinext' || board === 'star') return 0.2;

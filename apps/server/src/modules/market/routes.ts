@@ -32,7 +32,7 @@ export interface EmotionRoutesOptions {
 const m = messages.market;
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorBody]));
 const security = [{ bearerAuth: [] }];
-/** Spec 03 §9: the page asks for the last 2160 hours. */
+/** The page asks for the last 2160 hours. */
 const DEFAULT_RANGE_DAYS = 90;
 const ARCHIVE_INTERVAL_MS = 15 * 60_000;
 

@@ -8,7 +8,7 @@
  * the trading calendar, each day drawing from a generator seeded by its date, so a day depends only on the
  * days before it. Rolled days are kept in memory (a few hundred small objects per day).
  *
- * What it models (research note §1.2–1.3): ~4,000 fictional stocks on the four boards with their limit
+ * What it models: ~4,000 fictional stocks on the four boards with their limit
  * rules (10 % main board, 20 % ChiNext and STAR, 30 % Beijing, 5 % main-board ST; limit price rounded
  * half up to the fen), themes with daily hot spots, consecutive-board ladders (yesterday's limit-up stocks
  * are promoted with a probability that grows with the mood and shrinks with the height), broken boards,

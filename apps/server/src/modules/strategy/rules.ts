@@ -20,7 +20,7 @@ export interface EmotionFacts {
 }
 
 /**
- * The four stages of spec 03 §4 from the indicator (research note §1.3, "stage mapping"), checked in this
+ * The board's four emotion stages from the indicator, checked in this
  * order so that a falling market is never called bullish:
  * - 风险释放: value < 35, or value under its MA5 while limit-downs ≥ 20, broken rate ≥ 40 % or yesterday's
  *   limit-up stocks lose on average;

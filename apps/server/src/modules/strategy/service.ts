@@ -31,7 +31,7 @@ import {
 } from './rules';
 
 export const STRATEGY_SLUGS = ['daily_board_hitting_strategy'] as const;
-/** Reports a fresh install starts with (spec 03 §9: the panel shows five). */
+/** Reports a fresh install starts with (the panel shows five). */
 export const BACKFILL_REPORTS = 5;
 
 /** Writes the summary from the facts when a model is configured; the rules still choose the stocks. */
@@ -285,7 +285,7 @@ export class StrategyService {
     });
   }
 
-  /** The node logs of a day, oldest first (the page reverses them, spec 03 §7). */
+  /** The node logs of a day, oldest first (the page reverses them). */
   async nodesOf(slug: string, date: string) {
     const rows = await this.db
       .select()

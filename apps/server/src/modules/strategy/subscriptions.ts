@@ -1,5 +1,5 @@
 /**
- * A user's subscription to a strategy (spec 03 §4): NONE (no row) → PENDING on subscribe or renew →
+ * A user's subscription to a strategy: NONE (no row) → PENDING on subscribe or renew →
  * ACTIVE on the mock payment, for SUBSCRIPTION_DAYS → EXPIRED after it. Every change is a row of
  * strategy_subscription_events, written in the same transaction as the change; each change locks the
  * subscription's row, so two clicks at once cannot both pass.

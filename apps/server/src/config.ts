@@ -17,123 +17,15 @@ export const REGISTRATION_MODES = ['open', 'invite', 'closed'] as const;
 const MIN_SECRET_LENGTH = 32;
 const DAY = 86_400;
 
-/** The whole configuration of one server process. Durations are in seconds, sizes in bytes. */
-export interface Config {
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  databasePoolMax: number;
-  logLevel: (typeof LOG_LEVELS)[number];
-  logFormat: (typeof LOG_FORMATS)[number];
-  jwtSecret: Uint8Array;
-  /** Where the signing secret came from; a generated one is per data directory, not shared by instances. */
-  jwtSecretSource: 'env' | 'file';
-  accessTokenTtl: number;
-  refreshTokenTtl: number;
-  refreshTokenTtlRemember: number;
-  /**
-   * A refresh token presented again this soon after its exchange, while the token that exchange issued
-   * is still unused, is the same client retrying an answer it never got (a reload or a closed tab mid-
-   * refresh), not theft: it gets a new pair instead of ending the session (seconds; 0 = never).
-   */
-  refreshReuseGrace: number;
-  /** A session ends this long after its sign-in, however often its tokens were refreshed (seconds). */
-  sessionMaxAge: number;
-  /** Authenticated responses ask the client to refresh when the access token has less than this left. */
-  tokenRefreshThreshold: number;
-  webDistDir: string;
-  bodyLimit: number;
-  trustProxy: boolean | number | string[];
-  /** Requests per client address to each unauthenticated auth endpoint within `window` (in the database). */
-  rateLimit: { max: number; window: number };
-  /** Requests per signed-in user within `window`, over all signed-in routes (in the database). */
-  userRateLimit: { max: number; window: number };
-  /** See modules/auth/throttle.ts; durations in seconds. */
-  loginThrottle: {
-    freeFailures: number;
-    backoff: number;
-    backoffMax: number;
-    accountFreeFailures: number;
-    /** The proof of work asked past `accountFreeFailures` (log2 of its hashes), and its ceiling. */
-    challengeBits: number;
-    challengeBitsMax: number;
-    /** How long a challenge may be answered (seconds). */
-    challengeTtl: number;
-    /** Signs the challenges (derived from the token secret, so instances sharing it share this). */
-    challengeKey: Uint8Array;
-    maxFailuresPerIp: number;
-    window: number;
-  };
-  registration: {
-    /** open: anyone; invite: with an operator's invitation code; closed: nobody. */
-    mode: (typeof REGISTRATION_MODES)[number];
-    /** Accounts one client address may create per day. */
-    maxPerIpPerDay: number;
-  };
-  /** Node's HTTP server timeouts (seconds); none of them cuts a long answer stream. */
-  http: { requestTimeout: number; idleTimeout: number; keepAliveTimeout: number };
-  /** The plan new users get: its name, sign-up grant and storage allowance in bytes. */
-  defaultPlan: { code: string; name: string; credits: number; storage: number };
-  passwordHash: { memoryCost: number; timeCost: number; parallelism: number };
-  shutdownTimeout: number;
-  version: string;
-  chat: {
-    /** The models users may pick, the offline one included when it is on; exactly one is the default. */
-    models: ModelDefinition[];
-    /** Pause between two pieces of the offline model's answer, in milliseconds. */
-    offlineChunkDelayMs: number;
-    /** A provider that sends nothing for this long (seconds) fails the turn. */
-    firstTokenTimeout: number;
-    /** Retries of a provider call that failed before answering (429, 5xx, connection). */
-    providerRetries: number;
-    /** How many earlier messages of the session go to the model as context. */
-    historyMessages: number;
-    /** Seconds an answer goes on generating with no tab following it (a reload, a closed tab). */
-    unwatchedGrace: number;
-    /** Answers one user may have streaming at once, across instances. */
-    maxConcurrentStreams: number;
-    /** How long a stream's slot is held without renewal: a crashed instance's slots lapse after it. */
-    streamSlotLease: number;
-    /** The web search of turns with 联网搜索 on; null when no provider is configured (the toggle is off). */
-    search: SearchSettings | null;
-  };
-  /** Where the chat's files are kept: the data directory, or S3-compatible storage when a bucket is set. */
-  files: {
-    s3:
-      | {
-          bucket: string;
-          endpoint: string;
-          region: string;
-          accessKeyId: string;
-          secretAccessKey: string;
-          /** Addresses as endpoint/bucket/key (MinIO and most self-hosted stores) rather than bucket.endpoint. */
-          pathStyle: boolean;
-        }
-      | undefined;
-    /**
-     * Reading the text of uploaded PDF and Word files, on threads of their own: a file whose reading takes
-     * longer than `timeout` (seconds) or more heap than `maxHeapMb` is refused as too large to read.
-     */
-    reading: { threads: number; timeout: number; maxHeapMb: number };
-  };
-  market: {
-    /** Where market data come from: the embedded simulated market, or Eastmoney's public pools (opt-in). */
-    source: (typeof MARKET_DATA_SOURCES)[number];
-    /** Complete trading days archived on a fresh install. */
-    backfillDays: number;
-    /** Retries of a failed Eastmoney request, with exponential backoff (1 s, 2 s, 4 s…). */
-    retries: number;
-  };
-  strategy: {
-    /** Whether this process schedules the strategy runs (each run still happens once across instances). */
-    scheduler: boolean;
-    /** How often the scheduler looks for a due run, ms. */
-    tickMs: number;
-    /** A configured model that writes the reports' summaries; none: the rules write them. */
-    summaryModel: string | undefined;
-  };
-}
+/**
+ * The whole configuration of one server process. Durations are in seconds, sizes in bytes.
+ *
+ * Each setting is written once: its variable, default and range in `envSchema` (which also gives its
+ * TypeScript type), its place in the configuration in `loadConfig` (whose comments say what it means), and
+ * a row of the settings table in this package's README (test/config-readme.test.ts holds the two
+ * together). This type is what `loadConfig` builds, not a copy of it.
+ */
+export type Config = Awaited<ReturnType<typeof loadConfig>>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -224,7 +116,8 @@ const enumVar = <const T extends readonly string[]>(values: T, fallback: T[numbe
 
 const stringVar = (fallback: string) => optionalString.transform((raw) => raw ?? fallback);
 
-const envSchema = z.object({
+/** The environment variables, each with its default and range; exported for the README check. */
+export const envSchema = z.object({
   PORT: intVar(8000, 0, 65_535),
   HOST: stringVar('0.0.0.0'),
   DATA_DIR: stringVar('./data'),
@@ -444,7 +337,7 @@ async function loadOrCreateSecret(dataDir: string): Promise<Uint8Array> {
   throw new ConfigError([c.secretFileExposed(file, exposed)]);
 }
 
-export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<Config> {
+export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()) {
   const e = parseEnv(env);
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const jwtSecret = e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : await loadOrCreateSecret(dataDir);
@@ -470,38 +363,59 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     jwtSecret,
-    jwtSecretSource: e.JWT_SECRET ? 'env' : 'file',
+    /** Where the signing secret came from; a generated one is per data directory, not shared by instances. */
+    jwtSecretSource: e.JWT_SECRET ? ('env' as const) : ('file' as const),
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     refreshTokenTtlRemember: e.REFRESH_TOKEN_TTL_REMEMBER,
+    /**
+     * A refresh token presented again this soon after its exchange, while the token that exchange issued
+     * is still unused, is the same client retrying an answer it never got (a reload or a closed tab mid-
+     * refresh), not theft: it gets a new pair instead of ending the session (seconds; 0 = never).
+     */
     refreshReuseGrace: e.REFRESH_REUSE_GRACE,
+    /** A session ends this long after its sign-in, however often its tokens were refreshed (seconds). */
     sessionMaxAge: e.SESSION_MAX_AGE,
+    /** Authenticated responses ask the client to refresh when the access token has less than this left. */
     tokenRefreshThreshold: e.TOKEN_REFRESH_THRESHOLD,
     webDistDir: path.resolve(cwd, e.WEB_DIST_DIR),
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    /** Requests per client address to each unauthenticated auth endpoint within `window` (in the database). */
     rateLimit: { max: e.RATE_LIMIT_MAX, window: e.RATE_LIMIT_WINDOW },
+    /** Requests per signed-in user within `window`, over all signed-in routes (in the database). */
     userRateLimit: { max: e.USER_RATE_LIMIT_MAX, window: e.USER_RATE_LIMIT_WINDOW },
+    /** See modules/auth/throttle.ts; durations in seconds. */
     loginThrottle: {
       freeFailures: e.LOGIN_FREE_FAILURES,
       backoff: e.LOGIN_BACKOFF,
       backoffMax: e.LOGIN_BACKOFF_MAX,
       accountFreeFailures: e.LOGIN_ACCOUNT_FREE_FAILURES,
+      /** The proof of work asked past `accountFreeFailures` (log2 of its hashes), and its ceiling. */
       challengeBits: Math.min(e.LOGIN_CHALLENGE_BITS, e.LOGIN_CHALLENGE_BITS_MAX),
       challengeBitsMax: e.LOGIN_CHALLENGE_BITS_MAX,
+      /** How long a challenge may be answered (seconds). */
       challengeTtl: e.LOGIN_CHALLENGE_TTL,
+      /** Signs the challenges (derived from the token secret, so instances sharing it share this). */
       challengeKey: new Uint8Array(
         createHmac('sha256', jwtSecret).update('wanxiang login challenge').digest(),
-      ),
+      ) as Uint8Array,
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
       window: e.LOGIN_FAILURE_WINDOW,
     },
-    registration: { mode: e.REGISTRATION_MODE, maxPerIpPerDay: e.REGISTRATIONS_PER_IP_PER_DAY },
+    registration: {
+      /** open: anyone; invite: with an operator's invitation code; closed: nobody. */
+      mode: e.REGISTRATION_MODE,
+      /** Accounts one client address may create per day. */
+      maxPerIpPerDay: e.REGISTRATIONS_PER_IP_PER_DAY,
+    },
+    /** Node's HTTP server timeouts (seconds); none of them cuts a long answer stream. */
     http: {
       requestTimeout: e.REQUEST_TIMEOUT,
       idleTimeout: e.IDLE_TIMEOUT,
       keepAliveTimeout: e.KEEP_ALIVE_TIMEOUT,
     },
+    /** The plan new users get: its name, sign-up grant and storage allowance in bytes. */
     defaultPlan: {
       code: 'default',
       name: e.DEFAULT_PLAN_NAME,
@@ -516,16 +430,26 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     shutdownTimeout: e.SHUTDOWN_TIMEOUT,
     version: readVersion(),
     chat: {
+      /** The models users may pick, the offline one included when it is on; exactly one is the default. */
       models,
+      /** Pause between two pieces of the offline model's answer, in milliseconds. */
       offlineChunkDelayMs: Math.round(e.OFFLINE_MODEL_CHUNK_DELAY * 1000),
+      /** A provider that sends nothing for this long (seconds) fails the turn. */
       firstTokenTimeout: e.MODEL_FIRST_TOKEN_TIMEOUT,
+      /** Retries of a provider call that failed before answering (429, 5xx, connection). */
       providerRetries: e.MODEL_RETRIES,
+      /** How many earlier messages of the session go to the model as context. */
       historyMessages: e.CHAT_HISTORY_MESSAGES,
+      /** Seconds an answer goes on generating with no tab following it (a reload, a closed tab). */
       unwatchedGrace: e.CHAT_UNWATCHED_GRACE,
+      /** Answers one user may have streaming at once, across instances. */
       maxConcurrentStreams: e.MAX_CONCURRENT_STREAMS,
+      /** How long a stream's slot is held without renewal: a crashed instance's slots lapse after it. */
       streamSlotLease: e.STREAM_SLOT_LEASE,
+      /** The web search of turns with 联网搜索 on; null when no provider is configured (the toggle is off). */
       search: searchSettings(e),
     },
+    /** Where the chat's files are kept: the data directory, or S3-compatible storage when a bucket is set. */
     files: {
       s3: e.S3_BUCKET
         ? {
@@ -534,19 +458,30 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
             region: e.S3_REGION,
             accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
             secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+            /** Addresses as endpoint/bucket/key (MinIO and most self-hosted stores) rather than bucket.endpoint. */
             pathStyle: e.S3_FORCE_PATH_STYLE === 'true',
           }
         : undefined,
+      /**
+       * Reading the text of uploaded PDF and Word files, on threads of their own: a file whose reading takes
+       * longer than `timeout` (seconds) or more heap than `maxHeapMb` is refused as too large to read.
+       */
       reading: { threads: e.FILE_READ_THREADS, timeout: e.FILE_READ_TIMEOUT, maxHeapMb: e.FILE_READ_HEAP_MB },
     },
     market: {
+      /** Where market data come from: the embedded simulated market, or Eastmoney's public pools (opt-in). */
       source: e.MARKET_DATA_SOURCE,
+      /** Complete trading days archived on a fresh install. */
       backfillDays: e.MARKET_BACKFILL_DAYS,
+      /** Retries of a failed Eastmoney request, with exponential backoff (1 s, 2 s, 4 s…). */
       retries: e.MARKET_RETRIES,
     },
     strategy: {
+      /** Whether this process schedules the strategy runs (each run still happens once across instances). */
       scheduler: e.STRATEGY_SCHEDULER === 'on',
+      /** How often the scheduler looks for a due run, ms. */
       tickMs: Math.round(e.STRATEGY_TICK * 1000),
+      /** A configured model that writes the reports' summaries; none: the rules write them. */
       summaryModel: e.STRATEGY_SUMMARY_MODEL,
     },
   };

@@ -5,7 +5,7 @@ import { LOAD_TEST_LIMITS, startServer } from './server';
 afterAll(closeBrowser);
 
 /**
- * The account journey of spec 01 §2 and §4 on the real server: register in the form, land on /login, sign
+ * The account journey on the real server: register in the form, land on /login, sign
  * in, reload and stay signed in, let the short-lived access token (70 s here) reach its refresh threshold
  * and see the token service rotate it while the user keeps working, then log out from the user menu.
  */

@@ -37,10 +37,10 @@ function png(): Buffer {
 }
 
 /**
- * Chat attachments on the real server with its offline model (spec 01 §5): a text file and an image are
+ * Chat attachments on the real server with its offline model: a text file and an image are
  * attached, sent, shown in the sent message (the image as a thumbnail that opens larger) and answered about;
  * they are still there after a reload. A file over 30 MB and a file of an unsupported type are refused
- * before any upload, with the spec's texts.
+ * before any upload, each with its own text.
  */
 // In both themes: the worker, the fonts and the images come from the same origin under the same policy,
 // and the journey fails on any violation of it.

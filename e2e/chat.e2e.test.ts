@@ -14,7 +14,7 @@ async function arrive(session: Session, path: string | RegExp) {
 }
 
 /**
- * The home chat of spec 01 §2 and §4 on the real server with its built-in offline model (which answers
+ * The home chat on the real server with its built-in offline model (which answers
  * in Markdown and quotes the prompt): register and sign in, send, watch the answer stream, see it
  * rendered with its cost, find the new chat selected in the history, stop a second answer (it says 已停止,
  * and no toast calls the user's own stop an interruption), reload and find the session with its whole

@@ -27,7 +27,7 @@ function recordQuestions(page: Page) {
 }
 
 /**
- * The assistant's journey with the offline model (spec 02 §2, §4, §7): ask about a local document through
+ * The assistant's journey with the offline model: ask about a local document through
  * the transient endpoint, watch the answer stream into the right panel, apply it as formatted content, undo
  * it in one step; then replace a selection through a quick action (which asks at once) and the change preview.
  */
@@ -118,8 +118,8 @@ test('asks about a document, applies the streamed answer as rich content, undoes
 });
 
 /**
- * Attachments in the dock (as the chat's, spec 01 §5): a file of an unsupported type is refused before any
- * upload in the spec's words; a text file goes with the question as multipart, the offline model reports
+ * Attachments in the dock (checked as the chat's): a file of an unsupported type is refused before any
+ * upload in the chat's words; a text file goes with the question as multipart, the offline model reports
  * what it read, the panel names the file under the question, and the chip leaves the dock.
  */
 test('asks about a document with an attached file, after an unsupported one is refused', {
@@ -181,7 +181,7 @@ test('asks about a document with an attached file, after an unsupported one is r
 
 /**
  * On a phone the panel is a drawer over the paper; the dock stays on top of it, so the next question can be
- * asked while the answer shows (spec 02 §2).
+ * asked while the answer shows.
  */
 test('on a phone, the answer opens in a drawer and the question box stays usable above it', {
   timeout: 180_000,

@@ -12,7 +12,7 @@ import {
 afterAll(closeBrowser);
 
 /**
- * The document journey of spec 01 §2 and 02: from the document home, create a blank document, write
+ * The document journey: from the document home, create a blank document, write
  * Chinese, format it (bold, centred, 行距 1.5), insert a table and a footnote; after a reload everything is
  * still there (IndexedDB), and the home lists the document under its title.
  */
@@ -500,7 +500,7 @@ const paste = (
     { data, files },
   );
 
-/** Paste rules of spec 02 §5 and what Chinese users paste every day: Word and WPS, long text, code, images. */
+/** The editor's paste rules and what Chinese users paste every day: Word and WPS, long text, code, images. */
 test('pasting Word and WPS formatting, long text, code and images follows the paste rules', async () => {
   const session = await openSession();
   const { page } = session;

@@ -17,11 +17,11 @@ import { attachmentsForModel } from '../dialogue/attachments/extract';
 import type { AttachmentReader } from '../dialogue/attachments/reader';
 import type { StagedFile } from '../dialogue/attachments/receive';
 import { estimateContextTokens, toPrompt } from '../dialogue/prompt';
+import { GenerationControl } from '../generation/control';
 import { holdGeneration, settleGeneration } from '../generation/hold';
 import { turnCost } from '../generation/pricing';
-import { openStream } from '../generation/provider';
-import { describeProviderError, type TurnFailure } from '../generation/provider-errors';
-import { answerUsage } from '../generation/usage';
+import { outcomeOf, relay } from '../generation/relay';
+import { RunningGenerations, recoveryIdleMs } from '../generation/running';
 import type { ModelDefinition } from '../models/config';
 import type { LanguageModelV3, Prompt } from '../models/language-model';
 import type { ModelRegistry } from '../models/registry';
@@ -74,7 +74,7 @@ const fileOf = (file: StagedFile): DocChatFile => ({ name: file.name, type: file
 export const docTurnReference = (id: string) => `doc-turn:${id}`;
 
 export class DocChatService {
-  private readonly running = new Map<string, { stop(): void; done: Promise<void> }>();
+  private readonly running = new RunningGenerations();
 
   constructor(
     private readonly db: Db,
@@ -182,73 +182,36 @@ export class DocChatService {
    * client went away (an abort pays only for that). Never throws; a failure ends as an `error` event.
    */
   async run(turn: PreparedDocTurn, sink: DocTurnSink, signal: AbortSignal): Promise<void> {
-    const { controller } = turn;
-    let stopReason: 'client' | 'shutdown' | 'timeout' | undefined;
-    const stop = (reason: 'client' | 'shutdown' | 'timeout') => {
-      if (stopReason) return;
-      stopReason = reason;
-      controller.abort(new DOMException(reason, 'AbortError'));
-    };
-    const onClientGone = () => stop('client');
-    if (signal.aborted) stop('client');
+    const control = new GenerationControl(turn.controller);
+    const onClientGone = () => control.stop('client');
+    if (signal.aborted) control.stop('client');
     else signal.addEventListener('abort', onClientGone, { once: true });
     let finish!: () => void;
     const done = new Promise<void>((resolve) => {
       finish = resolve;
     });
-    this.running.set(turn.id, { stop: () => stop('shutdown'), done });
+    this.running.add(turn.id, { stop: (reason) => control.stop(reason), done });
 
-    const timeoutMs = this.settings.firstTokenTimeout * 1000;
-    let idle: NodeJS.Timeout | undefined;
-    const armIdle = () => {
-      if (idle) idle.refresh();
-      else idle = setTimeout(() => stop('timeout'), timeoutMs);
-    };
-    let text = '';
-    let reasoning = '';
-    let failure: TurnFailure | undefined;
-    let reported: { input: number; output: number } | undefined;
-    try {
-      armIdle();
-      const stream = await openStream(turn, controller.signal, this.settings.providerRetries);
-      for await (const part of stream) {
-        armIdle();
-        if (part.type === 'text-delta' && part.delta !== '') {
-          text += part.delta;
-          sink.text(part.delta);
-        } else if (part.type === 'reasoning-delta') reasoning += part.delta;
-        else if (part.type === 'finish') {
-          const input = part.usage.inputTokens.total;
-          const output = part.usage.outputTokens.total;
-          if (input !== undefined || output !== undefined)
-            reported = {
-              input: input ?? turn.promptTokens,
-              output: output ?? estimateTokens(text) + estimateTokens(reasoning),
-            };
-        } else if (part.type === 'error') failure ??= describeProviderError(part.error);
-        if (failure) break;
-      }
-    } catch (error) {
-      if (!stopReason && !controller.signal.aborted) failure ??= describeProviderError(error);
-    } finally {
-      if (idle) clearTimeout(idle);
-      signal.removeEventListener('abort', onClientGone);
-    }
-    if (stopReason === 'timeout')
-      failure = { code: 'provider_timeout', message: m.providerTimeout(this.settings.firstTokenTimeout) };
-    else if (stopReason === 'shutdown') failure = { code: 'internal', message: m.shuttingDown };
-    const generated = text !== '' || reasoning !== '';
-    if (!failure && !stopReason && text === '')
-      failure = { code: 'provider_error', message: m.providerEmpty };
-    const status: DocTurnStatus = failure ? 'error' : stopReason === 'client' ? 'stopped' : 'complete';
-    const usage = answerUsage({ generated, text, reasoning, promptTokens: turn.promptTokens, reported });
-    const cost = usage ? turnCost(turn.definition, usage.input_tokens, usage.output_tokens) : 0;
+    const { firstTokenTimeout: idleTimeout } = this.settings;
+    const relayed = await relay(control, {
+      call: turn,
+      promptTokens: turn.promptTokens,
+      retries: this.settings.providerRetries,
+      idleTimeout,
+      text: (delta) => sink.text(delta),
+    });
+    signal.removeEventListener('abort', onClientGone);
+    const { status, failure, usage, cost } = outcomeOf(control, relayed, {
+      pricing: turn.definition,
+      promptTokens: turn.promptTokens,
+      idleTimeout,
+    });
     if (failure) sink.error(failure.message);
     try {
       const { charged, balance } = await this.settle(
         turn,
         cost,
-        { text, status, usage, error: failure?.message ?? null },
+        { text: relayed.text, status, usage, error: failure?.message ?? null },
         true,
       );
       sink.complete({
@@ -291,10 +254,8 @@ export class DocChatService {
   }
 
   /** Stops every running answer and waits until each is settled (graceful shutdown). */
-  async stopAll(): Promise<void> {
-    const turns = [...this.running.values()];
-    for (const turn of turns) turn.stop();
-    await Promise.all(turns.map((turn) => turn.done));
+  stopAll(): Promise<void> {
+    return this.running.stopAll();
   }
 
   /**
@@ -302,9 +263,7 @@ export class DocChatService {
    * nothing kept (the answer was never written before the end), charged for the prompt only, the rest of
    * the hold refunded.
    */
-  async recoverInterrupted(
-    idleMs = Math.max(10 * 60_000, (2 * this.settings.firstTokenTimeout + 60) * 1000),
-  ): Promise<number> {
+  async recoverInterrupted(idleMs = recoveryIdleMs(this.settings.firstTokenTimeout)): Promise<number> {
     let recovered = 0;
     for (const row of await staleDocTurns(this.db, idleMs)) {
       if (this.running.has(row.id)) continue;

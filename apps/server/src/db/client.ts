@@ -341,7 +341,9 @@ export async function executePrepared<Row>(db: Db, name: string, query: SQL): Pr
   if (known && known.text !== text) {
     throw new Error(`Prepared statements must be unique - '${name}' was used for a different statement`);
   }
-  if (walked) preparedTexts.set(name, { text, shape });
+  // The later calls of this name skip drizzle only when the walk found exactly the values drizzle numbered
+  // (see templateValues): values drizzle wrote into the text instead (inlineParams) do not count.
+  if (walked && sameValues(values, params)) preparedTexts.set(name, { text, shape });
   return (await client.query({ name, text, values: params })).rows as Row[];
 }
 
@@ -355,17 +357,28 @@ const preparedTexts = new Map<string, { text: string; shape: unknown[] }>();
 const sameShape = (a: readonly unknown[], b: readonly unknown[]) =>
   a.length === b.length && a.every((part, index) => part === b[index]);
 
+const sameValues = (ours: readonly unknown[], drizzles: readonly unknown[]) =>
+  ours.length === drizzles.length && ours.every((value, index) => Object.is(value, drizzles[index]));
+
 /**
  * The values of a statement template, in the order drizzle numbers them as parameters (into `values`), and
  * its shape (into `shape`), when the template holds only text, tables, columns, nested templates and plain
  * values; false for anything else (an array, a drizzle Param, a placeholder…), which drizzle then builds.
  * Here because drizzle's builder tests each chunk against a dozen entity kinds and renders the whole text
  * again: 20–100 µs for a turn's statements, on the server's thread, four of them before a turn's first
- * text. Its values are checked against drizzle's in test/priority.test.ts.
+ * text.
+ *
+ * Only drizzle's declared API is read: `SQL.queryChunks` and `StringChunk.value` (public, typed) and `is`.
+ * Drizzle has nothing public that gives a template's values without building its text (its own prepared
+ * statements need placeholders in place of the values, which every caller would have to be rewritten for),
+ * so the walk stays, held to drizzle in two ways. Whether a template's values are written into the text
+ * (`inlineParams()`) is a private field: instead of reading it, `executePrepared` compares the walk's values
+ * with those drizzle numbered when it builds a name's text, and a name whose values differ is built by
+ * drizzle every time. And test/priority.test.ts checks the walk against drizzle's own build for every kind
+ * of template the server uses, so an upgrade that stores templates differently fails there, loudly, rather
+ * than sending wrong values or quietly losing the shortcut.
  */
 export function templateValues(query: SQL, values: unknown[], shape: unknown[] = []): boolean {
-  // sql.raw() and .inlineParams() put values in the text itself.
-  if ((query as unknown as { shouldInlineParams: boolean }).shouldInlineParams) return false;
   for (const chunk of query.queryChunks) {
     if (chunk === undefined) continue;
     if (chunk === null || typeof chunk !== 'object' || chunk instanceof Date) {

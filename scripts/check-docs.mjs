@@ -25,11 +25,7 @@ const pending = [
   'apps/server/src/db/client.ts',
   'apps/server/src/http/',
   'apps/server/README.md',
-  'apps/server/test/chat-config.test.ts',
   'packages/editor/src/files/pdf/',
-  'packages/api-client/src/endpoints/docChat.ts',
-  'packages/api-client/src/endpoints/docChat.test.ts',
-  'packages/api-client/src/sse/readSse.ts',
   'bench/',
   'e2e/server.ts',
 ];

@@ -144,7 +144,7 @@ describe('models configuration', () => {
   });
 });
 
-describe('credits arithmetic (decision 6)', () => {
+describe('credits arithmetic (per turn, or per thousand tokens rounded up)', () => {
   const tokens = { isPerCall: false, fixedPrice: 0, inputPrice: 2, outputPrice: 8, maxOutputTokens: 4096 };
   const perCall = { isPerCall: true, fixedPrice: 20, inputPrice: 0, outputPrice: 0, maxOutputTokens: 4096 };
 

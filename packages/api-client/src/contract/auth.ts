@@ -61,7 +61,7 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 export const refreshRequest = z.object({ refresh: z.string() });
 export type RefreshRequest = z.infer<typeof refreshRequest>;
 
-/** The spec allows `access_token` as an alternative name and an optional rotated refresh token. */
+/** `access_token` is accepted as an alternative name, and an optional rotated refresh token. */
 export const refreshResponse = z.object({
   access: z.string().optional(),
   access_token: z.string().optional(),

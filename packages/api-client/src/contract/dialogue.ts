@@ -66,7 +66,7 @@ export const sessionPage = z.object({
 });
 export type SessionPage = z.infer<typeof sessionPage>;
 
-/** The spec allows a plain array as well; it becomes a one-page answer. */
+/** A plain array is accepted as well; it becomes a one-page answer. */
 export const sessionListAnswer = z.union([
   sessionPage,
   z

@@ -42,7 +42,7 @@ async function collect(iterable: AsyncIterable<DocChatEvent>): Promise<DocChatEv
 
 const input = { modelId: 'offline-demo', question: '总结这篇文档', contextEnabled: true };
 
-describe('the document id rule (spec 02 §5)', () => {
+describe('the document id rule', () => {
   it('accepts a uuid with or without hyphens, in any case, and nothing else', () => {
     expect(isDocChatId(DOC)).toBe(true);
     expect(isDocChatId(DOC.replace(/-/g, ''))).toBe(true);
@@ -56,7 +56,7 @@ describe('the document id rule (spec 02 §5)', () => {
   });
 });
 
-describe('the request body rules (spec 02 §7)', () => {
+describe('the request body rules', () => {
   it('asks a cloud document’s endpoint with 5 turns of context when the toggle is on', () => {
     expect(docChatTarget({ ...input, cloudId: DOC })).toEqual({
       path: `/docs/${DOC}/chat/`,

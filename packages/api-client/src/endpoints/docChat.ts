@@ -16,7 +16,7 @@ import { readBodyText, readFrames } from '../sse/readSse';
 import type { CallOptions } from './auth';
 
 export interface DocChatInput {
-  /** The document's cloud id; without a valid one (spec 02 §5) the question goes to the transient endpoint. */
+  /** The document's cloud id; without a valid one (a uuid) the question goes to the transient endpoint. */
   cloudId?: string | null | undefined;
   modelId: string;
   question: string;
@@ -25,7 +25,7 @@ export interface DocChatInput {
   selection?: string;
   focusOffset?: number | undefined;
   /**
-   * Files the question comes with (spec 01 §5's rules, as in the chat); with any, the question is sent as
+   * Files the question comes with (checked by the chat's rules); with any, the question is sent as
    * multipart (a `data` field holding the JSON body, repeated `files` parts).
    */
   files?: readonly Blob[] | undefined;
@@ -33,7 +33,7 @@ export interface DocChatInput {
   onUploadProgress?: UploadProgress | undefined;
 }
 
-/** What the assistant does with each part of an answer (spec 02 §3 "Stream event"). */
+/** What the assistant does with each part of an answer. */
 export type DocChatEvent =
   | { type: 'text'; text: string }
   | { type: 'complete'; data: DocChatComplete }
@@ -41,7 +41,7 @@ export type DocChatEvent =
   | { type: 'done' };
 
 /**
- * Where a question goes and with what body (spec 02 §7): a document with a cloud id (a uuid, hyphens or
+ * Where a question goes and with what body: a document with a cloud id (a uuid, hyphens or
  * not) asks its own endpoint, with 5 turns of context when the toggle is on; any other document the
  * transient endpoint, always with 0.
  */
@@ -66,8 +66,9 @@ export function docChatTarget(input: DocChatInput): { path: string; body: DocCha
 const knownTypes: ReadonlySet<string> = new Set(DOC_CHAT_FRAME_TYPES);
 
 /**
- * The answer's events. An SSE body is read frame by frame (a `data:` line that is not a JSON object is
- * text); a body that is not an event stream at all is read as plain text chunks (spec 02 §7's fallback).
+ * The answer's events. An SSE body is read frame by frame (a `data:` line that is not a JSON object is text);
+ * a body that is not an event stream at all is read as plain text chunks, as servers that answer in plain
+ * text send it.
  */
 export async function* readDocChatStream(
   response: Response,

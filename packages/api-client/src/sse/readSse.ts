@@ -17,7 +17,7 @@ export interface ReadStreamOptions {
   signal?: AbortSignal;
 }
 
-/** What the chat does with each part of an answer (spec 01 §4). */
+/** What the chat does with each part of an answer. */
 export type ChatStreamEvent =
   | { type: 'text'; text: string }
   | { type: 'image_data'; image: StreamImageData }
@@ -150,7 +150,7 @@ const knownTypes: ReadonlySet<string> = new Set(CHAT_STREAM_FRAME_TYPES);
 /**
  * The chat answer's events (contract/stream.ts). Tolerances, chosen for a stream that must not die on a
  * detail: a `data:` payload that is not a JSON object is taken as plain text (as the document chat's
- * fallback does, spec 02); an object with an unknown `type` is skipped so that the server may add event
+ * fallback does); an object with an unknown `type` is skipped so that the server may add event
  * types. A known type with the wrong shape is a {@link StreamError}. After `[DONE]` it yields `done` and
  * stops reading.
  */

@@ -36,22 +36,6 @@ export const tone = styleVariants({
   danger: toneStyle('danger'),
 });
 
-export const icon = style({
-  display: 'inline-flex',
-  flexShrink: 0,
-  fontSize: vars.size.icon.lg,
-  // Centres the 20 px icon on the first line of text.
-  marginBlockStart: `calc((1em * ${vars.font.lineHeight.normal} - ${vars.size.icon.lg}) / 2)`,
-});
-
-export const iconTone = styleVariants({
-  neutral: { color: vars.color.text.secondary },
-  info: { color: vars.color.info.text },
-  success: { color: vars.color.success.text },
-  warning: { color: vars.color.warning.text },
-  danger: { color: vars.color.danger.text },
-});
-
 export const content = style({
   flex: 1,
   minWidth: 0,

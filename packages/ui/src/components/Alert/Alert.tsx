@@ -1,9 +1,10 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { useUiMessages } from '../../i18n/UiProvider';
-import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../../icons';
+import { CloseIcon } from '../../icons';
 import { Button } from '../Button/Button';
 import { IconButton } from '../IconButton/IconButton';
+import { ToneIcon } from '../private/ToneIcon';
 import * as styles from './Alert.css';
 
 export const alertTones = ['neutral', 'info', 'success', 'warning', 'danger'] as const;
@@ -11,14 +12,6 @@ export type AlertTone = (typeof alertTones)[number];
 
 export const alertVariants = ['inline', 'banner'] as const;
 export type AlertVariant = (typeof alertVariants)[number];
-
-const toneIcons = {
-  neutral: InfoIcon,
-  info: InfoIcon,
-  success: SuccessIcon,
-  warning: WarningIcon,
-  danger: ErrorIcon,
-} satisfies Record<AlertTone, unknown>;
 
 export interface AlertProps {
   /** @default 'info' */
@@ -53,17 +46,13 @@ export function Alert({
   className,
 }: AlertProps) {
   const messages = useUiMessages();
-  const ToneIcon = toneIcons[tone];
   const resolvedRole = role ?? (tone === 'danger' || tone === 'warning' ? 'alert' : 'status');
   return (
     <div
       role={resolvedRole === 'none' ? undefined : resolvedRole}
       className={clsx(styles.root, styles.variant[variant], styles.tone[tone], className)}
     >
-      <span className={clsx(styles.icon, styles.iconTone[tone])}>
-        {/* The tone is said in words too, not only in colour. */}
-        <ToneIcon aria-label={messages.tone[tone]} />
-      </span>
+      <ToneIcon tone={tone} />
       <div className={styles.content}>
         {title ? <div className={styles.title}>{title}</div> : null}
         {children ? <div className={styles.body}>{children}</div> : null}

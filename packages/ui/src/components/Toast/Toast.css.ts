@@ -1,4 +1,4 @@
-import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { keyframes, style } from '@vanilla-extract/css';
 import { focusRingSelectors } from '../../styles/focusRing';
 import { vars } from '../../theme/contract.css';
 
@@ -70,20 +70,6 @@ export const toast = style({
   '@media': {
     '(max-width: 767px)': { width: '100%', maxWidth: '100%' },
   },
-});
-
-export const icon = style({
-  display: 'inline-flex',
-  flexShrink: 0,
-  fontSize: vars.size.icon.lg,
-  marginBlockStart: `calc((1em * ${vars.font.lineHeight.normal} - ${vars.size.icon.lg}) / 2)`,
-});
-
-export const iconTone = styleVariants({
-  info: { color: vars.color.info.text },
-  success: { color: vars.color.success.text },
-  warning: { color: vars.color.warning.text },
-  error: { color: vars.color.danger.text },
 });
 
 export const content = style({

@@ -7,12 +7,17 @@ import { StoryRow } from '../private/StoryLayout';
 import { ToastRegion } from './ToastRegion';
 import { toast, toastQueue, toastTones } from './toastQueue';
 
-const toneMessages = {
-  info: '对话已中断',
-  success: '文档已保存到云端',
-  warning: '积分即将用完，请及时充值',
-  error: '删除会话失败',
-} as const;
+/** Each tone's adder (`toast.error` adds the danger tone) and a message it would carry. */
+const adders = [
+  { adder: 'info', tone: 'info', message: '对话已中断' },
+  { adder: 'success', tone: 'success', message: '文档已保存到云端' },
+  { adder: 'warning', tone: 'warning', message: '积分即将用完，请及时充值' },
+  { adder: 'error', tone: 'danger', message: '删除会话失败' },
+] as const satisfies readonly {
+  adder: keyof typeof toast;
+  tone: (typeof toastTones)[number];
+  message: string;
+}[];
 
 const meta = {
   title: 'Components/Toast',
@@ -26,9 +31,9 @@ const meta = {
   render: () => (
     <div style={{ padding: '16px', minHeight: '420px' }}>
       <StoryRow>
-        {toastTones.map((tone) => (
-          <Button key={tone} onPress={() => toast[tone](toneMessages[tone], { timeout: 0 })}>
-            {`显示${tone}`}
+        {adders.map(({ adder, message }) => (
+          <Button key={adder} onPress={() => toast[adder](message, { timeout: 0 })}>
+            {`显示${adder}`}
           </Button>
         ))}
       </StoryRow>
@@ -48,10 +53,12 @@ export const Empty: Story = {
 
 export const Tones: Story = {
   play: async ({ canvas }) => {
-    for (const tone of toastTones) await userEvent.click(canvas.getByRole('button', { name: `显示${tone}` }));
+    for (const { adder } of adders)
+      await userEvent.click(canvas.getByRole('button', { name: `显示${adder}` }));
     const region = await screen.findByRole('region', { name: '通知' });
-    for (const tone of toastTones)
-      await expect(within(region).getByText(toneMessages[tone])).toBeInTheDocument();
+    // Every tone has its adder.
+    await expect(adders.map(({ tone }) => tone)).toEqual([...toastTones]);
+    for (const { message } of adders) await expect(within(region).getByText(message)).toBeInTheDocument();
     // Each toast says its tone in words (the icon's label), not only in colour.
     await expect(within(region).getByRole('img', { name: '错误' })).toBeInTheDocument();
   },
@@ -70,7 +77,7 @@ export const Dismiss: Story = {
     await userEvent.click(canvas.getByRole('button', { name: '显示info' }));
     const region = await screen.findByRole('region', { name: '通知' });
     await userEvent.click(within(region).getByRole('button', { name: '关闭' }));
-    await waitFor(() => expect(screen.queryByText(toneMessages.info)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(adders[0].message)).not.toBeInTheDocument());
   },
 };
 

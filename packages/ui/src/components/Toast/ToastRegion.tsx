@@ -8,20 +8,12 @@ import {
   UNSTABLE_ToastRegion as ToastRegionBase,
 } from 'react-aria-components';
 import { useUiMessages } from '../../i18n/UiProvider';
-import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../../icons';
+import { CloseIcon } from '../../icons';
 import { useOverlayTheme } from '../../theme/overlayTheme';
 import { IconButton } from '../IconButton/IconButton';
+import { ToneIcon } from '../private/ToneIcon';
 import * as styles from './Toast.css';
-import { type ToastContent, type ToastQueue, type ToastTone, toastQueue } from './toastQueue';
-
-const toneIcons = {
-  info: InfoIcon,
-  success: SuccessIcon,
-  warning: WarningIcon,
-  error: ErrorIcon,
-} satisfies Record<ToastTone, unknown>;
-
-const toneLabel = { info: 'info', success: 'success', warning: 'warning', error: 'danger' } as const;
+import { type ToastContent, type ToastQueue, toastQueue } from './toastQueue';
 
 export interface ToastRegionProps {
   /** @default the shared `toastQueue` that `toast.*` adds to */
@@ -50,12 +42,9 @@ export function ToastRegion({ queue = toastQueue, className }: ToastRegionProps)
       >
         <ToastList<ToastContent> className={styles.list}>
           {({ toast }) => {
-            const Icon = toneIcons[toast.content.tone];
             return (
               <Toast toast={toast} className={styles.toast}>
-                <span className={clsx(styles.icon, styles.iconTone[toast.content.tone])}>
-                  <Icon aria-label={messages.tone[toneLabel[toast.content.tone]]} />
-                </span>
+                <ToneIcon tone={toast.content.tone} />
                 <ToastContentSlot className={styles.content}>
                   {toast.content.title ? (
                     <Text slot="title" className={styles.title}>

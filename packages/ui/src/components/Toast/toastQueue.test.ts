@@ -9,7 +9,7 @@ test('each tone adds a toast with its message, title and timeout', () => {
   const [latest, first] = queue.visibleToasts;
   expect(first?.content).toEqual({ tone: 'info', message: '对话已中断' });
   expect(first?.timeout).toBe(3000);
-  expect(latest?.content).toEqual({ tone: 'error', message: '删除会话失败', title: '操作失败' });
+  expect(latest?.content).toEqual({ tone: 'danger', message: '删除会话失败', title: '操作失败' });
   expect(latest?.timeout).toBe(DEFAULT_TOAST_TIMEOUT_MS);
 });
 

@@ -1,6 +1,7 @@
 import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
 
-export const toastTones = ['info', 'success', 'warning', 'error'] as const;
+/** A toast's tones, named as the alert's are; `toast.error()` is the danger tone's adder. */
+export const toastTones = ['info', 'success', 'warning', 'danger'] as const;
 export type ToastTone = (typeof toastTones)[number];
 
 export interface ToastContent {
@@ -42,7 +43,7 @@ export function createToastApi(queue: ToastQueue<ToastContent>) {
     info: (message: string, options?: ToastOptions) => add('info', message, options),
     success: (message: string, options?: ToastOptions) => add('success', message, options),
     warning: (message: string, options?: ToastOptions) => add('warning', message, options),
-    error: (message: string, options?: ToastOptions) => add('error', message, options),
+    error: (message: string, options?: ToastOptions) => add('danger', message, options),
     /** Closes one toast by the key the adders return. */
     dismiss: (key: string) => queue.close(key),
     /** Closes every toast. */

@@ -4,7 +4,7 @@
  * `code` and `msg` (e.g. 403 余额不足), sometimes in an HTTP 200.
  */
 import { z } from 'zod';
-import { endpoint, hostOf, httpError, isWebUrl, plainText, requestJson } from './http';
+import { endpoint, hostOf, httpError, isWebUrl, plainText, postJsonWithKey } from './http';
 import type { SearchProvider, SearchProviderConfig } from './types';
 
 const webPage = z.looseObject({
@@ -36,16 +36,11 @@ export function bochaProvider(config: SearchProviderConfig): SearchProvider {
   return {
     kind: 'bocha',
     async search({ query, count, signal }) {
-      const answer = await requestJson(
+      const answer = await postJsonWithKey(
         endpoint(config.baseUrl, '/v1/web-search'),
         {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json',
-            authorization: `Bearer ${config.apiKey ?? ''}`,
-          },
-          body: JSON.stringify({ query, count, summary: true, freshness: 'noLimit' }),
+          apiKey: config.apiKey,
+          body: { query, count, summary: true, freshness: 'noLimit' },
           signal,
         },
         bochaAnswer,

@@ -50,6 +50,30 @@ export async function requestJson<T>(
   return parsed.data;
 }
 
+/** A JSON POST with a bearer key, as Bocha and Tavily both take their searches; see {@link requestJson}. */
+export function postJsonWithKey<T>(
+  url: URL,
+  request: { apiKey: string | undefined; body: unknown; signal: AbortSignal },
+  schema: z.ZodType<T>,
+  reasonOf: (body: unknown) => string | undefined,
+): Promise<T> {
+  return requestJson(
+    url,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        authorization: `Bearer ${request.apiKey ?? ''}`,
+      },
+      body: JSON.stringify(request.body),
+      signal: request.signal,
+    },
+    schema,
+    reasonOf,
+  );
+}
+
 function abortError(signal: AbortSignal, cause: unknown): unknown {
   const reason = signal.reason as unknown;
   if (reason instanceof SearchError) return reason;

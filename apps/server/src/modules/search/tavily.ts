@@ -1,6 +1,6 @@
 /** Tavily, a search API made for language models: `POST /search` with a bearer key. */
 import { z } from 'zod';
-import { endpoint, hostOf, isWebUrl, plainText, requestJson } from './http';
+import { endpoint, hostOf, isWebUrl, plainText, postJsonWithKey } from './http';
 import type { SearchProvider, SearchProviderConfig } from './types';
 
 export const tavilyAnswer = z.object({
@@ -28,22 +28,17 @@ export function tavilyProvider(config: SearchProviderConfig): SearchProvider {
   return {
     kind: 'tavily',
     async search({ query, count, signal }) {
-      const answer = await requestJson(
+      const answer = await postJsonWithKey(
         endpoint(config.baseUrl, '/search'),
         {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json',
-            authorization: `Bearer ${config.apiKey ?? ''}`,
-          },
-          body: JSON.stringify({
+          apiKey: config.apiKey,
+          body: {
             query,
             max_results: count,
             search_depth: 'basic',
             include_answer: false,
             include_raw_content: false,
-          }),
+          },
           signal,
         },
         tavilyAnswer,

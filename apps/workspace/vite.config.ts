@@ -2,9 +2,10 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { sourceResolution } from '../../vite.shared';
+import { precompress } from './precompress';
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
+  plugins: [react(), vanillaExtractPlugin(), precompress()],
   ...sourceResolution,
   // Nothing is inlined as a data: URL: the CSP allows fonts and images from the app's own origin only, and
   // the font's many unicode-range slices would bloat the CSS every page loads.

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { prioritiseRequests } from './db/priority';
 import { createRequireAuth } from './http/auth';
+import { registerCompression } from './http/compression';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security';
@@ -100,6 +101,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerErrorHandler(app);
 
   await registerSecurityHeaders(app);
+  // Before any route: it attaches itself to each route as the route is added.
+  await registerCompression(app);
   await registerOpenApi(app, config.version);
 
   app.addHook('onRequest', async (request, reply) => {

@@ -13,10 +13,18 @@ const acceptsHtml = (request: FastifyRequest) => String(request.headers.accept ?
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
+/** The compressed copies the build writes beside each file (apps/workspace/precompress.ts). */
+const COMPRESSED_COPY = /\.(?:br|gz)$/;
+
 /**
  * Serves the built SPA. Vite fingerprints everything under assets/, so those files are cached forever;
  * everything else (index.html, favicon, theme-boot.js) is revalidated on each use so a deploy shows up at
  * once. Any other GET that asks for HTML gets index.html (history routing); /api never falls back.
+ *
+ * The build leaves a brotli (.br) and a gzip (.gz) copy beside each file that compresses: a client that
+ * accepts one gets it with its Content-Encoding, and every answer says `Vary: Accept-Encoding` so that a
+ * shared cache keeps the copies apart. They are copies of the same bytes, so they are cached as the file
+ * is. The copies are not addresses of their own.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string) {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
@@ -28,8 +36,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       wildcard: true,
       cacheControl: false,
       dotfiles: 'ignore',
+      preCompressed: true,
       // Directories are never listed; they fall through to the page fallback or a 404.
-      allowedPath: (pathName) => !isApiPath(pathName) && !pathName.endsWith('/'),
+      allowedPath: (pathName) =>
+        !isApiPath(pathName) && !pathName.endsWith('/') && !COMPRESSED_COPY.test(pathName),
       setHeaders: (reply, filePath) => {
         const relative = path.relative(distDir, filePath);
         reply.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE);

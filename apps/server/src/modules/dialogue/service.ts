@@ -10,9 +10,11 @@
  * status and settles the hold to the real cost: the provider's reported usage, or an estimate of what was
  * generated when the stream was cut.
  *
- * The provider is driven through the AI SDK's language-model interface (`doStream`) rather than
- * `streamText`: the relay needs only the raw parts, and skipping streamText's per-part pipeline is what
- * keeps two hundred simultaneous streams smooth on a small machine.
+ * The paid generation itself (hold, provider, relay, settlement) is modules/generation's; what is the
+ * chat's own lives beside this file: where the turn goes in its session (placement.ts), its web search
+ * (web-search.ts), its rows and partial writes (answer-writer.ts), its generated images
+ * (answer-images.ts), who watches it (live.ts, unwatched.ts) and its settlement with the answer
+ * (settlement.ts).
  */
 import type {
   CreateTurnRequest,
@@ -23,64 +25,34 @@ import type {
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { inBackground } from '../../db/priority';
-import { fieldErrors, notFound } from '../../http/errors';
+import { fieldErrors } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
-import { holdCredits } from '../billing/holds';
-import { applyCreditChange } from '../billing/ledger';
 import type { FileStore } from '../files/store';
+import { GenerationControl, type StopReason } from '../generation/control';
 import { holdGeneration } from '../generation/hold';
-import { turnCost } from '../generation/pricing';
-import { openStream } from '../generation/provider';
-import { describeProviderError, type TurnFailure } from '../generation/provider-errors';
-import { answerUsage } from '../generation/usage';
+import type { TurnFailure } from '../generation/provider-errors';
+import { outcomeOf, relay } from '../generation/relay';
+import { type RunningGeneration, RunningGenerations, recoveryIdleMs } from '../generation/running';
 import type { ModelDefinition } from '../models/config';
-import type { LanguageModelV3, Prompt, StreamPart } from '../models/language-model';
+import type { LanguageModelV3, Prompt } from '../models/language-model';
 import type { ModelRegistry } from '../models/registry';
-import { estimatePromptTokens, estimateTokens } from '../models/tokens';
-import { SearchError, type SearchSettings, searchQueryOf, WebSearch } from '../search';
-import { searchContextText } from '../search/context';
-import { StorageFullError } from '../storage/quota';
+import { estimatePromptTokens } from '../models/tokens';
+import { type SearchSettings, WebSearch } from '../search';
+import { AnswerImages } from './answer-images';
+import { AnswerWriter, FLUSH_INTERVAL_MS, flushInterval } from './answer-writer';
 import { attachmentsForModel, type PromptAttachment } from './attachments/extract';
-import {
-  type AnswerPart,
-  checkGeneratedImage,
-  imagesOfChunk,
-  MAX_GENERATED_IMAGES,
-  storeGeneratedImage,
-} from './attachments/generated';
 import type { AttachmentReader } from './attachments/reader';
 import { messageFiles, type StoredFile } from './attachments/repo';
 import { LiveTurn } from './live';
-import { type ContextMessage, contextOf, estimateContextTokens, titleFrom, toPrompt } from './prompt';
+import { placeTurn } from './placement';
+import { type ContextMessage, contextOf, estimateContextTokens, toPrompt } from './prompt';
 import { recoverInterrupted, releaseTurnHolds } from './recovery';
-import {
-  answerMarks,
-  findSession,
-  type MessageRow,
-  type NewTurn,
-  type StoredSearch,
-  sessionMessages,
-  storePartialAnswer,
-  storeTurn,
-} from './repo';
+import type { NewTurn, StoredSearch } from './repo';
 import { settleTurn, turnReference } from './settlement';
-import { currentBranch, pathTo } from './tree';
+import { watchUnwatched } from './unwatched';
+import { SEARCH_RESULT_TOKENS, type TurnSearchPlan, TurnWebSearch } from './web-search';
 
 const m = messages.chat;
-/**
- * How often a streaming answer is written to the database: every 2 s, less often when many answers stream
- * at once, so that partial writes stay under about 25 a second in all (an embedded database runs them on
- * the thread that relays the streams).
- */
-const FLUSH_INTERVAL_MS = 2000;
-const FLUSH_BUDGET_PER_SECOND = 25;
-/** A provider silent for this long is thinking: the turn's rows are written meanwhile. */
-const PERSIST_DELAY_MS = 30;
-/**
- * A tab on another instance marks the answer it follows about every second; a mark younger than this
- * counts as someone watching (live.ts).
- */
-const FOLLOWED_ELSEWHERE_MS = 5000;
 
 export interface DialogueSettings {
   firstTokenTimeout: number;
@@ -90,15 +62,6 @@ export interface DialogueSettings {
   search?: SearchSettings | null;
   /** Seconds an answer goes on with no one watching it (live.ts); 0 stops it when its tab goes. */
   unwatchedGrace: number;
-}
-
-/** A turn's web search (联网搜索 on): what to search, and what was held for it. */
-export interface TurnSearchPlan {
-  query: string;
-  /** Credits held for the search (its price), refunded when it gives no results. */
-  held: number;
-  /** Why it will not run (no provider, no credits for it): the note the user sees instead. */
-  skipped?: string;
 }
 
 /** A turn ready to stream: its rows' ids are chosen here, so the stream can start before they are written. */
@@ -125,8 +88,6 @@ export interface TurnSink {
   search(data: StreamSearchData): void;
 }
 
-export type StopReason = 'client' | 'shutdown';
-
 class Deferred {
   promise: Promise<void>;
   resolve!: () => void;
@@ -137,18 +98,14 @@ class Deferred {
   }
 }
 
-/** Search results in a prompt: about this many tokens each, held for before the search runs. */
-const SEARCH_RESULT_TOKENS = 250;
-/** The ledger reference of a turn's web search charge and of its refund. */
-const searchReference = (turnId: string) => `turn:${turnId}:search`;
-
 export class DialogueService {
-  private readonly webSearch: WebSearch | null;
+  private readonly webSearch: TurnWebSearch;
+  /** How many results a web search puts in the prompt; 0 when no search is configured. */
+  private readonly searchResults: number;
 
   /** Turns streaming in this process, so shutdown can stop and settle them, and deletion can stop its own. */
-  private readonly running = new Map<
-    string,
-    { sessionId: string; live: LiveTurn; stop(reason: StopReason): void; done: Promise<void> }
+  private readonly running = new RunningGenerations<
+    RunningGeneration & { sessionId: string; live: LiveTurn }
   >();
 
   constructor(
@@ -163,7 +120,8 @@ export class DialogueService {
     /** Reads attached PDF and Word files off the event loop (see attachments/reader.ts). */
     private readonly reader?: AttachmentReader,
   ) {
-    this.webSearch = settings.search ? new WebSearch(settings.search) : null;
+    this.webSearch = new TurnWebSearch(db, logger, settings.search ? new WebSearch(settings.search) : null);
+    this.searchResults = settings.search?.maxResults ?? 0;
   }
 
   /**
@@ -178,7 +136,8 @@ export class DialogueService {
     const entry = this.registry.get(request.model_id);
     if (!entry) throw fieldErrors({ model_id: [m.unknownModel] });
     const { definition, model } = entry;
-    const { base, text, title, parentId, position, questionId } = await this.placeTurn(
+    const { base, text, title, parentId, position, questionId } = await placeTurn(
+      this.db,
       userId,
       request,
       uploads,
@@ -198,11 +157,10 @@ export class DialogueService {
       truncated: attachments[index]?.truncated ?? false,
     }));
     const context = [...earlier, { ...question, attachments }];
-    const searching = request.search_enabled === true && this.webSearch !== null;
+    const searching = request.search_enabled === true && this.settings.search != null;
     // The results are not known yet: the hold counts them at a generous size; usage settles the truth.
     const promptTokens =
-      estimateContextTokens(context) +
-      (searching ? (this.settings.search?.maxResults ?? 0) * SEARCH_RESULT_TOKENS : 0);
+      estimateContextTokens(context) + (searching ? this.searchResults * SEARCH_RESULT_TOKENS : 0);
 
     const turnId = crypto.randomUUID();
     const controller = new AbortController();
@@ -242,175 +200,8 @@ export class DialogueService {
       controller.abort(new DOMException('refused', 'AbortError'));
       throw error;
     }
-    if (request.search_enabled) turn.search = await this.planSearch(turn);
+    if (request.search_enabled) turn.search = await this.webSearch.plan(turn);
     return turn;
-  }
-
-  /**
-   * The turn's web search, after the answer's hold: a balance that pays for the answer but not for the
-   * search gets the answer without search and a note saying why, rather than a refusal.
-   */
-  private async planSearch(turn: PreparedTurn): Promise<TurnSearchPlan> {
-    const query = searchQueryOf(turn.text);
-    if (!this.webSearch) {
-      this.logger.warn(
-        { turn: turn.turnId },
-        'web search (联网搜索) was asked for but is off: SEARCH_PROVIDER is not set (see the README, "Web search")',
-      );
-      return { query, held: 0, skipped: messages.search.notConfigured };
-    }
-    const price = this.webSearch.price;
-    if (price === 0) return { query, held: 0 };
-    const held = await holdCredits(this.db, {
-      userId: turn.userId,
-      reference: searchReference(turn.turnId),
-      full: price,
-      minimum: price,
-      note: messages.search.ledgerCharge,
-    });
-    if (held === null) return { query, held: 0, skipped: messages.search.insufficientCredits(price) };
-    return { query, held };
-  }
-
-  /**
-   * Runs the turn's web search and puts its results in front of the prompt. Reports its progress to
-   * `sink`; a failure is a note to the user, never the turn's failure. Answers what the search cost and
-   * what to store with the answer.
-   */
-  private async runSearch(
-    turn: PreparedTurn,
-    plan: TurnSearchPlan,
-    sink: TurnSink,
-  ): Promise<{ charged: number; stored: StoredSearch }> {
-    const { query } = plan;
-    if (plan.skipped || !this.webSearch) {
-      const message = plan.skipped ?? messages.search.notConfigured;
-      sink.search({ status: 'failed', query, message });
-      return { charged: 0, stored: { query, status: 'failed', count: 0, error: message, sources: [] } };
-    }
-    sink.search({ status: 'searching', query });
-    try {
-      const sources = await this.webSearch.search(query, turn.controller.signal);
-      sink.search({ status: 'done', query, count: sources.length });
-      if (sources.length > 0) {
-        const context = searchContextText(query, sources);
-        turn.prompt = [{ role: 'system', content: context }, ...turn.prompt];
-        turn.promptTokens = estimatePromptTokens(
-          turn.prompt.map((message) => ({
-            text:
-              typeof message.content === 'string'
-                ? message.content
-                : message.content.map((part) => (part.type === 'text' ? part.text : '')).join(''),
-          })),
-        );
-      }
-      return {
-        charged: plan.held,
-        stored: { query, status: 'done', count: sources.length, error: null, sources },
-      };
-    } catch (error) {
-      const message = error instanceof SearchError ? error.message : messages.search.unreachable;
-      if (!turn.controller.signal.aborted) {
-        this.logger.warn(
-          { err: error, turn: turn.turnId, provider: this.webSearch.settings.kind },
-          'web search failed',
-        );
-        sink.search({ status: 'failed', query, message });
-      }
-      if (plan.held > 0) {
-        await applyCreditChange(this.db, {
-          userId: turn.userId,
-          delta: plan.held,
-          kind: 'refund',
-          reference: searchReference(turn.turnId),
-          note: messages.search.ledgerRefund,
-        }).catch((refundError) =>
-          this.logger.error({ err: refundError, turn: turn.turnId }, 'could not refund a web search'),
-        );
-      }
-      return { charged: 0, stored: { query, status: 'failed', count: 0, error: message, sources: [] } };
-    }
-  }
-
-  /**
-   * Where the turn goes in the session's tree, and what the model sees before the question (`base`, the
-   * branch above it). A new question follows the current branch; an edited one replaces a stored question
-   * as its sibling; a regenerated answer answers a stored question (`questionId`) again.
-   */
-  private async placeTurn(
-    userId: string,
-    request: CreateTurnRequest,
-    uploads: readonly StoredFile[],
-  ): Promise<{
-    base: MessageRow[];
-    text: string;
-    title: string;
-    parentId: string | null;
-    position: number;
-    questionId: string | null;
-  }> {
-    const typed = request.prompt?.text.trim() ?? '';
-    // A question may be files alone (a document to summarise needs no words); it is then titled by its
-    // first file.
-    const firstFile = uploads[0]?.name;
-    const empty = typed === '' && !firstFile;
-    const named = (text: string) =>
-      text === '' && firstFile ? m.filesOnlyTitle(firstFile) : titleFrom(text);
-    const editId = request.edit_message_id ?? null;
-    const regenerateId = request.regenerate_message_id ?? null;
-    const requested = request.session_id ?? null;
-    if (requested === null) {
-      if (editId || regenerateId) throw fieldErrors({ session_id: [m.versionNeedsSession] });
-      if (empty) throw fieldErrors({ 'prompt.text': [m.emptyPrompt] });
-      return {
-        base: [],
-        text: typed,
-        title: named(typed),
-        parentId: null,
-        position: 0,
-        questionId: null,
-      };
-    }
-    const session = await findSession(this.db, userId, requested);
-    if (!session) throw notFound();
-    const rows = await sessionMessages(this.db, session.id);
-    const title = session.title ?? named(typed);
-    if (regenerateId) {
-      const answer = rows.find((row) => row.id === regenerateId && row.role === 'assistant');
-      const question = answer && rows.find((row) => row.id === answer.parentId);
-      if (!question) throw fieldErrors({ regenerate_message_id: [m.noSuchAnswer] });
-      return {
-        base: pathTo(rows, question.parentId),
-        text: question.text,
-        title: session.title ?? titleFrom(question.text),
-        parentId: question.parentId,
-        position: question.position,
-        questionId: question.id,
-      };
-    }
-    if (empty) throw fieldErrors({ 'prompt.text': [m.emptyPrompt] });
-    if (editId) {
-      const edited = rows.find((row) => row.id === editId && row.role === 'user');
-      if (!edited) throw fieldErrors({ edit_message_id: [m.noSuchQuestion] });
-      return {
-        base: pathTo(rows, edited.parentId),
-        text: typed,
-        title,
-        parentId: edited.parentId,
-        position: edited.position,
-        questionId: null,
-      };
-    }
-    const branch = currentBranch(rows);
-    const last = branch.at(-1);
-    return {
-      base: branch,
-      text: typed,
-      title,
-      parentId: last?.id ?? null,
-      position: last ? last.position + 1 : 0,
-      questionId: null,
-    };
   }
 
   /** The files as the model gets them, read from the store (see attachmentsForModel). */
@@ -434,11 +225,6 @@ export class DialogueService {
     return attachmentsForModel(sources, definition, usedTokens, { reader: this.reader, owner: userId });
   }
 
-  private openStream(turn: PreparedTurn, signal: AbortSignal): Promise<ReadableStream<StreamPart>> {
-    // Only OpenAI-compatible services put images in their chunks; the others' raw chunks are not needed.
-    const rawChunks = turn.definition.provider.type === 'openai-compatible';
-    return openStream({ ...turn, rawChunks }, signal, this.settings.providerRetries);
-  }
   /**
    * Starts generating the answer: its live answer is returned at once for the asking connection to watch
    * (LiveTurn.watch), and `done` settles when the turn is stored and settled. `beforeDone` runs between
@@ -500,221 +286,65 @@ export class DialogueService {
     onUnwatched: (handler: () => void) => void,
   ): Promise<void> {
     const sink: TurnSink = live;
-    const { controller } = turn;
-    let stopReason: StopReason | 'timeout' | undefined;
-    const stop = (reason: StopReason | 'timeout') => {
-      if (stopReason) return;
-      stopReason = reason;
-      controller.abort(new DOMException(reason, 'AbortError'));
-    };
-    this.running.set(turn.turnId, { sessionId: turn.sessionId, live, stop, done: finished.promise });
-
-    // No one watching: a reload or another tab may come back within the grace; else it stops as a stop
-    // does. A tab following it from another instance counts (its mark on the row is fresh).
-    const graceMs = this.settings.unwatchedGrace * 1000;
-    let graceTimer: NodeJS.Timeout | undefined;
-    const checkUnwatched = async () => {
-      graceTimer = undefined;
-      if (stopReason || live.watched) return;
-      const left = graceMs - (Date.now() - live.unwatchedSince);
-      if (left > 0) {
-        graceTimer = setTimeout(checkUnwatched, left);
-        return;
-      }
-      const marks = await answerMarks(this.db, turn.assistantMessageId).catch(() => null);
-      if (stopReason || live.watched) return;
-      const elsewhere = marks?.watchedAt && Date.now() - marks.watchedAt.getTime() < FOLLOWED_ELSEWHERE_MS;
-      if (elsewhere && !marks?.stopRequested) graceTimer = setTimeout(checkUnwatched, FOLLOWED_ELSEWHERE_MS);
-      else stop('client');
-    };
-    onUnwatched(() => {
-      if (graceMs === 0) stop('client');
-      else graceTimer ??= setTimeout(checkUnwatched, graceMs);
+    const control = new GenerationControl(turn.controller);
+    const stop = (reason: StopReason) => control.stop(reason);
+    this.running.add(turn.turnId, { sessionId: turn.sessionId, live, stop, done: finished.promise });
+    const watch = watchUnwatched({
+      db: this.db,
+      live,
+      messageId: turn.assistantMessageId,
+      graceMs: this.settings.unwatchedGrace * 1000,
+      stopped: () => control.stopReason !== undefined,
+      stop: () => stop('client'),
     });
-
-    const timeoutMs = this.settings.firstTokenTimeout * 1000;
-    let idle: NodeJS.Timeout | undefined;
-    const armIdle = () => {
-      // refresh() re-arms the same timer: cheaper than a new one for every piece of every stream.
-      if (idle) idle.refresh();
-      else idle = setTimeout(() => stop('timeout'), timeoutMs);
-    };
-
-    let text = '';
-    /** What a reasoning model thought before answering: not shown, but generated and paid for. */
-    let reasoning = '';
-    /** The answer's generated images (their storing, in order) and notes on those dropped. */
-    const parts: Promise<AnswerPart>[] = [];
-    let imagesKept = 0;
-    let failure: TurnFailure | undefined;
-    let reported: { input: number; output: number } | undefined;
-    let flushed = '';
-    let flushing: Promise<void> = Promise.resolve();
-    let lastFlush = Date.now();
-    const flush = () => {
-      if (text === flushed) return;
-      const snapshot = text;
-      flushed = snapshot;
-      lastFlush = Date.now();
-      flushing = flushing
-        .then(async () => {
-          const marks = await storePartialAnswer(this.db, turn.assistantMessageId, snapshot);
-          // Another instance asked to stop it (a tab there pressed stop).
-          if (marks.stopRequested) stop('client');
-        })
-        .catch((error) =>
-          this.logger.warn({ err: error, turn: turn.turnId }, 'could not store partial answer'),
-        );
-    };
-
-    // The rows are written while the provider thinks, or just after the first piece of the answer has gone
-    // out when the provider is quicker than that: an embedded database's writes run on this thread, and the
-    // first token must not wait for them. Partial writes and the settlement wait for the rows.
-    let stored = true;
-    let persisted: Promise<void> | undefined;
-    const persist = () => {
-      if (persisted) return persisted;
-      persisted = storeTurn(this.db, { ...turn, model: turn.definition }).catch((error) => {
-        stored = false;
-        this.logger.error({ err: error, turn: turn.turnId }, 'could not store a chat turn');
-        failure ??= { code: 'internal', message: m.internal };
-        controller.abort(new DOMException('storage failed', 'AbortError'));
-      });
-      flushing = persisted;
-      return persisted;
-    };
-    const persistTimer = setTimeout(persist, PERSIST_DELAY_MS);
-
-    /**
-     * A generated image: shown to the watchers at once, stored once the answer's row exists. One that is
-     * not an image, too large or one too many is dropped with a note the user reads under the answer.
-     */
-    const note = (text: string) => parts.push(Promise.resolve({ type: 'notice', text }));
-    let linkedNoted = false;
-    const acceptImage = async (bytes: Uint8Array) => {
-      if (imagesKept >= MAX_GENERATED_IMAGES) {
-        if (imagesKept === MAX_GENERATED_IMAGES) note(m.generatedImageTooMany(MAX_GENERATED_IMAGES));
-        imagesKept += 1;
-        return;
-      }
-      const checked = await checkGeneratedImage(bytes);
-      if ('problem' in checked) {
-        this.logger.warn({ turn: turn.turnId, size: bytes.length }, 'dropped a generated image');
-        note(checked.problem);
-        return;
-      }
-      const position = imagesKept;
-      imagesKept += 1;
-      sink.image({ mime_type: checked.mimeType, data: Buffer.from(bytes).toString('base64') });
-      const store = this.files;
-      const owner = { userId: turn.userId, sessionId: turn.sessionId, messageId: turn.assistantMessageId };
-      const saving = persist().then(async (): Promise<AnswerPart> => {
-        try {
-          if (!store || !stored) throw new Error(store ? 'the answer was not stored' : 'no file store');
-          return await storeGeneratedImage(
-            { db: this.db, store, stagingDir: this.stagingDir },
-            owner,
-            { bytes, ...checked },
-            position,
-          );
-        } catch (error) {
-          // A full account is the user's to see, not a fault of the server.
-          if (error instanceof StorageFullError) return { type: 'notice', text: error.message };
-          this.logger.error({ err: error, turn: turn.turnId }, 'could not store a generated image');
-          return { type: 'notice', text: m.generatedImageNotStored };
-        }
-      });
-      parts.push(saving);
-    };
+    onUnwatched(() => watch.unwatched());
+    const writer = new AnswerWriter(this.db, this.logger, turn, control, () =>
+      flushInterval(this.running.size),
+    );
+    const images = new AnswerImages(
+      { db: this.db, logger: this.logger, files: this.files, stagingDir: this.stagingDir },
+      turn,
+      writer,
+      (image) => sink.image(image),
+    );
 
     let search: { charged: number; stored: StoredSearch } | undefined;
-    try {
-      if (turn.search) search = await this.runSearch(turn, turn.search, sink);
-      armIdle();
-      const stream = await this.openStream(turn, controller.signal);
-      for await (const part of stream) {
-        armIdle();
-        switch (part.type) {
-          case 'text-delta':
-            if (part.delta === '') break;
-            text += part.delta;
-            sink.text(part.delta);
-            if (!persisted) persist();
-            else if (stored && Date.now() - lastFlush >= this.flushInterval()) flush();
-            break;
-          case 'reasoning-delta':
-            reasoning += part.delta;
-            break;
-          case 'file':
-            if (part.mediaType.startsWith('image/')) {
-              await acceptImage(typeof part.data === 'string' ? Buffer.from(part.data, 'base64') : part.data);
-            }
-            break;
-          case 'raw': {
-            // Images in an OpenAI-compatible chunk (see imagesOfChunk); nothing else is read from it.
-            const { images, linked } = imagesOfChunk(part.rawValue);
-            for (const bytes of images) await acceptImage(bytes);
-            if (linked > 0 && !linkedNoted) {
-              linkedNoted = true;
-              note(m.generatedImageLinked);
-            }
-            break;
-          }
-          case 'finish': {
-            const input = part.usage.inputTokens.total;
-            const output = part.usage.outputTokens.total;
-            if (input !== undefined || output !== undefined) {
-              reported = {
-                input: input ?? turn.promptTokens,
-                output: output ?? estimateTokens(text) + estimateTokens(reasoning),
-              };
-            }
-            break;
-          }
-          case 'error':
-            failure ??= describeProviderError(part.error);
-            break;
-          default:
-            break;
-        }
-        if (failure) break;
-      }
-    } catch (error) {
-      if (!stopReason && !controller.signal.aborted) failure ??= describeProviderError(error);
-    } finally {
-      if (idle) clearTimeout(idle);
-      if (graceTimer) clearTimeout(graceTimer);
-      clearTimeout(persistTimer);
-    }
-    await persist();
-    const keptParts = await Promise.all(parts);
+    if (turn.search) search = await this.webSearch.run(turn, turn.search, sink);
+    const idleTimeout = this.settings.firstTokenTimeout;
+    const relayed = await relay(control, {
+      // Only OpenAI-compatible services put images in their chunks; the others' raw chunks are not needed.
+      call: { ...turn, rawChunks: turn.definition.provider.type === 'openai-compatible' },
+      promptTokens: turn.promptTokens,
+      retries: this.settings.providerRetries,
+      idleTimeout,
+      text: (delta, text) => {
+        sink.text(delta);
+        writer.grew(text);
+      },
+      part: (part) => images.part(part),
+    });
+    watch.cancel();
+    await writer.finish();
+    const keptParts = await images.settled();
 
-    if (stopReason === 'timeout') {
-      failure = { code: 'provider_timeout', message: m.providerTimeout(this.settings.firstTokenTimeout) };
-    } else if (stopReason === 'shutdown') {
-      failure = { code: 'internal', message: m.shuttingDown };
-    }
-    // An image counts as said, kept or not: the provider generated it (and charges for it).
-    const answered = text !== '' || parts.length > 0 || imagesKept > 0;
-    const generated = answered || reasoning !== '';
-    if (!failure && !stopReason && !answered) failure = { code: 'provider_error', message: m.providerEmpty };
-    const status = failure ? 'error' : stopReason === 'client' ? 'stopped' : 'complete';
-
-    const usage = answerUsage({ generated, text, reasoning, promptTokens: turn.promptTokens, reported });
-    // A turn whose rows could not be stored kept nothing for the user: its whole hold goes back.
-    const cost = usage && stored ? turnCost(turn.definition, usage.input_tokens, usage.output_tokens) : 0;
-
+    const { status, failure, usage, cost } = outcomeOf(control, relayed, {
+      pricing: turn.definition,
+      promptTokens: turn.promptTokens,
+      idleTimeout,
+      answered: relayed.text !== '' || images.any,
+    });
     if (failure) sink.error(failure);
     try {
-      await flushing;
+      await writer.settled();
       const settlement = { ...turn, modelName: turn.definition.name };
       const notices = keptParts.flatMap((part) => (part.type === 'notice' ? [part.text] : []));
       const { charged, balance } = await settleTurn(
         this.db,
         settlement,
-        cost,
+        // A turn whose rows could not be stored kept nothing for the user: its whole hold goes back.
+        writer.stored ? cost : 0,
         {
-          text,
+          text: relayed.text,
           parts: keptParts,
           status,
           usage,
@@ -742,13 +372,9 @@ export class DialogueService {
       this.logger.error({ err: error, turn: turn.turnId }, 'could not settle a chat turn');
       sink.error({ code: 'internal', message: m.internal });
     } finally {
-      if (graceTimer) clearTimeout(graceTimer);
+      watch.cancel();
       finished.resolve();
     }
-  }
-
-  private flushInterval(): number {
-    return Math.max(FLUSH_INTERVAL_MS, (this.running.size * 1000) / FLUSH_BUDGET_PER_SECOND);
   }
 
   /**
@@ -766,16 +392,10 @@ export class DialogueService {
   }
 
   /** Stops every running turn and waits until each is stored and settled (graceful shutdown). */
-  async stopAll(): Promise<void> {
-    const turns = [...this.running.values()];
-    for (const turn of turns) turn.stop('shutdown');
-    await Promise.all(turns.map((turn) => turn.done));
+  stopAll(): Promise<void> {
+    return this.running.stopAll();
   }
 
-  /**
-   * Settles what turns that did not finish left behind (see recovery.ts). By default only what has been
-   * idle long enough that it cannot be running anywhere: the provider timeout would have ended it.
-   */
   /**
    * How long a stored answer marked `streaming` may stay unchanged while its turn still runs somewhere: the
    * first-token wait, two partial writes, and a margin (follow.ts).
@@ -784,9 +404,11 @@ export class DialogueService {
     return (this.settings.firstTokenTimeout + 5) * 1000 + 2 * FLUSH_INTERVAL_MS;
   }
 
-  async recoverInterrupted(
-    idleMs = Math.max(10 * 60_000, (2 * this.settings.firstTokenTimeout + 60) * 1000),
-  ): Promise<number> {
+  /**
+   * Settles what turns that did not finish left behind (see recovery.ts). By default only what has been
+   * idle long enough that it cannot be running anywhere: the provider timeout would have ended it.
+   */
+  async recoverInterrupted(idleMs = recoveryIdleMs(this.settings.firstTokenTimeout)): Promise<number> {
     const deps = {
       db: this.db,
       registry: this.registry,

@@ -8,7 +8,7 @@
  * an answer the user is waiting for must not die of it. So a turn no one watches goes on for a grace
  * (CHAT_UNWATCHED_GRACE, 30 s): long enough for a reload or for opening the chat elsewhere, short enough
  * that closing the tab still stops the model soon and the turn pays only for what was generated, as a
- * stop does (spec README §6). A watcher that comes back within the grace keeps it going. A tab on another
+ * stop does. A watcher that comes back within the grace keeps it going. A tab on another
  * instance follows the stored answer (see `followStored` in routes.ts) and marks the row as watched, which
  * counts as watching here; its stop request is a mark on the row as well, read with the next partial write.
  */

@@ -38,7 +38,10 @@ export interface ProviderSettings {
   headers: Record<string, string>;
 }
 
-/** One model as the server uses it. Prices are credits: per turn, or per 1000 tokens (decision 6). */
+/**
+ * One model as the server uses it. Prices are credits: per call for a per-call model (its answers cost the
+ * same whatever their length), else per 1000 tokens read and per 1000 written (see generation/pricing.ts).
+ */
 export interface ModelDefinition {
   id: string;
   name: string;

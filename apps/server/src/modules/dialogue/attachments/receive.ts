@@ -1,8 +1,8 @@
 /**
- * The multipart form of create-turn (spec 01 §7): a `data` field holding the turn's JSON and repeated
+ * The multipart form of create-turn: a `data` field holding the turn's JSON and repeated
  * `files` parts. Each file streams to a staging file on disk as it arrives (never whole in memory), cut by
  * the parser at 30 MB plus one byte so that a file one byte too big is seen as such. Then every file is
- * checked the way the client checks it (size, declared type or name, spec 01 §5) and again by its content:
+ * checked the way the client checks it (size, declared type or name) and again by its content:
  * an image must be that image, a PDF a PDF, a DOCX a Word document, a DOC an OLE compound file, and a text
  * file must be text (UTF-8, or GB18030 as Chinese editors on Windows save). A refused file is named with
  * its reason; one refused file refuses the turn, and nothing of it is kept.

@@ -1,7 +1,38 @@
 export { ACTIONS, type ActionId, type ActionId as EditorActionId } from './actions/actions';
 export * from './assistant';
 export * from './constants';
-export * from './convert';
+// The converters, as @wanxiang/editor/convert has them, except that the DOCX ones load their libraries on
+// first use (convert/docxLazy.ts): the editor alone does not carry docx, mammoth and JSZip.
+export type { DocxImportOptions } from './convert/docxImport';
+export {
+  checkDocxParts,
+  DOCX_DEFAULT_FONTS,
+  DOCX_LIMITS,
+  documentToDocx,
+  docxToDocument,
+} from './convert/docxLazy';
+export { CONVERT_LIMITS, ConvertError, type ConvertErrorCode, isConvertError } from './convert/errors';
+export {
+  buildLexdoc,
+  documentToLexdoc,
+  type LexdocFile,
+  lexdocToDocument,
+  parseLexdoc,
+} from './convert/lexdoc';
+export { documentToMarkdown, type MarkdownImportOptions, markdownToDocument } from './convert/markdown';
+export { codeLanguage, documentTitleOf } from './convert/nodes';
+export {
+  type ImportOptions,
+  INPUT_FORMATS,
+  type InputFormat,
+  importFile,
+  inputFormatFor,
+  type OutputFormat,
+  outputFormatFor,
+  registerOutputFormat,
+} from './convert/registry';
+export { decodeText, textToDocument } from './convert/text';
+export type { ConvertedDocument, ExportInput } from './convert/types';
 export {
   createIndexedDbDocumentRepository,
   DOCUMENTS_DB_NAME,

@@ -23,6 +23,7 @@ import { imageSize } from 'image-size';
 import { PAGE_TEXT_WIDTH_PX } from '../constants';
 import { FONT_FAMILIES, fontFamilyFromCss } from '../format/units';
 import { t } from '../i18n/zh-CN';
+import { DOCX_DEFAULT_FONTS } from './docxConstants';
 import { ConvertError } from './errors';
 import {
   blockStyleOf,
@@ -63,11 +64,8 @@ const WORD_FONT: Record<string, string> = {
   verdana: 'Verdana',
   courier: 'Courier New',
 };
-export const DOCX_DEFAULT_FONTS = {
-  eastAsia: '宋体',
-  latin: 'Times New Roman',
-  mono: 'Courier New',
-} as const;
+
+export { DOCX_DEFAULT_FONTS };
 export const CODE_STYLE_ID = 'Code';
 const DEFAULT_SIZE_PT = 12;
 const BULLETS = ['●', '○', '■'];

@@ -1,18 +1,10 @@
 import JSZip from 'jszip';
 import { t } from '../i18n/zh-CN';
+import { DOCX_LIMITS } from './docxConstants';
 import { ConvertError } from './errors';
 
-/**
- * What a DOCX may unpack to before it is read: its XML parts together, their elements, and how deep the
- * elements nest (a Word document's tables in tables stay far below). A 600 KB file can unpack to
- * gigabytes of tiny paragraphs, and the sizes a zip declares can lie; so the parts are inflated a block at
- * a time and counted as they come, before mammoth builds its tree of them.
- */
-export const DOCX_LIMITS = {
-  xmlBytes: 48 * 1024 * 1024,
-  xmlElements: 1_000_000,
-  xmlDepth: 256,
-} as const;
+/** The limits live beside the constants the main entry exports without loading JSZip. */
+export { DOCX_LIMITS };
 
 const tooLarge = () => new ConvertError('DOCX_TOO_LARGE', t.convert.docxBomb);
 

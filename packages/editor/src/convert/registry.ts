@@ -1,7 +1,5 @@
 import { type ImportKind, importKindOf } from '../files/fileNames';
 import { t } from '../i18n/zh-CN';
-import { documentToDocx } from './docxExport';
-import { docxToDocument } from './docxImport';
 import { ConvertError } from './errors';
 import { documentToLexdoc, lexdocToDocument } from './lexdoc';
 import { documentToMarkdown, type MarkdownImportOptions, markdownToDocument } from './markdown';
@@ -38,7 +36,8 @@ export const INPUT_FORMATS: Record<ImportKind, InputFormat> = {
       markdownToDocument(bytes, options?.resolveImage ? { resolveImage: options.resolveImage } : {}),
   },
   text: { kind: 'text', read: async (bytes) => textToDocument(bytes) },
-  docx: { kind: 'docx', read: (bytes) => docxToDocument(bytes) },
+  // The DOCX libraries (docx, mammoth, JSZip) load on the first DOCX read or write, not with the editor.
+  docx: { kind: 'docx', read: async (bytes) => (await import('./docxImport')).docxToDocument(bytes) },
 };
 
 const outputs = new Map<string, OutputFormat>();
@@ -63,7 +62,7 @@ registerOutputFormat({
   extension: 'docx',
   label: 'DOCX',
   mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  write: documentToDocx,
+  write: async (input) => (await import('./docxExport')).documentToDocx(input),
 });
 // PDF is written by its own converter; until it registers itself, asking for it is a clear refusal.
 registerOutputFormat({

@@ -1,11 +1,9 @@
 import { IconButton, Menu, MenuItem, MenuTrigger, MoreIcon, toast } from '@wanxiang/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { currentOwner, documentRepository } from '../documents/repository';
 import * as styles from './HomePage.css';
 import { chatText } from './messages';
 import { RenameDialog } from './RenameDialog';
-import { chatToDocument } from './state/chatDocument';
 import type { ChatStore } from './state/chatStore';
 import { chatToMarkdown, downloadText, exportFileName } from './state/exportMarkdown';
 import { sessionTitle } from './state/format';
@@ -26,10 +24,19 @@ export function ChatHeader({ chat, sessionId, title }: ChatHeaderProps) {
     const { messageIds } = chat.getState().conversation;
     return messageIds.flatMap((id) => chat.getMessage(id) ?? []);
   };
-  /** A new local document with the chat's content; the chat itself is left as it is. */
+  /**
+   * A new local document with the chat's content; the chat itself is left as it is. The word processor's
+   * Markdown import and the document store load here, on first use: the chat does not carry the editor.
+   */
   const openInDocument = async () => {
+    // The chat as it is at the click, whatever arrives while the code loads.
+    const messages = currentMessages();
     try {
-      const { content, title: documentTitle } = chatToDocument(shown, currentMessages());
+      const [{ chatToDocument }, { currentOwner, documentRepository }] = await Promise.all([
+        import('./state/chatDocument'),
+        import('../documents/repository'),
+      ]);
+      const { content, title: documentTitle } = chatToDocument(shown, messages);
       const record = await documentRepository.create(currentOwner(), { title: documentTitle, content });
       navigate(`/document/${encodeURIComponent(record.id)}`);
     } catch {

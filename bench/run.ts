@@ -15,12 +15,14 @@ import { loginChallengeBench } from './login-challenge.bench';
 import { machineBench } from './machine';
 import { marketBench } from './market.bench';
 import { memoryBench } from './memory.bench';
+import { pageWeightBench } from './page-weight.bench';
 import { pdfBench } from './pdf.bench';
 
-/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, login-challenge, charts, chat-browser, chat-server, editor, convert, embed, market, memory, pdf, hostile-files). */
+/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, login-challenge, page-weight, charts, chat-browser, chat-server, editor, convert, embed, market, memory, pdf, hostile-files). */
 const benches = {
   'login-bundle': loginBundle,
   'login-challenge': () => loginChallengeBench(),
+  'page-weight': pageWeightBench,
   charts: () => chartsBench(),
   'chat-browser': () => chatBrowserBench(),
   'chat-server': chatServerBench,

@@ -29,12 +29,11 @@ import { fieldErrors } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import type { FileStore } from '../files/store';
 import { GenerationControl, type StopReason } from '../generation/control';
-import { holdGeneration } from '../generation/hold';
+import { holdGeneration, type PreparedGeneration } from '../generation/hold';
 import type { TurnFailure } from '../generation/provider-errors';
 import { outcomeOf, relay } from '../generation/relay';
 import { type RunningGeneration, RunningGenerations, recoveryIdleMs } from '../generation/running';
 import type { ModelDefinition } from '../models/config';
-import type { LanguageModelV3, Prompt } from '../models/language-model';
 import type { ModelRegistry } from '../models/registry';
 import { estimatePromptTokens } from '../models/tokens';
 import { type SearchSettings, WebSearch } from '../search';
@@ -65,15 +64,7 @@ export interface DialogueSettings {
 }
 
 /** A turn ready to stream: its rows' ids are chosen here, so the stream can start before they are written. */
-export interface PreparedTurn extends Omit<NewTurn, 'model'> {
-  definition: ModelDefinition;
-  model: LanguageModelV3;
-  prompt: Prompt;
-  promptTokens: number;
-  reserve: number;
-  maxOutputTokens: number;
-  /** Aborts the provider call: the client went away, the turn timed out, or the server is stopping. */
-  controller: AbortController;
+export interface PreparedTurn extends Omit<NewTurn, 'model'>, PreparedGeneration {
   /** Present when the user turned web search on for this turn. */
   search?: TurnSearchPlan;
 }

@@ -18,12 +18,11 @@ import type { AttachmentReader } from '../dialogue/attachments/reader';
 import type { StagedFile } from '../dialogue/attachments/receive';
 import { estimateContextTokens, toPrompt } from '../dialogue/prompt';
 import { GenerationControl } from '../generation/control';
-import { holdGeneration, settleGeneration } from '../generation/hold';
+import { holdGeneration, type PreparedGeneration, settleGeneration } from '../generation/hold';
 import { turnCost } from '../generation/pricing';
 import { outcomeOf, relay } from '../generation/relay';
 import { RunningGenerations, recoveryIdleMs } from '../generation/running';
-import type { ModelDefinition } from '../models/config';
-import type { LanguageModelV3, Prompt } from '../models/language-model';
+import type { Prompt } from '../models/language-model';
 import type { ModelRegistry } from '../models/registry';
 import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../models/tokens';
 import { cutDocument, systemPrompt } from './document';
@@ -47,18 +46,11 @@ export interface DocQuestion {
   focus_offset?: number | undefined;
 }
 
-export interface PreparedDocTurn {
+export interface PreparedDocTurn extends PreparedGeneration {
   id: string;
   userId: string;
   docId: string | null;
-  definition: ModelDefinition;
-  model: LanguageModelV3;
-  prompt: Prompt;
-  promptTokens: number;
-  reserve: number;
-  maxOutputTokens: number;
   documentNote: string | null;
-  controller: AbortController;
 }
 
 export interface DocTurnSink {

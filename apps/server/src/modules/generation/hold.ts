@@ -7,7 +7,23 @@ import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import { balanceOf, holdCredits, type Settlement, settleHold } from '../billing/holds';
+import type { ModelDefinition } from '../models/config';
+import type { LanguageModelV3, Prompt } from '../models/language-model';
 import { type Pricing, planTurn, turnCost } from './pricing';
+
+/** A paid generation ready to run: its model and prompt, and what was held for it. */
+export interface PreparedGeneration {
+  definition: ModelDefinition;
+  model: LanguageModelV3;
+  prompt: Prompt;
+  /** The prompt's tokens as estimated before the provider says. */
+  promptTokens: number;
+  /** What was held for it (see holdGeneration). */
+  reserve: number;
+  maxOutputTokens: number;
+  /** Aborts the provider call: the client went away, the answer timed out, or the server is stopping. */
+  controller: AbortController;
+}
 
 export interface GenerationHoldRequest {
   userId: string;

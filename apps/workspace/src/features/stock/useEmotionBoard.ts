@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   DailyEmotionPoint,
   DailySeriesAnswer,
@@ -5,10 +6,11 @@ import type {
   MinuteEmotionPoint,
   MinuteSeriesAnswer,
 } from '@wanxiang/api-client';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
+import { type LoadStatus, loadStatus } from './boardQueries';
 import { isTradingTime, shanghaiDate, shanghaiDateDaysBefore } from './shanghaiTime';
 
-export type LoadStatus = 'loading' | 'error' | 'ready';
+export type { LoadStatus };
 
 export interface DailyState {
   status: LoadStatus;
@@ -30,11 +32,6 @@ export const DAILY_WINDOW_DAYS = 90;
 /** Minute data is refreshed this often while the market is open. */
 export const MINUTE_REFRESH_MS = 60_000;
 
-const dailyLoading: DailyState = { status: 'loading', points: [], source: null };
-const dailyFailed: DailyState = { status: 'error', points: [], source: null };
-const minuteLoading: MinuteState = { status: 'loading', points: [], source: null, date: null };
-const minuteFailed: MinuteState = { status: 'error', points: [], source: null, date: null };
-
 /**
  * The minutes of `today`, or, when today has none yet (a weekend, a holiday, before the open), those of
  * the last day of the daily series.
@@ -51,73 +48,58 @@ export async function lastTradingMinutes(
   return { date: last, answer: await api.minuteSeries(last) };
 }
 
+const dailyKey = ['emotion', 'daily'] as const;
+const minuteKey = ['emotion', 'minute'] as const;
+
 /**
  * The two emotion series of the strategy board: the daily series of the last 90 days and the minute
- * series of the last trading day, refreshed every minute during the sessions. Each can be retried on its
- * own; an answer that arrives after a newer request (or after the page has gone) is dropped.
+ * series of the last trading day, refreshed every minute during the sessions (a refresh keeps what is
+ * shown while it runs and if it fails). Each can be retried on its own.
  */
 export function useEmotionBoard(api: EmotionApi) {
-  const [daily, setDaily] = useState<DailyState>(dailyLoading);
-  const [minute, setMinute] = useState<MinuteState>(minuteLoading);
-  const dailyRun = useRef(0);
-  const minuteRun = useRef(0);
-  /** The latest daily answer (null when it failed): its last day is where the minutes fall back to. */
-  const dailyAnswer = useRef<Promise<DailySeriesAnswer | null>>(Promise.resolve(null));
-  const minuteStatus = useRef<LoadStatus>('loading');
-
-  const loadDaily = useCallback(() => {
-    const run = ++dailyRun.current;
-    setDaily(dailyLoading);
-    const now = Date.now();
-    const answer = api.dailySeries({
-      start_date: shanghaiDateDaysBefore(now, DAILY_WINDOW_DAYS),
-      end_date: shanghaiDate(now),
-    });
-    dailyAnswer.current = answer.catch(() => null);
-    answer.then(
-      (a) => {
-        if (run === dailyRun.current) setDaily({ status: 'ready', points: a.data, source: a.source });
-      },
-      () => {
-        if (run === dailyRun.current) setDaily(dailyFailed);
-      },
-    );
-  }, [api]);
-
-  /** `quiet`: a periodic refresh, which keeps what is shown while it runs and if it fails. */
-  const loadMinute = useCallback(
-    async (quiet = false) => {
-      const run = ++minuteRun.current;
-      const show = (state: MinuteState) => {
-        if (run !== minuteRun.current) return;
-        minuteStatus.current = state.status;
-        setMinute(state);
-      };
-      if (!quiet) show(minuteLoading);
-      try {
-        const { date, answer } = await lastTradingMinutes(api, shanghaiDate(Date.now()), dailyAnswer.current);
-        show({ status: 'ready', points: answer.data, source: answer.source, date });
-      } catch {
-        if (!quiet) show(minuteFailed);
-      }
+  const client = useQueryClient();
+  const dailyOptions = {
+    queryKey: dailyKey,
+    queryFn: (): Promise<DailySeriesAnswer> => {
+      const now = Date.now();
+      return api.dailySeries({
+        start_date: shanghaiDateDaysBefore(now, DAILY_WINDOW_DAYS),
+        end_date: shanghaiDate(now),
+      });
     },
-    [api],
-  );
+  };
+  const dailyQuery = useQuery(dailyOptions);
+  const minuteQuery = useQuery({
+    queryKey: minuteKey,
+    queryFn: async (): Promise<{ date: string; answer: MinuteSeriesAnswer }> => {
+      const shown = client.getQueryData<{ date: string; answer: MinuteSeriesAnswer }>(minuteKey);
+      // Out of the sessions the minutes do not change: the periodic refresh keeps what it has.
+      if (shown && !isTradingTime(Date.now())) return shown;
+      // The daily series' last day is where the minutes fall back to: the request under way or its answer
+      // (none when it failed).
+      const daily =
+        client.getQueryState(dailyKey)?.status === 'error'
+          ? Promise.resolve(null)
+          : client.ensureQueryData(dailyOptions).catch(() => null);
+      return lastTradingMinutes(api, shanghaiDate(Date.now()), daily);
+    },
+    refetchInterval: MINUTE_REFRESH_MS,
+  });
 
-  useEffect(() => {
-    loadDaily();
-    void loadMinute();
-    const timer = setInterval(() => {
-      if (minuteStatus.current === 'ready' && isTradingTime(Date.now())) void loadMinute(true);
-    }, MINUTE_REFRESH_MS);
-    return () => {
-      clearInterval(timer);
-      // Answers still on their way belong to a page that is gone.
-      dailyRun.current += 1;
-      minuteRun.current += 1;
-    };
-  }, [loadDaily, loadMinute]);
+  const daily: DailyState = dailyQuery.data
+    ? { status: 'ready', points: dailyQuery.data.data, source: dailyQuery.data.source }
+    : { status: loadStatus(dailyQuery), points: [], source: null };
+  // A failed refresh keeps the minutes shown; only a first answer that failed is an error.
+  const minute: MinuteState = minuteQuery.data
+    ? {
+        status: 'ready',
+        points: minuteQuery.data.answer.data,
+        source: minuteQuery.data.answer.source,
+        date: minuteQuery.data.date,
+      }
+    : { status: loadStatus(minuteQuery), points: [], source: null, date: null };
 
-  const retryMinute = useCallback(() => void loadMinute(), [loadMinute]);
-  return { daily, minute, retryDaily: loadDaily, retryMinute };
+  const retryDaily = useCallback(() => void client.resetQueries({ queryKey: dailyKey }), [client]);
+  const retryMinute = useCallback(() => void client.resetQueries({ queryKey: minuteKey }), [client]);
+  return { daily, minute, retryDaily, retryMinute };
 }

@@ -1,8 +1,8 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StrategyApi, StrategyNodeLog, StrategyReport, Subscription } from '@wanxiang/api-client';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type LoadStatus, loadStatus } from './boardQueries';
 import { shanghaiDate } from './shanghaiTime';
 import { strategyText } from './strategyMessages';
-import type { LoadStatus } from './useEmotionBoard';
 
 /** The node feed is refreshed every 30 s. */
 export const FEED_REFRESH_MS = 30_000;
@@ -26,91 +26,67 @@ export interface SubscriptionState {
   actionError: string | null;
 }
 
+const feedKey = ['strategy', 'feed'] as const;
+const reportsKey = ['strategy', 'reports'] as const;
+const subscriptionKey = ['strategy', 'subscription'] as const;
+
 /**
  * The strategy half of the board: today's node logs (refreshed every 30 s, kept on screen while a refresh
- * runs), the recent reports, and the subscription with its two actions, each followed by a fresh status.
+ * runs and after one fails), the recent reports, and the subscription with its two actions, each followed
+ * by a fresh status.
  */
 export function useStrategyBoard(api: StrategyApi) {
-  const [feed, setFeed] = useState<FeedState>({ status: 'loading', nodes: [] });
-  const [reports, setReports] = useState<ReportsState>({ status: 'loading', reports: [] });
-  const [subscription, setSubscription] = useState<SubscriptionState>({
-    status: 'loading',
-    subscription: null,
-    busy: false,
-    actionError: null,
+  const client = useQueryClient();
+  const feedQuery = useQuery({
+    queryKey: feedKey,
+    queryFn: () => api.nodesToday({ date: shanghaiDate(Date.now()) }),
+    refetchInterval: FEED_REFRESH_MS,
   });
-  const alive = useRef(true);
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
-
-  const loadFeed = useCallback(
-    (showLoading: boolean) => {
-      if (showLoading) setFeed({ status: 'loading', nodes: [] });
-      api.nodesToday({ date: shanghaiDate(Date.now()) }).then(
-        (nodes) => alive.current && setFeed({ status: 'ready', nodes }),
-        () => alive.current && setFeed((f) => ({ status: 'error', nodes: f.nodes })),
-      );
+  const reportsQuery = useQuery({ queryKey: reportsKey, queryFn: () => api.recentReports() });
+  const subscriptionQuery = useQuery({ queryKey: subscriptionKey, queryFn: () => api.subscription() });
+  // Subscribe (NONE, EXPIRED) or pay (PENDING, with the order's id); the status is fetched again either way,
+  // and the action counts as under way until it has come.
+  const action = useMutation({
+    mutationFn: async (orderId: string | null) => {
+      try {
+        await (orderId ? api.mockPayment(orderId) : api.subscribe());
+      } finally {
+        await client.refetchQueries({ queryKey: subscriptionKey });
+      }
     },
-    [api],
-  );
+  });
 
-  const loadReports = useCallback(() => {
-    setReports({ status: 'loading', reports: [] });
-    api.recentReports().then(
-      (list) => alive.current && setReports({ status: 'ready', reports: list }),
-      () => alive.current && setReports({ status: 'error', reports: [] }),
-    );
-  }, [api]);
+  const feed: FeedState = { status: loadStatus(feedQuery), nodes: feedQuery.data ?? [] };
+  const reports: ReportsState = { status: loadStatus(reportsQuery), reports: reportsQuery.data ?? [] };
+  const subscription: SubscriptionState = {
+    status: loadStatus(subscriptionQuery),
+    subscription: subscriptionQuery.isError ? null : (subscriptionQuery.data ?? null),
+    busy: action.isPending,
+    // The last action's failure, until the next action or a retry.
+    actionError: action.isError
+      ? action.variables
+        ? strategyText.subscription.paymentError
+        : strategyText.subscription.actionError
+      : null,
+  };
 
-  const loadSubscription = useCallback(
-    (actionError: string | null = null) =>
-      api.subscription().then(
-        (s) =>
-          alive.current && setSubscription({ status: 'ready', subscription: s, busy: false, actionError }),
-        () =>
-          alive.current && setSubscription({ status: 'error', subscription: null, busy: false, actionError }),
-      ),
-    [api],
-  );
-
-  useEffect(() => {
-    loadFeed(true);
-    loadReports();
-    void loadSubscription();
-    const timer = setInterval(() => loadFeed(false), FEED_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [loadFeed, loadReports, loadSubscription]);
-
-  const retrySubscription = useCallback(() => {
-    setSubscription({ status: 'loading', subscription: null, busy: false, actionError: null });
-    void loadSubscription();
-  }, [loadSubscription]);
-
-  /** Subscribe (NONE, EXPIRED) or pay (PENDING); the status is fetched again either way. */
-  const act = useCallback(() => {
+  const act = () => {
     const current = subscription.subscription;
-    if (!current || subscription.busy) return;
-    setSubscription((s) => ({ ...s, busy: true, actionError: null }));
+    if (!current || action.isPending) return;
     const pending = current.subscription_status === 'PENDING' && current.id;
-    const call = pending ? api.mockPayment(current.id as string) : api.subscribe();
-    const failure = pending ? strategyText.subscription.paymentError : strategyText.subscription.actionError;
-    call.then(
-      () => loadSubscription(),
-      () => loadSubscription(failure),
-    );
-  }, [api, subscription, loadSubscription]);
+    action.mutate(pending ? (current.id as string) : null);
+  };
 
   return {
     feed,
     reports,
     subscription,
-    retryFeed: () => loadFeed(true),
-    retryReports: loadReports,
-    retrySubscription,
+    retryFeed: () => void client.resetQueries({ queryKey: feedKey }),
+    retryReports: () => void client.resetQueries({ queryKey: reportsKey }),
+    retrySubscription: () => {
+      action.reset();
+      void client.resetQueries({ queryKey: subscriptionKey });
+    },
     act,
   };
 }

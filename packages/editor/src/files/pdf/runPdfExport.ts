@@ -3,7 +3,7 @@ import { t } from '../../i18n/zh-CN';
 import type { StylePresets } from '../../styles/presets';
 import type { PdfWorkerReply, PdfWorkerRequest } from './pdfWorker';
 
-/** A failure whose message is for the user (spec 01 §8). */
+/** A failure whose message is for the user: the worker passes on only the exporter's own (Chinese) ones. */
 class PdfExportFailure extends Error {
   constructor(message: string) {
     super(message);

@@ -1,10 +1,11 @@
 /**
- * Export through the host's server. The editor exports in the browser by
- * itself; a host that has a server may hand it an exporter, used where the browser does badly: a PDF or
- * DOCX of a large document (its pictures make the browser's PDFKit slow and memory-hungry, on a phone
- * above all), and as the fallback when the browser's own converter fails (its worker or font did not load,
- * it ran out of memory). A document the converter refuses as malformed is not sent: it would fail there
- * too.
+ * Export through the host's server. The editor exports in the browser by itself; a host that has a server
+ * may hand it an exporter, used where the browser does badly: every PDF (the browser would first download
+ * some 20 MiB of Chinese fonts, which the server has on its disk; the user then downloads only the file),
+ * a DOCX of a large document (its pictures make the browser slow and memory-hungry, on a phone above all),
+ * and as the fallback when the browser's own converter fails (its worker or font did not load, it ran out
+ * of memory). A PDF the server cannot make (it is down, the user's storage is full) is made in the browser
+ * instead. A document the converter refuses as malformed is not sent: it would fail there too.
  */
 
 export type ServerExportFormat = 'pdf' | 'docx' | 'md';
@@ -15,8 +16,11 @@ export interface ServerExportRequest {
   documentId: string;
   /** The document as a .lexdoc file's text (its style presets included). */
   lexdoc: string;
-  /** Why the server is asked. */
-  reason: 'large' | 'fallback';
+  /**
+   * Why the server is asked: a PDF spares the browser the fonts (`light`), a large document its memory
+   * (`large`), or the browser's converter failed (`fallback`).
+   */
+  reason: 'light' | 'large' | 'fallback';
 }
 
 /** Produces the file on the server and fetches it; throws with a message for the user when it cannot. */
@@ -25,11 +29,16 @@ export type ServerExporter = (request: ServerExportRequest) => Promise<{ blob: B
 /** From this size of a document (its lexdoc, pictures included) PDF and DOCX are made by the server. */
 export const SERVER_EXPORT_MIN_BYTES = 2 * 1024 * 1024;
 
-/** Where an export runs: the server for a large PDF or DOCX when there is one, else the browser. */
+/**
+ * Where an export runs, and why: with a server, every PDF and a large DOCX go there; the rest, and
+ * everything when there is no server, in the browser.
+ */
 export function exportRoute(
   format: ServerExportFormat,
   documentBytes: number,
   hasServer: boolean,
-): 'browser' | 'server' {
-  return hasServer && format !== 'md' && documentBytes >= SERVER_EXPORT_MIN_BYTES ? 'server' : 'browser';
+): { where: 'browser' } | { where: 'server'; reason: 'light' | 'large' } {
+  if (!hasServer || format === 'md') return { where: 'browser' };
+  if (documentBytes >= SERVER_EXPORT_MIN_BYTES) return { where: 'server', reason: 'large' };
+  return format === 'pdf' ? { where: 'server', reason: 'light' } : { where: 'browser' };
 }

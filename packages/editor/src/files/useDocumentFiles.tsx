@@ -12,7 +12,12 @@ import { convertDocumentToFile } from './convertClient';
 import { exportFileName } from './fileNames';
 import { type ImportedDocument, importDocumentFile } from './importFile';
 import { downloadFile } from './lexdoc';
-import { exportRoute, type ServerExporter, type ServerExportFormat } from './serverExport';
+import {
+  exportRoute,
+  type ServerExporter,
+  type ServerExportFormat,
+  type ServerExportRequest,
+} from './serverExport';
 
 export interface DocumentFilesOptions {
   documentId: string;
@@ -95,19 +100,20 @@ export function useDocumentFiles({
     exporter: ServerExporter,
     format: ServerExportFormat,
     lexdoc: string,
-    reason: 'large' | 'fallback',
+    reason: ServerExportRequest['reason'],
   ) => {
     const label = outputFormatFor(`x.${format}`).label;
-    const file = await withProgress(t.convert.exportingOnServer(label), () =>
-      exporter({ format, title, documentId, lexdoc, reason }),
-    );
+    // Where a PDF is made as a rule is no news to the user; a large document or a fallback is.
+    const progress = reason === 'light' ? t.convert.exporting(label) : t.convert.exportingOnServer(label);
+    const file = await withProgress(progress, () => exporter({ format, title, documentId, lexdoc, reason }));
     downloadFile(file.fileName, file.blob.type, file.blob);
     toast.success(t.convert.exported(file.fileName));
   };
 
   /**
-   * Runs the browser's export, or the server's for a large PDF/DOCX; when the browser's fails for a reason
-   * of its own (not a malformed document), the server tries once before the user hears of a failure.
+   * Runs the export where {@link exportRoute} sends it. A PDF the server cannot make is made in the browser
+   * instead; when the browser's own converter fails for a reason of its own (not a malformed document), the
+   * server tries once before the user hears of a failure.
    */
   const exportWith = async (
     format: ServerExportFormat,
@@ -116,15 +122,26 @@ export function useDocumentFiles({
   ) => {
     const editorState = editor.getEditorState().toJSON();
     const lexdoc = serverExport ? lexdocOf(editorState) : '';
-    const bytes = new TextEncoder().encode(lexdoc).length;
-    try {
-      if (serverExport && exportRoute(format, bytes, true) === 'server') {
-        await viaServer(serverExport, format, lexdoc, 'large');
+    const route = exportRoute(format, new TextEncoder().encode(lexdoc).length, Boolean(serverExport));
+    if (serverExport && route.where === 'server') {
+      try {
+        await viaServer(serverExport, format, lexdoc, route.reason);
+        return;
+      } catch (serverError) {
+        // Only the light route has a browser to fall back on: a large document is why the server was asked.
+        if (route.reason !== 'light') {
+          toast.error(messageOf(serverError, t.convert.exportFailed));
+          return;
+        }
+        try {
+          await inBrowser(editorState);
+        } catch (error) {
+          toast.error(
+            isConvertError(error) ? browserFailure(error) : messageOf(serverError, browserFailure(error)),
+          );
+        }
         return;
       }
-    } catch (error) {
-      toast.error(messageOf(error, t.convert.exportFailed));
-      return;
     }
     try {
       await inBrowser(editorState);

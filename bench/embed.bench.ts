@@ -12,7 +12,8 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
  * What another app pays to embed the packages: examples/embed built from the packed tarballs.
  *
  * - index.html: React, @wanxiang/ui (all of its CSS, styles.css), a chart; the editor is lazy-loaded
- *   (React.lazy), so its chunk is exactly what the editor adds over React and ui.
+ *   (React.lazy), so its chunks are exactly what the editor adds over React and ui. What it loads only
+ *   when a file is first opened or exported (DOCX, PDF, the converters' workers) is counted apart.
  * - charts.html: the charts alone, with ui's CSS in parts (tokens.css and the parts the charts show);
  *   beside it, what the same page paid with all of ui's CSS (styles.css), as before the parts existed.
  */
@@ -33,6 +34,29 @@ export async function embedBench() {
     const charts = page('charts.html');
     const lazy = (ext: string) =>
       assets.filter((file) => file.endsWith(ext) && !main(ext).includes(file) && !charts(ext).includes(file));
+    // What showing the editor fetches: the chunk the page imports for it (React.lazy) and the chunks that
+    // one imports statically. The rest of the lazy files (DOCX and PDF code, the converters' workers) load
+    // only when a file is first opened or exported.
+    const scriptRefs = (file: string, pattern: RegExp) =>
+      [...read(file).toString('utf8').matchAll(pattern)]
+        .map((m) => m[1] ?? '')
+        .filter((name) => assets.includes(name));
+    // The bundler writes `from"./x.js"` and `import"./x.js"` for static imports, `import(\`./x.js\`)` for lazy ones.
+    const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["'`]\.\/([\w.-]+\.js)["'`]/g;
+    const DYNAMIC_IMPORT = /\bimport\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g;
+    const withStaticImports = (roots: string[]) => {
+      const seen = new Set<string>(roots);
+      for (const file of seen) for (const next of scriptRefs(file, STATIC_IMPORT)) seen.add(next);
+      return seen;
+    };
+    const firstPage = withStaticImports(main('.js'));
+    const shown = withStaticImports(
+      main('.js')
+        .flatMap((file) => scriptRefs(file, DYNAMIC_IMPORT))
+        .filter((file) => file.startsWith('NotesEditor')),
+    );
+    const editorShown = [...shown].filter((file) => !firstPage.has(file));
+    const onFirstUse = lazy('.js').filter((file) => !shown.has(file));
     // The charts page as it was: all of ui's CSS with the charts' own, as Vite would minify them together.
     const installed = (name: string) =>
       readFileSync(path.join(dir, 'node_modules', '@wanxiang', name, 'dist', 'styles.css'), 'utf8');
@@ -50,7 +74,8 @@ export async function embedBench() {
     return [
       ['embed: first page JS, React + ui + a chart (gzip)', kb(sum(main('.js'), gz))],
       ['embed: first page CSS, all of ui + charts (gzip)', kb(sum(main('.css'), gz))],
-      ['embed: the lazy editor, JS over React and ui (gzip)', kb(sum(lazy('.js'), gz))],
+      ['embed: the lazy editor, JS over React and ui (gzip)', kb(sum(editorShown, gz))],
+      ['embed: loaded on first use: DOCX, PDF, the converters (gzip)', kb(sum(onFirstUse, gz))],
       ['embed: the lazy editor, CSS (gzip)', kb(sum(lazy('.css'), gz))],
       ['embed: charts-only page CSS, all of ui (styles.css) + charts (raw)', kb(whole.length)],
       ['embed: charts-only page CSS, all of ui (styles.css) + charts (gzip)', kb(gz(whole))],

@@ -8,6 +8,7 @@
 
 import { hostileDocx, hostileExports, hostilePdf } from '../apps/server/test/hostile-files';
 import type { RunningServer } from '../e2e/server';
+import { largeChineseDocument } from '../packages/editor/bench/fixture';
 import { newUser } from './chat-server.bench';
 import { treeRssMiB } from './memory.bench';
 import { quantile } from './stats';
@@ -97,5 +98,46 @@ export async function hostileFilesBench(server: RunningServer): Promise<(readonl
     );
     rows.push([`hostile ${label} (${(body.length / 1024).toFixed(0)} KB)`, figures]);
   }
+  rows.push(await fullExportQueue(server));
   return rows;
+}
+
+/** Users exporting the 100-page document to PDF at the same moment: the export queue full. */
+const QUEUE_USERS = 8;
+
+/**
+ * Every PDF of a signed-in user is made on the server: what the server's memory comes to when eight users ask
+ * for the 100-page document at once (one export runs at a time, the others wait their turn), and how long
+ * the last of them waits.
+ */
+async function fullExportQueue(server: RunningServer): Promise<readonly [string, string]> {
+  const body = JSON.stringify({
+    format: 'pdf',
+    title: '百页文档',
+    lexdoc: { format: 'lexdoc', version: 2, content: largeChineseDocument(100).state },
+  });
+  const users = await Promise.all(
+    Array.from({ length: QUEUE_USERS }, (_, i) => newUser(server.baseURL, `queue-${i}`)),
+  );
+  const statuses: number[] = [];
+  const figures = await measured(server, async () => {
+    const answers = await Promise.all(
+      users.map((access) =>
+        fetch(`${server.baseURL}/api/exports/transient`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+          body,
+        }).then(async (res) => {
+          await res.arrayBuffer();
+          return res.status;
+        }),
+      ),
+    );
+    statuses.push(...answers);
+    return new Response(null, { status: answers.every((status) => status === 201) ? 201 : 500 });
+  });
+  return [
+    `${QUEUE_USERS} users export 100 pages to pdf at once (${(body.length / 1024).toFixed(0)} KB each)`,
+    `answers ${statuses.join(' ')}; ${figures}`,
+  ];
 }

@@ -1,8 +1,10 @@
 /*
  * The self-hosted CJK face comes with the signed-in shell, not with the first visit: its stylesheet (one
  * @font-face per unicode-range slice) weighs ~32 KiB gzip, more than the whole sign-in form. /login and
- * /register show the system's CJK face (PingFang, Microsoft YaHei, Noto Sans CJK), next in the theme's
- * font stack; the CSS arrives with this chunk, which the sign-in page fetches while the password is typed.
+ * /register show the system's CJK face (PingFang, Microsoft YaHei, Noto Sans CJK), as the signed-in pages
+ * do wherever the system has PingFang, Hiragino Sans GB or Microsoft YaHei (they come first in the theme's
+ * font stack, so macOS, iOS and Windows download no slice at all); the CSS arrives with this chunk, which
+ * the sign-in page fetches while the password is typed.
  */
 import '@wanxiang/ui/fonts';
 import { formatStorageBytes } from '@wanxiang/api-client';

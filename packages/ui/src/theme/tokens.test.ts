@@ -73,7 +73,13 @@ test('both themes define exactly the same tokens', () => {
   expect(shape(themeTokens.dark)).toEqual(shape(themeTokens.light));
 });
 
-test('body text is set for Chinese: line-height 1.6 and a CJK face first', () => {
+test('body text is set for Chinese: line-height 1.6, the systems’ own CJK faces, then the self-hosted one', () => {
   expect(themeTokens.light.font.lineHeight.normal).toBe('1.6');
-  expect(themeTokens.light.font.family.sans.startsWith("'Noto Sans SC Variable'")).toBe(true);
+  const faces = themeTokens.light.font.family.sans.split(', ');
+  expect(faces.slice(0, 4)).toEqual([
+    "'PingFang SC'",
+    "'Hiragino Sans GB'",
+    "'Microsoft YaHei'",
+    "'Noto Sans SC Variable'",
+  ]);
 });

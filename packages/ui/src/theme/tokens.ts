@@ -28,17 +28,20 @@ const radius = {
 };
 
 /**
- * CJK first: the self-hosted Noto Sans SC (see fonts.ts) renders identically on every machine, which the
- * screenshot tests rely on; the system CJK faces follow for when the web font has not loaded (or a
- * consumer chose not to ship it), then the generic family.
+ * CJK first. The faces Chinese users' own systems have come first: PingFang (macOS, iOS), Hiragino Sans GB
+ * (older macOS) and Microsoft YaHei (Windows) render the interface as their other apps do, and cost no
+ * download. Where none is installed (Linux, Android, and the screenshot tests' machine), the self-hosted
+ * Noto Sans SC (see fonts.ts) takes over, a slice of characters at a time, and renders the same everywhere;
+ * the other CJK faces follow for when it has not loaded (or a consumer chose not to ship it), then the
+ * generic family.
  */
 const fontFamily = {
   sans: [
-    "'Noto Sans SC Variable'",
-    "'Noto Sans SC'",
     "'PingFang SC'",
     "'Hiragino Sans GB'",
     "'Microsoft YaHei'",
+    "'Noto Sans SC Variable'",
+    "'Noto Sans SC'",
     "'Source Han Sans SC'",
     "'Noto Sans CJK SC'",
     "'WenQuanYi Micro Hei'",

@@ -82,6 +82,21 @@ describe.each(databaseKinds)('HTTP foundation on %s', (kind) => {
     }
   });
 
+  it('leaves the policy off what a page fetches as a script, style, font or image, never off a page or a worker', async () => {
+    const server = await app();
+    const as = (dest: string, url = '/') =>
+      server.inject({ method: 'GET', url, headers: { accept: 'text/html', 'sec-fetch-dest': dest } });
+    for (const dest of ['script', 'style', 'font', 'image']) {
+      const res = await as(dest);
+      expect(res.headers['content-security-policy'], dest).toBeUndefined();
+      // The rest of the headers still go.
+      expect(res.headers['x-content-type-options'], dest).toBe('nosniff');
+    }
+    for (const dest of ['document', 'iframe', 'worker', 'sharedworker', 'serviceworker', 'empty']) {
+      expect((await as(dest)).headers['content-security-policy'], dest).toContain("default-src 'self'");
+    }
+  });
+
   it('keeps a harmless caller request id and replaces anything else', async () => {
     const server = await app();
     const kept = await server.inject({

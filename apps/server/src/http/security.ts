@@ -33,7 +33,20 @@ export const contentSecurityPolicy = {
   'worker-src': ["'self'", 'blob:'],
 } as const;
 
+/**
+ * What a browser fetches as these (its Sec-Fetch-Dest) is governed by the policy of the page that fetched
+ * it, never by its own: a script, a stylesheet, a font or an image. Their answers go without the policy,
+ * some 600 bytes each of the twenty files the sign-in page loads. Pages, frames and workers (whose script's
+ * own policy governs them) keep it, as does an answer to a request that does not say what it is.
+ */
+const SUBRESOURCES = new Set(['script', 'style', 'font', 'image']);
+
 export async function registerSecurityHeaders(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (SUBRESOURCES.has(String(request.headers['sec-fetch-dest'])))
+      reply.removeHeader('content-security-policy');
+    return payload;
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -5,6 +5,7 @@ import '@wanxiang/ui/css/utilities.css';
 import '@wanxiang/ui/css/spinner.css';
 import '@wanxiang/ui/css/button.css';
 import '@wanxiang/ui/css/icon-button.css';
+import '@wanxiang/ui/css/tone-icon.css';
 import '@wanxiang/ui/css/alert.css';
 import '@wanxiang/charts/styles.css';
 import { DailyEmotionChart } from '@wanxiang/charts';

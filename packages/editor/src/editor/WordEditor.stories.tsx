@@ -71,7 +71,8 @@ export const Blank: Story = {
     window.getSelection()?.addRange(range);
     await waitFor(() => expect(window.getSelection()?.toString()).toBe('世界'));
     await new Promise((r) => setTimeout(r, 50));
-    await userEvent.click(canvas.getByRole('button', { name: t.toolbar.bold }));
+    // The toolbar comes after the paper's first paint: wait for it.
+    await userEvent.click(await canvas.findByRole('button', { name: t.toolbar.bold }));
     await waitFor(() => expect(editor.querySelector('.wx-ed-bold')).toHaveTextContent('世界'));
     await waitFor(() =>
       expect(canvas.getByRole('button', { name: t.toolbar.bold })).toHaveAttribute('aria-pressed', 'true'),
@@ -691,7 +692,9 @@ export const ListsIndentAndLineSpacing: Story = {
     const block = () => within(editor).getByText(line).closest('p, li') as HTMLElement;
     await userEvent.click(await within(editor).findByText(line));
 
-    await userEvent.click(canvas.getByRole('button', { name: t.toolbar.indent }));
+    // The toolbar comes after the paper's first paint (the cause of this story's failures under load, when
+    // the play reached for it before): wait for it.
+    await userEvent.click(await canvas.findByRole('button', { name: t.toolbar.indent }));
     await waitFor(() => expect(block().style.paddingInlineStart).not.toBe(''));
     await userEvent.click(canvas.getByRole('button', { name: t.toolbar.outdent }));
     await waitFor(() => expect(block().style.paddingInlineStart).toBe(''));

@@ -4,7 +4,7 @@ import { useUiMessages } from '../../i18n/UiProvider';
 import { CloseIcon } from '../../icons';
 import { Button } from '../Button/Button';
 import { IconButton } from '../IconButton/IconButton';
-import { ToneIcon } from '../private/ToneIcon';
+import { ToneIcon } from '../ToneIcon/ToneIcon';
 import * as styles from './Alert.css';
 
 export const alertTones = ['neutral', 'info', 'success', 'warning', 'danger'] as const;

@@ -11,7 +11,7 @@ import { useUiMessages } from '../../i18n/UiProvider';
 import { CloseIcon } from '../../icons';
 import { useOverlayTheme } from '../../theme/overlayTheme';
 import { IconButton } from '../IconButton/IconButton';
-import { ToneIcon } from '../private/ToneIcon';
+import { ToneIcon } from '../ToneIcon/ToneIcon';
 import * as styles from './Toast.css';
 import { type ToastContent, type ToastQueue, toastQueue } from './toastQueue';
 

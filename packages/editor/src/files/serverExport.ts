@@ -42,3 +42,51 @@ export function exportRoute(
   if (documentBytes >= SERVER_EXPORT_MIN_BYTES) return { where: 'server', reason: 'large' };
   return format === 'pdf' ? { where: 'server', reason: 'light' } : { where: 'browser' };
 }
+
+/** The ways to make an export's file, for {@link runExport}; each throws when it cannot. */
+export interface ExportWays {
+  /** Absent when the host has no server. */
+  onServer?: ((reason: ServerExportRequest['reason']) => Promise<void>) | undefined;
+  inBrowser: () => Promise<void>;
+  /** The browser converter refused the document as malformed: the server would refuse it too. */
+  isDocumentFault: (error: unknown) => boolean;
+}
+
+/** Why no way made the file: the failure of each way tried. */
+export interface ExportFailures {
+  server?: unknown;
+  browser?: unknown;
+}
+
+/**
+ * Runs an export where `route` sends it, falling back once: a PDF the server cannot make lightly is made in
+ * the browser (a large document has no browser to fall back on: it is why the server was asked), and a
+ * browser converter that fails for a reason of its own hands the document to the server. Resolves with
+ * null when the file was made, or with the failures.
+ */
+export async function runExport(
+  route: ReturnType<typeof exportRoute>,
+  ways: ExportWays,
+): Promise<ExportFailures | null> {
+  const failed: ExportFailures = {};
+  // Each way records its failure and says whether it made the file.
+  const made = async (way: 'server' | 'browser', run: () => Promise<void>) => {
+    try {
+      await run();
+      return true;
+    } catch (error) {
+      failed[way] = error;
+      return false;
+    }
+  };
+  const { onServer, inBrowser, isDocumentFault } = ways;
+  if (onServer && route.where === 'server') {
+    if (await made('server', () => onServer(route.reason))) return null;
+    if (route.reason === 'light' && (await made('browser', inBrowser))) return null;
+  } else {
+    if (await made('browser', inBrowser)) return null;
+    const mayFallBack = onServer && !isDocumentFault(failed.browser);
+    if (mayFallBack && (await made('server', () => onServer('fallback')))) return null;
+  }
+  return failed;
+}

@@ -14,6 +14,7 @@ import { type ImportedDocument, importDocumentFile } from './importFile';
 import { downloadFile } from './lexdoc';
 import {
   exportRoute,
+  runExport,
   type ServerExporter,
   type ServerExportFormat,
   type ServerExportRequest,
@@ -110,11 +111,7 @@ export function useDocumentFiles({
     toast.success(t.convert.exported(file.fileName));
   };
 
-  /**
-   * Runs the export where {@link exportRoute} sends it. A PDF the server cannot make is made in the browser
-   * instead; when the browser's own converter fails for a reason of its own (not a malformed document), the
-   * server tries once before the user hears of a failure.
-   */
+  /** Runs the export where {@link exportRoute} sends it, with {@link runExport}'s fallbacks. */
   const exportWith = async (
     format: ServerExportFormat,
     inBrowser: (editorState: SerializedEditorState) => Promise<void>,
@@ -123,38 +120,25 @@ export function useDocumentFiles({
     const editorState = editor.getEditorState().toJSON();
     const lexdoc = serverExport ? lexdocOf(editorState) : '';
     const route = exportRoute(format, new TextEncoder().encode(lexdoc).length, Boolean(serverExport));
-    if (serverExport && route.where === 'server') {
-      try {
-        await viaServer(serverExport, format, lexdoc, route.reason);
-        return;
-      } catch (serverError) {
-        // Only the light route has a browser to fall back on: a large document is why the server was asked.
-        if (route.reason !== 'light') {
-          toast.error(messageOf(serverError, t.convert.exportFailed));
-          return;
-        }
-        try {
-          await inBrowser(editorState);
-        } catch (error) {
-          toast.error(
-            isConvertError(error) ? browserFailure(error) : messageOf(serverError, browserFailure(error)),
-          );
-        }
-        return;
-      }
-    }
-    try {
-      await inBrowser(editorState);
-    } catch (error) {
-      if (!serverExport || isConvertError(error)) {
-        toast.error(browserFailure(error));
-        return;
-      }
-      try {
-        await viaServer(serverExport, format, lexdoc, 'fallback');
-      } catch (serverError) {
-        toast.error(messageOf(serverError, browserFailure(error)));
-      }
+    const failed = await runExport(route, {
+      onServer:
+        serverExport &&
+        ((reason: ServerExportRequest['reason']) => viaServer(serverExport, format, lexdoc, reason)),
+      inBrowser: () => inBrowser(editorState),
+      isDocumentFault: isConvertError,
+    });
+    if (!failed) return;
+    // A malformed document is the browser converter's to explain; otherwise the server's own message
+    // (导出失败（503）：…) is the one shown, with the browser's as the fallback text.
+    if ('browser' in failed && (isConvertError(failed.browser) || !('server' in failed))) {
+      toast.error(browserFailure(failed.browser));
+    } else {
+      toast.error(
+        messageOf(
+          failed.server,
+          'browser' in failed ? browserFailure(failed.browser) : t.convert.exportFailed,
+        ),
+      );
     }
   };
 

@@ -1,7 +1,7 @@
 /**
  * The page bench/chat-browser.bench.ts drives in Chromium: the chat's real message list and store,
  * streaming a 20,000-character Markdown answer from a timer-driven stream, with per-frame timing on
- * `window.chatBench`. The list reads the engine through jotai, as in the app. Only the network is replaced: everything from the stream reader's events on is the
+ * `window.chatBench`. The list reads the chat's atoms, as in the app. Only the network is replaced: everything from the stream reader's events on is the
  * production code path (per-frame batching, block-split Markdown, virtua list, stick-to-bottom).
  */
 import '@wanxiang/ui';
@@ -10,8 +10,10 @@ import { createStore, Provider } from 'jotai';
 import { createRoot } from 'react-dom/client';
 import { MessageList } from '../src/features/chat/MessageList';
 import { loadKatex } from '../src/features/chat/markdown/MathTex';
-import { chatEngineAtom } from '../src/features/chat/state/chatAtoms';
-import { ChatStore } from '../src/features/chat/state/chatStore';
+import { messageAtom, messageIdsAtom } from '../src/features/chat/state/conversation';
+import { provideChatAtom } from '../src/features/chat/state/lifecycle';
+import { loadModelsAtom } from '../src/features/chat/state/models';
+import { isStreamingAtom, sendAtom } from '../src/features/chat/state/running';
 import { longAnswer, mathAnswer } from './answer';
 
 export interface RunOptions {
@@ -69,7 +71,8 @@ async function run(options: RunOptions): Promise<RunResult> {
     yield { type: 'done' };
   }
 
-  const store = new ChatStore({
+  const atoms = createStore();
+  atoms.set(provideChatAtom, {
     backend: {
       listModels: async () => [{ id: 'bench', name: 'bench', is_per_call: true, fixed_price_credits: 1 }],
       listSessions: async () => ({ items: [], total: 0, hasMore: false }),
@@ -92,13 +95,11 @@ async function run(options: RunOptions): Promise<RunResult> {
         channel.port2.postMessage(null);
       }),
   });
-  await store.loadModels();
+  await atoms.set(loadModelsAtom);
 
   const stage = document.getElementById('stage') as HTMLElement;
   stage.replaceChildren();
   const root = createRoot(stage);
-  const atoms = createStore();
-  atoms.set(chatEngineAtom, store);
   root.render(
     <Provider store={atoms}>
       <MessageList />
@@ -126,12 +127,12 @@ async function run(options: RunOptions): Promise<RunResult> {
     // Not supported: the count stays 0 and the frame timings still tell.
   }
 
-  store.send('请写一份复利入门指南');
+  atoms.set(sendAtom, '请写一份复利入门指南');
   await new Promise<void>((resolve, reject) => {
     // A stream that never ends is a failure to report, not a bench to wait on forever.
     const timer = setTimeout(() => reject(new Error('the answer did not finish within 60 s')), 60_000);
-    const unsubscribe = store.subscribe(() => {
-      if (!store.getState().isStreaming) {
+    const unsubscribe = atoms.sub(isStreamingAtom, () => {
+      if (!atoms.get(isStreamingAtom)) {
         clearTimeout(timer);
         unsubscribe();
         resolve();
@@ -144,7 +145,7 @@ async function run(options: RunOptions): Promise<RunResult> {
 
   const scroller = stage.querySelector('[role="region"]') as HTMLElement;
   const stuckToBottom = scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop < 4;
-  const characters = store.getMessage(store.getState().conversation.messageIds[1] ?? '')?.text.length ?? 0;
+  const characters = atoms.get(messageAtom(atoms.get(messageIdsAtom)[1] ?? ''))?.text.length ?? 0;
   return { frames, intervals, longFrames, stuckToBottom, characters };
 }
 

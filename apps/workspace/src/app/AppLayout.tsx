@@ -28,15 +28,17 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { isChatPath, sessionPath } from '../features/chat/route/sessionRoute';
 import { ChatHistory, NewChatButton, NewChatTopBarButton } from '../features/chat/sidebar';
-import { createdChatEngineAtom, currentSessionIdAtom } from '../features/chat/state/chatAtoms';
+import { currentSessionIdAtom } from '../features/chat/state/conversation';
+import { hasChatDepsAtom } from '../features/chat/state/deps';
 import { useChatValue } from '../features/chat/state/hooks';
+import { resetChatAtom } from '../features/chat/state/lifecycle';
 import { t } from '../i18n/zh-CN';
 import { api } from '../session/api';
 import { AUTH_LOGOUT_EVENT } from '../session/client';
 import { useCurrentUser, useCurrentUserActions } from '../session/currentUser';
 import { useStorageActions, useStorageUsage } from '../session/storage';
 import { persistentFlagAtom } from '../state/persistentFlag';
-import { ensureChatEngine } from './chatEngine';
+import { ensureChatDeps } from './chatDeps';
 
 const officeOpenAtom = persistentFlagAtom('wanxiang.nav.office', true);
 const wealthOpenAtom = persistentFlagAtom('wanxiang.nav.wealth', true);
@@ -48,11 +50,13 @@ const soon = <Badge tone="neutral">{t.pages.comingSoon}</Badge>;
 /** The frame of every signed-in screen: the 260-wide sidebar and the page beside it. */
 export function AppLayout() {
   const store = useStore();
-  // Before anything below reads the chat: the engine is created with the shell, not on /login.
-  useState(() => ensureChatEngine(store));
+  // Before anything below reads the chat: its deps are made with the shell, not on /login.
+  useState(() => ensureChatDeps(store));
   useEffect(() => {
     // Whoever signs in next starts from a clean chat: no history, messages or banner of the previous user.
-    const onLogout = () => store.get(createdChatEngineAtom)?.reset();
+    const onLogout = () => {
+      if (store.get(hasChatDepsAtom)) store.set(resetChatAtom);
+    };
     globalThis.addEventListener(AUTH_LOGOUT_EVENT, onLogout);
     return () => globalThis.removeEventListener(AUTH_LOGOUT_EVENT, onLogout);
   }, [store]);

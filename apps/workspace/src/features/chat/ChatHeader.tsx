@@ -1,29 +1,29 @@
 import { IconButton, Menu, MenuItem, MenuTrigger, MoreIcon, toast } from '@wanxiang/ui';
+import { useSetAtom, useStore } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as styles from './HomePage.css';
 import { chatText } from './messages';
 import { RenameDialog } from './RenameDialog';
-import type { ChatStore } from './state/chatStore';
+import { conversationMessagesAtom } from './state/conversation';
 import { chatToMarkdown, downloadText, exportFileName } from './state/exportMarkdown';
 import { sessionTitle } from './state/format';
+import { renameSessionAtom } from './state/sessions';
 
 export interface ChatHeaderProps {
-  chat: ChatStore;
   sessionId: string;
   /** The stored title; null when the chat has none yet (or it is not in the loaded history). */
   title: string | null;
 }
 
 /** The open chat's name in the top bar, with its actions: 重命名, 导出为 Markdown and 在文档中打开. */
-export function ChatHeader({ chat, sessionId, title }: ChatHeaderProps) {
+export function ChatHeader({ sessionId, title }: ChatHeaderProps) {
   const [isRenaming, setRenaming] = useState(false);
   const navigate = useNavigate();
+  const store = useStore();
+  const renameSession = useSetAtom(renameSessionAtom);
   const shown = sessionTitle(title);
-  const currentMessages = () => {
-    const { messageIds } = chat.getState().conversation;
-    return messageIds.flatMap((id) => chat.getMessage(id) ?? []);
-  };
+  const currentMessages = () => store.get(conversationMessagesAtom);
   /**
    * A new local document with the chat's content; the chat itself is left as it is. The word processor's
    * Markdown import and the document store load here, on first use: the chat does not carry the editor.
@@ -71,7 +71,7 @@ export function ChatHeader({ chat, sessionId, title }: ChatHeaderProps) {
         isOpen={isRenaming}
         onOpenChange={setRenaming}
         title={title}
-        onRename={(name) => chat.renameSession(sessionId, name)}
+        onRename={(name) => renameSession(sessionId, name)}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { Alert, Button, EmptyState, PlusIcon, Spinner, VisuallyHidden } from '@wanxiang/ui';
 import { useSetAtom } from 'jotai';
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FileLoaderContext } from './attachments/loader';
 import { useComposerFiles } from './attachments/useComposerFiles';
@@ -12,20 +12,16 @@ import { ModelSelector } from './ModelSelector';
 import { chatText } from './messages';
 import { HOME_PATH } from './route/sessionRoute';
 import { useSessionRoute } from './route/useSessionRoute';
-import {
-  bannerAtom,
-  composerInputAtom,
-  conversationAtom,
-  currentSessionIdAtom,
-  isStreamingAtom,
-  modelsAtom,
-  returnedDraftAtom,
-  searchEnabledAtom,
-  selectedModelIdAtom,
-  sessionsAtom,
-  sessionsStatusAtom,
-} from './state/chatAtoms';
-import { useChatEngine, useChatValue } from './state/hooks';
+import { composerInputAtom } from './state/composer';
+import { conversationAtom, currentSessionIdAtom } from './state/conversation';
+import { fileUrlAtom } from './state/deps';
+import { bannerAtom, dismissBannerAtom, returnedDraftAtom, searchEnabledAtom } from './state/flags';
+import { useChatValue } from './state/hooks';
+import { startChatAtom } from './state/lifecycle';
+import { loadModelsAtom, modelsAtom, selectedModelIdAtom, selectModelAtom } from './state/models';
+import { openSessionAtom } from './state/openChat';
+import { isStreamingAtom, sendAtom, stopAtom } from './state/running';
+import { sessionsAtom, sessionsStatusAtom } from './state/sessions';
 import { Welcome } from './Welcome';
 
 /** Announces the start and end of an answer, not its words. */
@@ -52,7 +48,9 @@ interface ComposerProps {
 }
 
 function Composer({ draft, setDraft, textareaRef }: ComposerProps) {
-  const chat = useChatEngine();
+  const send = useSetAtom(sendAtom);
+  const stop = useSetAtom(stopAtom);
+  const setSearchEnabled = useSetAtom(searchEnabledAtom);
   const isStreaming = useChatValue(isStreamingAtom);
   const searchEnabled = useChatValue(searchEnabledAtom);
   const returnedDraft = useChatValue(returnedDraftAtom);
@@ -81,12 +79,12 @@ function Composer({ draft, setDraft, textareaRef }: ComposerProps) {
         fileError={attached.error}
         fileNotice={notice}
         onSend={() => {
-          if (attached.sendWith((files, onProgress) => chat.send(draft, files, onProgress))) setDraft('');
+          if (attached.sendWith((files, onProgress) => send(draft, files, onProgress))) setDraft('');
         }}
-        onStop={() => chat.stop()}
+        onStop={() => stop()}
         isStreaming={isStreaming}
         searchEnabled={searchEnabled && searchAvailable}
-        onSearchChange={(enabled) => chat.setSearchEnabled(enabled)}
+        onSearchChange={(enabled) => setSearchEnabled(enabled)}
         searchAvailable={searchAvailable}
         searchPrice={model?.search_price_credits ?? 0}
         autoFocus
@@ -98,7 +96,12 @@ function Composer({ draft, setDraft, textareaRef }: ComposerProps) {
 
 /** The home chat: model selector, error banner, the conversation or the welcome, the input. */
 export function HomePage() {
-  const chat = useChatEngine();
+  const start = useSetAtom(startChatAtom);
+  const selectModel = useSetAtom(selectModelAtom);
+  const loadModels = useSetAtom(loadModelsAtom);
+  const dismissBanner = useSetAtom(dismissBannerAtom);
+  const openSession = useSetAtom(openSessionAtom);
+  const loadFile = useSetAtom(fileUrlAtom);
   const models = useChatValue(modelsAtom);
   const sessionsStatus = useChatValue(sessionsStatusAtom);
   const sessions = useChatValue(sessionsAtom);
@@ -112,7 +115,6 @@ export function HomePage() {
   const navigate = useNavigate();
   const [draft, setDraft] = useState('');
   const textarea = useRef<HTMLTextAreaElement | null>(null);
-  const loadFile = useCallback((url: string) => chat.fileUrl(url), [chat]);
 
   // A message refused before any answer comes back to the input, unless something new was typed there.
   useEffect(() => {
@@ -131,9 +133,9 @@ export function HomePage() {
   };
 
   useEffect(() => {
-    chat.start();
-  }, [chat]);
-  useSessionRoute(chat);
+    start();
+  }, [start]);
+  useSessionRoute();
 
   // A new chat started from the sidebar puts the caret here (focusComposerAtom).
   useEffect(() => {
@@ -169,12 +171,11 @@ export function HomePage() {
             models={models.items}
             status={models.status}
             selectedId={selectedModelId}
-            onSelect={(id) => chat.selectModel(id)}
+            onSelect={(id) => selectModel(id)}
             isDisabled={isStreaming}
           />
           {currentSessionId && !isMissing ? (
             <ChatHeader
-              chat={chat}
               sessionId={currentSessionId}
               title={sessions.items.find((s) => s.id === currentSessionId)?.title ?? null}
             />
@@ -186,18 +187,13 @@ export function HomePage() {
             variant="banner"
             className={styles.banner}
             actionLabel={chatText.retry}
-            onAction={() => void chat.loadModels()}
+            onAction={() => void loadModels()}
           >
             {chatText.modelsLoadFailed}
           </Alert>
         ) : null}
         {banner ? (
-          <Alert
-            tone="danger"
-            variant="banner"
-            className={styles.banner}
-            onDismiss={() => chat.dismissBanner()}
-          >
+          <Alert tone="danger" variant="banner" className={styles.banner} onDismiss={() => dismissBanner()}>
             {banner}
           </Alert>
         ) : null}
@@ -233,7 +229,7 @@ export function HomePage() {
                 tone="danger"
                 actionLabel={chatText.retry}
                 onAction={() => {
-                  if (currentSessionId) void chat.openSession(currentSessionId);
+                  if (currentSessionId) void openSession(currentSessionId);
                 }}
               >
                 {chatText.historyLoadFailed}

@@ -15,8 +15,11 @@ import * as styles from './HomePage.css';
 import { type MessageActions, MessageView } from './Message';
 import { chatText } from './messages';
 import { readScrollPlace, writeScrollPlace } from './route/scrollMemory';
-import { currentSessionIdAtom, focusComposerAtom, isStreamingAtom, messageIdsAtom } from './state/chatAtoms';
-import { useChatEngine, useChatMessage, useChatValue } from './state/hooks';
+import { focusComposerAtom } from './state/composer';
+import { currentSessionIdAtom, messageIdsAtom } from './state/conversation';
+import { useChatMessage, useChatValue } from './state/hooks';
+import { selectVersionAtom } from './state/openChat';
+import { editAtom, isStreamingAtom, regenerateAtom } from './state/running';
 
 /** Within this many pixels of the end the list counts as "at the bottom" and follows the answer. */
 export const STICK_THRESHOLD_PX = 80;
@@ -30,7 +33,9 @@ const GrowContext = createContext<() => void>(() => {});
  */
 const MessageRow = memo(function MessageRow({ id, isLast }: { id: string; isLast: boolean }) {
   const message = useChatMessage(id);
-  const chat = useChatEngine();
+  const selectVersion = useSetAtom(selectVersionAtom);
+  const edit = useSetAtom(editAtom);
+  const regenerate = useSetAtom(regenerateAtom);
   const isBusy = useChatValue(isStreamingAtom);
   // The pressed control's row gives way to the new version's: the keyboard goes on from the input.
   const focusComposer = useSetAtom(focusComposerAtom);
@@ -42,18 +47,18 @@ const MessageRow = memo(function MessageRow({ id, isLast }: { id: string; isLast
   const stored = Boolean(message.serverId);
   const actions: MessageActions = {
     isBusy,
-    onSelectVersion: (version) => void chat.selectVersion(version),
+    onSelectVersion: (version) => void selectVersion(version),
     ...(stored && message.role === 'user'
       ? {
           onEdit: (text: string) => {
-            const sent = chat.edit(id, text);
+            const sent = edit(id, text);
             if (sent) focusComposer();
             return sent;
           },
         }
       : {}),
     ...(stored && isLast && message.role === 'assistant'
-      ? { onRegenerate: () => chat.regenerate(id) && focusComposer() }
+      ? { onRegenerate: () => regenerate(id) && focusComposer() }
       : {}),
   };
   return (

@@ -1,8 +1,8 @@
 import { Select, SelectItem, Spinner } from '@wanxiang/ui';
 import * as styles from './HomePage.css';
 import { chatText } from './messages';
-import type { LoadStatus } from './state/chatStore';
 import { formatModelPrice } from './state/format';
+import type { LoadStatus } from './state/models';
 import type { ChatModel } from './state/types';
 
 export interface ModelSelectorProps {

@@ -17,8 +17,19 @@ import { chatText } from './messages';
 import { HOME_PATH, isChatPath, sessionPath } from './route/sessionRoute';
 import { SessionList } from './SessionList';
 import * as styles from './sidebar.css';
-import { currentSessionIdAtom, focusComposerAtom, sessionsAtom } from './state/chatAtoms';
-import { useChatEngine, useChatValue } from './state/hooks';
+import { focusComposerAtom } from './state/composer';
+import { currentSessionIdAtom } from './state/conversation';
+import { useChatValue } from './state/hooks';
+import { startChatAtom } from './state/lifecycle';
+import { deleteSessionAtom, newChatAtom } from './state/openChat';
+import {
+  loadMoreSessionsAtom,
+  loadSessionsAtom,
+  renameSessionAtom,
+  searchSessionsAtom,
+  sessionsAtom,
+  setPinnedAtom,
+} from './state/sessions';
 
 const historyOpenAtom = persistentFlagAtom('wanxiang.nav.history', true);
 /** How long typing must pause before the history is searched. */
@@ -27,11 +38,11 @@ export const SEARCH_DEBOUNCE_MS = 250;
 /** Starts a new chat: the home chat with no session selected, ready to type in. */
 function useStartNewChat() {
   const navigate = useNavigate();
-  const chat = useChatEngine();
+  const newChat = useSetAtom(newChatAtom);
   const focusComposer = useSetAtom(focusComposerAtom);
   const shell = useAppShell();
   return () => {
-    chat.newChat();
+    newChat();
     navigate(HOME_PATH);
     // On a phone the drawer covers the chat: the new chat must be seen.
     shell?.closeNavigation();
@@ -64,22 +75,28 @@ export function NewChatTopBarButton() {
 export function ChatHistory() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const chat = useChatEngine();
+  const start = useSetAtom(startChatAtom);
+  const searchSessions = useSetAtom(searchSessionsAtom);
+  const loadSessions = useSetAtom(loadSessionsAtom);
+  const loadMoreSessions = useSetAtom(loadMoreSessionsAtom);
+  const deleteSession = useSetAtom(deleteSessionAtom);
+  const renameSession = useSetAtom(renameSessionAtom);
+  const setPinned = useSetAtom(setPinnedAtom);
   const [isOpen, setOpen] = useAtom(historyOpenAtom);
   const sessions = useChatValue(sessionsAtom);
   const openId = useChatValue(currentSessionIdAtom);
-  // The engine keeps the last chat while another page shows; it is the current page only on the chat.
+  // The chat stays open while another page shows; it is the current page only on the chat.
   const currentId = isChatPath(pathname) ? openId : null;
 
   // The history is wanted on every page with the sidebar, not only on the chat.
-  useEffect(() => chat.start(), [chat]);
+  useEffect(() => start(), [start]);
 
   // The search asks the server once typing pauses, not at every key.
   const [search, setSearch] = useState(sessions.query);
   useEffect(() => {
-    const timer = setTimeout(() => void chat.searchSessions(search), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => void searchSessions(search), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [search, chat]);
+  }, [search, searchSessions]);
   const query = sessions.query;
 
   return (
@@ -101,7 +118,7 @@ export function ChatHistory() {
       {sessions.status === 'error' ? (
         <div className={styles.note}>
           <span className={styles.error}>{chatText.historyLoadFailed}</span>
-          <Button size="sm" variant="ghost" onPress={() => void chat.loadSessions()}>
+          <Button size="sm" variant="ghost" onPress={() => void loadSessions()}>
             {chatText.retry}
           </Button>
         </div>
@@ -127,12 +144,12 @@ export function ChatHistory() {
         currentId={currentId}
         hasMore={sessions.hasMore}
         isLoadingMore={sessions.isLoadingMore}
-        onLoadMore={() => void chat.loadMoreSessions()}
+        onLoadMore={() => void loadMoreSessions()}
         onOpen={(id) => navigate(sessionPath(id))}
-        onDelete={(id) => chat.deleteSession(id)}
-        onRename={(id, title) => chat.renameSession(id, title)}
+        onDelete={(id) => deleteSession(id)}
+        onRename={(id, title) => renameSession(id, title)}
         onPin={(id, pinned) => {
-          chat.setPinned(id, pinned).catch((error: Error) => toast.error(error.message));
+          setPinned(id, pinned).catch((error: Error) => toast.error(error.message));
         }}
         query={query}
       />

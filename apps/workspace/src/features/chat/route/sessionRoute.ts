@@ -9,10 +9,10 @@ export const isChatPath = (pathname: string): boolean =>
   pathname === HOME_PATH || pathname.startsWith(`${HOME_PATH}/`);
 
 /**
- * Who leads. The address, when the user moved it (a link, back, forward, a reload): the engine opens that
- * session, or a new chat on /home (syncFromAddress). The engine, when it chose by itself (the session a
+ * Who leads. The address, when the user moved it (a link, back, forward, a reload): the chat opens that
+ * session, or a new chat on /home (syncFromAddress). The chat, when it chose by itself (the session a
  * new chat's first turn created, the open one deleted): it says so through
- * ChatStore.onSessionChosen and the address follows, replacing the entry so Back does not bounce.
+ * sessionChosenAtom and the address follows, replacing the entry so Back does not bounce.
  */
 export type RouteSync = { kind: 'none' } | { kind: 'open'; id: string } | { kind: 'newChat' };
 

@@ -89,6 +89,9 @@ export class ChatTurn {
   /** True once the tab stopped following without stopping the answer. */
   left = false;
 
+  /** Stopped because this tab opened another chat while it was being written, not by its stop button. */
+  interrupted = false;
+
   /** Stops following without stopping the answer (another chat was opened). */
   leave(): void {
     this.left = true;

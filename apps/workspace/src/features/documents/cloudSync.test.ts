@@ -6,6 +6,7 @@ import {
   NetworkError,
 } from '@wanxiang/api-client';
 import { createMemoryDocumentRepository, type DocumentRepository } from '@wanxiang/editor';
+import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paragraphs } from './cloudFixtures';
 import { cloudLinks } from './cloudLinks';
@@ -82,6 +83,7 @@ const textOf = (content: unknown) => contentText(content);
 async function setup(local: DocumentRepository, server: ReturnType<typeof cloud>, text = '第一段') {
   const record = await local.create(OWNER, { title: text, content: paragraphs(text) });
   const sync = new CloudSync({
+    store,
     docs: server.api,
     local,
     owner: OWNER,
@@ -98,11 +100,15 @@ async function edit(local: DocumentRepository, sync: CloudSync, id: string, ...t
   sync.noteLocalSave(content, texts[0] ?? '');
 }
 
+/** The jotai store the syncs' statuses are read from, a new one for each test. */
+let store = createStore();
+
 beforeEach(() => {
-  const store = new Map<string, string>();
+  store = createStore();
+  const stored = new Map<string, string>();
   vi.stubGlobal('localStorage', {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => store.set(key, value),
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => stored.set(key, value),
   });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -114,12 +120,12 @@ describe('CloudSync', () => {
     const { sync, id } = await setup(local, server);
     await edit(local, sync, id, '第一段', '本机的第二段');
     expect(server.docs.size).toBe(0);
-    expect(sync.getStatus()).toEqual({ kind: 'local' });
+    expect(store.get(sync.statusAtom)).toEqual({ kind: 'local' });
 
     await sync.saveNow();
     const link = cloudLinks.get(OWNER, id);
     expect(link).toMatchObject({ version: 1, dirty: false });
-    expect(sync.getStatus().kind).toBe('saved');
+    expect(store.get(sync.statusAtom).kind).toBe('saved');
     await edit(local, sync, id, '第一段', '本机的第二段', '第三段');
     await expect.poll(() => server.docs.get(link?.cloudId ?? '')?.version).toBe(2);
     expect(textOf(server.docs.get(link?.cloudId ?? '')?.content)).toContain('第三段');
@@ -135,7 +141,7 @@ describe('CloudSync', () => {
     // Stored on the server, but this page never heard so: it waits offline and retries.
     expect(server.docs.size).toBe(1);
     await edit(local, sync, id, '第一段', '断线后写的第二段');
-    await expect.poll(() => sync.getStatus().kind).toBe('saved');
+    await expect.poll(() => store.get(sync.statusAtom).kind).toBe('saved');
     expect(server.docs.size).toBe(1);
     const link = cloudLinks.get(OWNER, id);
     expect(link?.cloudId).toBe([...server.docs.keys()][0]);
@@ -153,7 +159,7 @@ describe('CloudSync', () => {
     await edit(local, sync, id, '第一段');
     await sync.saveNow();
     expect(server.state.saves).toBe(0);
-    expect(sync.getStatus().kind).toBe('saved');
+    expect(store.get(sync.statusAtom).kind).toBe('saved');
     sync.dispose();
   });
 
@@ -166,12 +172,12 @@ describe('CloudSync', () => {
 
     server.state.offline = true;
     await edit(local, sync, id, '第一段', '离线时写的');
-    await expect.poll(() => sync.getStatus().kind).toBe('offline');
+    await expect.poll(() => store.get(sync.statusAtom).kind).toBe('offline');
     expect(cloudLinks.get(OWNER, id)?.dirty).toBe(true);
     await edit(local, sync, id, '第一段', '离线时写的', '还是离线');
 
     server.state.offline = false;
-    await expect.poll(() => sync.getStatus().kind).toBe('saved');
+    await expect.poll(() => store.get(sync.statusAtom).kind).toBe('saved');
     expect(textOf(server.docs.get(cloudId)?.content)).toContain('还是离线');
     expect(cloudLinks.get(OWNER, id)).toMatchObject({ dirty: false, version: 2 });
     sync.dispose();
@@ -191,8 +197,8 @@ describe('CloudSync', () => {
     });
 
     await edit(local, sync, id, '第一段', '电脑上的');
-    await expect.poll(() => sync.getStatus().kind).toBe('conflict');
-    const status = sync.getStatus();
+    await expect.poll(() => store.get(sync.statusAtom).kind).toBe('conflict');
+    const status = store.get(sync.statusAtom);
     if (status.kind !== 'conflict') throw new Error('no conflict');
     expect(textOf(status.conflict.mine.content)).toContain('电脑上的');
     expect(textOf(status.conflict.theirs.content)).toContain('手机上的');
@@ -201,7 +207,7 @@ describe('CloudSync', () => {
     // Typing on while the choice waits joins this page's version.
     await edit(local, sync, id, '第一段', '电脑上的', '接着写的');
     await sync.keepMine();
-    expect(sync.getStatus().kind).toBe('saved');
+    expect(store.get(sync.statusAtom).kind).toBe('saved');
     expect(server.docs.get(cloudId)?.version).toBe(3);
     expect(textOf(server.docs.get(cloudId)?.content)).toContain('接着写的');
     const titles = (await local.listRecent(OWNER)).map((record) => record.title);
@@ -223,13 +229,13 @@ describe('CloudSync', () => {
       baseVersion: 1,
     });
     await edit(local, sync, id, '第一段', '电脑上的');
-    await expect.poll(() => sync.getStatus().kind).toBe('conflict');
+    await expect.poll(() => store.get(sync.statusAtom).kind).toBe('conflict');
 
     const copyId = await sync.keepTheirs();
     expect(textOf((await local.load(id, OWNER))?.content)).toContain('手机上的');
     expect(textOf((await local.load(copyId ?? '', OWNER))?.content)).toContain('电脑上的');
     expect(cloudLinks.get(OWNER, id)).toMatchObject({ version: 2, dirty: false });
-    expect(sync.getStatus().kind).toBe('saved');
+    expect(store.get(sync.statusAtom).kind).toBe('saved');
     sync.dispose();
   });
 
@@ -246,7 +252,7 @@ describe('CloudSync', () => {
       baseVersion: 1,
     });
 
-    const reopened = new CloudSync({ docs: server.api, local, owner: OWNER, localId: id });
+    const reopened = new CloudSync({ store, docs: server.api, local, owner: OWNER, localId: id });
     expect(await reopened.open()).toBe(true);
     expect(textOf((await local.load(id, OWNER))?.content)).toContain('别处的 2');
     reopened.dispose();
@@ -259,9 +265,9 @@ describe('CloudSync', () => {
       content: paragraphs('第一段', '别处的 3') as CloudDocumentContent,
       baseVersion: 2,
     });
-    const again = new CloudSync({ docs: server.api, local, owner: OWNER, localId: id });
+    const again = new CloudSync({ store, docs: server.api, local, owner: OWNER, localId: id });
     expect(await again.open()).toBe(false);
-    expect(again.getStatus().kind).toBe('conflict');
+    expect(store.get(again.statusAtom).kind).toBe('conflict');
     expect(textOf((await local.load(id, OWNER))?.content)).toContain('离线写的');
     again.dispose();
   });

@@ -7,6 +7,7 @@ import {
   TimeoutError,
 } from '@wanxiang/api-client';
 import type { DocumentContent, DocumentRepository } from '@wanxiang/editor';
+import { atom, type createStore, type PrimitiveAtom } from 'jotai';
 import { t } from '../../i18n/zh-CN';
 import { type CloudLink, cloudLinks, documentHash } from './cloudLinks';
 
@@ -30,6 +31,8 @@ export interface CloudConflict {
 }
 
 export interface CloudSyncOptions {
+  /** The jotai store that holds the sync's status (the app's; a test's own). */
+  store: ReturnType<typeof createStore>;
   docs: Pick<DocsApi, 'create' | 'save' | 'get'>;
   local: DocumentRepository;
   owner: string;
@@ -67,10 +70,12 @@ const asLocal = (content: CloudDocumentContent) => content as unknown as Documen
  * the version it was loaded or last saved as. A refused save (409) becomes a conflict the user resolves,
  * keeping both versions; a save the server does not answer waits, marked dirty in the link, and is
  * retried when the server answers again (and on the next opening). Nothing is ever overwritten unseen.
+ * Its status is an atom of the page's store (`statusAtom`), one per sync, so that the label and the
+ * conflict dialog read it as any state: a sync being disposed never writes over the next one's.
  */
 export class CloudSync {
-  private status: CloudStatus;
-  private readonly listeners = new Set<() => void>();
+  /** What the document's cloud status label shows. */
+  readonly statusAtom: PrimitiveAtom<CloudStatus>;
   private readonly links: typeof cloudLinks;
   private readonly retryDelays: readonly number[];
   private pending: { title: string; content: DocumentContent } | null = null;
@@ -87,16 +92,15 @@ export class CloudSync {
     this.links = options.links ?? cloudLinks;
     this.retryDelays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
     const link = this.link();
-    this.status = !link ? { kind: 'local' } : link.dirty ? { kind: 'offline' } : { kind: 'saved', at: '' };
+    this.statusAtom = atom<CloudStatus>(
+      !link ? { kind: 'local' } : link.dirty ? { kind: 'offline' } : { kind: 'saved', at: '' },
+    );
     globalThis.addEventListener?.('online', this.onOnline);
   }
 
-  getStatus = (): CloudStatus => this.status;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  private get status(): CloudStatus {
+    return this.options.store.get(this.statusAtom);
+  }
 
   get isBound(): boolean {
     return this.link() !== null;
@@ -124,7 +128,6 @@ export class CloudSync {
     this.disposed = true;
     clearTimeout(this.retryTimer);
     globalThis.removeEventListener?.('online', this.onOnline);
-    this.listeners.clear();
   }
 
   /**
@@ -255,8 +258,7 @@ export class CloudSync {
   }
 
   private setStatus(next: CloudStatus) {
-    this.status = next;
-    for (const listener of this.listeners) listener();
+    this.options.store.set(this.statusAtom, next);
   }
 
   private onOnline = () => {

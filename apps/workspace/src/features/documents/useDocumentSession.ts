@@ -5,7 +5,8 @@ import {
   type DocumentRepository,
   DocumentStorageError,
 } from '@wanxiang/editor';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { atom, useAtomValue, useStore } from 'jotai';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { t } from '../../i18n/zh-CN';
 import { api } from '../../session/api';
 import { type CloudStatus, CloudSync } from './cloudSync';
@@ -21,8 +22,8 @@ interface Engine {
   tabs: DocumentTabs;
 }
 
-const LOCAL_STATUS: CloudStatus = { kind: 'local' };
-const noSubscription = () => () => {};
+/** The status before the sync exists: a local document. */
+const localStatusAtom = atom<CloudStatus>({ kind: 'local' });
 
 /**
  * One local document open in this tab, and everything that coordinates it: its cloud sync, the lock that
@@ -32,6 +33,7 @@ const noSubscription = () => () => {};
  * answers.
  */
 export function useDocumentSession(docId: string | undefined, owner: string) {
+  const store = useStore();
   const [engine, setEngine] = useState<Engine | null>(null);
   const [role, setRole] = useState<TabRole>('pending');
   const roleRef = useRef<TabRole>('pending');
@@ -58,7 +60,7 @@ export function useDocumentSession(docId: string | undefined, owner: string) {
 
   useEffect(() => {
     if (!docId) return;
-    const sync = new CloudSync({ docs: api.docs, local: documentRepository, owner, localId: docId });
+    const sync = new CloudSync({ store, docs: api.docs, local: documentRepository, owner, localId: docId });
     const reload = () => {
       generationRef.current += 1;
       setGeneration(generationRef.current);
@@ -120,12 +122,9 @@ export function useDocumentSession(docId: string | undefined, owner: string) {
       tabs.dispose();
       sync.dispose();
     };
-  }, [docId, owner, flushEditor]);
+  }, [docId, owner, flushEditor, store]);
 
-  const status = useSyncExternalStore(
-    engine?.sync.subscribe ?? noSubscription,
-    engine?.sync.getStatus ?? (() => LOCAL_STATUS),
-  );
+  const status = useAtomValue(engine?.sync.statusAtom ?? localStatusAtom);
   const conflict = status.kind === 'conflict' ? status.conflict : null;
   useEffect(() => {
     if (conflict) setConflictOpen(true);

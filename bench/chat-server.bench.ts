@@ -95,7 +95,7 @@ function timedTurn(
     let last = 0;
     let tail = '';
     const req = httpRequest(
-      new URL('/api/dialogue/turns/create-turn/', baseURL),
+      new URL('/api/chat/turns/create-turn/', baseURL),
       {
         method: 'POST',
         agent: false,

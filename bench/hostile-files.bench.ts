@@ -78,7 +78,7 @@ export async function hostileFilesBench(server: RunningServer): Promise<(readonl
       new File([new Uint8Array(bytes)], `${label}.${type === PDF ? 'pdf' : 'docx'}`, { type }),
     );
     const figures = await measured(server, () =>
-      fetch(`${server.baseURL}/api/dialogue/turns/create-turn/`, {
+      fetch(`${server.baseURL}/api/chat/turns/create-turn/`, {
         method: 'POST',
         headers: { authorization: `Bearer ${access}` },
         body: form,

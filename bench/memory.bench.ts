@@ -116,10 +116,10 @@ async function seedYear(pgdata: string): Promise<{ messages: number; megabytes: 
 async function readHistory(baseURL: string, access: string) {
   const headers = { authorization: `Bearer ${access}` };
   for (let page = 1; page <= 5; page += 1) {
-    const response = await fetch(`${baseURL}/api/dialogue/sessions/?page=${page}&page_size=10`, { headers });
+    const response = await fetch(`${baseURL}/api/chat/sessions/?page=${page}&page_size=10`, { headers });
     const body = (await response.json()) as { results?: { id: string }[] };
     for (const session of body.results?.slice(0, 3) ?? []) {
-      await (await fetch(`${baseURL}/api/dialogue/sessions/${session.id}/`, { headers })).text();
+      await (await fetch(`${baseURL}/api/chat/sessions/${session.id}/`, { headers })).text();
     }
   }
 }
@@ -142,7 +142,7 @@ async function uploadPeak(pid: number, baseURL: string, access: string, dir: str
     const blob = await openAsBlob(file);
     for (let i = 1; i <= MAX_ATTACHMENTS; i += 1)
       form.append('files', new File([blob], `prices-${i}.csv`, { type: 'text/csv' }));
-    const response = await fetch(`${baseURL}/api/dialogue/turns/create-turn/`, {
+    const response = await fetch(`${baseURL}/api/chat/turns/create-turn/`, {
       method: 'POST',
       headers: { authorization: `Bearer ${access}` },
       body: form,

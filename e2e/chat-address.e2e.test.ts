@@ -28,7 +28,7 @@ test('a chat or document address that names nothing says so and offers a new one
   const { page } = session;
   await signUpAndSignIn(session, { prefix: 'stranger' });
   // The browser logs each 404 as an error; those are the answers this journey asks for.
-  session.allowConsoleError(/status of 404 .*\/api\/dialogue\/sessions\/[^/]+\/\)$/);
+  session.allowConsoleError(/status of 404 .*\/api\/chat\/sessions\/[^/]+\/\)$/);
   session.allowConsoleError(/status of 404 .*\/api\/docs\/[^/]+\/\)$/);
   const main = page.getByRole('main');
   for (const path of [ownersChat, `/home/${crypto.randomUUID()}`, '/home/not-a-uuid']) {

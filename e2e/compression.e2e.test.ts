@@ -101,7 +101,7 @@ test('API JSON over the threshold comes compressed, small answers plain, and an 
   const events: Array<{ at: number; text: string }> = [];
   const streamed = await new Promise<Raw>((resolve, reject) => {
     const req = request(
-      `${baseURL}/api/dialogue/turns/create-turn/`,
+      `${baseURL}/api/chat/turns/create-turn/`,
       {
         method: 'POST',
         headers: { ...json, authorization: `Bearer ${access}`, 'accept-encoding': 'gzip, deflate, br' },

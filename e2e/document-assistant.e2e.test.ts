@@ -20,7 +20,7 @@ async function signInAndOpenBlankDocument(session: Session) {
 function recordQuestions(page: Page) {
   const questions: { url: string; body: Record<string, unknown> }[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && /\/api\/(doc-chat|docs)\//.test(request.url()))
+    if (request.method() === 'POST' && /\/api\/(assistant|docs)\//.test(request.url()))
       questions.push({ url: request.url(), body: request.postDataJSON() as Record<string, unknown> });
   });
   return questions;
@@ -63,7 +63,7 @@ test('asks about a document, applies the streamed answer as rich content, undoes
 
   // The transient endpoint, with the document and no context (a local document has no cloud id).
   expect(questions).toHaveLength(1);
-  expect(questions[0]?.url).toMatch(/\/api\/doc-chat\/transient$/);
+  expect(questions[0]?.url).toMatch(/\/api\/assistant\/transient$/);
   expect(questions[0]?.body).toMatchObject({
     model_id: 'offline-demo',
     user_input: '请概括这篇文档',
@@ -129,7 +129,7 @@ test('asks about a document with an attached file, after an unsupported one is r
   const { page } = session;
   const sent: { url: string; type: string }[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && /\/api\/doc-chat\//.test(request.url()))
+    if (request.method() === 'POST' && /\/api\/assistant\//.test(request.url()))
       sent.push({ url: request.url(), type: request.headers()['content-type'] ?? '' });
   });
   const paper = await signInAndOpenBlankDocument(session);
@@ -174,7 +174,7 @@ test('asks about a document with an attached file, after an unsupported one is r
   // One multipart request to the transient endpoint (the answer above shows the file's text arrived; the
   // browser does not expose a body of files to Playwright).
   expect(sent).toHaveLength(1);
-  expect(sent[0]?.url).toMatch(/\/api\/doc-chat\/transient$/);
+  expect(sent[0]?.url).toMatch(/\/api\/assistant\/transient$/);
   expect(sent[0]?.type).toMatch(/^multipart\/form-data/);
   await session.close();
 });

@@ -12,7 +12,7 @@ export default defineConfig({
   entry: {
     main: 'src/main.ts',
     'export-worker': 'src/modules/exports/worker.ts',
-    'read-worker': 'src/modules/dialogue/attachments/read-worker.ts',
+    'read-worker': 'src/modules/chat/attachments/read-worker.ts',
   },
   copy: ['src/db/pglite-worker.mjs', 'src/db/pglite-wire.mjs'],
   format: ['esm'],

@@ -14,16 +14,16 @@ import { isApiPath, registerSpa } from './http/spa';
 import { validatorCompiler } from './http/validation';
 import { loggerOptions, quieter } from './logger';
 import { scheduleMaintenance } from './maintenance';
+import { assistantRoutes } from './modules/assistant/routes';
+import { AssistantService } from './modules/assistant/service';
 import { PasswordHasher } from './modules/auth/passwords';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { LoginThrottle } from './modules/auth/throttle';
 import { TokenService } from './modules/auth/tokens';
-import { AttachmentReader } from './modules/dialogue/attachments/reader';
-import { dialogueRoutes } from './modules/dialogue/routes';
-import { DialogueService } from './modules/dialogue/service';
-import { docChatRoutes } from './modules/doc-chat/routes';
-import { DocChatService } from './modules/doc-chat/service';
+import { AttachmentReader } from './modules/chat/attachments/reader';
+import { chatRoutes } from './modules/chat/routes';
+import { ChatService } from './modules/chat/service';
 import { docsRoutes } from './modules/docs/routes';
 import { DocumentService } from './modules/docs/service';
 import { exportsRoutes } from './modules/exports/routes';
@@ -153,7 +153,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const reader = new AttachmentReader(config.files.reading);
   app.addHook('onClose', async () => reader.close());
-  const dialogue = new DialogueService(
+  const chat = new ChatService(
     db,
     registry,
     config.chat,
@@ -162,7 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     stagingDir,
     reader,
   );
-  const docChat = new DocChatService(db, registry, config.chat, app.log as unknown as Logger, reader);
+  const assistant = new AssistantService(db, registry, config.chat, app.log as unknown as Logger, reader);
   const emotion = new EmotionService(db, createMarketProvider(config.market, app.log as unknown as Logger), {
     backfillDays: config.market.backfillDays,
     logger: app.log as unknown as Logger,
@@ -190,8 +190,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         limitAddress: createAddressLimit(db, config.rateLimit),
       });
       await api.register(modelRoutes, { registry, requireAuth, search: config.chat.search });
-      await api.register(dialogueRoutes, { db, dialogue, requireAuth, streamSlots, files, stagingDir });
-      await api.register(docChatRoutes, { db, docChat, requireAuth, streamSlots, stagingDir });
+      await api.register(chatRoutes, { db, chat, requireAuth, streamSlots, files, stagingDir });
+      await api.register(assistantRoutes, { db, assistant, requireAuth, streamSlots, stagingDir });
       await api.register(docsRoutes, { docs: new DocumentService(db), requireAuth });
       await api.register(exportsRoutes, { db, requireAuth, ...(deps.now ? { now: deps.now } : {}) });
       await api.register(storageRoutes, { db, requireAuth });

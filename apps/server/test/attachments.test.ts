@@ -11,8 +11,8 @@ import { MAX_ATTACHMENT_BYTES } from '@wanxiang/api-client/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatAttachments, chatSessions } from '../src/db/schema';
-import { attachmentForModel } from '../src/modules/dialogue/attachments/extract';
-import { cleanName } from '../src/modules/dialogue/attachments/receive';
+import { attachmentForModel } from '../src/modules/chat/attachments/extract';
+import { cleanName } from '../src/modules/chat/attachments/receive';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { finalOf, ledgerState, parseStream, signUp, textOf } from './chat-support';
 import { databaseKinds, listen, tempDir, useApps, useTestDatabase } from './helpers';
@@ -29,7 +29,7 @@ async function sendFiles(
   body: string;
   json: () => { detail?: string; errors?: Record<string, string[]> };
 }> {
-  const response = await fetch(`${base}/api/dialogue/turns/create-turn/`, {
+  const response = await fetch(`${base}/api/chat/turns/create-turn/`, {
     method: 'POST',
     headers: { authorization: `Bearer ${access}`, accept: 'text/event-stream' },
     body: uploadForm(data, files),
@@ -77,7 +77,7 @@ describe.each(databaseKinds)('chat attachments on %s', (kind) => {
 
     const detail = await server.inject({
       method: 'GET',
-      url: `/api/dialogue/sessions/${final.session_id}/`,
+      url: `/api/chat/sessions/${final.session_id}/`,
       headers: owner.auth,
     });
     const question = detail.json().history[0];
@@ -102,7 +102,7 @@ describe.each(databaseKinds)('chat attachments on %s', (kind) => {
     expect(await storedFiles(data.dir)).toEqual(expect.arrayContaining([image.id]));
     const deleted = await server.inject({
       method: 'DELETE',
-      url: `/api/dialogue/sessions/${final.session_id}/`,
+      url: `/api/chat/sessions/${final.session_id}/`,
       headers: owner.auth,
     });
     expect(deleted.statusCode).toBe(204);

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { titleFrom } from '../src/modules/dialogue/prompt';
+import { titleFrom } from '../src/modules/chat/prompt';
 import { planTurn, turnCost } from '../src/modules/generation/pricing';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { offlineAnswer, splitIntoPieces } from '../src/modules/models/offline';

@@ -94,7 +94,7 @@ describe.each(databaseKinds)('a live answer on %s', (kind) => {
     await second.textReaches(20);
     const stop = await server.inject({
       method: 'POST',
-      url: `/api/dialogue/sessions/${ids.session_id}/stop/`,
+      url: `/api/chat/sessions/${ids.session_id}/stop/`,
       headers: auth,
     });
     expect(stop.statusCode).toBe(204);
@@ -155,7 +155,7 @@ describe.each(databaseKinds)('a live answer on %s', (kind) => {
     expect(peek.status).toBe(404);
     const stop = await server.inject({
       method: 'POST',
-      url: `/api/dialogue/sessions/${ids.session_id}/stop/`,
+      url: `/api/chat/sessions/${ids.session_id}/stop/`,
       headers: stranger.auth,
     });
     expect(stop.statusCode).toBe(404);
@@ -188,7 +188,7 @@ describe.each(databaseKinds)('a live answer on %s', (kind) => {
     await onB.textReaches(seen + 1);
     const stop = await b.inject({
       method: 'POST',
-      url: `/api/dialogue/sessions/${ids.session_id}/stop/`,
+      url: `/api/chat/sessions/${ids.session_id}/stop/`,
       headers: auth,
     });
     expect(stop.statusCode).toBe(204);

@@ -244,14 +244,15 @@ describe.each(databaseKinds)('chat through an OpenAI-compatible provider on %s',
     await turn.textFrames(3);
     // The rows are written just after the first pieces go out, so the session may appear a moment later.
     const listed = async () =>
-      (await server.inject({ method: 'GET', url: '/api/dialogue/sessions/', headers: auth })).json()
-        .results as { id: string }[];
+      (await server.inject({ method: 'GET', url: '/api/chat/sessions/', headers: auth })).json().results as {
+        id: string;
+      }[];
     await waitFor(async () => (await listed()).length > 0);
     const sessionId = (await listed())[0]?.id as string;
     const seen = async () => {
       const res = await server.inject({
         method: 'GET',
-        url: `/api/dialogue/sessions/${sessionId}/`,
+        url: `/api/chat/sessions/${sessionId}/`,
         headers: auth,
       });
       return res.json().history[1] as { content: string; metadata: { status: string } };

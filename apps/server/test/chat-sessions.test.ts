@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsPattern, snippetOf } from '../src/modules/dialogue/repo';
+import { containsPattern, snippetOf } from '../src/modules/chat/repo';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { finalOf, sendTurn, signUp } from './chat-support';
 import { databaseKinds, json, listen, useApps, useTestDatabase } from './helpers';
@@ -49,7 +49,7 @@ describe.each(databaseKinds)('chat sessions: rename, pin, search on %s', (kind) 
     const list = async (query = '') => {
       const res = await server.inject({
         method: 'GET',
-        url: `/api/dialogue/sessions/?page_size=50${query ? `&q=${encodeURIComponent(query)}` : ''}`,
+        url: `/api/chat/sessions/?page_size=50${query ? `&q=${encodeURIComponent(query)}` : ''}`,
         headers: user.auth,
       });
       expect(res.statusCode).toBe(200);
@@ -61,7 +61,7 @@ describe.each(databaseKinds)('chat sessions: rename, pin, search on %s', (kind) 
     const patch = (id: string, body: unknown) =>
       server.inject({
         method: 'PATCH',
-        url: `/api/dialogue/sessions/${id}/`,
+        url: `/api/chat/sessions/${id}/`,
         ...json(body),
         headers: { ...json(body).headers, ...user.auth },
       });
@@ -85,7 +85,7 @@ describe.each(databaseKinds)('chat sessions: rename, pin, search on %s', (kind) 
     const other = await signUp(server, db().database.db);
     const foreign = await server.inject({
       method: 'PATCH',
-      url: `/api/dialogue/sessions/${id}/`,
+      url: `/api/chat/sessions/${id}/`,
       ...json({ title: '偷改' }),
       headers: { ...json({}).headers, ...other.auth },
     });
@@ -147,14 +147,14 @@ describe.each(databaseKinds)('chat sessions: rename, pin, search on %s', (kind) 
     const other = await signUp(server, db().database.db);
     const theirs = await server.inject({
       method: 'GET',
-      url: `/api/dialogue/sessions/?q=${encodeURIComponent('独一无二')}`,
+      url: `/api/chat/sessions/?q=${encodeURIComponent('独一无二')}`,
       headers: other.auth,
     });
     expect(theirs.json()).toMatchObject({ count: 0, results: [] });
     expect((await list('独一无二')).count).toBe(1);
     const long = await server.inject({
       method: 'GET',
-      url: `/api/dialogue/sessions/?q=${'长'.repeat(101)}`,
+      url: `/api/chat/sessions/?q=${'长'.repeat(101)}`,
       headers: other.auth,
     });
     expect(long.statusCode).toBe(400);

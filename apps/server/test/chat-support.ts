@@ -102,7 +102,7 @@ export async function sendTurn(
   access: string,
   body: Record<string, unknown>,
 ): Promise<{ status: number; events: ChatStreamEvent[]; response: Response; body: string }> {
-  const response = await fetch(`${baseURL}/api/dialogue/turns/create-turn/`, {
+  const response = await fetch(`${baseURL}/api/chat/turns/create-turn/`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${access}`,
@@ -195,7 +195,7 @@ function eventStream(url: URL, options: RequestOptions, body?: string) {
 /** Starts a turn and hands over the raw frames as they come (see eventStream). */
 export function rawTurn(baseURL: string, access: string, body: Record<string, unknown>) {
   const stream = eventStream(
-    new URL('/api/dialogue/turns/create-turn/', baseURL),
+    new URL('/api/chat/turns/create-turn/', baseURL),
     {
       method: 'POST',
       headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
@@ -223,7 +223,7 @@ const wholeFrames = (received: string) => parseStream(received.slice(0, received
 
 /** Follows a session's live answer, as a second tab's EventSource-like fetch does (see eventStream). */
 export function follow(base: string, access: string, sessionId: string) {
-  const stream = eventStream(new URL(`/api/dialogue/sessions/${sessionId}/live/`, base), {
+  const stream = eventStream(new URL(`/api/chat/sessions/${sessionId}/live/`, base), {
     method: 'GET',
     headers: { authorization: `Bearer ${access}` },
   });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../src/db/client';
-import { FLUSH_INTERVAL_MS, flushInterval } from '../src/modules/dialogue/answer-writer';
-import type { LiveTurn } from '../src/modules/dialogue/live';
-import { FOLLOWED_ELSEWHERE_MS, watchUnwatched } from '../src/modules/dialogue/unwatched';
+import { FLUSH_INTERVAL_MS, flushInterval } from '../src/modules/chat/answer-writer';
+import type { LiveTurn } from '../src/modules/chat/live';
+import { FOLLOWED_ELSEWHERE_MS, watchUnwatched } from '../src/modules/chat/unwatched';
 
 /** A database whose every read fails: the answer's marks cannot be read, so no one counts as watching. */
 const unreadable = {} as Db;

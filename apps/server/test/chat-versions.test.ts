@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from '../src/db/schema';
-import { currentBranch, pathTo } from '../src/modules/dialogue/tree';
+import { currentBranch, pathTo } from '../src/modules/chat/tree';
 import { finalOf, ledgerState, sendTurn, signUp, textOf } from './chat-support';
 import { type FakeOpenAI, fakeModelsConfig, startFakeOpenAI } from './fake-openai';
 import { databaseKinds, json, listen, useApps, useTestDatabase } from './helpers';
@@ -89,7 +89,7 @@ describe.each(databaseKinds)('chat versions on %s', (kind) => {
     const history = async (sessionId: string) => {
       const res = await server.inject({
         method: 'GET',
-        url: `/api/dialogue/sessions/${sessionId}/`,
+        url: `/api/chat/sessions/${sessionId}/`,
         headers: user.auth,
       });
       expect(res.statusCode).toBe(200);
@@ -98,7 +98,7 @@ describe.each(databaseKinds)('chat versions on %s', (kind) => {
     const select = (sessionId: string, messageId: string, who = user) =>
       server.inject({
         method: 'POST',
-        url: `/api/dialogue/sessions/${sessionId}/select-version/`,
+        url: `/api/chat/sessions/${sessionId}/select-version/`,
         ...json({ message_id: messageId }),
         headers: { ...json({}).headers, ...who.auth },
       });
@@ -256,7 +256,7 @@ describe.each(databaseKinds)('chat versions on %s', (kind) => {
     expect(await stored()).toHaveLength(5);
     const res = await server.inject({
       method: 'DELETE',
-      url: `/api/dialogue/sessions/${sessionId}/`,
+      url: `/api/chat/sessions/${sessionId}/`,
       headers: user.auth,
     });
     expect(res.statusCode).toBe(204);

@@ -2,10 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { chatMessages, chatSessions, creditLedger } from '../src/db/schema';
+import { AssistantService } from '../src/modules/assistant/service';
 import { holdCredits } from '../src/modules/billing/holds';
 import { applyCreditChange } from '../src/modules/billing/ledger';
-import { DialogueService } from '../src/modules/dialogue/service';
-import { DocChatService } from '../src/modules/doc-chat/service';
+import { ChatService } from '../src/modules/chat/service';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { ModelRegistry } from '../src/modules/models/registry';
 import { finalOf, ledgerState, rawTurn, sendTurn, signUp, textOf, waitFor } from './chat-support';
@@ -57,19 +57,19 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/api/models/',
-        '/api/dialogue/sessions/',
-        '/api/dialogue/sessions/{id}/',
-        '/api/dialogue/turns/create-turn/',
+        '/api/chat/sessions/',
+        '/api/chat/sessions/{id}/',
+        '/api/chat/turns/create-turn/',
       ]),
     );
-    const turn = doc.paths['/api/dialogue/turns/create-turn/'].post;
+    const turn = doc.paths['/api/chat/turns/create-turn/'].post;
     expect(turn.requestBody.content['application/json'].schema.required).toEqual(['model_id']);
     expect(turn.description).toContain('text/event-stream');
     expect(Object.keys(turn.responses)).toEqual(expect.arrayContaining(['200', '400', '402', '404']));
     expect(Object.keys(turn.responses['200'].content)).toEqual(['text/event-stream']);
-    const list = doc.paths['/api/dialogue/sessions/'].get;
+    const list = doc.paths['/api/chat/sessions/'].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(['page', 'page_size', 'q']);
-    expect(doc.paths['/api/dialogue/sessions/{id}/'].delete.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/chat/sessions/{id}/'].delete.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/models/'].get.responses['200']).toBeDefined();
   });
 
@@ -114,7 +114,7 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
     const sessionId = String(final.session_id);
     const detail = await server.inject({
       method: 'GET',
-      url: `/api/dialogue/sessions/${sessionId}/`,
+      url: `/api/chat/sessions/${sessionId}/`,
       headers: { authorization: `Bearer ${access}` },
     });
     expect(detail.statusCode).toBe(200);
@@ -148,7 +148,7 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
     expect(textOf(second.events)).toContain('| 本会话第几轮 | 2 |');
     const again = await server.inject({
       method: 'GET',
-      url: `/api/dialogue/sessions/${sessionId}/`,
+      url: `/api/chat/sessions/${sessionId}/`,
       headers: { authorization: `Bearer ${access}` },
     });
     expect(again.json().history.map((m: { role: string }) => m.role)).toEqual([
@@ -174,20 +174,20 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
       ids.push(String(finalOf(events).session_id));
     }
     const list = (query: string, who = alice) =>
-      server.inject({ method: 'GET', url: `/api/dialogue/sessions/${query}`, headers: who.auth });
+      server.inject({ method: 'GET', url: `/api/chat/sessions/${query}`, headers: who.auth });
     const first = await list('?page=1&page_size=2');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({
       count: 3,
       previous: null,
-      next: '/api/dialogue/sessions/?page=2&page_size=2',
+      next: '/api/chat/sessions/?page=2&page_size=2',
     });
     expect(first.json().results.map((s: { id: string }) => s.id)).toEqual([ids[2], ids[1]]);
     const second = await list('?page=2&page_size=2');
     expect(second.json()).toMatchObject({
       count: 3,
       next: null,
-      previous: '/api/dialogue/sessions/?page=1&page_size=2',
+      previous: '/api/chat/sessions/?page=1&page_size=2',
     });
     expect(second.json().results.map((s: { id: string }) => s.id)).toEqual([ids[0]]);
     const defaults = await list('');
@@ -204,7 +204,7 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
     // that one of them exists.
     const answers = await Promise.all(
       [target, crypto.randomUUID(), 'not-a-uuid'].map((id) =>
-        server.inject({ method: 'GET', url: `/api/dialogue/sessions/${id}/`, headers: bob.auth }),
+        server.inject({ method: 'GET', url: `/api/chat/sessions/${id}/`, headers: bob.auth }),
       ),
     );
     for (const answer of answers) {
@@ -212,7 +212,7 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
       expect(answer.json()).toEqual({ detail: '未找到' });
     }
     expect(
-      (await server.inject({ method: 'DELETE', url: `/api/dialogue/sessions/${target}/`, headers: bob.auth }))
+      (await server.inject({ method: 'DELETE', url: `/api/chat/sessions/${target}/`, headers: bob.auth }))
         .statusCode,
     ).toBe(404);
     const foreignTurn = await sendTurn(base, bob.access, {
@@ -227,12 +227,12 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
 
     const deleted = await server.inject({
       method: 'DELETE',
-      url: `/api/dialogue/sessions/${target}/`,
+      url: `/api/chat/sessions/${target}/`,
       headers: alice.auth,
     });
     expect(deleted.statusCode).toBe(204);
     expect(
-      (await server.inject({ method: 'GET', url: `/api/dialogue/sessions/${target}/`, headers: alice.auth }))
+      (await server.inject({ method: 'GET', url: `/api/chat/sessions/${target}/`, headers: alice.auth }))
         .statusCode,
     ).toBe(404);
     expect(await database.select().from(chatMessages).where(eq(chatMessages.sessionId, target))).toHaveLength(
@@ -254,7 +254,7 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
     ) =>
       server.inject({
         method: 'POST',
-        url: '/api/dialogue/turns/create-turn/',
+        url: '/api/chat/turns/create-turn/',
         headers: { ...auth, ...headers },
         payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
       });
@@ -308,7 +308,7 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
     expect(multipart.json().errors).toHaveProperty('model_id');
     const badPage = await server.inject({
       method: 'GET',
-      url: '/api/dialogue/sessions/?page=0&page_size=abc',
+      url: '/api/chat/sessions/?page=0&page_size=abc',
       headers: auth,
     });
     expect(badPage.statusCode).toBe(400);
@@ -317,13 +317,12 @@ describe.each(databaseKinds)('chat with the offline model on %s', (kind) => {
       page_size: [expect.any(String)],
     });
     expect(
-      (await server.inject({ method: 'GET', url: '/api/dialogue/sessions/zzz/', headers: auth })).statusCode,
+      (await server.inject({ method: 'GET', url: '/api/chat/sessions/zzz/', headers: auth })).statusCode,
     ).toBe(404);
     expect(
-      (await server.inject({ method: 'DELETE', url: '/api/dialogue/sessions/zzz/', headers: auth }))
-        .statusCode,
+      (await server.inject({ method: 'DELETE', url: '/api/chat/sessions/zzz/', headers: auth })).statusCode,
     ).toBe(404);
-    expect((await server.inject({ method: 'GET', url: '/api/dialogue/sessions/' })).statusCode).toBe(401);
+    expect((await server.inject({ method: 'GET', url: '/api/chat/sessions/' })).statusCode).toBe(401);
   });
 
   it('refuses a turn the balance cannot cover before any stream, leaving no trace', async () => {
@@ -429,8 +428,8 @@ describe.each(databaseKinds)('recovery of interrupted turns on %s', (kind) => {
     const config = await testConfig(FAST);
     const registry = new ModelRegistry(config.chat.models, { offlineChunkDelayMs: 0 });
     const silent = pino({ level: 'silent' });
-    const chat = new DialogueService(database, registry, config.chat, silent);
-    const docChat = new DocChatService(database, registry, config.chat, silent);
+    const chat = new ChatService(database, registry, config.chat, silent);
+    const assistant = new AssistantService(database, registry, config.chat, silent);
     const hold = (reference: string, full: number) =>
       holdCredits(database, { userId, reference, full, minimum: 1, note: '预扣' });
     // Killed between the hold and the rows: a chat turn with its web search, an assistant question.
@@ -449,11 +448,11 @@ describe.each(databaseKinds)('recovery of interrupted turns on %s', (kind) => {
     expect(await ledgerState(database, userId)).toMatchObject({ balance: 38, ledgerSum: 38 });
 
     expect(await chat.recoverInterrupted(60_000)).toBe(2);
-    expect(await docChat.recoverInterrupted(60_000)).toBe(1);
+    expect(await assistant.recoverInterrupted(60_000)).toBe(1);
     // Everything back but the fresh hold.
     expect(await ledgerState(database, userId)).toMatchObject({ balance: 93, ledgerSum: 93 });
     expect(await chat.recoverInterrupted(60_000)).toBe(0);
-    expect(await docChat.recoverInterrupted(60_000)).toBe(0);
+    expect(await assistant.recoverInterrupted(60_000)).toBe(0);
   });
 
   it('settles an answer a dead process left streaming: stopped, charged for its text, the rest refunded', async () => {
@@ -462,7 +461,7 @@ describe.each(databaseKinds)('recovery of interrupted turns on %s', (kind) => {
     const { userId } = await signUp(server, database, 100);
     const config = await testConfig(FAST);
     const registry = new ModelRegistry(config.chat.models, { offlineChunkDelayMs: 0 });
-    const chat = new DialogueService(database, registry, config.chat, pino({ level: 'silent' }));
+    const chat = new ChatService(database, registry, config.chat, pino({ level: 'silent' }));
     const turnId = crypto.randomUUID();
     const [session] = await database.insert(chatSessions).values({ userId, title: '断电前' }).returning();
     if (!session) throw new Error('no session');

@@ -5,7 +5,7 @@ import {
   checkGeneratedImage,
   imagesOfChunk,
   MAX_GENERATED_IMAGE_BYTES,
-} from '../src/modules/dialogue/attachments/generated';
+} from '../src/modules/chat/attachments/generated';
 import { setUserQuota, storageUsage } from '../src/modules/storage/quota';
 import { finalOf, follow, ledgerState, rawTurn, sendTurn, signUp, textOf, turnOf } from './chat-support';
 import { type FakeOpenAI, fakeModelsConfig, startFakeOpenAI } from './fake-openai';
@@ -105,7 +105,7 @@ describe.each(databaseKinds)('generated images on %s', (kind) => {
     expect(JSON.stringify(row?.parts)).not.toContain(PNG.toString('base64'));
     const detail = await server.inject({
       method: 'GET',
-      url: `/api/dialogue/sessions/${final.session_id}/`,
+      url: `/api/chat/sessions/${final.session_id}/`,
       headers: owner.auth,
     });
     const answer = detail.json().history[1];
@@ -116,7 +116,7 @@ describe.each(databaseKinds)('generated images on %s', (kind) => {
         id: expect.any(String),
         mime_type: 'image/png',
         size: PNG.length,
-        url: expect.stringMatching(/^\/dialogue\/files\/[0-9a-f-]{36}\/$/),
+        url: expect.stringMatching(/^\/chat\/files\/[0-9a-f-]{36}\/$/),
       },
     ]);
     const image = answer.content[1];
@@ -146,7 +146,7 @@ describe.each(databaseKinds)('generated images on %s', (kind) => {
     // Deleting the session deletes the image: its row and its bytes.
     const deleted = await server.inject({
       method: 'DELETE',
-      url: `/api/dialogue/sessions/${final.session_id}/`,
+      url: `/api/chat/sessions/${final.session_id}/`,
       headers: owner.auth,
     });
     expect(deleted.statusCode).toBe(204);
@@ -212,7 +212,7 @@ describe.each(databaseKinds)('generated images on %s', (kind) => {
     expect(final.notices).toEqual(['模型以网址形式给出了图片，为安全起见未获取，未显示。']);
     const detail = await server.inject({
       method: 'GET',
-      url: `/api/dialogue/sessions/${final.session_id}/`,
+      url: `/api/chat/sessions/${final.session_id}/`,
       headers: owner.auth,
     });
     expect(detail.json().history[1].metadata.notices).toEqual([
@@ -235,7 +235,7 @@ describe.each(databaseKinds)('generated images on %s', (kind) => {
     expect(final.notices).toEqual(['模型返回的一张图片不是有效的图片，未显示。']);
     const detail = await server.inject({
       method: 'GET',
-      url: `/api/dialogue/sessions/${final.session_id}/`,
+      url: `/api/chat/sessions/${final.session_id}/`,
       headers: owner.auth,
     });
     const answer = detail.json().history[1];
@@ -273,7 +273,7 @@ describe.each(databaseKinds)('generated images on %s', (kind) => {
     });
     const detail = await server.inject({
       method: 'GET',
-      url: `/api/dialogue/sessions/${final.session_id}/`,
+      url: `/api/chat/sessions/${final.session_id}/`,
       headers: owner.auth,
     });
     const answer = detail.json().history[1];
@@ -295,7 +295,7 @@ describe.each(databaseKinds)('generated images on %s', (kind) => {
       .where(eq(chatMessages.id, final.message_id as string));
     const detail = await server.inject({
       method: 'GET',
-      url: `/api/dialogue/sessions/${final.session_id}/`,
+      url: `/api/chat/sessions/${final.session_id}/`,
       headers: owner.auth,
     });
     expect(detail.statusCode).toBe(200);

@@ -100,7 +100,7 @@ describe.each(databaseKinds.slice(-1))('hostile attachments on %s', (kind) => {
   });
 
   async function send(base: string, access: string, upload: Upload) {
-    const response = await fetch(`${base}/api/dialogue/turns/create-turn/`, {
+    const response = await fetch(`${base}/api/chat/turns/create-turn/`, {
       method: 'POST',
       headers: { authorization: `Bearer ${access}`, accept: 'text/event-stream' },
       body: uploadForm(turn, [upload]),

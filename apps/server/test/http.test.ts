@@ -221,7 +221,7 @@ describe.each(databaseKinds)('HTTP foundation on %s', (kind) => {
     expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
     expect(garbage).toContain('{"detail":"请求无效。"}');
 
-    const badUrl = await server.inject({ method: 'GET', url: '/api/dialogue/sessions/%E0%A4%A/' });
+    const badUrl = await server.inject({ method: 'GET', url: '/api/chat/sessions/%E0%A4%A/' });
     expect(badUrl.statusCode).toBe(400);
     expect(badUrl.json()).toEqual({ detail: '请求地址无效。' });
     expect((await fetch(`${base}/api/health/`)).status).toBe(200);
@@ -237,7 +237,7 @@ describe.each(databaseKinds)('HTTP foundation on %s', (kind) => {
           host: base.hostname,
           port: base.port,
           method: 'POST',
-          path: '/api/dialogue/turns/create-turn/',
+          path: '/api/chat/turns/create-turn/',
           headers: { 'content-type': 'application/json', 'content-length': String(1024 * 1024) },
         },
         (res) => {

@@ -212,7 +212,7 @@ describe.each(databaseKinds)('operator limits on %s', (kind) => {
       const upload = (gapMs: number, stopAfter = form.length) =>
         new Promise<{ status?: number; body: string; ms: number }>((resolve) => {
           const started = Date.now();
-          const req = httpRequest(`${base}/api/dialogue/turns/create-turn/`, {
+          const req = httpRequest(`${base}/api/chat/turns/create-turn/`, {
             method: 'POST',
             headers: {
               authorization: `Bearer ${access}`,

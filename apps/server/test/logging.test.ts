@@ -116,7 +116,7 @@ describe.each(databaseKinds)('logs on %s', (kind) => {
       const turn = () =>
         app.inject({
           method: 'POST',
-          url: '/api/dialogue/turns/create-turn/',
+          url: '/api/chat/turns/create-turn/',
           headers: { authorization: `Bearer ${rotated.access}`, 'content-type': 'application/json' },
           payload: JSON.stringify({ model_id: OFFLINE_MODEL_ID, prompt: { text: prompt } }),
         });
@@ -169,14 +169,14 @@ describe.each(databaseKinds)('logs on %s', (kind) => {
       const term = '离婚协议怎么写';
       const searched = await app.inject({
         method: 'GET',
-        url: `/api/dialogue/sessions/?page=1&q=${encodeURIComponent(term)}`,
+        url: `/api/chat/sessions/?page=1&q=${encodeURIComponent(term)}`,
         headers: { authorization: `Bearer ${access}` },
       });
       expect(searched.statusCode).toBe(200);
       // Refused ones too: a query the schema refuses, an unknown path.
       await app.inject({
         method: 'GET',
-        url: `/api/dialogue/sessions/?page=x&q=${encodeURIComponent(term)}`,
+        url: `/api/chat/sessions/?page=x&q=${encodeURIComponent(term)}`,
         headers: { authorization: `Bearer ${access}` },
       });
       await app.inject({ method: 'GET', url: `/api/nowhere/?q=${encodeURIComponent(term)}` });
@@ -189,7 +189,7 @@ describe.each(databaseKinds)('logs on %s', (kind) => {
         .map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } })
         .filter((entry) => entry.msg === 'incoming request')
         .map((entry) => entry.req?.url);
-      expect(incoming).toContain('/api/dialogue/sessions/?page=[redacted]&q=[redacted]');
+      expect(incoming).toContain('/api/chat/sessions/?page=[redacted]&q=[redacted]');
     } finally {
       await app.close();
     }

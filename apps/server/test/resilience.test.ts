@@ -67,7 +67,7 @@ async function sendWithFile(base: string, access: string, prompt: string): Promi
   const form = new FormData();
   form.append('data', JSON.stringify({ model_id: OFFLINE_MODEL_ID, prompt: { text: prompt } }));
   form.append('files', new File(['attached notes\n'], 'notes.txt', { type: 'text/plain' }));
-  const response = await fetch(`${base}/api/dialogue/turns/create-turn/`, {
+  const response = await fetch(`${base}/api/chat/turns/create-turn/`, {
     method: 'POST',
     headers: { authorization: `Bearer ${access}` },
     body: form,
@@ -108,7 +108,7 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
     };
     const { access } = await signIn();
     const newSession = async () => {
-      const answer = await call('POST', '/api/dialogue/turns/create-turn/', {
+      const answer = await call('POST', '/api/chat/turns/create-turn/', {
         token: access,
         body: { model_id: OFFLINE_MODEL_ID, prompt: { text: '你好' } },
       });
@@ -216,27 +216,27 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
       },
       {
         name: 'session list',
-        route: 'GET /api/dialogue/sessions/',
-        send: () => call('GET', '/api/dialogue/sessions/?page=1&page_size=10', { token: access }),
+        route: 'GET /api/chat/sessions/',
+        send: () => call('GET', '/api/chat/sessions/?page=1&page_size=10', { token: access }),
         ok: is(200),
       },
       {
         name: 'session detail',
-        route: 'GET /api/dialogue/sessions/{id}/',
-        send: () => call('GET', `/api/dialogue/sessions/${kept}/`, { token: access }),
+        route: 'GET /api/chat/sessions/{id}/',
+        send: () => call('GET', `/api/chat/sessions/${kept}/`, { token: access }),
         ok: is(200),
       },
       {
         name: 'session search',
-        route: 'GET /api/dialogue/sessions/',
-        send: () => call('GET', `/api/dialogue/sessions/?q=${encodeURIComponent('你')}`, { token: access }),
+        route: 'GET /api/chat/sessions/',
+        send: () => call('GET', `/api/chat/sessions/?q=${encodeURIComponent('你')}`, { token: access }),
         ok: is(200),
       },
       {
         name: 'session rename and pin',
-        route: 'PATCH /api/dialogue/sessions/{id}/',
+        route: 'PATCH /api/chat/sessions/{id}/',
         send: () =>
-          call('PATCH', `/api/dialogue/sessions/${kept}/`, {
+          call('PATCH', `/api/chat/sessions/${kept}/`, {
             token: access,
             body: { title: '改过的名字', pinned: true },
           }),
@@ -244,14 +244,14 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
       },
       {
         name: 'session version select',
-        route: 'POST /api/dialogue/sessions/{id}/select-version/',
+        route: 'POST /api/chat/sessions/{id}/select-version/',
         prepare: async () => {
-          const detail = await call('GET', `/api/dialogue/sessions/${kept}/`, { token: access });
+          const detail = await call('GET', `/api/chat/sessions/${kept}/`, { token: access });
           const history = (JSON.parse(detail.text) as { history: { id: string }[] }).history;
           return { id: history.at(-1)?.id ?? '' };
         },
         send: ({ id }) =>
-          call('POST', `/api/dialogue/sessions/${kept}/select-version/`, {
+          call('POST', `/api/chat/sessions/${kept}/select-version/`, {
             token: access,
             body: { message_id: id },
           }),
@@ -259,29 +259,29 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
       },
       {
         name: 'live answer follow',
-        route: 'GET /api/dialogue/sessions/{id}/live/',
+        route: 'GET /api/chat/sessions/{id}/live/',
         // Nothing is being generated: the stream ends at once.
-        send: () => call('GET', `/api/dialogue/sessions/${kept}/live/`, { token: access }),
+        send: () => call('GET', `/api/chat/sessions/${kept}/live/`, { token: access }),
         ok: (answer: Answer) => answer.status === 200 && answer.text.includes('[DONE]'),
       },
       {
         name: 'answer stop',
-        route: 'POST /api/dialogue/sessions/{id}/stop/',
-        send: () => call('POST', `/api/dialogue/sessions/${kept}/stop/`, { token: access }),
+        route: 'POST /api/chat/sessions/{id}/stop/',
+        send: () => call('POST', `/api/chat/sessions/${kept}/stop/`, { token: access }),
         ok: is(204),
       },
       {
         name: 'session delete',
-        route: 'DELETE /api/dialogue/sessions/{id}/',
+        route: 'DELETE /api/chat/sessions/{id}/',
         prepare: async () => ({ id: await newSession() }),
-        send: ({ id }) => call('DELETE', `/api/dialogue/sessions/${id}/`, { token: access }),
+        send: ({ id }) => call('DELETE', `/api/chat/sessions/${id}/`, { token: access }),
         ok: is(204),
       },
       {
         name: 'turn in a new session',
-        route: 'POST /api/dialogue/turns/create-turn/',
+        route: 'POST /api/chat/turns/create-turn/',
         send: () =>
-          call('POST', '/api/dialogue/turns/create-turn/', {
+          call('POST', '/api/chat/turns/create-turn/', {
             token: access,
             body: { model_id: OFFLINE_MODEL_ID, prompt: { text: '新的问题' } },
           }),
@@ -289,9 +289,9 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
       },
       {
         name: 'turn in a kept session',
-        route: 'POST /api/dialogue/turns/create-turn/',
+        route: 'POST /api/chat/turns/create-turn/',
         send: () =>
-          call('POST', '/api/dialogue/turns/create-turn/', {
+          call('POST', '/api/chat/turns/create-turn/', {
             token: access,
             body: { session_id: kept, model_id: OFFLINE_MODEL_ID, prompt: { text: '接着说' } },
           }),
@@ -299,18 +299,18 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
       },
       {
         name: 'turn with files',
-        route: 'POST /api/dialogue/turns/create-turn/',
+        route: 'POST /api/chat/turns/create-turn/',
         send: () => sendWithFile(base, access, '附件里写了什么？').then(({ answer }) => answer),
         ok: turnCompleted,
       },
       {
         name: 'attachment download',
-        route: 'GET /api/dialogue/files/{id}/',
+        route: 'GET /api/chat/files/{id}/',
         prepare: async () => {
           const { answer } = await sendWithFile(base, access, '存一个文件');
           expect(turnCompleted(answer)).toBe(true);
           const sessionId = finalOf(parseStream(answer.text)).session_id as string;
-          const detail = await call('GET', `/api/dialogue/sessions/${sessionId}/`, { token: access });
+          const detail = await call('GET', `/api/chat/sessions/${sessionId}/`, { token: access });
           const history = (
             JSON.parse(detail.text) as { history: { content: { files?: { url: string }[] } }[] }
           ).history;
@@ -455,9 +455,9 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
       },
       {
         name: 'assistant on a cloud document',
-        route: 'POST /api/docs/{docId}/chat/',
+        route: 'POST /api/docs/{docId}/assistant/',
         send: () =>
-          call('POST', `/api/docs/${keptDocument}/chat/`, {
+          call('POST', `/api/docs/${keptDocument}/assistant/`, {
             token: access,
             body: { ...question, context_enabled: true, context_turns: 5 },
           }),
@@ -465,14 +465,14 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
       },
       {
         name: 'assistant history of a cloud document',
-        route: 'GET /api/docs/{docId}/chat/history',
-        send: () => call('GET', `/api/docs/${keptDocument}/chat/history`, { token: access }),
+        route: 'GET /api/docs/{docId}/assistant/history',
+        send: () => call('GET', `/api/docs/${keptDocument}/assistant/history`, { token: access }),
         ok: (answer) => answer.status === 200 && Array.isArray(JSON.parse(answer.text).items),
       },
       {
         name: 'assistant on any document',
-        route: 'POST /api/doc-chat/transient',
-        send: () => call('POST', '/api/doc-chat/transient', { token: access, body: question }),
+        route: 'POST /api/assistant/transient',
+        send: () => call('POST', '/api/assistant/transient', { token: access, body: question }),
         ok: answered,
       },
     ];
@@ -572,7 +572,7 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
         (await call('POST', '/api/auth/login/', { body: { email: 'a\u0000@t.test', password: 'x' } })).text,
       ),
     ).toEqual({ errors: { email: [NUL_MESSAGE] } });
-    const nested = await call('POST', '/api/dialogue/turns/create-turn/', {
+    const nested = await call('POST', '/api/chat/turns/create-turn/', {
       token: access,
       body: { model_id: OFFLINE_MODEL_ID, prompt: { text: 'ok', 'k\u0000': 1 }, extra: [['x', 'y\u0000']] },
     });
@@ -615,7 +615,7 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
     faults.arm({ skip: 3 });
     const answer = await server.inject({
       method: 'POST',
-      url: '/api/dialogue/turns/create-turn/',
+      url: '/api/chat/turns/create-turn/',
       headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
       payload: JSON.stringify({ model_id: OFFLINE_MODEL_ID, prompt: { text: '这一轮存不下来' } }),
     });

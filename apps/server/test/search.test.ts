@@ -236,7 +236,7 @@ describe.each(databaseKinds)('chat turns with web search on %s', (kind) => {
       // After a reload the sources are still there, with the answer.
       const detail = await server.inject({
         method: 'GET',
-        url: `/api/dialogue/sessions/${final.session_id}/`,
+        url: `/api/chat/sessions/${final.session_id}/`,
         headers: auth,
       });
       const answer = detail.json().history[1];

@@ -10,11 +10,7 @@ import { STORAGE_FULL_CODE } from '@wanxiang/api-client/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatSessions, exportFiles, plans, users } from '../src/db/schema';
-import {
-  fileKey,
-  sweepUnrecordedFiles,
-  UNRECORDED_FILE_AGE_MS,
-} from '../src/modules/dialogue/attachments/repo';
+import { fileKey, sweepUnrecordedFiles, UNRECORDED_FILE_AGE_MS } from '../src/modules/chat/attachments/repo';
 import { DiskFileStore } from '../src/modules/files/store';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { storageCommand } from '../src/modules/storage/cli';
@@ -100,7 +96,7 @@ describe.each(databaseKinds)('storage allowance on %s', (kind) => {
     // Five turns at once, each with a file of 1 MB: only two fit in 2.5 MB.
     const answers = await Promise.all(
       Array.from({ length: 5 }, async (_, index) => {
-        const response = await fetch(`${base}/api/dialogue/turns/create-turn/`, {
+        const response = await fetch(`${base}/api/chat/turns/create-turn/`, {
           method: 'POST',
           headers: { ...user.auth, accept: 'text/event-stream' },
           body: uploadForm(turn, [file(`表${index}.txt`, 'text/plain', 'x'.repeat(MB))]),
@@ -137,7 +133,7 @@ describe.each(databaseKinds)('storage allowance on %s', (kind) => {
     const gone = String(finalOf(parseStream(String(kept[0]?.body))).session_id);
     const deleted = await server.inject({
       method: 'DELETE',
-      url: `/api/dialogue/sessions/${gone}/`,
+      url: `/api/chat/sessions/${gone}/`,
       headers: user.auth,
     });
     expect(deleted.statusCode).toBe(204);
@@ -148,7 +144,7 @@ describe.each(databaseKinds)('storage allowance on %s', (kind) => {
     expect(freed.json()).toMatchObject({ used_bytes: MB });
 
     // The room is there again for the next file.
-    const again = await fetch(`${base}/api/dialogue/turns/create-turn/`, {
+    const again = await fetch(`${base}/api/chat/turns/create-turn/`, {
       method: 'POST',
       headers: { ...user.auth, accept: 'text/event-stream' },
       body: uploadForm(turn, [file('再来.txt', 'text/plain', 'y'.repeat(MB))]),

@@ -1,6 +1,6 @@
 import { type ApiClientOptions, type AuthClient, createAuthClient } from './authClient';
-import { createDialogueApi, type DialogueApi } from './endpoints/dialogue';
-import { createDocChatApi, type DocChatApi } from './endpoints/docChat';
+import { type AssistantApi, createAssistantApi } from './endpoints/assistant';
+import { type ChatApi, createChatApi } from './endpoints/chat';
 import { createDocsApi, type DocsApi } from './endpoints/docs';
 import { createEmotionApi, type EmotionApi } from './endpoints/emotion';
 import { createExportsApi, type ExportsApi } from './endpoints/exports';
@@ -15,9 +15,9 @@ export interface ApiClient extends AuthClient {
   /** The model list with prices. */
   models: ModelsApi;
   /** Chat sessions and turns. */
-  dialogue: DialogueApi;
+  chat: ChatApi;
   /** The editor's writing assistant. */
-  docChat: DocChatApi;
+  assistant: AssistantApi;
   /** Cloud documents: list, read, create, versioned save, delete. */
   docs: DocsApi;
   /** Server-side exports of documents (PDF, DOCX, Markdown) and their downloads. */
@@ -44,8 +44,8 @@ export function completeApiClient(core: AuthClient): ApiClient {
   return {
     ...core,
     models: createModelsApi(core.http),
-    dialogue: createDialogueApi(core.http),
-    docChat: createDocChatApi(core.http),
+    chat: createChatApi(core.http),
+    assistant: createAssistantApi(core.http),
     docs: createDocsApi(core.http),
     exports: createExportsApi(core.http),
     emotion: createEmotionApi(core.http),

@@ -26,21 +26,21 @@ export {
 export { type AuthClient, createAuthClient } from './authClient';
 export { type ApiClient, type ApiClientOptions, completeApiClient, createApiClient } from './client';
 export * from './contract';
+export {
+  type AssistantApi,
+  type AssistantInput,
+  type AssistantStreamEvent,
+  assistantTarget,
+  createAssistantApi,
+  readAssistantStream,
+} from './endpoints/assistant';
 export { type AuthApi, type CallOptions, createAuthApi, type LoginOptions } from './endpoints/auth';
 export {
+  type ChatApi,
   type CreateTurnInput,
-  createDialogueApi,
-  type DialogueApi,
+  createChatApi,
   type ListOptions,
-} from './endpoints/dialogue';
-export {
-  createDocChatApi,
-  type DocChatApi,
-  type DocChatEvent,
-  type DocChatInput,
-  docChatTarget,
-  readDocChatStream,
-} from './endpoints/docChat';
+} from './endpoints/chat';
 export { createDocsApi, type DocsApi, type DocumentSaveResult } from './endpoints/docs';
 export {
   createEmotionApi,

@@ -218,7 +218,7 @@ export const chatMessages = pgTable(
     selectedAt: timestamp('selected_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * A streaming answer asked to stop by an instance that does not run it; the one that does reads it
-     * with its next partial write (modules/dialogue/live.ts).
+     * with its next partial write (modules/chat/live.ts).
      */
     stopRequestedAt: timestamp('stop_requested_at', { withTimezone: true }),
     /** Last time a tab on another instance followed this streaming answer: it keeps it from stopping. */
@@ -278,8 +278,8 @@ export const chatAttachments = pgTable(
  * for its charge. A document's history is (user_id, doc_id); `reserve` is what was held for the turn, so
  * a turn cut by a crash can still be settled.
  */
-export const docChatTurns = pgTable(
-  'doc_chat_turns',
+export const assistantTurns = pgTable(
+  'assistant_turns',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
@@ -303,8 +303,8 @@ export const docChatTurns = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('doc_chat_turns_history').on(t.userId, t.docId, t.createdAt),
-    index('doc_chat_turns_status').on(t.status),
+    index('assistant_turns_history').on(t.userId, t.docId, t.createdAt),
+    index('assistant_turns_status').on(t.status),
   ],
 );
 

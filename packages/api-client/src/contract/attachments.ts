@@ -80,7 +80,7 @@ export function attachmentProblem(file: {
 export const isImageType = (type: string) => type.startsWith('image/');
 
 /** Where an attachment's bytes are fetched (the owner only; others get 404). */
-export const ATTACHMENTS_PATH = '/dialogue/files/';
+export const ATTACHMENTS_PATH = '/chat/files/';
 export const attachmentPath = (id: string) => `${ATTACHMENTS_PATH}${encodeURIComponent(id)}/`;
 
 /** An attachment as a message carries it. */

@@ -4,7 +4,7 @@
  * the server (which writes frames with {@link encodeStreamFrame}) and the client's stream reader.
  */
 import { z } from 'zod';
-import { turnMetadata } from './dialogue';
+import { turnMetadata } from './chat';
 
 export const STREAM_DONE = '[DONE]';
 
@@ -33,7 +33,7 @@ export type StreamFinalData = z.infer<typeof streamFinalData>;
 
 /**
  * The first frame of an answer's stream: where the answer is stored, so that the tab (or any other) can
- * stop it through `dialoguePaths.stopTurn` and follow it through `liveTurn` after a reload. A reader
+ * stop it through `chatPaths.stopTurn` and follow it through `liveTurn` after a reload. A reader
  * that does not know it skips it.
  */
 export const streamTurnData = z.object({

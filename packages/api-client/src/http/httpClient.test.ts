@@ -31,10 +31,10 @@ afterEach(() => {
 describe('requests', () => {
   it('prefixes /api, appends the query and skips empty values', async () => {
     const { fetch, client } = setup(() => json({ ok: true }));
-    await client.http.get('/dialogue/sessions/', {
+    await client.http.get('/chat/sessions/', {
       query: { page: 1, page_size: 10, q: undefined, x: null },
     });
-    expect(fetch.calls[0]?.url).toBe('/api/dialogue/sessions/?page=1&page_size=10');
+    expect(fetch.calls[0]?.url).toBe('/api/chat/sessions/?page=1&page_size=10');
   });
 
   it('takes a configurable base and leaves absolute URLs alone', async () => {
@@ -62,7 +62,7 @@ describe('requests', () => {
     const form = new FormData();
     form.append('data', JSON.stringify({ prompt: 'hi' }));
     form.append('files', new Blob(['x'], { type: 'text/plain' }), 'a.txt');
-    await client.http.post('/dialogue/turns/create-turn/', { body: form });
+    await client.http.post('/chat/turns/create-turn/', { body: form });
     expect(fetch.calls[0]?.body).toBe(form);
     expect(fetch.calls[0]?.headers.has('Content-Type')).toBe(false);
   });

@@ -247,7 +247,7 @@ describe('a chat turn through the HTTP core', () => {
       autoRefresh: false,
     });
     const controller = new AbortController();
-    const response = await client.http.requestResponse('/dialogue/turns/create-turn/', {
+    const response = await client.http.requestResponse('/chat/turns/create-turn/', {
       method: 'POST',
       json: { session_id: null, model_id: 'm1', prompt: { text: '你好' }, search_enabled: false },
       headers: { Accept: 'text/event-stream' },

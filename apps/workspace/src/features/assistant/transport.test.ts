@@ -1,14 +1,14 @@
-import type { ApiClient, DocChatInput } from '@wanxiang/api-client';
+import type { ApiClient, AssistantInput } from '@wanxiang/api-client';
 import { describe, expect, it } from 'vitest';
 import { createAssistantTransport } from './transport';
 
 const CLOUD = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
 
-function fakeApi(asked: DocChatInput[]) {
+function fakeApi(asked: AssistantInput[]) {
   const api = {
     models: { listModels: async () => [] },
-    docChat: {
-      async *ask(input: DocChatInput) {
+    assistant: {
+      async *ask(input: AssistantInput) {
         asked.push(input);
         input.onUploadProgress?.(10, 10);
         yield { type: 'text' as const, text: '好' };
@@ -29,7 +29,7 @@ function fakeApi(asked: DocChatInput[]) {
       ],
     },
   };
-  return api as unknown as Pick<ApiClient, 'models' | 'docChat'>;
+  return api as unknown as Pick<ApiClient, 'models' | 'assistant'>;
 }
 
 describe('the assistant transport’s attachments', () => {
@@ -52,7 +52,7 @@ describe('the assistant transport’s attachments', () => {
   });
 
   it('sends the question’s files with the upload’s progress, and reads their names back from the history', async () => {
-    const asked: DocChatInput[] = [];
+    const asked: AssistantInput[] = [];
     const transport = createAssistantTransport(fakeApi(asked), CLOUD);
     const progress: number[] = [];
     const file = new File(['会议纪要'], '纪要.txt', { type: 'text/plain' });

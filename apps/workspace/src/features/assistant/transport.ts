@@ -1,6 +1,6 @@
 /**
  * The editor assistant's transport on the app's API client: the model list and the document chat
- * (api.docChat picks the cloud or the transient endpoint by the document's cloud id). Errors become the
+ * (api.assistant picks the cloud or the transient endpoint by the document's cloud id). Errors become the
  * kinds the editor's assistant has a text for. Files are checked by the chat's rules and in its words,
  * and sent as the chat sends them, with the upload's progress.
  */
@@ -45,7 +45,7 @@ export function toAssistantError(error: unknown): unknown {
 }
 
 export function createAssistantTransport(
-  api: Pick<ApiClient, 'models' | 'docChat'>,
+  api: Pick<ApiClient, 'models' | 'assistant'>,
   cloudId: string | null,
 ): AssistantTransport {
   return {
@@ -55,7 +55,7 @@ export function createAssistantTransport(
       ? {}
       : {
           async loadHistory(signal: AbortSignal) {
-            const items = await api.docChat.history(cloudId, { signal });
+            const items = await api.assistant.history(cloudId, { signal });
             return items.map((item) => ({
               id: item.id,
               question: item.question,
@@ -75,7 +75,7 @@ export function createAssistantTransport(
     },
     async *ask(question, signal, options = {}): AsyncGenerator<AssistantEvent> {
       try {
-        for await (const event of api.docChat.ask(
+        for await (const event of api.assistant.ask(
           {
             cloudId,
             modelId: question.modelId,

@@ -441,7 +441,7 @@ export const AnswerWithGeneratedImages: Story = {
       ...base,
       text: '按你的描述画了一幅**晴天的山丘**：',
       images: [
-        { src: '', url: '/dialogue/files/5b0c6c2e-0000-4000-8000-000000000001/', mimeType: 'image/png' },
+        { src: '', url: '/chat/files/5b0c6c2e-0000-4000-8000-000000000001/', mimeType: 'image/png' },
         { src: NIGHT, mimeType: 'image/svg+xml' },
       ],
       notices: ['模型返回的一张图片不是有效的图片，未显示。'],
@@ -454,7 +454,7 @@ export const AnswerWithGeneratedImages: Story = {
   ],
   play: async ({ canvasElement }) => {
     const article = within(canvasElement).getByRole('article', { name: 'AI 助手' });
-    await expect(loadStored).toHaveBeenCalledWith('/dialogue/files/5b0c6c2e-0000-4000-8000-000000000001/');
+    await expect(loadStored).toHaveBeenCalledWith('/chat/files/5b0c6c2e-0000-4000-8000-000000000001/');
     const stored = await within(article).findByRole('img', { name: '模型生成的图片 1' });
     await waitFor(() => expect(stored).toHaveAttribute('src', DRAWING));
     await expect(within(article).getByRole('img', { name: '模型生成的图片 2' })).toHaveAttribute(

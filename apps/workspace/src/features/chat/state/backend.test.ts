@@ -68,7 +68,7 @@ describe('fromWireMessage', () => {
           id: 'f1',
           mime_type: 'image/webp',
           size: 2048,
-          url: '/dialogue/files/f1/',
+          url: '/chat/files/f1/',
         },
       ],
       metadata: { status: 'complete', notices: ['模型返回的一张图片不是有效的图片，未显示。'] },
@@ -76,7 +76,7 @@ describe('fromWireMessage', () => {
     expect(message).toMatchObject({
       text: '画好了',
       // No data: address: the bytes are fetched from the store with the user's token.
-      images: [{ src: '', url: '/dialogue/files/f1/', mimeType: 'image/webp' }],
+      images: [{ src: '', url: '/chat/files/f1/', mimeType: 'image/webp' }],
       notices: ['模型返回的一张图片不是有效的图片，未显示。'],
       status: 'done',
     });
@@ -91,10 +91,10 @@ describe('createApiBackend', () => {
     }
     const api = {
       models: { listModels: async () => [] },
-      dialogue: {
+      chat: {
         listSessions: async (page: number, size: number) => {
           calls.push(['list', page, size]);
-          return { count: 11, next: '/api/dialogue/sessions/?page=2', previous: null, results: [] };
+          return { count: 11, next: '/api/chat/sessions/?page=2', previous: null, results: [] };
         },
         getSession: async () => ({ history: [] }),
         deleteSession: async () => {},
@@ -103,7 +103,7 @@ describe('createApiBackend', () => {
           return events();
         },
       },
-    } as unknown as Pick<ApiClient, 'models' | 'dialogue'>;
+    } as unknown as Pick<ApiClient, 'models' | 'chat'>;
     const backend = createApiBackend(api);
     expect(await backend.listSessions(1, 10)).toEqual({ items: [], total: 11, hasMore: true });
     const signal = new AbortController().signal;
@@ -125,12 +125,12 @@ describe('createApiBackend', () => {
     const failing = (error: unknown) =>
       createApiBackend({
         models: { listModels: async () => [] },
-        dialogue: {
+        chat: {
           getSession: async () => {
             throw error;
           },
         },
-      } as unknown as Pick<ApiClient, 'models' | 'dialogue'>);
+      } as unknown as Pick<ApiClient, 'models' | 'chat'>);
     await expect(failing(answer(404)).getSession('x')).rejects.toBeInstanceOf(ChatNotFoundError);
     const fault = answer(502);
     await expect(failing(fault).getSession('x')).rejects.toBe(fault);

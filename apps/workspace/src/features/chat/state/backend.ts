@@ -71,31 +71,31 @@ export function fromWireMessage(message: WireMessage): ChatMessage {
   };
 }
 
-/** The chat's view of the server, through the app's API client (api.models, api.dialogue). */
-export function createApiBackend(api: Pick<ApiClient, 'models' | 'dialogue'>): ChatBackend {
+/** The chat's view of the server, through the app's API client (api.models, api.chat). */
+export function createApiBackend(api: Pick<ApiClient, 'models' | 'chat'>): ChatBackend {
   return {
     listModels: () => api.models.listModels(),
     async listSessions(page, pageSize, query) {
-      const answer = await api.dialogue.listSessions(page, pageSize, query ? { query } : {});
+      const answer = await api.chat.listSessions(page, pageSize, query ? { query } : {});
       return { items: answer.results, total: answer.count, hasMore: answer.next !== null };
     },
-    updateSession: (id, change) => api.dialogue.updateSession(id, change),
+    updateSession: (id, change) => api.chat.updateSession(id, change),
     async getSession(id) {
       try {
-        const detail = await api.dialogue.getSession(id);
+        const detail = await api.chat.getSession(id);
         return detail.history.map(fromWireMessage);
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) throw new ChatNotFoundError(error.message);
         throw error;
       }
     },
-    deleteSession: (id) => api.dialogue.deleteSession(id),
+    deleteSession: (id) => api.chat.deleteSession(id),
     async selectVersion(sessionId, messageId) {
-      const detail = await api.dialogue.selectVersion(sessionId, { message_id: messageId });
+      const detail = await api.chat.selectVersion(sessionId, { message_id: messageId });
       return detail.history.map(fromWireMessage);
     },
     createTurn: (input, signal) =>
-      api.dialogue.createTurn(
+      api.chat.createTurn(
         {
           session_id: input.sessionId,
           model_id: input.modelId,
@@ -110,8 +110,8 @@ export function createApiBackend(api: Pick<ApiClient, 'models' | 'dialogue'>): C
         },
         { signal },
       ),
-    followTurn: (sessionId, signal) => api.dialogue.followTurn(sessionId, { signal }),
-    stopTurn: (sessionId) => api.dialogue.stopTurn(sessionId),
-    getFile: (url) => api.dialogue.getFile(url),
+    followTurn: (sessionId, signal) => api.chat.followTurn(sessionId, { signal }),
+    stopTurn: (sessionId) => api.chat.stopTurn(sessionId),
+    getFile: (url) => api.chat.getFile(url),
   };
 }

@@ -127,7 +127,7 @@ export interface TurnInput {
   onUploadProgress?: (sent: number, total: number) => void;
 }
 
-/** What the chat needs from the server: the api-client's models and dialogue modules, adapted. */
+/** What the chat needs from the server: the api-client's models and chat modules, adapted. */
 export interface ChatBackend {
   listModels(): Promise<ChatModel[]>;
   /** One page of the history; with `query`, only the sessions whose title or messages contain it. */

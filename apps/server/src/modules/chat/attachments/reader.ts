@@ -44,7 +44,7 @@ export class AttachmentReader {
 
   constructor(private readonly options: AttachmentReaderOptions) {
     this.pool = new WorkerPool({
-      entry: { built: './read-worker.js', source: '../modules/dialogue/attachments/read-worker.ts' },
+      entry: { built: './read-worker.js', source: '../modules/chat/attachments/read-worker.ts' },
       threads: options.threads,
       timeoutMs: options.timeout * 1000,
       maxQueued: 32,

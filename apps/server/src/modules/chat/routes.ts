@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import {
   ATTACHMENTS_PATH,
+  chatPaths,
   chatSession,
   createTurnRequest,
-  dialoguePaths,
   errorBody,
   STREAM_DONE_FRAME,
   selectVersionRequest,
@@ -39,11 +39,11 @@ import {
   streamingAnswer,
   updateSession,
 } from './repo';
-import type { DialogueService } from './service';
+import type { ChatService } from './service';
 
-export interface DialogueRoutesOptions {
+export interface ChatRoutesOptions {
   db: Db;
-  dialogue: DialogueService;
+  chat: ChatService;
   requireAuth: RequireAuth;
   /** The cap on a user's simultaneous answers, across instances. */
   streamSlots: StreamSlots;
@@ -56,7 +56,7 @@ export interface DialogueRoutesOptions {
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorBody]));
 const sessionParams = z.object({ id: z.string() });
 const security = [{ bearerAuth: [] }];
-const SESSION_PATH = `${dialoguePaths.sessions}:id/`;
+const SESSION_PATH = `${chatPaths.sessions}:id/`;
 
 /** The connection follows the live answer until it ends or the connection goes. */
 function watchOver(live: LiveTurn, stream: EventStream): void {
@@ -84,8 +84,8 @@ function pageUrl(url: string, page: number, pageSize: number, q?: string): strin
   return `${path}?page=${page}&page_size=${pageSize}${search}`;
 }
 
-export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = async (app, options) => {
-  const { db, dialogue: chat, requireAuth, streamSlots, files: store, stagingDir } = options;
+export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, options) => {
+  const { db, chat, requireAuth, streamSlots, files: store, stagingDir } = options;
   // Size and count are checked per file in receive.ts, so that each refusal can name its file.
   await app.register(multipart, { throwFileSizeLimit: false });
   // Streaming turns would hold the shutdown; they are stopped, stored and settled before the database closes.
@@ -107,7 +107,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
   });
 
   app.get(
-    dialoguePaths.sessions,
+    chatPaths.sessions,
     {
       onRequest: requireAuth,
       schema: {
@@ -353,7 +353,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod<DialogueRoutesOptions> = asyn
   );
 
   app.post(
-    dialoguePaths.createTurn,
+    chatPaths.createTurn,
     {
       onRequest: requireAuth,
       schema: {

@@ -5,7 +5,7 @@
 import { messages } from '../../i18n/zh-CN';
 import { estimateTokens } from '../models/tokens';
 
-const m = messages.docChat;
+const m = messages.assistant;
 
 /** The tokens of document a question may carry: room for the answer and the history stays in any model. */
 export const DOCUMENT_BUDGET_TOKENS = 12_000;

@@ -4,19 +4,19 @@
  */
 import { z } from 'zod';
 
-export const dialoguePaths = {
-  sessions: '/dialogue/sessions/',
-  session: (id: string) => `/dialogue/sessions/${encodeURIComponent(id)}/`,
-  createTurn: '/dialogue/turns/create-turn/',
+export const chatPaths = {
+  sessions: '/chat/sessions/',
+  session: (id: string) => `/chat/sessions/${encodeURIComponent(id)}/`,
+  createTurn: '/chat/turns/create-turn/',
   /** Shows another version of a message: the branch through it becomes the session's current one. */
-  selectVersion: (id: string) => `/dialogue/sessions/${encodeURIComponent(id)}/select-version/`,
+  selectVersion: (id: string) => `/chat/sessions/${encodeURIComponent(id)}/select-version/`,
   /**
    * The answer the session is generating, as the same SSE as create-turn: what it has so far, then the
    * rest as it comes (another tab, or this one after a reload).
    */
-  liveTurn: (id: string) => `/dialogue/sessions/${encodeURIComponent(id)}/live/`,
+  liveTurn: (id: string) => `/chat/sessions/${encodeURIComponent(id)}/live/`,
   /** Stops the answer the session is generating, from any tab; it ends as `stopped`. */
-  stopTurn: (id: string) => `/dialogue/sessions/${encodeURIComponent(id)}/stop/`,
+  stopTurn: (id: string) => `/chat/sessions/${encodeURIComponent(id)}/stop/`,
 } as const;
 
 /** The history loads 10 sessions a page; the server answers at most 100. */

@@ -2,21 +2,21 @@
  * A question to the editor's writing assistant, from request to settlement. It is paid for as a chat turn
  * is, by the same parts (modules/generation): the credit hold and its settlement, the provider call with
  * its retries and errors, prices and usage. Only what differs lives here: the prompt is the document, the
- * selection and the document's last turns, and the turn is stored in doc_chat_turns.
+ * selection and the document's last turns, and the turn is stored in assistant_turns.
  */
 import { createReadStream } from 'node:fs';
-import type { DocChatComplete, DocChatFile, TokenUsage } from '@wanxiang/api-client/contract';
+import type { AssistantComplete, AssistantTurnFile, TokenUsage } from '@wanxiang/api-client/contract';
 import { inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
-import { docChatTurns } from '../../db/schema';
+import { assistantTurns } from '../../db/schema';
 import { fieldErrors } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import { releaseUnrecordedHolds } from '../billing/holds';
-import { attachmentsForModel } from '../dialogue/attachments/extract';
-import type { AttachmentReader } from '../dialogue/attachments/reader';
-import type { StagedFile } from '../dialogue/attachments/receive';
-import { estimateContextTokens, toPrompt } from '../dialogue/prompt';
+import { attachmentsForModel } from '../chat/attachments/extract';
+import type { AttachmentReader } from '../chat/attachments/reader';
+import type { StagedFile } from '../chat/attachments/receive';
+import { estimateContextTokens, toPrompt } from '../chat/prompt';
 import { GenerationControl } from '../generation/control';
 import { holdGeneration, type PreparedGeneration, settleGeneration } from '../generation/hold';
 import { turnCost } from '../generation/pricing';
@@ -29,9 +29,9 @@ import { cutDocument, systemPrompt } from './document';
 import { type DocTurnStatus, finishDocTurn, insertDocTurn, recentDocTurns, staleDocTurns } from './repo';
 
 const m = messages.chat;
-const d = messages.docChat;
+const d = messages.assistant;
 
-export interface DocChatSettings {
+export interface AssistantSettings {
   firstTokenTimeout: number;
   providerRetries: number;
 }
@@ -56,24 +56,28 @@ export interface PreparedDocTurn extends PreparedGeneration {
 export interface DocTurnSink {
   text(delta: string): void;
   error(message: string): void;
-  complete(data: DocChatComplete): void;
+  complete(data: AssistantComplete): void;
 }
 
 /** A question's file as the history keeps it (its name, type and size). */
-const fileOf = (file: StagedFile): DocChatFile => ({ name: file.name, type: file.mimeType, size: file.size });
+const fileOf = (file: StagedFile): AssistantTurnFile => ({
+  name: file.name,
+  type: file.mimeType,
+  size: file.size,
+});
 
 /** The ledger reference of an assistant turn's hold and refund. */
 export const docTurnReference = (id: string) => `doc-turn:${id}`;
 
-export class DocChatService {
+export class AssistantService {
   private readonly running = new RunningGenerations();
 
   constructor(
     private readonly db: Db,
     private readonly registry: ModelRegistry,
-    private readonly settings: DocChatSettings,
+    private readonly settings: AssistantSettings,
     private readonly logger: Logger,
-    /** Reads attached PDF and Word files off the event loop (see dialogue/attachments/reader.ts). */
+    /** Reads attached PDF and Word files off the event loop (see chat/attachments/reader.ts). */
     private readonly reader?: AttachmentReader,
   ) {}
 
@@ -297,9 +301,9 @@ export class DocChatService {
         new Set(
           (
             await this.db
-              .select({ id: docChatTurns.id })
-              .from(docChatTurns)
-              .where(inArray(docChatTurns.id, ids))
+              .select({ id: assistantTurns.id })
+              .from(assistantTurns)
+              .where(inArray(assistantTurns.id, ids))
           ).map((row) => row.id),
         ),
     });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../client';
-import { encodeDocChatFrame, isDocChatId } from '../contract/docChat';
+import { encodeAssistantFrame, isAssistantDocId } from '../contract/assistant';
 import { STREAM_DONE_FRAME } from '../contract/stream';
 import { ApiError } from '../errors/errors';
 import { createMemoryStorage } from '../storage/storage';
 import { accessToken, createFakeFetch, type FakeHandler, json } from '../testing/helpers';
-import { type DocChatEvent, docChatTarget } from './docChat';
+import { type AssistantStreamEvent, assistantTarget } from './assistant';
 
 const encoder = new TextEncoder();
 const DOC = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
@@ -34,8 +34,8 @@ function body(chunks: string[], type: string): Response {
   );
 }
 
-async function collect(iterable: AsyncIterable<DocChatEvent>): Promise<DocChatEvent[]> {
-  const events: DocChatEvent[] = [];
+async function collect(iterable: AsyncIterable<AssistantStreamEvent>): Promise<AssistantStreamEvent[]> {
+  const events: AssistantStreamEvent[] = [];
   for await (const event of iterable) events.push(event);
   return events;
 }
@@ -44,22 +44,22 @@ const input = { modelId: 'offline-demo', question: '总结这篇文档', context
 
 describe('the document id rule', () => {
   it('accepts a uuid with or without hyphens, in any case, and nothing else', () => {
-    expect(isDocChatId(DOC)).toBe(true);
-    expect(isDocChatId(DOC.replace(/-/g, ''))).toBe(true);
-    expect(isDocChatId(DOC.toUpperCase())).toBe(true);
-    expect(isDocChatId('local-1234')).toBe(false);
-    expect(isDocChatId(`${DOC}0`)).toBe(false);
-    expect(isDocChatId(DOC.slice(1))).toBe(false);
-    expect(isDocChatId('')).toBe(false);
-    expect(isDocChatId(null)).toBe(false);
-    expect(isDocChatId(undefined)).toBe(false);
+    expect(isAssistantDocId(DOC)).toBe(true);
+    expect(isAssistantDocId(DOC.replace(/-/g, ''))).toBe(true);
+    expect(isAssistantDocId(DOC.toUpperCase())).toBe(true);
+    expect(isAssistantDocId('local-1234')).toBe(false);
+    expect(isAssistantDocId(`${DOC}0`)).toBe(false);
+    expect(isAssistantDocId(DOC.slice(1))).toBe(false);
+    expect(isAssistantDocId('')).toBe(false);
+    expect(isAssistantDocId(null)).toBe(false);
+    expect(isAssistantDocId(undefined)).toBe(false);
   });
 });
 
 describe('the request body rules', () => {
   it('asks a cloud document’s endpoint with 5 turns of context when the toggle is on', () => {
-    expect(docChatTarget({ ...input, cloudId: DOC })).toEqual({
-      path: `/docs/${DOC}/chat/`,
+    expect(assistantTarget({ ...input, cloudId: DOC })).toEqual({
+      path: `/docs/${DOC}/assistant/`,
       body: {
         model_id: 'offline-demo',
         user_input: '总结这篇文档',
@@ -70,7 +70,7 @@ describe('the request body rules', () => {
         selection: '',
       },
     });
-    expect(docChatTarget({ ...input, cloudId: DOC, contextEnabled: false }).body).toMatchObject({
+    expect(assistantTarget({ ...input, cloudId: DOC, contextEnabled: false }).body).toMatchObject({
       context_enabled: false,
       context_turns: 0,
     });
@@ -78,14 +78,14 @@ describe('the request body rules', () => {
 
   it('asks the transient endpoint with no context for a document without a valid cloud id', () => {
     for (const cloudId of [undefined, null, 'not-a-uuid']) {
-      const target = docChatTarget({
+      const target = assistantTarget({
         ...input,
         cloudId,
         documentMarkdown: '# 标题',
         selection: '选区',
         focusOffset: 3,
       });
-      expect(target.path).toBe('/doc-chat/transient');
+      expect(target.path).toBe('/assistant/transient');
       expect(target.body).toMatchObject({
         context_enabled: false,
         context_turns: 0,
@@ -97,12 +97,12 @@ describe('the request body rules', () => {
   });
 });
 
-describe('docChat.ask', () => {
+describe('assistant.ask', () => {
   it('posts to the chosen endpoint and yields the typed events', async () => {
     const frames = [
-      encodeDocChatFrame({ type: 'text', content: '## 摘要' }),
-      encodeDocChatFrame({ type: 'error', content: '模型服务中断了回答' }),
-      encodeDocChatFrame({
+      encodeAssistantFrame({ type: 'text', content: '## 摘要' }),
+      encodeAssistantFrame({ type: 'error', content: '模型服务中断了回答' }),
+      encodeAssistantFrame({
         type: 'doc_complete',
         content: {
           turn_id: 't',
@@ -116,8 +116,8 @@ describe('docChat.ask', () => {
       STREAM_DONE_FRAME,
     ];
     const { client, fetch } = setup(() => body(frames, 'text/event-stream'));
-    const events = await collect(client.docChat.ask({ ...input, cloudId: DOC }));
-    expect(fetch.calls[0]?.url).toBe(`/api/docs/${DOC}/chat/`);
+    const events = await collect(client.assistant.ask({ ...input, cloudId: DOC }));
+    expect(fetch.calls[0]?.url).toBe(`/api/docs/${DOC}/assistant/`);
     expect(fetch.calls[0]?.method).toBe('POST');
     expect(events).toEqual([
       { type: 'text', text: '## 摘要' },
@@ -130,22 +130,22 @@ describe('docChat.ask', () => {
   it('sends a multipart form (the JSON body in `data`, the files) when the question comes with files', async () => {
     const { client, fetch } = setup(() => body([STREAM_DONE_FRAME], 'text/event-stream'));
     const file = new File(['会议纪要'], '纪要.txt', { type: 'text/plain' });
-    await collect(client.docChat.ask({ ...input, question: '', files: [file] }));
-    expect(fetch.calls[0]?.url).toBe('/api/doc-chat/transient');
+    await collect(client.assistant.ask({ ...input, question: '', files: [file] }));
+    expect(fetch.calls[0]?.url).toBe('/api/assistant/transient');
     const form = fetch.calls[0]?.body as FormData;
     expect(form).toBeInstanceOf(FormData);
-    expect(JSON.parse(String(form.get('data')))).toEqual(docChatTarget({ ...input, question: '' }).body);
+    expect(JSON.parse(String(form.get('data')))).toEqual(assistantTarget({ ...input, question: '' }).body);
     expect((form.getAll('files')[0] as File).name).toBe('纪要.txt');
     expect(fetch.calls[0]?.headers.get('Content-Type')).toBeNull();
 
     // Without files it stays JSON.
-    await collect(client.docChat.ask({ ...input, files: [] }));
+    await collect(client.assistant.ask({ ...input, files: [] }));
     expect(fetch.calls[1]?.body).toMatchObject({ user_input: input.question });
   });
 
   it('reads a response that is not SSE as plain text chunks', async () => {
     const { client } = setup(() => body(['第一段，', '第二段。'], 'text/plain; charset=utf-8'));
-    const events = await collect(client.docChat.ask(input));
+    const events = await collect(client.assistant.ask(input));
     expect(events).toEqual([
       { type: 'text', text: '第一段，' },
       { type: 'text', text: '第二段。' },
@@ -165,9 +165,9 @@ describe('docChat.ask', () => {
     });
     const { client } = setup(() => new Response(stalled, { headers: { 'Content-Type': 'text/plain' } }));
     const stop = new AbortController();
-    const seen: DocChatEvent[] = [];
+    const seen: AssistantStreamEvent[] = [];
     const reading = (async () => {
-      for await (const event of client.docChat.ask(input, { signal: stop.signal })) {
+      for await (const event of client.assistant.ask(input, { signal: stop.signal })) {
         seen.push(event);
         stop.abort(new DOMException('stopped', 'AbortError'));
       }
@@ -179,7 +179,7 @@ describe('docChat.ask', () => {
 
   it('throws the refusal’s ApiError with its status before any event', async () => {
     const { client } = setup(() => json({ detail: '未找到' }, { status: 404 }));
-    const error = await collect(client.docChat.ask({ ...input, cloudId: DOC })).catch((e: unknown) => e);
+    const error = await collect(client.assistant.ask({ ...input, cloudId: DOC })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(404);
   });

@@ -53,7 +53,7 @@ import { SEARCH_RESULT_TOKENS, type TurnSearchPlan, TurnWebSearch } from './web-
 
 const m = messages.chat;
 
-export interface DialogueSettings {
+export interface ChatSettings {
   firstTokenTimeout: number;
   providerRetries: number;
   historyMessages: number;
@@ -89,7 +89,7 @@ class Deferred {
   }
 }
 
-export class DialogueService {
+export class ChatService {
   private readonly webSearch: TurnWebSearch;
   /** How many results a web search puts in the prompt; 0 when no search is configured. */
   private readonly searchResults: number;
@@ -102,7 +102,7 @@ export class DialogueService {
   constructor(
     private readonly db: Db,
     private readonly registry: ModelRegistry,
-    private readonly settings: DialogueSettings,
+    private readonly settings: ChatSettings,
     private readonly logger: Logger,
     /** Where attached files are kept; a server without one refuses turns with files. */
     private readonly files?: FileStore,

@@ -1,8 +1,8 @@
 import {
   type ChatSession,
   type CreateTurnRequest,
+  chatPaths,
   chatSession,
-  dialoguePaths,
   SESSION_PAGE_SIZE,
   type SelectVersionRequest,
   type SessionDetail,
@@ -10,7 +10,7 @@ import {
   sessionDetail,
   sessionListAnswer,
   type UpdateSessionRequest,
-} from '../contract/dialogue';
+} from '../contract/chat';
 import type { HttpClient } from '../http/httpClient';
 import { bodyWithFiles } from '../http/upload';
 import type { UploadProgress } from '../http/xhrFetch';
@@ -42,7 +42,7 @@ export interface ListOptions extends CallOptions {
   query?: string;
 }
 
-export interface DialogueApi {
+export interface ChatApi {
   /** One page of the user's sessions, newest activity first (page from 1, page size default 10). */
   listSessions(page?: number, pageSize?: number, options?: ListOptions): Promise<SessionPage>;
   /** Renames a session or pins it (either or both); answers the session as it now is. */
@@ -88,12 +88,12 @@ function turnData(input: CreateTurnInput): CreateTurnRequest {
   };
 }
 
-export function createDialogueApi(http: HttpClient): DialogueApi {
+export function createChatApi(http: HttpClient): ChatApi {
   return {
     listSessions(page = 1, pageSize = SESSION_PAGE_SIZE, options = {}) {
       const { query, ...call } = options;
       const q = query?.trim();
-      return http.get(dialoguePaths.sessions, {
+      return http.get(chatPaths.sessions, {
         query: { page, page_size: pageSize, ...(q ? { q } : {}) },
         schema: sessionListAnswer,
         ...call,
@@ -101,7 +101,7 @@ export function createDialogueApi(http: HttpClient): DialogueApi {
     },
 
     updateSession(id, change, options = {}) {
-      return http.patch(dialoguePaths.session(id), {
+      return http.patch(chatPaths.session(id), {
         json: change,
         schema: chatSession,
         ...options,
@@ -109,15 +109,15 @@ export function createDialogueApi(http: HttpClient): DialogueApi {
     },
 
     getSession(id, options = {}) {
-      return http.get(dialoguePaths.session(id), { schema: sessionDetail, ...options });
+      return http.get(chatPaths.session(id), { schema: sessionDetail, ...options });
     },
 
     async deleteSession(id, options = {}) {
-      await http.delete(dialoguePaths.session(id), options);
+      await http.delete(chatPaths.session(id), options);
     },
 
     selectVersion(id, change, options = {}) {
-      return http.post(dialoguePaths.selectVersion(id), {
+      return http.post(chatPaths.selectVersion(id), {
         json: change,
         schema: sessionDetail,
         ...options,
@@ -125,7 +125,7 @@ export function createDialogueApi(http: HttpClient): DialogueApi {
     },
 
     async *createTurn(input, options = {}) {
-      const response = await http.requestResponse(dialoguePaths.createTurn, {
+      const response = await http.requestResponse(chatPaths.createTurn, {
         method: 'POST',
         headers: { Accept: 'text/event-stream' },
         ...bodyWithFiles(turnData(input), input.files, input.onUploadProgress),
@@ -135,7 +135,7 @@ export function createDialogueApi(http: HttpClient): DialogueApi {
     },
 
     async *followTurn(id, options = {}) {
-      const response = await http.requestResponse(dialoguePaths.liveTurn(id), {
+      const response = await http.requestResponse(chatPaths.liveTurn(id), {
         method: 'GET',
         headers: { Accept: 'text/event-stream' },
         ...options,
@@ -144,7 +144,7 @@ export function createDialogueApi(http: HttpClient): DialogueApi {
     },
 
     async stopTurn(id, options = {}) {
-      await http.post(dialoguePaths.stopTurn(id), options);
+      await http.post(chatPaths.stopTurn(id), options);
     },
 
     async getFile(url, options = {}) {

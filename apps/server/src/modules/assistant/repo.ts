@@ -1,8 +1,8 @@
-/** The assistant's turns in doc_chat_turns: written when a turn starts, finished with its settlement. */
-import type { DocChatFile, TokenUsage } from '@wanxiang/api-client/contract';
+/** The assistant's turns in assistant_turns: written when a turn starts, finished with its settlement. */
+import type { AssistantTurnFile, TokenUsage } from '@wanxiang/api-client/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { docChatTurns } from '../../db/schema';
+import { assistantTurns } from '../../db/schema';
 import { messages } from '../../i18n/zh-CN';
 
 export type DocTurnStatus = 'complete' | 'stopped' | 'error';
@@ -12,14 +12,14 @@ export interface NewDocTurn {
   userId: string;
   docId: string | null;
   question: string;
-  files: readonly DocChatFile[];
+  files: readonly AssistantTurnFile[];
   modelId: string;
   modelName: string;
   reserve: number;
 }
 
 export async function insertDocTurn(db: Db, turn: NewDocTurn): Promise<void> {
-  await db.insert(docChatTurns).values({ ...turn, files: [...turn.files], status: 'streaming' });
+  await db.insert(assistantTurns).values({ ...turn, files: [...turn.files], status: 'streaming' });
 }
 
 export async function finishDocTurn(
@@ -34,7 +34,7 @@ export async function finishDocTurn(
   },
 ): Promise<void> {
   await db
-    .update(docChatTurns)
+    .update(assistantTurns)
     .set({
       answer: answer.text,
       status: answer.status,
@@ -44,15 +44,15 @@ export async function finishDocTurn(
       error: answer.error,
       updatedAt: new Date(),
     })
-    .where(eq(docChatTurns.id, id));
+    .where(eq(assistantTurns.id, id));
 }
 
-function filesOf(value: unknown): DocChatFile[] {
-  return Array.isArray(value) ? (value as DocChatFile[]) : [];
+function filesOf(value: unknown): AssistantTurnFile[] {
+  return Array.isArray(value) ? (value as AssistantTurnFile[]) : [];
 }
 
 /** A question with its files named after it, as the model sees an earlier turn (the files are not kept). */
-export function withFileNames(question: string, files: readonly DocChatFile[]): string {
+export function withFileNames(question: string, files: readonly AssistantTurnFile[]): string {
   if (files.length === 0) return question;
   const note = messages.chat.attachmentsInHistory(files.map((file) => file.name).join('、'));
   return question ? `${question}\n${note}` : note;
@@ -67,16 +67,16 @@ export async function recentDocTurns(
 ): Promise<{ question: string; answer: string }[]> {
   if (turns <= 0) return [];
   const rows = await db
-    .select({ question: docChatTurns.question, files: docChatTurns.files, answer: docChatTurns.answer })
-    .from(docChatTurns)
+    .select({ question: assistantTurns.question, files: assistantTurns.files, answer: assistantTurns.answer })
+    .from(assistantTurns)
     .where(
       and(
-        eq(docChatTurns.userId, userId),
-        eq(docChatTurns.docId, docId),
-        sql`${docChatTurns.status} <> 'streaming' and ${docChatTurns.answer} <> ''`,
+        eq(assistantTurns.userId, userId),
+        eq(assistantTurns.docId, docId),
+        sql`${assistantTurns.status} <> 'streaming' and ${assistantTurns.answer} <> ''`,
       ),
     )
-    .orderBy(desc(docChatTurns.createdAt))
+    .orderBy(desc(assistantTurns.createdAt))
     .limit(turns);
   return rows
     .reverse()
@@ -87,25 +87,25 @@ export async function recentDocTurns(
 export async function listDocTurns(db: Db, userId: string, docId: string, limit: number) {
   const rows = await db
     .select({
-      id: docChatTurns.id,
-      question: docChatTurns.question,
-      files: docChatTurns.files,
-      answer: docChatTurns.answer,
-      status: docChatTurns.status,
-      modelId: docChatTurns.modelId,
-      modelName: docChatTurns.modelName,
-      creditsCharged: docChatTurns.creditsCharged,
-      createdAt: docChatTurns.createdAt,
+      id: assistantTurns.id,
+      question: assistantTurns.question,
+      files: assistantTurns.files,
+      answer: assistantTurns.answer,
+      status: assistantTurns.status,
+      modelId: assistantTurns.modelId,
+      modelName: assistantTurns.modelName,
+      creditsCharged: assistantTurns.creditsCharged,
+      createdAt: assistantTurns.createdAt,
     })
-    .from(docChatTurns)
+    .from(assistantTurns)
     .where(
       and(
-        eq(docChatTurns.userId, userId),
-        eq(docChatTurns.docId, docId),
-        sql`${docChatTurns.status} <> 'streaming'`,
+        eq(assistantTurns.userId, userId),
+        eq(assistantTurns.docId, docId),
+        sql`${assistantTurns.status} <> 'streaming'`,
       ),
     )
-    .orderBy(desc(docChatTurns.createdAt))
+    .orderBy(desc(assistantTurns.createdAt))
     .limit(limit);
   return rows
     .reverse()
@@ -116,9 +116,9 @@ export async function listDocTurns(db: Db, userId: string, docId: string, limit:
 export function staleDocTurns(db: Db, idleMs: number) {
   return db
     .select()
-    .from(docChatTurns)
+    .from(assistantTurns)
     .where(
-      sql`${docChatTurns.status} = 'streaming' and ${docChatTurns.updatedAt} < ${new Date(Date.now() - idleMs)}`,
+      sql`${assistantTurns.status} = 'streaming' and ${assistantTurns.updatedAt} < ${new Date(Date.now() - idleMs)}`,
     )
     .limit(100);
 }

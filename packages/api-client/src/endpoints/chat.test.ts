@@ -104,24 +104,24 @@ describe('sessions', () => {
   it('asks for page and page size (default 10) and parses the DRF page', async () => {
     const page = {
       count: 11,
-      next: '/api/dialogue/sessions/?page=2&page_size=10',
+      next: '/api/chat/sessions/?page=2&page_size=10',
       previous: null,
       results: [session],
     };
     const { client, fetch } = setup(() => json(page));
     // A server that does not say whether a chat is pinned: it is not.
-    expect(await client.dialogue.listSessions()).toEqual({
+    expect(await client.chat.listSessions()).toEqual({
       ...page,
       results: [{ ...session, pinned: false }],
     });
-    expect(fetch.calls[0]?.url).toBe('/api/dialogue/sessions/?page=1&page_size=10');
-    await client.dialogue.listSessions(3, 20);
-    expect(fetch.calls[1]?.url).toBe('/api/dialogue/sessions/?page=3&page_size=20');
+    expect(fetch.calls[0]?.url).toBe('/api/chat/sessions/?page=1&page_size=10');
+    await client.chat.listSessions(3, 20);
+    expect(fetch.calls[1]?.url).toBe('/api/chat/sessions/?page=3&page_size=20');
   });
 
   it('turns a plain array into a single page', async () => {
     const { client } = setup(() => json([session]));
-    expect(await client.dialogue.listSessions()).toEqual({
+    expect(await client.chat.listSessions()).toEqual({
       count: 1,
       next: null,
       previous: null,
@@ -149,8 +149,8 @@ describe('sessions', () => {
       ],
     };
     const { client, fetch } = setup(() => json(detail));
-    const answer = await client.dialogue.getSession(session.id);
-    expect(fetch.calls[0]?.url).toBe(`/api/dialogue/sessions/${session.id}/`);
+    const answer = await client.chat.getSession(session.id);
+    expect(fetch.calls[0]?.url).toBe(`/api/chat/sessions/${session.id}/`);
     expect(answer.history).toHaveLength(2);
     expect(answer.history[1]).toMatchObject({ role: 'assistant', metadata: { status: 'stopped' } });
   });
@@ -179,8 +179,8 @@ describe('sessions', () => {
       ],
     };
     const { client, fetch } = setup(() => json(detail));
-    const answer = await client.dialogue.selectVersion(session.id, { message_id: 'a1' });
-    expect(fetch.calls[0]?.url).toBe(`/api/dialogue/sessions/${session.id}/select-version/`);
+    const answer = await client.chat.selectVersion(session.id, { message_id: 'a1' });
+    expect(fetch.calls[0]?.url).toBe(`/api/chat/sessions/${session.id}/select-version/`);
     expect(fetch.calls[0]?.method).toBe('POST');
     expect(fetch.calls[0]?.body).toEqual({ message_id: 'a1' });
     expect(answer.history[1]).toMatchObject({ id: 'a1', parent_id: 'u1', versions: ['a1', 'a2'] });
@@ -188,8 +188,8 @@ describe('sessions', () => {
 
   it('escapes the id in the path', async () => {
     const { client, fetch } = setup(() => json({ detail: '未找到' }, { status: 404 }));
-    await expect(client.dialogue.getSession('a/b?c')).rejects.toBeInstanceOf(ApiError);
-    expect(fetch.calls[0]?.url).toBe('/api/dialogue/sessions/a%2Fb%3Fc/');
+    await expect(client.chat.getSession('a/b?c')).rejects.toBeInstanceOf(ApiError);
+    expect(fetch.calls[0]?.url).toBe('/api/chat/sessions/a%2Fb%3Fc/');
   });
 
   it('deletes a session, and reports a failure with the server detail', async () => {
@@ -197,10 +197,10 @@ describe('sessions', () => {
     const { client, fetch } = setup(() =>
       status === 204 ? new Response(null, { status }) : json({ detail: '未找到' }, { status }),
     );
-    await expect(client.dialogue.deleteSession(session.id)).resolves.toBeUndefined();
+    await expect(client.chat.deleteSession(session.id)).resolves.toBeUndefined();
     expect(fetch.calls[0]?.method).toBe('DELETE');
     status = 404;
-    const error = await client.dialogue.deleteSession(session.id).catch((e: unknown) => e);
+    const error = await client.chat.deleteSession(session.id).catch((e: unknown) => e);
     expect((error as ApiError).message).toBe('API 请求失败: 未找到');
   });
 });
@@ -226,10 +226,10 @@ describe('createTurn', () => {
   it('posts the JSON form and yields the typed events', async () => {
     const { client, fetch } = setup(() => sse(frames));
     const events = await collect(
-      client.dialogue.createTurn({ model_id: 'offline-demo', prompt: { text: '你好' } }),
+      client.chat.createTurn({ model_id: 'offline-demo', prompt: { text: '你好' } }),
     );
     const call = fetch.calls[0];
-    expect(call?.url).toBe('/api/dialogue/turns/create-turn/');
+    expect(call?.url).toBe('/api/chat/turns/create-turn/');
     expect(call?.method).toBe('POST');
     expect(call?.headers.get('Accept')).toBe('text/event-stream');
     expect(call?.body).toEqual({
@@ -247,7 +247,7 @@ describe('createTurn', () => {
   it('regenerates an answer without a prompt, and edits a question with one', async () => {
     const { client, fetch } = setup(() => sse(frames));
     await collect(
-      client.dialogue.createTurn({ session_id: session.id, model_id: 'm', regenerate_message_id: 'a1' }),
+      client.chat.createTurn({ session_id: session.id, model_id: 'm', regenerate_message_id: 'a1' }),
     );
     expect(fetch.calls[0]?.body).toEqual({
       session_id: session.id,
@@ -256,7 +256,7 @@ describe('createTurn', () => {
       regenerate_message_id: 'a1',
     });
     await collect(
-      client.dialogue.createTurn({
+      client.chat.createTurn({
         session_id: session.id,
         model_id: 'm',
         prompt: { text: '改过的问题' },
@@ -270,7 +270,7 @@ describe('createTurn', () => {
     const { client, fetch } = setup(() => sse(frames));
     const file = new File(['# 标题'], '笔记.md', { type: 'text/markdown' });
     await collect(
-      client.dialogue.createTurn({
+      client.chat.createTurn({
         session_id: session.id,
         model_id: 'm',
         prompt: { text: '总结' },
@@ -297,7 +297,7 @@ describe('createTurn', () => {
         { status: 402 },
       ),
     );
-    const iterator = client.dialogue.createTurn({ model_id: 'm', prompt: { text: 'hi' } });
+    const iterator = client.chat.createTurn({ model_id: 'm', prompt: { text: 'hi' } });
     const error = await iterator.next().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(402);
@@ -319,7 +319,7 @@ describe('createTurn', () => {
     const controller = new AbortController();
     const seen: ChatStreamEvent[] = [];
     const done = (async () => {
-      for await (const event of client.dialogue.createTurn(
+      for await (const event of client.chat.createTurn(
         { model_id: 'm', prompt: { text: 'hi' } },
         { signal: controller.signal },
       )) {

@@ -1,14 +1,14 @@
 import multipart from '@fastify/multipart';
 import {
+  ASSISTANT_CONTEXT_TURNS,
+  assistantHistory,
+  assistantHistoryQuery,
+  assistantPaths,
+  assistantRequest,
   canonicalDocId,
-  DOC_CHAT_CONTEXT_TURNS,
-  docChatHistory,
-  docChatHistoryQuery,
-  docChatPaths,
-  docChatRequest,
-  encodeDocChatFrame,
+  encodeAssistantFrame,
   errorBody,
-  isDocChatId,
+  isAssistantDocId,
   STREAM_DONE_FRAME,
 } from '@wanxiang/api-client/contract';
 import type { FastifyReply } from 'fastify';
@@ -20,15 +20,15 @@ import { HttpError, notFound } from '../../http/errors';
 import { openEventStream } from '../../http/sse';
 import { messages } from '../../i18n/zh-CN';
 import { scheduleMaintenance } from '../../maintenance';
-import { type StagedFile, stageMultipart } from '../dialogue/attachments/receive';
+import { type StagedFile, stageMultipart } from '../chat/attachments/receive';
 import type { StreamSlots } from '../limits/streams';
 import { checkDocumentChatAccess } from './ownership';
 import { listDocTurns } from './repo';
-import type { DocChatService, DocQuestion } from './service';
+import type { AssistantService, DocQuestion } from './service';
 
-export interface DocChatRoutesOptions {
+export interface AssistantRoutesOptions {
   db: Db;
-  docChat: DocChatService;
+  assistant: AssistantService;
   requireAuth: RequireAuth;
   streamSlots: StreamSlots;
   /** A local directory uploads stream into before they are checked (see files/store.ts). */
@@ -60,15 +60,15 @@ const streamDescription = [
     '过长时按上下文截取；文件本身不保存，问答历史只记下文件名、类型与大小（files）。',
 ].join('');
 
-export const docChatRoutes: FastifyPluginAsyncZod<DocChatRoutesOptions> = async (app, options) => {
-  const { db, docChat, requireAuth, streamSlots, stagingDir } = options;
+export const assistantRoutes: FastifyPluginAsyncZod<AssistantRoutesOptions> = async (app, options) => {
+  const { db, assistant, requireAuth, streamSlots, stagingDir } = options;
   // Size and count are checked per file in receive.ts, so that each refusal can name its file.
   await app.register(multipart, { throwFileSizeLimit: false });
-  const preValidation = stageMultipart(stagingDir, messages.docChat.attachmentDataMissing);
-  app.addHook('preClose', () => docChat.stopAll());
+  const preValidation = stageMultipart(stagingDir, messages.assistant.attachmentDataMissing);
+  app.addHook('preClose', () => assistant.stopAll());
   scheduleMaintenance(app, {
     name: 'recover interrupted assistant turns',
-    run: () => docChat.recoverInterrupted(),
+    run: () => assistant.recoverInterrupted(),
     atStart: true,
   });
 
@@ -82,14 +82,14 @@ export const docChatRoutes: FastifyPluginAsyncZod<DocChatRoutesOptions> = async 
   ) {
     const slot = await streamSlots.acquire(userId);
     try {
-      const turn = await docChat.prepare(userId, docId, question, files);
+      const turn = await assistant.prepare(userId, docId, question, files);
       const stream = openEventStream(reply);
-      await docChat.run(
+      await assistant.run(
         turn,
         {
-          text: (content) => stream.write(encodeDocChatFrame({ type: 'text', content })),
-          error: (content) => stream.write(encodeDocChatFrame({ type: 'error', content })),
-          complete: (content) => stream.write(encodeDocChatFrame({ type: 'doc_complete', content })),
+          text: (content) => stream.write(encodeAssistantFrame({ type: 'text', content })),
+          error: (content) => stream.write(encodeAssistantFrame({ type: 'error', content })),
+          complete: (content) => stream.write(encodeAssistantFrame({ type: 'doc_complete', content })),
         },
         stream.signal,
       );
@@ -104,7 +104,7 @@ export const docChatRoutes: FastifyPluginAsyncZod<DocChatRoutesOptions> = async 
 
   /** The canonical id of a cloud document this user may ask about, or the spec's 404/403. */
   async function askableDocument(userId: string, rawId: string): Promise<string> {
-    if (!isDocChatId(rawId)) throw notFound();
+    if (!isAssistantDocId(rawId)) throw notFound();
     const docId = canonicalDocId(rawId);
     const access = await checkDocumentChatAccess(db, userId, docId);
     if (access === 'missing') throw notFound();
@@ -113,7 +113,7 @@ export const docChatRoutes: FastifyPluginAsyncZod<DocChatRoutesOptions> = async 
   }
 
   app.get(
-    '/docs/:docId/chat/history',
+    '/docs/:docId/assistant/history',
     {
       onRequest: requireAuth,
       schema: {
@@ -123,8 +123,8 @@ export const docChatRoutes: FastifyPluginAsyncZod<DocChatRoutesOptions> = async 
           '当前用户关于这篇文档的最近 limit 轮问答（默认 50，最多 100），按时间从早到晚排列；正在回答的一轮不在其中。docId 须为 uuid（可不带连字符），他人的文档返回 404。',
         security,
         params: z.object({ docId: z.string() }),
-        querystring: docChatHistoryQuery,
-        response: { 200: docChatHistory, ...errors(400, 401, 403, 404) },
+        querystring: assistantHistoryQuery,
+        response: { 200: assistantHistory, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -148,17 +148,17 @@ export const docChatRoutes: FastifyPluginAsyncZod<DocChatRoutesOptions> = async 
   );
 
   app.post(
-    '/docs/:docId/chat/',
+    '/docs/:docId/assistant/',
     {
       onRequest: requireAuth,
       schema: {
         tags: ['documents'],
         summary: '文档助手：就云文档提问（流式回答）',
-        description: `${streamDescription}context_enabled 为 true 时，模型还会看到该用户关于这篇文档的最近 context_turns 轮问答（默认 ${DOC_CHAT_CONTEXT_TURNS}）。docId 须为 uuid（可不带连字符），否则返回 404。`,
+        description: `${streamDescription}context_enabled 为 true 时，模型还会看到该用户关于这篇文档的最近 context_turns 轮问答（默认 ${ASSISTANT_CONTEXT_TURNS}）。docId 须为 uuid（可不带连字符），否则返回 404。`,
         security,
         params: z.object({ docId: z.string() }),
         consumes: ['application/json', 'multipart/form-data'],
-        body: docChatRequest,
+        body: assistantRequest,
         response: { 200: streamAnswer, ...errors(400, 401, 402, 403, 404, 429) },
       },
       preValidation,
@@ -171,7 +171,7 @@ export const docChatRoutes: FastifyPluginAsyncZod<DocChatRoutesOptions> = async 
   );
 
   app.post(
-    docChatPaths.transient,
+    assistantPaths.transient,
     {
       onRequest: requireAuth,
       schema: {
@@ -180,7 +180,7 @@ export const docChatRoutes: FastifyPluginAsyncZod<DocChatRoutesOptions> = async 
         description: `${streamDescription}不保留对话历史：context_turns 总是按 0 处理。`,
         security,
         consumes: ['application/json', 'multipart/form-data'],
-        body: docChatRequest,
+        body: assistantRequest,
         response: { 200: streamAnswer, ...errors(400, 401, 402, 429) },
       },
       preValidation,

@@ -7,12 +7,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { docChatFrame, STREAM_DONE } from '@wanxiang/api-client/contract';
+import { assistantFrame, STREAM_DONE } from '@wanxiang/api-client/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { docChatTurns, documents } from '../src/db/schema';
-import { attachmentsForModel } from '../src/modules/dialogue/attachments/extract';
+import { assistantTurns, documents } from '../src/db/schema';
+import { attachmentsForModel } from '../src/modules/chat/attachments/extract';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { ledgerState, signUp } from './chat-support';
 import { databaseKinds, listen, tempDir, useApps, useTestDatabase } from './helpers';
@@ -20,7 +20,7 @@ import { file, PNG, type Upload, uploadForm } from './uploads';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'attachments');
 const DOC_ID = '5a1c2e3d-4b5f-4a6b-9c7d-8e9f0a1b2c3d';
-type Frame = z.infer<typeof docChatFrame> | { type: 'done' };
+type Frame = z.infer<typeof assistantFrame> | { type: 'done' };
 function parseFrames(body: string): Frame[] {
   return body
     .split('\n\n')
@@ -32,7 +32,7 @@ function parseFrames(body: string): Frame[] {
         .join('\n'),
     )
     .filter((data) => data !== '')
-    .map((data) => (data === STREAM_DONE ? { type: 'done' } : docChatFrame.parse(JSON.parse(data))));
+    .map((data) => (data === STREAM_DONE ? { type: 'done' } : assistantFrame.parse(JSON.parse(data))));
 }
 const textOf = (frames: Frame[]) => frames.map((f) => (f.type === 'text' ? f.content : '')).join('');
 
@@ -63,8 +63,8 @@ async function askWithFiles(
 }
 
 const ENDPOINTS = [
-  { name: 'the transient endpoint', path: '/doc-chat/transient' },
-  { name: 'a cloud document', path: `/docs/${DOC_ID}/chat/` },
+  { name: 'the transient endpoint', path: '/assistant/transient' },
+  { name: 'a cloud document', path: `/docs/${DOC_ID}/assistant/` },
 ] as const;
 
 describe.each(databaseKinds)('the document assistant’s attachments on %s', (kind) => {
@@ -117,7 +117,7 @@ describe.each(databaseKinds)('the document assistant’s attachments on %s', (ki
   it('reads a PDF and a DOCX for a cloud document, keeps their names with the turn and in the history', async () => {
     const { server, base, access, database, userId, auth } = await setup();
     const read = (name: string) => readFile(path.join(FIXTURES, name));
-    const res = await askWithFiles(base, access, `/docs/${DOC_ID}/chat/`, question(), [
+    const res = await askWithFiles(base, access, `/docs/${DOC_ID}/assistant/`, question(), [
       file('report.pdf', 'application/pdf', await read('report.pdf')),
       file(
         'report.docx',
@@ -131,14 +131,14 @@ describe.each(databaseKinds)('the document assistant’s attachments on %s', (ki
     expect(answer).toContain('Quarterly report: revenue grew 12%.');
     expect(answer).toContain('> 第三行：PDF 与 DOCX 的文字提取。');
 
-    const [row] = await database.select().from(docChatTurns).where(eq(docChatTurns.userId, userId));
+    const [row] = await database.select().from(assistantTurns).where(eq(assistantTurns.userId, userId));
     expect(row?.files).toEqual([
       expect.objectContaining({ name: 'report.pdf', type: 'application/pdf' }),
       expect.objectContaining({ name: 'report.docx' }),
     ]);
     const history = await server.inject({
       method: 'GET',
-      url: `/api/docs/${DOC_ID}/chat/history`,
+      url: `/api/docs/${DOC_ID}/assistant/history`,
       headers: auth,
     });
     expect(history.statusCode).toBe(200);
@@ -151,7 +151,7 @@ describe.each(databaseKinds)('the document assistant’s attachments on %s', (ki
     const next = await askWithFiles(
       base,
       access,
-      `/docs/${DOC_ID}/chat/`,
+      `/docs/${DOC_ID}/assistant/`,
       question({ context_enabled: true, context_turns: 5, user_input: '再短一些' }),
       [],
     );
@@ -189,21 +189,23 @@ describe.each(databaseKinds)('the document assistant’s attachments on %s', (ki
       expect(res.status, res.body).toBe(400);
       expect(JSON.parse(res.body).detail).toBe(detail);
       expect(await ledgerState(database, userId)).toEqual(before);
-      expect(await database.select().from(docChatTurns).where(eq(docChatTurns.userId, userId))).toEqual([]);
+      expect(await database.select().from(assistantTurns).where(eq(assistantTurns.userId, userId))).toEqual(
+        [],
+      );
       await expect.poll(staged).toEqual([]);
     },
   );
 
   it('refuses a form without its data field, and files alone with no credits (402) before any stream', async () => {
     const { server, base, access, database } = await setup();
-    const missing = await askWithFiles(base, access, '/doc-chat/transient', null, [
+    const missing = await askWithFiles(base, access, '/assistant/transient', null, [
       file('a.txt', 'text/plain', 'hello'),
     ]);
     expect(missing.status).toBe(400);
     expect(JSON.parse(missing.body).detail).toContain('缺少 data 字段');
 
     const poor = await signUp(server, database, 0);
-    const refused = await askWithFiles(base, poor.access, '/doc-chat/transient', question(), [
+    const refused = await askWithFiles(base, poor.access, '/assistant/transient', question(), [
       file('a.txt', 'text/plain', 'hello'),
     ]);
     expect(refused.status).toBe(402);

@@ -1,21 +1,21 @@
 import {
-  DOC_CHAT_CONTEXT_TURNS,
-  DOC_CHAT_FRAME_TYPES,
-  type DocChatComplete,
-  type DocChatHistoryItem,
-  type DocChatRequest,
-  docChatFrame,
-  docChatHistory,
-  docChatPaths,
-  isDocChatId,
-} from '../contract/docChat';
+  ASSISTANT_CONTEXT_TURNS,
+  ASSISTANT_FRAME_TYPES,
+  type AssistantComplete,
+  type AssistantHistoryItem,
+  type AssistantRequest,
+  assistantFrame,
+  assistantHistory,
+  assistantPaths,
+  isAssistantDocId,
+} from '../contract/assistant';
 import type { HttpClient } from '../http/httpClient';
 import { bodyWithFiles } from '../http/upload';
 import type { UploadProgress } from '../http/xhrFetch';
 import { readBodyText, readFrames } from '../sse/readSse';
 import type { CallOptions } from './auth';
 
-export interface DocChatInput {
+export interface AssistantInput {
   /** The document's cloud id; without a valid one (a uuid) the question goes to the transient endpoint. */
   cloudId?: string | null | undefined;
   modelId: string;
@@ -34,9 +34,9 @@ export interface DocChatInput {
 }
 
 /** What the assistant does with each part of an answer. */
-export type DocChatEvent =
+export type AssistantStreamEvent =
   | { type: 'text'; text: string }
-  | { type: 'complete'; data: DocChatComplete }
+  | { type: 'complete'; data: AssistantComplete }
   | { type: 'error'; message: string }
   | { type: 'done' };
 
@@ -45,17 +45,17 @@ export type DocChatEvent =
  * not) asks its own endpoint, with 5 turns of context when the toggle is on; any other document the
  * transient endpoint, always with 0.
  */
-export function docChatTarget(input: DocChatInput): { path: string; body: DocChatRequest } {
-  const cloud = isDocChatId(input.cloudId);
+export function assistantTarget(input: AssistantInput): { path: string; body: AssistantRequest } {
+  const cloud = isAssistantDocId(input.cloudId);
   const contextEnabled = cloud && input.contextEnabled;
   return {
-    path: cloud ? docChatPaths.cloud(input.cloudId as string) : docChatPaths.transient,
+    path: cloud ? assistantPaths.cloud(input.cloudId as string) : assistantPaths.transient,
     body: {
       model_id: input.modelId,
       user_input: input.question,
       conversation_type: 'general',
       context_enabled: contextEnabled,
-      context_turns: contextEnabled ? DOC_CHAT_CONTEXT_TURNS : 0,
+      context_turns: contextEnabled ? ASSISTANT_CONTEXT_TURNS : 0,
       document_markdown: input.documentMarkdown ?? '',
       selection: input.selection ?? '',
       ...(input.focusOffset === undefined ? {} : { focus_offset: input.focusOffset }),
@@ -63,24 +63,24 @@ export function docChatTarget(input: DocChatInput): { path: string; body: DocCha
   };
 }
 
-const knownTypes: ReadonlySet<string> = new Set(DOC_CHAT_FRAME_TYPES);
+const knownTypes: ReadonlySet<string> = new Set(ASSISTANT_FRAME_TYPES);
 
 /**
  * The answer's events. An SSE body is read frame by frame (a `data:` line that is not a JSON object is text);
  * a body that is not an event stream at all is read as plain text chunks, as servers that answer in plain
  * text send it.
  */
-export async function* readDocChatStream(
+export async function* readAssistantStream(
   response: Response,
   options: { signal?: AbortSignal } = {},
-): AsyncGenerator<DocChatEvent, void, undefined> {
+): AsyncGenerator<AssistantStreamEvent, void, undefined> {
   const type = response.headers.get('content-type') ?? '';
   if (response.ok && !type.includes('text/event-stream')) {
     for await (const text of readBodyText(response, options)) yield { type: 'text', text };
     yield { type: 'done' };
     return;
   }
-  for await (const item of readFrames(response, options, knownTypes, docChatFrame)) {
+  for await (const item of readFrames(response, options, knownTypes, assistantFrame)) {
     if (item.kind === 'done') {
       yield { type: 'done' };
       return;
@@ -96,33 +96,33 @@ export async function* readDocChatStream(
   }
 }
 
-export interface DocChatApi {
+export interface AssistantApi {
   /**
    * Asks about a document and yields the answer's events as they stream. A refused question (401/403,
    * 404, 402…) throws its `ApiError` from the first `next()`. Aborting `signal` stops the answer: the
    * server charges only what was generated.
    */
-  ask(input: DocChatInput, options?: CallOptions): AsyncGenerator<DocChatEvent, void, undefined>;
+  ask(input: AssistantInput, options?: CallOptions): AsyncGenerator<AssistantStreamEvent, void, undefined>;
   /** This user's answered turns about a cloud document, oldest first (the newest `limit`, default 50). */
-  history(cloudId: string, options?: CallOptions & { limit?: number }): Promise<DocChatHistoryItem[]>;
+  history(cloudId: string, options?: CallOptions & { limit?: number }): Promise<AssistantHistoryItem[]>;
 }
 
-export function createDocChatApi(http: HttpClient): DocChatApi {
+export function createAssistantApi(http: HttpClient): AssistantApi {
   return {
     async *ask(input, options = {}) {
-      const { path, body } = docChatTarget(input);
+      const { path, body } = assistantTarget(input);
       const response = await http.requestResponse(path, {
         method: 'POST',
         headers: { Accept: 'text/event-stream' },
         ...bodyWithFiles(body, input.files, input.onUploadProgress),
         ...options,
       });
-      yield* readDocChatStream(response, options.signal ? { signal: options.signal } : {});
+      yield* readAssistantStream(response, options.signal ? { signal: options.signal } : {});
     },
     async history(cloudId, { limit, ...options } = {}) {
       const query = limit === undefined ? '' : `?limit=${limit}`;
-      const { items } = await http.get(`${docChatPaths.history(cloudId)}${query}`, {
-        schema: docChatHistory,
+      const { items } = await http.get(`${assistantPaths.history(cloudId)}${query}`, {
+        schema: assistantHistory,
         ...options,
       });
       return items;

@@ -1,9 +1,9 @@
 import { request as httpRequest } from 'node:http';
-import { docChatFrame, STREAM_DONE } from '@wanxiang/api-client/contract';
+import { assistantFrame, STREAM_DONE } from '@wanxiang/api-client/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { docChatTurns, documents } from '../src/db/schema';
+import { assistantTurns, documents } from '../src/db/schema';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { ledgerState, signUp, waitFor } from './chat-support';
 import { type FakeOpenAI, fakeModelsConfig, startFakeOpenAI } from './fake-openai';
@@ -18,9 +18,9 @@ async function ownDocument(database: Parameters<typeof ledgerState>[0], userId: 
   await database.insert(documents).values({ id, userId, title: '季度总结', content, size: 2 });
 }
 
-type Frame = z.infer<typeof docChatFrame> | { type: 'done' };
+type Frame = z.infer<typeof assistantFrame> | { type: 'done' };
 
-/** The frames of a whole doc-chat SSE body, each validated against the shared contract. */
+/** The frames of a whole assistant SSE body, each validated against the shared contract. */
 function parseFrames(body: string): Frame[] {
   const frames: Frame[] = [];
   for (const block of body.split('\n\n')) {
@@ -31,7 +31,7 @@ function parseFrames(body: string): Frame[] {
       .join('\n');
     if (data === '') continue;
     if (frames.at(-1)?.type === 'done') throw new Error(`data after [DONE]: ${data}`);
-    frames.push(data === STREAM_DONE ? { type: 'done' } : docChatFrame.parse(JSON.parse(data)));
+    frames.push(data === STREAM_DONE ? { type: 'done' } : assistantFrame.parse(JSON.parse(data)));
   }
   return frames;
 }
@@ -76,7 +76,7 @@ describe.each(databaseKinds)('the document assistant with the offline model on %
     const base = await listen(server);
     const database = db().database.db;
     const { access, userId } = await signUp(server, database, 1000);
-    const { status, frames } = await ask(base, access, '/doc-chat/transient', question());
+    const { status, frames } = await ask(base, access, '/assistant/transient', question());
     expect(status).toBe(200);
     expect(frames.at(-1)).toEqual({ type: 'done' });
     expect(frames.filter((f) => f.type === 'text').length).toBeGreaterThan(3);
@@ -93,7 +93,7 @@ describe.each(databaseKinds)('the document assistant with the offline model on %
       balance: 1000 - cost,
       ledgerSum: 1000 - cost,
     });
-    const [row] = await database.select().from(docChatTurns).where(eq(docChatTurns.userId, userId));
+    const [row] = await database.select().from(assistantTurns).where(eq(assistantTurns.userId, userId));
     expect(row).toMatchObject({ docId: null, status: 'complete', creditsCharged: cost });
     expect(row?.answer).toBe(textOf(frames));
   });
@@ -102,12 +102,12 @@ describe.each(databaseKinds)('the document assistant with the offline model on %
     const server = await app(FAST);
     const base = await listen(server);
     const { access } = await signUp(server, db().database.db, 1000);
-    expect((await ask(base, null, '/doc-chat/transient', question())).status).toBe(401);
-    expect((await ask(base, null, `/docs/${DOC_ID}/chat/`, question())).status).toBe(401);
-    const notUuid = await ask(base, access, '/docs/not-a-uuid/chat/', question());
+    expect((await ask(base, null, '/assistant/transient', question())).status).toBe(401);
+    expect((await ask(base, null, `/docs/${DOC_ID}/assistant/`, question())).status).toBe(401);
+    const notUuid = await ask(base, access, '/docs/not-a-uuid/assistant/', question());
     expect(notUuid.status).toBe(404);
     expect(JSON.parse(notUuid.body).detail).toBe('未找到');
-    const empty = await ask(base, access, '/doc-chat/transient', question({ user_input: '   ' }));
+    const empty = await ask(base, access, '/assistant/transient', question({ user_input: '   ' }));
     expect(empty.status).toBe(400);
     expect(empty.body).toContain('请输入问题或添加附件。');
   });
@@ -118,7 +118,7 @@ describe.each(databaseKinds)('the document assistant with the offline model on %
     const database = db().database.db;
     const { access, userId } = await signUp(server, database, 1000);
     await ownDocument(database, userId);
-    const path = `/docs/${DOC_ID.replace(/-/g, '')}/chat/`;
+    const path = `/docs/${DOC_ID.replace(/-/g, '')}/assistant/`;
     // The offline model numbers the turn by the user messages it is given (| 本会话第几轮 | n |).
     const first = await ask(base, access, path, question({ context_enabled: true, context_turns: 5 }));
     expect(textOf(first.frames)).toContain('| 本会话第几轮 | 1 |');
@@ -131,7 +131,7 @@ describe.each(databaseKinds)('the document assistant with the offline model on %
       question({ context_enabled: false, context_turns: 0 }),
     );
     expect(textOf(withoutContext.frames)).toContain('| 本会话第几轮 | 1 |');
-    const rows = await database.select().from(docChatTurns).where(eq(docChatTurns.userId, userId));
+    const rows = await database.select().from(assistantTurns).where(eq(assistantTurns.userId, userId));
     expect(rows.map((row) => row.docId)).toEqual([DOC_ID, DOC_ID, DOC_ID]);
 
     // Another user may not ask about this document: it is not theirs (404, as if it did not exist).
@@ -142,14 +142,14 @@ describe.each(databaseKinds)('the document assistant with the offline model on %
     const transient = await ask(
       base,
       access,
-      '/doc-chat/transient',
+      '/assistant/transient',
       question({ context_enabled: true, context_turns: 5 }),
     );
     expect(textOf(transient.frames)).toContain('| 本会话第几轮 | 1 |');
 
     // The history lists this user's turns about the document, oldest first; the transient one is not there.
     const history = async (token: string, query = '') => {
-      const response = await fetch(`${base}/api/docs/${DOC_ID}/chat/history${query}`, {
+      const response = await fetch(`${base}/api/docs/${DOC_ID}/assistant/history${query}`, {
         headers: { authorization: `Bearer ${token}` },
       });
       return {
@@ -177,7 +177,7 @@ describe.each(databaseKinds)('the document assistant with the offline model on %
     ]);
     expect((await history(access, '?limit=0')).status).toBe(400);
     expect((await history(other.access)).status).toBe(404);
-    const unsigned = await fetch(`${base}/api/docs/${DOC_ID}/chat/history`);
+    const unsigned = await fetch(`${base}/api/docs/${DOC_ID}/assistant/history`);
     expect(unsigned.status).toBe(401);
   });
 
@@ -186,7 +186,7 @@ describe.each(databaseKinds)('the document assistant with the offline model on %
     const base = await listen(server);
     const database = db().database.db;
     const { access, userId } = await signUp(server, database, 0);
-    const res = await ask(base, access, '/doc-chat/transient', question());
+    const res = await ask(base, access, '/assistant/transient', question());
     expect(res.status).toBe(402);
     expect(JSON.parse(res.body).code).toBe('insufficient_credits');
     expect(await ledgerState(database, userId)).toMatchObject({ balance: 0, ledgerSum: 0 });
@@ -198,7 +198,7 @@ describe.each(databaseKinds)('the document assistant with the offline model on %
     const database = db().database.db;
     const { access, userId } = await signUp(server, database, 1000);
     let received = '';
-    const request = httpRequest(new URL('/api/doc-chat/transient', base), {
+    const request = httpRequest(new URL('/api/assistant/transient', base), {
       method: 'POST',
       agent: false,
       headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
@@ -216,9 +216,9 @@ describe.each(databaseKinds)('the document assistant with the offline model on %
     request.end(JSON.stringify(question()));
     await started;
     request.destroy();
-    let row: typeof docChatTurns.$inferSelect | undefined;
+    let row: typeof assistantTurns.$inferSelect | undefined;
     await waitFor(async () => {
-      [row] = await database.select().from(docChatTurns).where(eq(docChatTurns.userId, userId));
+      [row] = await database.select().from(assistantTurns).where(eq(assistantTurns.userId, userId));
       return row?.status === 'stopped';
     });
     if (!row) throw new Error('no row');
@@ -264,7 +264,7 @@ describe.each(databaseKinds)('the document assistant through an OpenAI-compatibl
 
   it('gives the model the document, the selection and the last turns, and settles on the reported usage', async () => {
     const { base, access, userId } = await setup();
-    const path = `/docs/${DOC_ID}/chat/`;
+    const path = `/docs/${DOC_ID}/assistant/`;
     const body = question({
       model_id: 'stream',
       selection: '三个项目',
@@ -299,7 +299,7 @@ describe.each(databaseKinds)('the document assistant through an OpenAI-compatibl
     const paragraphs = Array.from({ length: 3000 }, (_, i) => `第 ${i} 段：${'文字'.repeat(10)}`);
     const markdown = paragraphs.join('\n\n');
     const focus = markdown.indexOf('第 2500 段');
-    const res = await ask(base, access, '/doc-chat/transient', {
+    const res = await ask(base, access, '/assistant/transient', {
       ...question({ model_id: 'stream' }),
       document_markdown: markdown,
       focus_offset: focus,

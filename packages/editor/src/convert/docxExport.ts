@@ -23,6 +23,7 @@ import { imageSize } from 'image-size';
 import { PAGE_TEXT_WIDTH_PX } from '../constants';
 import { FONT_FAMILIES, fontFamilyFromCss } from '../format/units';
 import { t } from '../i18n/zh-CN';
+import { DEFAULT_STYLE_PRESETS, type StylePreset, type StylePresets } from '../styles/presets';
 import { DOCX_DEFAULT_FONTS } from './docxConstants';
 import { ConvertError } from './errors';
 import {
@@ -48,7 +49,9 @@ import type { ExportInput } from './types';
  * - each list its own numbering instance, so numbers restart;
  * - merged table cells as columnSpan/rowSpan with the covered cells left out (as Lexical keeps them);
  * - footnotes as real Word footnotes; code blocks in a monospace font with the paragraph style "Code",
- *   which the DOCX importer reads back as a code block.
+ *   which the DOCX importer reads back as a code block;
+ * - Heading 1–3 (and Title, Heading 4–6) styled from the document's presets, not `docx`'s blue defaults,
+ *   under Word's names and with outline levels, so navigation panes and tables of contents find them.
  */
 
 /** Word font names of the editor's families: Chinese names as Chinese Word writes them. */
@@ -91,11 +94,42 @@ export function wordColor(css: string | undefined): string | undefined {
 
 function runFonts(cssFamily: string | undefined) {
   const family = fontFamilyFromCss(cssFamily);
-  if (!family) return undefined;
-  const name = WORD_FONT[family.key] ?? family.label;
-  return family.script === 'zh'
+  // A face the editor does not offer (one a DOCX named, such as 方正小标宋简体) goes back under its name.
+  const other = family
+    ? undefined
+    : cssFamily
+        ?.split(',')[0]
+        ?.trim()
+        .replace(/^["']|["']$/g, '');
+  if (!family && !other) return undefined;
+  const name = family ? (WORD_FONT[family.key] ?? family.label) : (other as string);
+  const chinese = family ? family.script === 'zh' : /[^ -~]/.test(name);
+  return chinese
     ? { eastAsia: name, ascii: DOCX_DEFAULT_FONTS.latin, hAnsi: DOCX_DEFAULT_FONTS.latin }
     : { ascii: name, hAnsi: name, cs: name, eastAsia: DOCX_DEFAULT_FONTS.eastAsia };
+}
+
+/**
+ * Heading 1–3 as the document's presets draw them (face, East Asian face, size, colour, bold), in place of
+ * the blue headings `docx` defines by default. They keep Word's names and an outline level, so that Word's
+ * navigation pane, its table of contents and LibreOffice's navigator see them.
+ */
+function headingStyle(preset: StylePreset, outlineLevel?: number) {
+  const fonts = runFonts(FONT_FAMILIES.find((f) => f.key === preset.fontFamily)?.stack);
+  return {
+    run: {
+      ...(fonts ? { font: fonts } : {}),
+      size: pxToHalfPoints(preset.fontSizePx),
+      bold: preset.bold,
+      italics: preset.italic,
+      ...(preset.underline ? { underline: {} } : {}),
+      ...(preset.strike ? { strike: true } : {}),
+      // No colour in the preset is the paper's text colour: black, never docx's blue.
+      color: wordColor(preset.color) ?? '000000',
+    },
+    // Line spacing stays the paragraph's own (written on it when the editor holds one).
+    paragraph: outlineLevel === undefined ? { keepNext: true } : { outlineLevel, keepNext: true },
+  };
 }
 
 interface ImageData {
@@ -149,7 +183,9 @@ class DocxWriter {
     return nodes.flatMap((node) => this.block(node));
   }
 
-  document(title: string, body: Array<Paragraph | Table>): Document {
+  document(title: string, body: Array<Paragraph | Table>, presets: StylePresets): Document {
+    const paragraph = presets.paragraph;
+    const paragraphColor = wordColor(paragraph.color);
     return new Document({
       title,
       creator: '万象',
@@ -157,14 +193,23 @@ class DocxWriter {
         default: {
           document: {
             run: {
-              font: {
+              font: runFonts(FONT_FAMILIES.find((f) => f.key === paragraph.fontFamily)?.stack) ?? {
                 ascii: DOCX_DEFAULT_FONTS.latin,
                 hAnsi: DOCX_DEFAULT_FONTS.latin,
                 eastAsia: DOCX_DEFAULT_FONTS.eastAsia,
               },
-              size: DEFAULT_SIZE_PT * 2,
+              size: pxToHalfPoints(paragraph.fontSizePx) || DEFAULT_SIZE_PT * 2,
+              ...(paragraphColor ? { color: paragraphColor } : {}),
             },
           },
+          heading1: headingStyle(presets.h1, 0),
+          heading2: headingStyle(presets.h2, 1),
+          heading3: headingStyle(presets.h3, 2),
+          // The editor writes no Title nor Heading 4–6, but a reader who uses them gets them unblue too.
+          title: headingStyle(presets.h1),
+          heading4: headingStyle(presets.h3, 3),
+          heading5: headingStyle(presets.h3, 4),
+          heading6: headingStyle(presets.h3, 5),
         },
         paragraphStyles: [
           {
@@ -473,7 +518,7 @@ export async function documentToDocx(input: ExportInput): Promise<Uint8Array> {
   try {
     const writer = new DocxWriter();
     const body = writer.body(rootChildren(input.editorState));
-    const document = writer.document(input.title, body);
+    const document = writer.document(input.title, body, input.styles ?? DEFAULT_STYLE_PRESETS);
     return new Uint8Array(await Packer.toArrayBuffer(document));
   } catch (cause) {
     throw new ConvertError('EXPORT_FAILED', t.convert.exportFailed, { cause });

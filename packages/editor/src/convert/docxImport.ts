@@ -2,6 +2,14 @@ import { unzipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { FONT_FAMILIES } from '../format/units';
 import { t } from '../i18n/zh-CN';
+import { DEFAULT_STYLE_PRESETS, type StylePresets } from '../styles/presets';
+import {
+  DocxFormatting,
+  headingLevelOfName,
+  type RunProps,
+  type XmlParagraph,
+  type XmlRun,
+} from './docxFormatting';
 import { checkDocxParts } from './docxLimits';
 import { CONVERT_LIMITS, ConvertError, checkSize } from './errors';
 import {
@@ -115,9 +123,9 @@ const HIGHLIGHT: Record<string, string> = {
 };
 
 /**
- * Word font names (Chinese and English aliases) to the editor's families. Mammoth reports only a run's
- * Western font (w:ascii), so Times New Roman — the Western partner our export gives every Chinese font —
- * is not mapped: it would put a Chinese run in a Latin family.
+ * Word font names (Chinese and English aliases) to the editor's families. A run's East Asian font
+ * (w:eastAsia) is its font when its text is Chinese, or when its Latin font is only the Times New Roman
+ * partner that Chinese fonts get (our export writes that pair).
  */
 const FAMILY_BY_WORD_NAME: Record<string, string> = {
   宋体: 'songti',
@@ -137,9 +145,32 @@ const FAMILY_BY_WORD_NAME: Record<string, string> = {
   georgia: 'georgia',
   verdana: 'verdana',
   'courier new': 'courier',
+  nsimsun: 'songti',
+  华文宋体: 'songti',
+  华文楷体: 'kaiti',
+  华文仿宋: 'fangsong',
+  华文黑体: 'heiti',
 };
 
-const HEADING_STYLE = /^(?:heading|标题)\s*([1-9])$/i;
+/** Text with Chinese (or other East Asian) characters, which Word sets in the run's East Asian font. */
+const EAST_ASIAN = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/;
+
+/**
+ * The editor's css for a Word font name: the stack of one of its families, or for a face it does not offer
+ * (方正小标宋简体, 华文中宋…) the name itself, so that a machine which has it shows it and the DOCX export
+ * writes it back.
+ */
+function fontCss(name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  const lower = name.trim().toLowerCase();
+  // Times New Roman is a family here only when it is the run's face, never as a Chinese font's partner.
+  const key = FAMILY_BY_WORD_NAME[lower] ?? (lower === 'times new roman' ? 'times' : undefined);
+  if (key) return FONT_FAMILIES.find((f) => f.key === key)?.stack;
+  const clean = name.replace(/["';{}<>\\]/g, '').trim();
+  if (!clean) return undefined;
+  return `"${clean}", ${/黑|hei|sans|gothic/i.test(clean) ? 'sans-serif' : 'serif'}`;
+}
+
 const CODE_STYLE = /^(?:code|source code|html preformatted|代码)$/i;
 const SAFE_LINK = /^(https?:|mailto:)/i;
 
@@ -179,14 +210,93 @@ const unescapeXml = (text: string) =>
     .replace(/&apos;/g, "'")
     .replace(/&amp;/g, '&');
 
+/** The text mammoth holds for a node: its text and tabs, not those of a paragraph inside it. */
+function mammothText(node: MNode, nested = false): string {
+  if (node.type === 'text') return (node as { value: string }).value;
+  if (node.type === 'tab') return '\t';
+  if ((nested && node.type === 'paragraph') || !('children' in node) || !Array.isArray(node.children))
+    return '';
+  return node.children.map((child) => mammothText(child, true)).join('');
+}
+
+/** How far ahead a paragraph or run of mammoth's is looked for in the package's own XML. */
+const LOOKAHEAD = 16;
+
+/**
+ * Pairs mammoth's paragraphs and runs with those read from the XML (docxFormatting.ts), walking both in
+ * document order and checking that their texts agree. One that finds no partner keeps what mammoth says.
+ */
+function pairWithXml(
+  document: MDocument,
+  formatting: DocxFormatting,
+): { paragraphs: Map<MParagraph, XmlParagraph>; runs: Map<MRun, XmlRun> } {
+  const paragraphs = new Map<MParagraph, XmlParagraph>();
+  const runs = new Map<MRun, XmlRun>();
+  const xml = formatting.paragraphs;
+  let next = 0;
+  const runsOf = (nodes: MNode[], out: MRun[]) => {
+    for (const node of nodes) {
+      if (node.type === 'paragraph') continue;
+      if (node.type === 'run') out.push(node as MRun);
+      if ('children' in node && Array.isArray(node.children)) runsOf(node.children, out);
+    }
+    return out;
+  };
+  const visit = (nodes: MNode[]) => {
+    for (const node of nodes) {
+      if (node.type === 'paragraph') {
+        const paragraph = node as MParagraph;
+        const text = mammothText(paragraph);
+        for (let k = next; k < Math.min(xml.length, next + LOOKAHEAD); k++) {
+          const candidate = xml[k] as XmlParagraph;
+          if (candidate.text !== text) continue;
+          paragraphs.set(paragraph, candidate);
+          next = k + 1;
+          let r = 0;
+          for (const run of runsOf(paragraph.children, [])) {
+            const runText = mammothText(run);
+            for (let j = r; j < candidate.runs.length; j++)
+              if (candidate.runs[j]?.text === runText) {
+                runs.set(run, candidate.runs[j] as XmlRun);
+                r = j + 1;
+                break;
+              }
+          }
+          break;
+        }
+      }
+      if ('children' in node && Array.isArray(node.children)) visit(node.children);
+    }
+  };
+  visit(document.children);
+  return { paragraphs, runs };
+}
+
+const roundPx = (px: number) => Math.round(px * 100) / 100;
+/** Word's colours for plain text: the paper's own text colour does better (and follows a dark theme). */
+const PLAIN_COLOR = /^(AUTO|000000)$/;
+
 class DocxReader {
   private footnotes = 0;
   private readonly images: Array<Promise<void>> = [];
+  private readonly xmlParagraphs = new Map<MParagraph, XmlParagraph>();
+  private readonly xmlRuns = new Map<MRun, XmlRun>();
+  /** The paragraph whose runs are being read, for the styles its runs inherit. */
+  private current: XmlParagraph | undefined;
+  /** Whether that paragraph is a heading, whose style's bold and italic are its preset's. */
+  private currentIsHeading = false;
 
   constructor(
     private readonly document: MDocument,
     private readonly footnoteId: (n: number) => string,
-  ) {}
+    private readonly formatting: DocxFormatting | null,
+  ) {
+    if (formatting) {
+      const paired = pairWithXml(document, formatting);
+      this.xmlParagraphs = paired.paragraphs;
+      this.xmlRuns = paired.runs;
+    }
+  }
 
   async read(): Promise<JsonNode[]> {
     const blocks = this.blocks(this.document.children);
@@ -194,16 +304,31 @@ class DocxReader {
     return blocks;
   }
 
+  /** The heading level (1–9) of a paragraph, or 0: by its outline level and style, however it is numbered. */
+  private headingLevel(p: MParagraph): number {
+    const xml = this.xmlParagraphs.get(p);
+    if (xml && this.formatting) return this.formatting.headingLevel(xml);
+    return headingLevelOfName(p.styleName ?? '');
+  }
+
+  /** A numbered paragraph that shows a number or bullet: numbering with no visible number is no list. */
+  private isListItem(node: MNode | undefined): boolean {
+    if (node?.type !== 'paragraph') return false;
+    const p = node as MParagraph;
+    if (!p.numbering || this.headingLevel(p)) return false;
+    const xml = this.xmlParagraphs.get(p);
+    return !(xml && this.formatting?.hasInvisibleNumbering(xml));
+  }
+
   blocks(nodes: MNode[]): JsonNode[] {
     const out: JsonNode[] = [];
     let i = 0;
     while (i < nodes.length) {
       const node = nodes[i] as MNode;
-      if (node.type === 'paragraph' && (node as MParagraph).numbering) {
+      if (this.isListItem(node)) {
         // Consecutive numbered paragraphs are one list, nested by their levels.
         const run: MParagraph[] = [];
-        while (i < nodes.length && nodes[i]?.type === 'paragraph' && (nodes[i] as MParagraph).numbering)
-          run.push(nodes[i++] as MParagraph);
+        while (i < nodes.length && this.isListItem(nodes[i])) run.push(nodes[i++] as MParagraph);
         out.push(...this.lists(run));
         continue;
       }
@@ -214,7 +339,7 @@ class DocxReader {
           nodes[i]?.type === 'paragraph' &&
           CODE_STYLE.test((nodes[i] as MParagraph).styleName ?? '')
         )
-          lines.push(plainText({ type: 'x', children: this.inline((nodes[i++] as MParagraph).children) }));
+          lines.push(plainText({ type: 'x', children: this.paragraphInline(nodes[i++] as MParagraph) }));
         out.push(codeNode(lines.join('\n')));
         continue;
       }
@@ -231,19 +356,40 @@ class DocxReader {
     return [];
   }
 
+  /** A paragraph's inline content, its runs styled as the package's XML says where it is known. */
+  private paragraphInline(p: MParagraph, heading = false): JsonNode[] {
+    const outer = [this.current, this.currentIsHeading] as const;
+    this.current = this.xmlParagraphs.get(p);
+    this.currentIsHeading = heading;
+    try {
+      return this.inline(p.children);
+    } finally {
+      [this.current, this.currentIsHeading] = outer;
+    }
+  }
+
   private paragraph(p: MParagraph): JsonNode {
-    const children = this.inline(p.children);
+    const level = this.headingLevel(p);
+    const children = this.paragraphInline(p, level > 0);
     const { align, style } = this.paragraphFormat(p);
-    const level = p.styleName === 'Title' ? 1 : Number(HEADING_STYLE.exec(p.styleName ?? '')?.[1] ?? 0);
-    if (level) return headingNode(Math.min(3, level) as 1 | 2 | 3, children, align, style);
+    if (level) {
+      // A heading's visible number ("一、", "1.2 ") is Word's, not its text: it is kept as text here.
+      const label = this.xmlParagraphs.get(p)?.label;
+      const first = children[0];
+      if (label && first?.type === 'text') first.text = `${label}${first.text}`;
+      else if (label) children.unshift(textNode(label));
+      return headingNode(Math.min(3, level) as 1 | 2 | 3, children, align, style);
+    }
     return paragraphNode(children, align, style);
   }
 
-  /** Alignment and indents, which mammoth's HTML drops: Lexical's format plus the block style css. */
+  /** Alignment, line spacing and indents, which mammoth's HTML drops: Lexical's format plus the block style css. */
   private paragraphFormat(p: MParagraph): { align: string; style: string } {
+    const xml = this.xmlParagraphs.get(p);
+    const props = xml && this.formatting ? this.formatting.paragraphProps(xml) : undefined;
     const css: Record<string, string> = {};
     let align = '';
-    switch (p.alignment) {
+    switch (props ? props.jc : p.alignment) {
       case 'center':
         align = 'center';
         break;
@@ -271,17 +417,42 @@ class DocxReader {
         ? `${Math.round(chars * 2) / 2}em`
         : `${Math.round(twips / 15)}px`;
     };
-    const firstLine = Number(p.indent.firstLine ?? 0);
-    const hanging = Number(p.indent.hanging ?? 0);
-    if (firstLine > 0) css['text-indent'] = asLength(firstLine);
-    else if (hanging > 0) {
-      css['text-indent'] = `-${asLength(hanging)}`;
-      css['margin-inline-start'] = asLength(hanging);
+    const chars = (hundredths: number) => `${Math.round(hundredths) / 100}em`;
+    if (props) {
+      if (props.line) {
+        // Multiples are 240ths of a line; exact and at-least spacing are twips.
+        if (props.lineRule === 'auto')
+          css['line-height'] = String(Math.round((props.line / 240) * 100) / 100);
+        else css['line-height'] = `${roundPx(props.line / 15)}px`;
+      }
+      const positive = (hundredths = 0, twips = 0) =>
+        hundredths > 0 ? chars(hundredths) : twips > 0 ? asLength(twips) : '';
+      const firstLine = positive(props.firstLineChars, props.firstLine);
+      const hanging = positive(props.hangingChars, props.hanging);
+      const left = positive(props.leftChars, props.left);
+      if (firstLine) css['text-indent'] = firstLine;
+      else if (hanging) css['text-indent'] = `-${hanging}`;
+      // The start margin is Word's left indent; a hanging indent alone hangs from it.
+      if (left) css['margin-inline-start'] = left;
+      else if (hanging && !firstLine) css['margin-inline-start'] = hanging;
+    } else {
+      const firstLine = Number(p.indent.firstLine ?? 0);
+      const hanging = Number(p.indent.hanging ?? 0);
+      if (firstLine > 0) css['text-indent'] = asLength(firstLine);
+      else if (hanging > 0) {
+        css['text-indent'] = `-${asLength(hanging)}`;
+        css['margin-inline-start'] = asLength(hanging);
+      }
     }
     return { align, style: cssText(css) };
   }
 
   private sizeOf(p: MParagraph): number | null {
+    const xml = this.xmlParagraphs.get(p);
+    if (xml && this.formatting) {
+      const size = this.formatting.runProps(xml, xml.runs.find((r) => r.text) ?? xml.runs[0]).size;
+      if (size) return size / 2;
+    }
     for (const child of p.children)
       if (child.type === 'run' && (child as MRun).fontSize) return (child as MRun).fontSize;
     return null;
@@ -300,7 +471,7 @@ class DocxReader {
     };
     for (const p of paragraphs) {
       const level = Math.max(0, Math.min(8, Number(p.numbering?.level ?? 0)));
-      let children = this.inline(p.children);
+      let children = this.paragraphInline(p);
       const first = children[0];
       let checked: boolean | undefined;
       // Our DOCX export writes a check list as ☐/☑ before the text.
@@ -343,26 +514,70 @@ class DocxReader {
     );
   }
 
+  /**
+   * A run's text format bits and css: mammoth's reading, with what the XML adds where the run was paired
+   * (its styles' and the document's defaults, the East Asian font, colour and shading).
+   */
+  private runFormat(run: MRun, format: number): { bits: number; css: string } {
+    let bits = format;
+    const xml = this.xmlRuns.get(run);
+    const props: RunProps | undefined =
+      this.current && this.formatting ? this.formatting.runProps(this.current, xml) : undefined;
+    // A heading's bold and italic from its style are the document's heading preset (headingPresets):
+    // only the run's own go on its text.
+    const flags = this.currentIsHeading && this.formatting ? this.formatting.runOwnProps(xml) : props;
+    if (run.isBold || flags?.bold) bits |= TEXT_FORMAT.bold;
+    if (run.isItalic || flags?.italic) bits |= TEXT_FORMAT.italic;
+    if (run.isUnderline || flags?.underline) bits |= TEXT_FORMAT.underline;
+    if (run.isStrikethrough || flags?.strike) bits |= TEXT_FORMAT.strikethrough;
+    if (run.verticalAlignment === 'superscript') bits |= TEXT_FORMAT.superscript;
+    if (run.verticalAlignment === 'subscript') bits |= TEXT_FORMAT.subscript;
+    if (!props) {
+      const family = FAMILY_BY_WORD_NAME[(run.font ?? '').toLowerCase()];
+      const css = cssText({
+        'font-family': family ? FONT_FAMILIES.find((f) => f.key === family)?.stack : undefined,
+        'font-size': run.fontSize ? `${roundPx((run.fontSize * 4) / 3)}px` : undefined,
+        'background-color': run.highlight ? HIGHLIGHT[run.highlight] : undefined,
+      });
+      return { bits, css };
+    }
+    const text = mammothText(run);
+    const latinPartner = !props.ascii || /^times new roman$/i.test(props.ascii);
+    const face = EAST_ASIAN.test(text) || (latinPartner && props.eastAsia) ? props.eastAsia : props.ascii;
+    const highlight =
+      props.highlight && props.highlight !== 'none'
+        ? HIGHLIGHT[props.highlight]
+        : props.shading && props.shading !== 'FFFFFF'
+          ? `#${props.shading.toLowerCase()}`
+          : undefined;
+    const css = cssText({
+      'font-family': fontCss(face ?? props.ascii),
+      'font-size': props.size ? `${roundPx((props.size / 2) * (4 / 3))}px` : undefined,
+      color: props.color && !PLAIN_COLOR.test(props.color) ? `#${props.color.toLowerCase()}` : undefined,
+      'background-color': highlight,
+    });
+    return { bits, css };
+  }
+
   inline(nodes: MNode[], format = 0, style = ''): JsonNode[] {
     const out: JsonNode[] = [];
     for (const node of nodes) {
       switch (node.type) {
         case 'run': {
           const run = node as MRun;
-          let bits = format;
-          if (run.isBold) bits |= TEXT_FORMAT.bold;
-          if (run.isItalic) bits |= TEXT_FORMAT.italic;
-          if (run.isUnderline) bits |= TEXT_FORMAT.underline;
-          if (run.isStrikethrough) bits |= TEXT_FORMAT.strikethrough;
-          if (run.verticalAlignment === 'superscript') bits |= TEXT_FORMAT.superscript;
-          if (run.verticalAlignment === 'subscript') bits |= TEXT_FORMAT.subscript;
-          const family = FAMILY_BY_WORD_NAME[(run.font ?? '').toLowerCase()];
-          const css = cssText({
-            'font-family': family ? FONT_FAMILIES.find((f) => f.key === family)?.stack : undefined,
-            'font-size': run.fontSize ? `${Math.round(((run.fontSize * 4) / 3) * 100) / 100}px` : undefined,
-            'background-color': run.highlight ? HIGHLIGHT[run.highlight] : undefined,
-          });
-          out.push(...this.inline(run.children, bits, css));
+          const { bits, css } = this.runFormat(run, format);
+          // Runs Word split (spell checks, revisions) but formatted alike are one text.
+          for (const child of this.inline(run.children, bits, css)) {
+            const last = out.at(-1);
+            if (
+              child.type === 'text' &&
+              last?.type === 'text' &&
+              last.format === child.format &&
+              last.style === child.style
+            )
+              last.text = `${last.text}${child.text}`;
+            else out.push(child);
+          }
           break;
         }
         case 'text': {
@@ -421,6 +636,57 @@ class DocxReader {
   }
 }
 
+/**
+ * The document's heading presets from its own heading styles (face, size, colour, bold…), so that the
+ * editor draws its headings as Word did and its DOCX export writes them back alike; undefined when the
+ * package defines none.
+ */
+function headingPresets(formatting: DocxFormatting | null): StylePresets | undefined {
+  if (!formatting) return undefined;
+  const presets = structuredClone(DEFAULT_STYLE_PRESETS);
+  let found = false;
+  for (const [key, level] of [
+    ['h1', 1],
+    ['h2', 2],
+    ['h3', 3],
+  ] as const) {
+    const run = formatting.headingStyleRun(level);
+    if (!run) continue;
+    found = true;
+    const preset = presets[key];
+    preset.bold = run.bold ?? false;
+    preset.italic = run.italic ?? false;
+    preset.underline = run.underline ?? false;
+    preset.strike = run.strike ?? false;
+    const face = run.eastAsia ?? run.ascii;
+    preset.fontFamily = FAMILY_BY_WORD_NAME[(face ?? '').trim().toLowerCase()] ?? '';
+    if (run.size) preset.fontSizePx = roundPx((run.size / 2) * (4 / 3));
+    preset.color = run.color && !PLAIN_COLOR.test(run.color) ? `#${run.color.toLowerCase()}` : '';
+  }
+  return found ? presets : undefined;
+}
+
+/** The package's styles, numbering and body as DocxFormatting reads them, or null when they cannot be read. */
+function readFormatting(bytes: Uint8Array): DocxFormatting | null {
+  const names = ['word/styles.xml', 'word/numbering.xml', 'word/document.xml'];
+  try {
+    // The parts' sizes were checked (checkDocxParts) before mammoth read them.
+    const parts = unzipSync(bytes, { filter: (file) => names.includes(file.name) });
+    const text = (name: string) => {
+      const part = parts[name];
+      return part ? new TextDecoder().decode(part) : undefined;
+    };
+    return new DocxFormatting({
+      styles: text('word/styles.xml'),
+      numbering: text('word/numbering.xml'),
+      document: text('word/document.xml'),
+    });
+  } catch {
+    // Formatting is a bonus over mammoth's reading: without it the document still comes in.
+    return null;
+  }
+}
+
 export interface DocxImportOptions {
   /** A footnote id per note; default fn-docx-<n>. */
   footnoteId?(n: number): string;
@@ -460,8 +726,10 @@ export async function docxToDocument(
     throw new ConvertError('DOCX_INVALID', t.convert.badDocx, { cause });
   }
   if (!captured) throw new ConvertError('IMPORT_FAILED', t.convert.importFailed);
-  const reader = new DocxReader(captured, options.footnoteId ?? ((n) => `fn-docx-${n}`));
+  const formatting = readFormatting(bytes);
+  const reader = new DocxReader(captured, options.footnoteId ?? ((n) => `fn-docx-${n}`), formatting);
   const blocks = await reader.read();
   const state = editorState(blocks);
-  return { editorState: state, title: title || documentTitleOf(state) };
+  const styles = headingPresets(formatting);
+  return { editorState: state, title: title || documentTitleOf(state), ...(styles ? { styles } : {}) };
 }

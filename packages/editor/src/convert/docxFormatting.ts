@@ -299,6 +299,8 @@ export class DocxFormatting {
   private readonly styles = new Map<string, Style>();
   private defaultParagraphStyle: string | undefined;
   private defaults: { paragraph: ParagraphProps; run: RunProps } = { paragraph: {}, run: {} };
+  private readonly paragraphBase = new Map<string, ParagraphProps>();
+  private readonly runBase = new Map<string, RunProps>();
   /** numId → its abstract numbering's id and levels. */
   private readonly numbering = new Map<string, { abstract: string; levels: Map<number, NumberingLevel> }>();
 
@@ -422,17 +424,29 @@ export class DocxFormatting {
 
   /** The paragraph's formatting after its styles and the document's defaults. */
   paragraphProps(p: XmlParagraph): ParagraphProps {
-    return merge(this.defaults.paragraph, ...this.paragraphStyles(p).map((s) => s.paragraph), p.props);
+    const key = p.styleId ?? '';
+    let base = this.paragraphBase.get(key);
+    if (!base) {
+      base = merge(this.defaults.paragraph, ...this.paragraphStyles(p).map((s) => s.paragraph));
+      this.paragraphBase.set(key, base);
+    }
+    return merge(base, p.props);
   }
 
   /** A run's formatting after the document's defaults, the paragraph's style and the run's style. */
   runProps(p: XmlParagraph, run: XmlRun | undefined): RunProps {
-    return merge(
-      this.defaults.run,
-      ...this.paragraphStyles(p).map((s) => s.run),
-      ...this.chain('character', run?.styleId).map((s) => s.run),
-      run?.props ?? {},
-    );
+    // A document has few pairs of paragraph and character styles and many runs: each pair resolves once.
+    const key = `${p.styleId ?? ''}\u0000${run?.styleId ?? ''}`;
+    let base = this.runBase.get(key);
+    if (!base) {
+      base = merge(
+        this.defaults.run,
+        ...this.paragraphStyles(p).map((s) => s.run),
+        ...this.chain('character', run?.styleId).map((s) => s.run),
+      );
+      this.runBase.set(key, base);
+    }
+    return merge(base, run?.props ?? {});
   }
 
   /** What a run itself and its character style say, without the paragraph's style or the defaults. */

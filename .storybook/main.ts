@@ -17,6 +17,7 @@ const config: StorybookConfig = {
     { directory: '../packages/ui/src', files: '**/*.stories.@(ts|tsx)', titlePrefix: 'UI' },
     { directory: '../packages/editor/src', files: '**/*.stories.@(ts|tsx)', titlePrefix: 'Editor' },
     { directory: '../packages/charts/src', files: '**/*.stories.@(ts|tsx)', titlePrefix: 'Charts' },
+    { directory: '../packages/markdown/src', files: '**/*.stories.@(ts|tsx)', titlePrefix: 'Markdown' },
     { directory: '../apps/workspace/src', files: '**/*.stories.@(ts|tsx)', titlePrefix: 'Workspace' },
   ],
   addons: [

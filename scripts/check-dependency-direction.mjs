@@ -1,6 +1,6 @@
 // The dependency direction of docs/ARCHITECTURE.md, checked in the manifests (Biome's noRestrictedImports
 // checks the imports): a package never depends on an app, ui and api-client on no other workspace
-// package, api-client and the server on no React. Run by `pnpm lint`.
+// package, markdown on ui alone, api-client and the server on no React. Run by `pnpm lint`.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +28,8 @@ const workspaceNames = new Set(manifests.map((m) => m.json.name));
 const allowedWorkspaceDeps = {
   '@wanxiang/ui': [],
   '@wanxiang/api-client': [],
-  '@wanxiang/editor': ['@wanxiang/ui'],
+  '@wanxiang/markdown': ['@wanxiang/ui'],
+  '@wanxiang/editor': ['@wanxiang/ui', '@wanxiang/markdown'],
   '@wanxiang/charts': ['@wanxiang/ui'],
 };
 const noReact = new Set(['@wanxiang/api-client', '@wanxiang/server']);

@@ -1,5 +1,6 @@
 /**
- * Builds this example as another team would: packs @wanxiang/ui, @wanxiang/editor and @wanxiang/charts
+ * Builds this example as another team would: packs @wanxiang/ui, @wanxiang/markdown, @wanxiang/editor and
+ * @wanxiang/charts
  * with `pnpm pack` (their published manifests and files, not the workspace sources), installs the
  * tarballs with the example's other dependencies from the npm registry (the local store first), type-checks
  * and builds it with Vite. Usage: `node examples/embed/setup.mjs [outDir]`; prints the directory, whose
@@ -13,8 +14,11 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
-/** The packages, in build order: the editor's and the charts' styles read ui's built theme contract. */
-export const PACKAGES = ['ui', 'editor', 'charts'];
+/**
+ * The packages, in build order: the markdown's, the editor's and the charts' styles read ui's built theme
+ * contract. The editor's assistant renders its answers with @wanxiang/markdown, a peer the host installs.
+ */
+export const PACKAGES = ['ui', 'markdown', 'editor', 'charts'];
 
 /** pnpm as the repo pins it: the running one when pnpm started us, else through npx. */
 function pnpm(args, cwd) {

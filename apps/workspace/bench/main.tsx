@@ -6,10 +6,10 @@
  */
 import '@wanxiang/ui';
 import type { ChatStreamEvent } from '@wanxiang/api-client';
+import { loadKatex } from '@wanxiang/markdown';
 import { createStore, Provider } from 'jotai';
 import { createRoot } from 'react-dom/client';
 import { MessageList } from '../src/features/chat/MessageList';
-import { loadKatex } from '../src/features/chat/markdown/MathTex';
 import { messageAtom, messageIdsAtom } from '../src/features/chat/state/conversation';
 import { provideChatAtom } from '../src/features/chat/state/lifecycle';
 import { loadModelsAtom } from '../src/features/chat/state/models';

@@ -206,7 +206,8 @@ function publishedCss(name: string): { file: string; css: string }[] {
 const declared = (css: string) => new Set([...css.matchAll(/(--[\w-]+)\s*:/g)].map((m) => m[1] ?? ''));
 const referenced = (css: string) => new Set([...css.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1] ?? ''));
 /** A vanilla-extract identifier: a prefix and a hash (`--wx-15p5hd0`, `--wx-editor-1x2y3z4`). */
-const hashNamed = (name: string) => /^--wx-(?:editor-|charts-)?(?=[a-z]*\d)[a-z0-9]{5,}$/.test(name);
+const hashNamed = (name: string) =>
+  /^--wx-(?:editor-|charts-|markdown-)?(?=[a-z]*\d)[a-z0-9]{5,}$/.test(name);
 
 /** Custom properties the editor's script measures and sets on its own elements, read by its stylesheet. */
 const SET_BY_EDITOR_SCRIPT = new Set(['--wx-chrome-h', '--wx-keyboard-inset', '--wx-dock-clearance']);
@@ -217,7 +218,7 @@ describe('the published stylesheets', () => {
     const theme = new Set(ui.flatMap(({ css }) => [...declared(css)]));
     expect([...theme].filter(hashNamed)).toEqual([]);
     expect(theme).toContain('--wx-color-text-primary');
-    const foreign = ['ui', 'editor', 'charts'].flatMap((name) =>
+    const foreign = ['ui', 'markdown', 'editor', 'charts'].flatMap((name) =>
       publishedCss(name).flatMap(({ file, css }) => {
         const own = declared(css);
         return (

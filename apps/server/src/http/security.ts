@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
  * is left out on purpose: the default install is plain HTTP on a LAN address, where it would break every
  * asset URL. The answer renderer's maths and diagrams are made to fit this policy rather than the policy to
  * fit them: KaTeX builds its formulas through the CSSOM, and a Mermaid diagram is shown as an image of its
- * own SVG (apps/workspace/src/features/chat/markdown, MathTex.tsx and mermaidImage.ts). The journeys fail
+ * own SVG (packages/markdown/src, MathTex.tsx and mermaidImage.ts). The journeys fail
  * on any violation, so a renderer that needs more shows there.
  */
 export const contentSecurityPolicy = {

@@ -269,6 +269,11 @@ export const Done: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(a.done)).toBeVisible();
+    // The answer shows as Markdown rendered by @wanxiang/markdown (loaded with it), not as its source.
+    const answer = within(canvas.getByRole('region', { name: a.answer }));
+    await expect(await answer.findByRole('heading', { name: '摘要' })).toBeVisible();
+    await expect(answer.getByText('三个项目').tagName).toBe('STRONG');
+    await expect(answer.queryByText(/##/)).toBeNull();
     const paper = canvas.getByRole('textbox', { name: t.editorLabel });
     // The caret in the paper first, as a user's would be: the editor's history starts from there.
     await userEvent.click(paper);

@@ -1,7 +1,7 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { Button, VisuallyHidden } from '@wanxiang/ui';
 import { COMMAND_PRIORITY_HIGH, type EditorState, HISTORIC_TAG, type LexicalEditor } from 'lexical';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { ACTIONS, ASSISTANT_ACTIONS } from '../actions/actions';
 import { t } from '../i18n/zh-CN';
 import * as css from './Assistant.css';
@@ -12,13 +12,26 @@ import { useAssistantState } from './useAssistantState';
 
 const a = t.assistant;
 
+/*
+ * The answers are rendered by the chat's renderer, @wanxiang/markdown (sanitized, streamed block by block,
+ * KaTeX and Mermaid on demand). It comes with the first answer shown, not with the editor: a user who never
+ * asks the assistant never downloads it. Until it has arrived the answer shows as plain text.
+ */
+// Pure: a host that shows no assistant drops it, and the renderer's chunk with it, from its bundle.
+const Markdown = /* @__PURE__ */ lazy(() =>
+  import('@wanxiang/markdown').then((module) => ({ default: module.Markdown })),
+);
+
+function Answer({ text, streaming }: { text: string; streaming: boolean }) {
+  return (
+    <Suspense fallback={<pre className={css.plainAnswer}>{text}</pre>}>
+      <Markdown text={text} status={streaming ? 'streaming' : 'done'} />
+    </Suspense>
+  );
+}
+
 export interface AssistantPanelProps {
   store: AssistantStore;
-  /**
-   * Renders an answer's Markdown, sanitized (the app's own renderer, the chat's, so that there is one).
-   * Without it the answer shows as plain text.
-   */
-  renderMarkdown?: (markdown: string, options: { streaming: boolean }) => ReactNode;
 }
 
 /**
@@ -81,7 +94,7 @@ function useAppliedMessage(editor: LexicalEditor, setApply: (step: ApplyStep) =>
  * streams, scrolled along), its status, this document's earlier turns, the quick actions on the selection,
  * and Apply. Closing the panel clears the current chat.
  */
-export function AssistantPanel({ store, renderMarkdown }: AssistantPanelProps) {
+export function AssistantPanel({ store }: AssistantPanelProps) {
   const [editor] = useLexicalComposerContext();
   const state = useAssistantState(store);
   const { current, streaming, view, history, selection } = state;
@@ -142,13 +155,6 @@ export function AssistantPanel({ store, renderMarkdown }: AssistantPanelProps) {
     );
     setApply({ step: 'idle', message: ok ? a.applied : a.selectionChanged });
   };
-
-  const renderAnswer = (text: string, isStreaming: boolean) =>
-    renderMarkdown ? (
-      renderMarkdown(text, { streaming: isStreaming })
-    ) : (
-      <pre className={css.plainAnswer}>{text}</pre>
-    );
 
   return (
     <section className={css.panel} aria-labelledby={headingId}>
@@ -228,7 +234,7 @@ export function AssistantPanel({ store, renderMarkdown }: AssistantPanelProps) {
               <QuestionFiles files={current.files} />
             </div>
             <section className={css.answer} aria-label={a.answer} aria-busy={streaming}>
-              {renderAnswer(answer, streaming)}
+              <Answer text={answer} streaming={streaming} />
             </section>
             {current.note ? <p className={css.note}>{a.documentNote(current.note)}</p> : null}
             {apply.step === 'preview' && current.selection ? (
@@ -236,7 +242,9 @@ export function AssistantPanel({ store, renderMarkdown }: AssistantPanelProps) {
                 <span className={css.previewLabel}>{a.previewOld}</span>
                 <del className={css.deleted}>{current.selection.text}</del>
                 <span className={css.previewLabel}>{a.previewNew}</span>
-                <ins className={css.inserted}>{renderAnswer(answer, false)}</ins>
+                <ins className={css.inserted}>
+                  <Answer text={answer} streaming={false} />
+                </ins>
                 <div className={css.dockRow}>
                   <Button size="sm" variant="primary" onPress={() => replace(current)}>
                     {a.accept}

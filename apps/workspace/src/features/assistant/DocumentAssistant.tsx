@@ -1,13 +1,7 @@
 import { AssistantDock, AssistantPanel, AssistantStore } from '@wanxiang/editor';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { api } from '../../session/api';
-import { Markdown } from '../chat/markdown/Markdown';
 import { createAssistantTransport } from './transport';
-
-/** The chat's sanitized Markdown renderer, so that the assistant's answers look like the chat's. */
-function renderMarkdown(markdown: string, { streaming }: { streaming: boolean }): ReactNode {
-  return <Markdown text={markdown} status={streaming ? 'streaming' : 'done'} />;
-}
 
 /**
  * The editor's AI assistant for one document: its panel and dock for WordEditor's slots, sharing one store.
@@ -22,7 +16,7 @@ export function useDocumentAssistant(documentId: string | undefined, cloudId: st
   );
   useEffect(() => () => store?.dispose(), [store]);
   return {
-    panel: store ? <AssistantPanel store={store} renderMarkdown={renderMarkdown} /> : undefined,
+    panel: store ? <AssistantPanel store={store} /> : undefined,
     dock: store ? <AssistantDock store={store} /> : undefined,
   };
 }

@@ -1,10 +1,10 @@
+import { CopyButton, Markdown } from '@wanxiang/markdown';
 import { IconButton, SpinnerGlyph, Tooltip } from '@wanxiang/ui';
 import { useAtom } from 'jotai';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useFileLoader } from './attachments/loader';
 import { MessageFiles } from './attachments/MessageFiles';
 import * as styles from './Message.css';
-import { CopyButton, Markdown } from './markdown/Markdown';
 import { chatText } from './messages';
 import { SearchStep, SourceList } from './search/SearchSources';
 import { formatClock } from './state/format';

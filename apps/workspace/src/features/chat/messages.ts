@@ -127,7 +127,6 @@ export const chatText = {
   searchDone: (n: number) => (n > 0 ? `已搜索到 ${n} 个网页` : '没有搜索到相关网页'),
   searchFailed: '联网搜索未完成',
   sources: (n: number) => `引用来源（${n}）`,
-  sourceLink: (index: number, title: string) => `来源 ${index}：${title}（在新标签页打开）`,
   comingSoon: '即将推出',
 
   messageList: '对话消息',
@@ -146,13 +145,8 @@ export const chatText = {
   scrollToBottom: '回到底部',
   generatedImageNumbered: (n: number) => `模型生成的图片 ${n}`,
 
-  taskDone: '已完成',
-  taskTodo: '未完成',
   copy: '复制',
-  copyCode: '复制代码',
   copyQuestion: '复制问题',
-  copied: '已复制',
-  copyFailed: '复制失败，请手动选择文本复制',
 
   regenerate: '重新生成',
   edit: '编辑',
@@ -166,7 +160,6 @@ export const chatText = {
   questionVersions: '问题版本',
   versionCounter: (index: number, count: number) => `第 ${index} 个版本，共 ${count} 个`,
   versionFailed: '切换版本失败，请稍后重试',
-  codeLanguage: (lang: string) => lang || '代码',
 } as const;
 
 export type ChatText = typeof chatText;

@@ -111,23 +111,3 @@ export const sourceSite = style({
   color: vars.color.text.tertiary,
   fontSize: vars.font.size.xs,
 });
-
-/** A [n] in the answer that links to its source. */
-export const citation = style({
-  display: 'inline-block',
-  minWidth: '16px',
-  margin: `0 1px`,
-  padding: `0 3px`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.accent.soft,
-  color: vars.color.accent.text,
-  fontSize: '0.75em',
-  lineHeight: 1.5,
-  textAlign: 'center',
-  textDecoration: 'none',
-  verticalAlign: 'super',
-  selectors: {
-    '&:hover': { background: vars.color.accent.softHover },
-    '&:focus-visible': { outline: `2px solid ${vars.color.accent.solid}`, outlineOffset: '1px' },
-  },
-});

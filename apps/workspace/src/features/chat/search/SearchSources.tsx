@@ -1,6 +1,5 @@
 import type { SearchSource } from '@wanxiang/api-client';
 import { SpinnerGlyph } from '@wanxiang/ui';
-import { createContext, type ReactNode, useContext } from 'react';
 import { chatText } from '../messages';
 import type { ChatSearch } from '../state/types';
 import * as styles from './SearchSources.css';
@@ -104,29 +103,5 @@ export function SourceList({ sources }: { sources: readonly SearchSource[] }) {
         })}
       </ol>
     </section>
-  );
-}
-
-/** The sources an answer's [n] marks refer to; empty outside a searched answer. */
-export const CitationSources = createContext<readonly SearchSource[]>([]);
-
-/** A `[n]` of the answer: a link to source n when there is one, else the text as written. */
-export function Citation({ index, children }: { index: number; children: ReactNode }) {
-  const sources = useContext(CitationSources);
-  const source = sources.find((item) => item.index === index);
-  const href = source ? safeHref(source.url) : undefined;
-  if (!source || !href) return <>{children}</>;
-  return (
-    <a
-      className={styles.citation}
-      href={href}
-      target="_blank"
-      rel="noreferrer noopener"
-      title={source.title}
-      aria-label={chatText.sourceLink(index, source.title)}
-      data-citation={index}
-    >
-      {index}
-    </a>
   );
 }

@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { Markdown } from './markdown/Markdown';
-import { fadeEnd, fadeStart } from './markdown/Markdown.css';
-import { loadKatex } from './markdown/MathTex';
+import { Markdown } from './Markdown';
+import { fadeEnd, fadeStart } from './Markdown.css';
+import { loadKatex } from './MathTex';
 
 const meta = {
+  // Named as when it lived in the chat: the screenshot references are named by the stories' ids.
   title: 'Chat/Markdown',
   component: Markdown,
   args: { text: '' },

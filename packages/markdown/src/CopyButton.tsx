@@ -1,6 +1,6 @@
 import { CheckIcon, CopyIcon, IconButton, Tooltip, toast } from '@wanxiang/ui';
 import { useEffect, useRef, useState } from 'react';
-import { chatText } from '../messages';
+import { markdownText } from './text';
 
 /** The copy confirmation shows 1.5 s; the copied icon resets after 2 s. */
 export const COPY_TOAST_MS = 1500;
@@ -21,18 +21,18 @@ export function CopyButton({ getText, label }: { getText: () => string; label: s
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
-    <Tooltip content={copied ? chatText.copied : label}>
+    <Tooltip content={copied ? markdownText.copied : label}>
       <IconButton
-        aria-label={copied ? chatText.copied : label}
+        aria-label={copied ? markdownText.copied : label}
         size="sm"
         onPress={async () => {
           if (await copyText(getText())) {
             setCopied(true);
-            toast.success(chatText.copied, { timeout: COPY_TOAST_MS });
+            toast.success(markdownText.copied, { timeout: COPY_TOAST_MS });
             clearTimeout(timer.current);
             timer.current = setTimeout(() => setCopied(false), COPIED_ICON_MS);
           } else {
-            toast.error(chatText.copyFailed);
+            toast.error(markdownText.copyFailed);
           }
         }}
       >

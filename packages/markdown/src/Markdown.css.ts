@@ -262,3 +262,23 @@ export const diagramNote = style({
   color: vars.color.text.secondary,
 });
 globalStyle(`${block} > ${diagramNote} + *`, { marginTop: vars.space.xs });
+
+/** A searched answer's `[n]` mark, a link to its source. */
+export const citation = style({
+  display: 'inline-block',
+  minWidth: '16px',
+  margin: `0 1px`,
+  padding: `0 3px`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.accent.soft,
+  color: vars.color.accent.text,
+  fontSize: '0.75em',
+  lineHeight: 1.5,
+  textAlign: 'center',
+  textDecoration: 'none',
+  verticalAlign: 'super',
+  selectors: {
+    '&:hover': { background: vars.color.accent.softHover },
+    '&:focus-visible': { outline: `2px solid ${vars.color.accent.solid}`, outlineOffset: '1px' },
+  },
+});

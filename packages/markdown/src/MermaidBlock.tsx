@@ -1,5 +1,4 @@
 import { memo, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
-import { chatText } from '../messages';
 import { CopyButton } from './CopyButton';
 import * as styles from './Markdown.css';
 import { type MermaidResult, renderMermaid } from './mermaid';
@@ -59,7 +58,7 @@ export const MermaidBlock = memo(function MermaidBlock({
   return (
     <figure className={styles.diagram} aria-label={markdownText.diagram}>
       <div className={styles.codeHeader}>
-        <span className={styles.codeLanguage}>{chatText.codeLanguage('mermaid')}</span>
+        <span className={styles.codeLanguage}>{markdownText.codeLanguage('mermaid')}</span>
         <CopyButton label={markdownText.copyDiagramSource} getText={() => code} />
       </div>
       <div className={styles.diagramBody}>

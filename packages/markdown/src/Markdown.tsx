@@ -1,4 +1,3 @@
-import type { SearchSource } from '@wanxiang/api-client';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import { urlAttributes } from 'html-url-attributes';
 import {
@@ -20,11 +19,10 @@ import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { chatText } from '../messages';
-import { rehypeCitations } from '../search/citations';
-import { Citation, CitationSources } from '../search/SearchSources';
+import { Citation, CitationSources, type MarkdownSource } from './Citation';
 import { CopyButton } from './CopyButton';
 import { isShortCell } from './cellWidth';
+import { rehypeCitations } from './citations';
 import { rehypeShiftHeadings } from './headings';
 import * as styles from './Markdown.css';
 import { MathTex } from './MathTex';
@@ -32,9 +30,8 @@ import { MermaidBlock } from './MermaidBlock';
 import { isDisplayMathClosed, normalizeMathDelimiters, remarkMathRules } from './math';
 import { isFenceClosed } from './mermaid';
 import { createBlockSplitter } from './splitBlocks';
+import { markdownText } from './text';
 import { completeUnfinished } from './unfinished';
-
-export { COPIED_ICON_MS, COPY_TOAST_MS, CopyButton, copyText } from './CopyButton';
 
 type Element = NonNullable<ExtraProps['node']>;
 type ElementContent = Element['children'][number];
@@ -198,8 +195,8 @@ const CodeHeader = memo(function CodeHeader({
 }) {
   return (
     <div className={styles.codeHeader}>
-      <span className={styles.codeLanguage}>{chatText.codeLanguage(language)}</span>
-      <CopyButton label={chatText.copyCode} getText={getText} />
+      <span className={styles.codeLanguage}>{markdownText.codeLanguage(language)}</span>
+      <CopyButton label={markdownText.copyCode} getText={getText} />
     </div>
   );
 });
@@ -298,7 +295,7 @@ const components: Components = {
   // GFM task list boxes are read-only marks; they are named so assistive technology says what they mean.
   input: ({ node: _node, ...props }) =>
     props.type === 'checkbox' ? (
-      <input {...props} aria-label={props.checked ? chatText.taskDone : chatText.taskTodo} />
+      <input {...props} aria-label={props.checked ? markdownText.taskDone : markdownText.taskTodo} />
     ) : (
       <input {...props} />
     ),
@@ -384,7 +381,7 @@ const BlockGroup = memo(function BlockGroup({ texts, streamingIndex, streamingRa
   );
 }, sameGroup);
 
-const NO_SOURCES: readonly SearchSource[] = [];
+const NO_SOURCES: readonly MarkdownSource[] = [];
 
 export interface MarkdownProps {
   /** The Markdown source (an assistant's answer). */
@@ -400,7 +397,7 @@ export interface MarkdownProps {
   isStreaming?: boolean;
   className?: string;
   /** A searched answer's sources: its `[n]` marks become links to them. */
-  sources?: readonly SearchSource[] | undefined;
+  sources?: readonly MarkdownSource[] | undefined;
 }
 
 /**

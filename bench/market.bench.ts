@@ -20,8 +20,8 @@ export async function marketBench(): Promise<Array<readonly [string, string]>> {
   const server = await startServer({ NODE_ENV: 'production' });
   try {
     const access = await newUser(server.baseURL, 'market');
-    const daily = `${server.baseURL}/api/v1/emotion/daily-series/`;
-    const minute = `${server.baseURL}/api/v1/emotion/minute-series/`;
+    const daily = `${server.baseURL}/api/v1/market/daily-series/`;
+    const minute = `${server.baseURL}/api/v1/market/minute-series/`;
     const first = await timedGet(daily, access);
     const again = await timedGet(daily, access);
     const minutes = await timedGet(minute, access);

@@ -65,10 +65,10 @@ test('when the series calls fail each chart says so, and 重试 loads it', async
   await signUpAndSignIn(session, { prefix: 'stock-fail' });
   const failing = async (route: Parameters<Parameters<Page['route']>[1]>[0]) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' });
-  await page.route('**/api/v1/emotion/daily-series/**', failing);
-  await page.route('**/api/v1/emotion/minute-series/**', failing);
+  await page.route('**/api/v1/market/daily-series/**', failing);
+  await page.route('**/api/v1/market/minute-series/**', failing);
   // The browser logs each refused call.
-  const refused = session.allowConsoleError(/status of 500 .*\/api\/v1\/emotion\/(daily|minute)-series\//);
+  const refused = session.allowConsoleError(/status of 500 .*\/api\/v1\/market\/(daily|minute)-series\//);
   await session.goto('/stock');
 
   await expect.poll(() => page.getByText('获取情绪指标数据失败，请稍后重试').isVisible()).toBe(true);

@@ -39,8 +39,8 @@ import { sweepCounters } from './modules/limits/counters';
 import { createAddressLimit } from './modules/limits/requests';
 import { StreamSlots } from './modules/limits/streams';
 import { createMarketProvider } from './modules/market/providers';
-import { emotionRoutes } from './modules/market/routes';
-import { EmotionService } from './modules/market/service';
+import { marketRoutes } from './modules/market/routes';
+import { MarketService } from './modules/market/service';
 import { ModelRegistry } from './modules/models/registry';
 import { modelRoutes } from './modules/models/routes';
 import { storageRoutes } from './modules/storage/routes';
@@ -163,13 +163,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     reader,
   );
   const assistant = new AssistantService(db, registry, config.chat, app.log as unknown as Logger, reader);
-  const emotion = new EmotionService(db, createMarketProvider(config.market, app.log as unknown as Logger), {
+  const market = new MarketService(db, createMarketProvider(config.market, app.log as unknown as Logger), {
     backfillDays: config.market.backfillDays,
     logger: app.log as unknown as Logger,
     ...(deps.now ? { now: deps.now } : {}),
   });
 
-  const strategy = new StrategyService(db, emotion, {
+  const strategy = new StrategyService(db, market, {
     logger: app.log as unknown as Logger,
     summarize: modelSummarizer(registry, config.strategy.summaryModel, app.log as unknown as Logger),
     ...(deps.now ? { now: deps.now } : {}),
@@ -195,7 +195,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(docsRoutes, { docs: new DocumentService(db), requireAuth });
       await api.register(exportsRoutes, { db, requireAuth, ...(deps.now ? { now: deps.now } : {}) });
       await api.register(storageRoutes, { db, requireAuth });
-      await api.register(emotionRoutes, { emotion, requireAuth });
+      await api.register(marketRoutes, { market, requireAuth });
       await api.register(strategyRoutes, {
         strategy,
         subscriptions,

@@ -11,8 +11,8 @@ import { validatorCompiler } from '../src/http/validation';
 import { clockOf, EastmoneyMarket, type FetchLike } from '../src/modules/market/eastmoney';
 import { scoreSnapshot } from '../src/modules/market/emotion';
 import { closingSnapshot, MarketSourceError } from '../src/modules/market/provider';
-import { emotionRoutes } from '../src/modules/market/routes';
-import { EmotionService } from '../src/modules/market/service';
+import { marketRoutes } from '../src/modules/market/routes';
+import { MarketService } from '../src/modules/market/service';
 import { createTestDatabase, type TestDatabase } from './helpers';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'eastmoney');
@@ -193,12 +193,12 @@ describe('a failing Eastmoney source behind the emotion series', () => {
 
   it('is reported, never archived as a day of zeros, and stops a pass at the first unanswered day', async () => {
     const down = fakeFetch({});
-    const emotion = new EmotionService(test.database.db, market(down.fetch), {
+    const service = new MarketService(test.database.db, market(down.fetch), {
       backfillDays: 90,
       logger: silent,
       now: () => new Date('2026-11-25T12:00:00Z'),
     });
-    await expect(emotion.dailySeries('2026-11-16', '2026-11-20')).rejects.toBeInstanceOf(MarketSourceError);
+    await expect(service.dailySeries('2026-11-16', '2026-11-20')).rejects.toBeInstanceOf(MarketSourceError);
     // One day tried by the backfill and one by the request (each day's ten requests), not ninety days.
     expect(down.calls.length).toBeLessThanOrEqual(20);
 
@@ -209,7 +209,7 @@ describe('a failing Eastmoney source behind the emotion series', () => {
         string
       >,
     );
-    const past = new EmotionService(test.database.db, market(emptyDays.fetch), {
+    const past = new MarketService(test.database.db, market(emptyDays.fetch), {
       backfillDays: 5,
       logger: silent,
       now: () => new Date('2026-11-25T12:00:00Z'),
@@ -222,7 +222,7 @@ describe('a failing Eastmoney source behind the emotion series', () => {
 
     // The source back with one day: that day is archived, the days it has nothing for are left out.
     const oneDay = fakeFetch({ ...FULL, get: 'empty' });
-    const back = new EmotionService(test.database.db, market(oneDay.fetch), {
+    const back = new MarketService(test.database.db, market(oneDay.fetch), {
       backfillDays: 5,
       logger: silent,
       now: () => new Date('2026-11-25T12:00:00Z'),
@@ -242,24 +242,24 @@ describe('a failing Eastmoney source behind the emotion series', () => {
     app.decorateRequest('auth', null);
     registerErrorHandler(app);
     const down = fakeFetch({});
-    const emotion = new EmotionService(test.database.db, market(down.fetch, 1), {
+    const service = new MarketService(test.database.db, market(down.fetch, 1), {
       backfillDays: 90,
       logger: silent,
       now: () => new Date('2026-11-25T12:00:00Z'),
     });
-    await app.register(emotionRoutes, { emotion, requireAuth: async () => {}, prefix: '/api' });
+    await app.register(marketRoutes, { market: service, requireAuth: async () => {}, prefix: '/api' });
     try {
       for (let i = 0; i < 2; i += 1) {
         const answer = await app.inject({
           method: 'GET',
-          url: '/api/v1/emotion/daily-series/?start_date=2026-11-02&end_date=2026-11-06',
+          url: '/api/v1/market/daily-series/?start_date=2026-11-02&end_date=2026-11-06',
         });
         expect(answer.statusCode).toBe(503);
         expect(answer.json()).toEqual({ detail: '行情数据源暂时不可用，请稍后重试。' });
       }
       const holiday = await app.inject({
         method: 'GET',
-        url: '/api/v1/emotion/minute-series/?trade_date=2026-10-01',
+        url: '/api/v1/market/minute-series/?trade_date=2026-10-01',
       });
       expect(holiday.json()).toEqual({ data: [], source: 'eastmoney' });
     } finally {

@@ -321,24 +321,24 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
       },
       {
         name: 'daily emotion series',
-        route: 'GET /api/v1/emotion/daily-series/',
+        route: 'GET /api/v1/market/daily-series/',
         // The first visit backfills the archive; the case measures a visit that reads it.
         prepare: async () => {
-          expect((await call('GET', '/api/v1/emotion/daily-series/', { token: access })).status).toBe(200);
+          expect((await call('GET', '/api/v1/market/daily-series/', { token: access })).status).toBe(200);
           return {};
         },
-        send: () => call('GET', '/api/v1/emotion/daily-series/', { token: access }),
+        send: () => call('GET', '/api/v1/market/daily-series/', { token: access }),
         ok: is(200),
       },
       {
         name: 'minute emotion series',
-        route: 'GET /api/v1/emotion/minute-series/',
+        route: 'GET /api/v1/market/minute-series/',
         prepare: async () => {
-          expect((await call('GET', '/api/v1/emotion/daily-series/', { token: access })).status).toBe(200);
+          expect((await call('GET', '/api/v1/market/daily-series/', { token: access })).status).toBe(200);
           return { date: lastCompleteTradingDay() };
         },
         send: ({ date }) =>
-          call('GET', `/api/v1/emotion/minute-series/?trade_date=${date}`, { token: access }),
+          call('GET', `/api/v1/market/minute-series/?trade_date=${date}`, { token: access }),
         ok: is(200),
       },
       {

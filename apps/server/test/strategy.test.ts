@@ -10,7 +10,7 @@ import {
   strategySubscriptionEvents,
 } from '../src/db/schema';
 import { type MarketProvider, MarketSourceError } from '../src/modules/market/provider';
-import { EmotionService } from '../src/modules/market/service';
+import { MarketService } from '../src/modules/market/service';
 import { sharedSimulatedMarket } from '../src/modules/market/simulated';
 import { StrategyService } from '../src/modules/strategy/service';
 import { signUp } from './chat-support';
@@ -78,8 +78,8 @@ describe.each(databaseKinds)('strategy runs and subscriptions on %s', (kind) => 
   }
 
   function service(provider: MarketProvider = sharedSimulatedMarket(), now = () => MORNING) {
-    const emotion = new EmotionService(db().database.db, provider, { backfillDays: 30, logger: silent, now });
-    return new StrategyService(db().database.db, emotion, { logger: silent, now });
+    const market = new MarketService(db().database.db, provider, { backfillDays: 30, logger: silent, now });
+    return new StrategyService(db().database.db, market, { logger: silent, now });
   }
 
   it('runs the morning phase once, logging each node with its numbers, and ends with a report', async () => {

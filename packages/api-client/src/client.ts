@@ -2,8 +2,8 @@ import { type ApiClientOptions, type AuthClient, createAuthClient } from './auth
 import { type AssistantApi, createAssistantApi } from './endpoints/assistant';
 import { type ChatApi, createChatApi } from './endpoints/chat';
 import { createDocsApi, type DocsApi } from './endpoints/docs';
-import { createEmotionApi, type EmotionApi } from './endpoints/emotion';
 import { createExportsApi, type ExportsApi } from './endpoints/exports';
+import { createMarketApi, type MarketApi } from './endpoints/market';
 import { createModelsApi, type ModelsApi } from './endpoints/models';
 import { createStorageUsageApi, type StorageUsageApi } from './endpoints/storage';
 import { createStrategyApi, type StrategyApi } from './endpoints/strategy';
@@ -22,8 +22,8 @@ export interface ApiClient extends AuthClient {
   docs: DocsApi;
   /** Server-side exports of documents (PDF, DOCX, Markdown) and their downloads. */
   exports: ExportsApi;
-  /** The market emotion series of the strategy board. */
-  emotion: EmotionApi;
+  /** The market data of the strategy board: the emotion series. */
+  market: MarketApi;
   /** The strategy runs' nodes and reports, and the subscription. */
   strategy: StrategyApi;
   /** What the server keeps for the user, against the allowance (`storage` is the token storage). */
@@ -48,7 +48,7 @@ export function completeApiClient(core: AuthClient): ApiClient {
     assistant: createAssistantApi(core.http),
     docs: createDocsApi(core.http),
     exports: createExportsApi(core.http),
-    emotion: createEmotionApi(core.http),
+    market: createMarketApi(core.http),
     strategy: createStrategyApi(core.http),
     storageUsage: createStorageUsageApi(core.http),
     selectedModel: createSelectedModelStore(core.storage),

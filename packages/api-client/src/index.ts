@@ -43,16 +43,16 @@ export {
 } from './endpoints/chat';
 export { createDocsApi, type DocsApi, type DocumentSaveResult } from './endpoints/docs';
 export {
-  createEmotionApi,
-  type DailySeriesRange,
-  type EmotionApi,
-} from './endpoints/emotion';
-export {
   createExportsApi,
   ExportError,
   type ExportedFile,
   type ExportsApi,
 } from './endpoints/exports';
+export {
+  createMarketApi,
+  type DailySeriesRange,
+  type MarketApi,
+} from './endpoints/market';
 export { createModelsApi, type ModelsApi } from './endpoints/models';
 export { createStorageUsageApi, type StorageUsageApi } from './endpoints/storage';
 export { createStrategyApi, type StrategyApi } from './endpoints/strategy';

@@ -51,7 +51,8 @@ export const router = createBrowserRouter([
               },
               {
                 path: '/stock',
-                lazy: () => import('../features/stock/StockPage').then((m) => ({ Component: m.StockPage })),
+                lazy: () =>
+                  import('../features/market/MarketPage').then((m) => ({ Component: m.MarketPage })),
               },
               ...(['/presentation', '/spreadsheet', '/design'] as const).map((path) => ({
                 path,

@@ -1,9 +1,9 @@
 import {
   dailySeriesAnswer,
   dailySeriesQuery,
-  emotionPaths,
   errorBody,
   MAX_EMOTION_RANGE_DAYS,
+  marketPaths,
   minuteSeriesAnswer,
   minuteSeriesQuery,
 } from '@wanxiang/api-client/contract';
@@ -22,10 +22,10 @@ import {
   LAST_CALENDAR_DATE,
 } from './calendar';
 import { MarketSourceError } from './provider';
-import type { EmotionService } from './service';
+import type { MarketService } from './service';
 
-export interface EmotionRoutesOptions {
-  emotion: EmotionService;
+export interface MarketRoutesOptions {
+  market: MarketService;
   requireAuth: RequireAuth;
 }
 
@@ -57,18 +57,18 @@ async function answering<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export const emotionRoutes: FastifyPluginAsyncZod<EmotionRoutesOptions> = async (app, options) => {
-  const { emotion, requireAuth } = options;
+export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (app, options) => {
+  const { market, requireAuth } = options;
   // Archives each day as it completes, and backfills a server nobody visits. The first visit does not wait
-  // for this timer: it runs the backfill itself (EmotionService.ensureBackfilled).
+  // for this timer: it runs the backfill itself (MarketService.ensureBackfilled).
   scheduleMaintenance(app, {
     name: 'archive market emotion',
-    run: () => emotion.backfill(),
+    run: () => market.backfill(),
     intervalMs: ARCHIVE_INTERVAL_MS,
   });
 
   app.get(
-    emotionPaths.dailySeries,
+    marketPaths.dailySeries,
     {
       onRequest: requireAuth,
       schema: {
@@ -87,17 +87,17 @@ export const emotionRoutes: FastifyPluginAsyncZod<EmotionRoutesOptions> = async 
     },
     async (request) =>
       answering(async () => {
-        const end = queryDate('end_date', request.query.end_date, emotion.today());
+        const end = queryDate('end_date', request.query.end_date, market.today());
         const start = queryDate('start_date', request.query.start_date, addDays(end, -DEFAULT_RANGE_DAYS));
         if (start > end) throw fieldErrors({ start_date: [m.reversedRange] });
         if (daysBetween(start, end) > MAX_EMOTION_RANGE_DAYS)
           throw fieldErrors({ start_date: [m.rangeTooLong(MAX_EMOTION_RANGE_DAYS)] });
-        return { data: await emotion.dailySeries(start, end), source: emotion.source };
+        return { data: await market.dailySeries(start, end), source: market.source };
       }),
   );
 
   app.get(
-    emotionPaths.minuteSeries,
+    marketPaths.minuteSeries,
     {
       onRequest: requireAuth,
       schema: {
@@ -115,8 +115,8 @@ export const emotionRoutes: FastifyPluginAsyncZod<EmotionRoutesOptions> = async 
     },
     async (request) =>
       answering(async () => {
-        const date = queryDate('trade_date', request.query.trade_date, emotion.today());
-        return { data: await emotion.minuteSeries(date), source: emotion.source };
+        const date = queryDate('trade_date', request.query.trade_date, market.today());
+        return { data: await market.minuteSeries(date), source: market.source };
       }),
   );
 };

@@ -41,7 +41,7 @@ export interface MinutePoint {
   inputs: EmotionScore['inputs'];
 }
 
-export interface EmotionServiceOptions {
+export interface MarketServiceOptions {
   /** Trading days archived on a fresh install. */
   backfillDays: number;
   logger: Logger;
@@ -49,14 +49,14 @@ export interface EmotionServiceOptions {
   now?: () => Date;
 }
 
-export class EmotionService {
+export class MarketService {
   private readonly now: () => Date;
   private backfilled: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
     readonly provider: MarketProvider,
-    private readonly options: EmotionServiceOptions,
+    private readonly options: MarketServiceOptions,
   ) {
     this.now = options.now ?? (() => new Date());
   }

@@ -18,7 +18,7 @@ import {
 } from '../market/calendar';
 import { movingAverage, scoreSnapshot } from '../market/emotion';
 import { closingSnapshot, type MarketSnapshot, MarketSourceError } from '../market/provider';
-import type { EmotionService } from '../market/service';
+import type { MarketService } from '../market/service';
 import { phaseAt, phaseDisplay } from './phases';
 import {
   type EmotionFacts,
@@ -64,7 +64,7 @@ export class StrategyService {
 
   constructor(
     private readonly db: Db,
-    private readonly emotion: EmotionService,
+    private readonly market: MarketService,
     private readonly options: StrategyServiceOptions,
   ) {
     this.now = options.now ?? (() => new Date());
@@ -181,7 +181,7 @@ export class StrategyService {
   }
 
   private async fetchSnapshot(date: string, phase: RunPhase): Promise<Fetched> {
-    const provider = this.emotion.provider;
+    const provider = this.market.provider;
     if (phase === 'PRE_OPEN') {
       const previous = previousTradingDay(date);
       if (!previous) throw new Error(`${date} 之前没有交易日`);
@@ -208,7 +208,7 @@ export class StrategyService {
   private async emotionFacts(snapshot: MarketSnapshot): Promise<EmotionFacts> {
     const date = snapshot.tradeDate;
     const score = scoreSnapshot(snapshot);
-    const history = (await this.emotion.dailySeries(addDays(date, -45), date)).filter(
+    const history = (await this.market.dailySeries(addDays(date, -45), date)).filter(
       (point) => point.date < date && !point.partial,
     );
     const values = [...history.map((point) => point.value), score.value];
@@ -227,7 +227,7 @@ export class StrategyService {
       const value = await this.fetchSnapshot(date, phase);
       const s = value.snapshot;
       if (s.limitUp.length + s.broken.length === 0)
-        throw new MarketSourceError(this.emotion.source, `${value.label} 没有涨停与炸板数据`, {
+        throw new MarketSourceError(this.market.source, `${value.label} 没有涨停与炸板数据`, {
           kind: 'no-data',
         });
       return {

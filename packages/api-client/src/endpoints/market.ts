@@ -1,10 +1,10 @@
 import {
   type DailySeriesAnswer,
   dailySeriesAnswer,
-  emotionPaths,
   type MinuteSeriesAnswer,
+  marketPaths,
   minuteSeriesAnswer,
-} from '../contract/emotion';
+} from '../contract/market';
 import type { HttpClient } from '../http/httpClient';
 import type { CallOptions } from './auth';
 
@@ -15,7 +15,7 @@ export interface DailySeriesRange {
   end_date?: string;
 }
 
-export interface EmotionApi {
+export interface MarketApi {
   /** The daily market emotion points of a range, with the `source` of the market data. */
   dailySeries(range?: DailySeriesRange, options?: CallOptions): Promise<DailySeriesAnswer>;
   /**
@@ -25,17 +25,17 @@ export interface EmotionApi {
   minuteSeries(tradeDate?: string, options?: CallOptions): Promise<MinuteSeriesAnswer>;
 }
 
-export function createEmotionApi(http: HttpClient): EmotionApi {
+export function createMarketApi(http: HttpClient): MarketApi {
   return {
     dailySeries(range = {}, options = {}) {
-      return http.get(emotionPaths.dailySeries, {
+      return http.get(marketPaths.dailySeries, {
         query: { start_date: range.start_date, end_date: range.end_date },
         schema: dailySeriesAnswer,
         ...options,
       });
     },
     minuteSeries(tradeDate, options = {}) {
-      return http.get(emotionPaths.minuteSeries, {
+      return http.get(marketPaths.minuteSeries, {
         query: { trade_date: tradeDate },
         schema: minuteSeriesAnswer,
         ...options,

@@ -1,16 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { EmotionApi, StrategyApi, Subscription } from '@wanxiang/api-client';
+import type { MarketApi, StrategyApi, Subscription } from '@wanxiang/api-client';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { dailyPoints, minutePoints } from './emotionFixtures';
-import { LiveStockBoard } from './StockPage';
+import { LiveMarketBoard } from './MarketPage';
 import { feedNodes, reports, subscriptions } from './strategyFixtures';
 import { strategyText } from './strategyMessages';
 
-/** Endpoints that answer from the fixtures, count their calls and fail where a story asks them to. */
+/**
+ * Endpoints that answer from the fixtures, count their calls and fail where a story asks them to. Each
+ * story makes its own (in its loader), so no story starts with the calls or the subscription of another.
+ */
 function fakeEndpoints() {
   const calls = { feed: 0, subscribe: 0, pay: 0, subscription: 0 };
   let subscription: Subscription = subscriptions.none;
-  const emotion: EmotionApi = {
+  const market: MarketApi = {
     dailySeries: async () => ({ data: dailyPoints, source: 'simulated' }),
     minuteSeries: async () => ({ data: minutePoints, source: 'simulated' }),
   };
@@ -36,28 +39,35 @@ function fakeEndpoints() {
       throw new Error('payment declined');
     },
   };
-  return { calls, emotion, strategy };
+  return { calls, market, strategy };
 }
 
+type Endpoints = ReturnType<typeof fakeEndpoints>;
+
+/** The endpoints the story's loader made for it. */
+const endpointsOf = (loaded: Record<string, unknown>) => loaded.endpoints as Endpoints;
+
 const meta = {
-  title: 'Stock/LiveStockBoard',
-  component: LiveStockBoard,
+  title: 'Market/LiveMarketBoard',
   parameters: { layout: 'fullscreen' },
-} satisfies Meta<typeof LiveStockBoard>;
+  loaders: [() => ({ endpoints: fakeEndpoints() })],
+  render: (_args, { loaded }) => {
+    const { market, strategy } = endpointsOf(loaded);
+    return <LiveMarketBoard market={market} strategy={strategy} />;
+  },
+} satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const endpoints = fakeEndpoints();
 
 /**
  * The board's queries on live endpoints: a failed feed is retried on demand and its nodes come; subscribing
  * fetches the status again (待支付), and a payment that fails says so and leaves the status as it was.
  */
 export const OnLiveEndpoints: Story = {
-  // The charts' time axis follows the clock: the screenshots are StockBoard's, on fixed data.
+  // The charts' time axis follows the clock: the screenshots are MarketBoard's, on fixed data.
   tags: ['!vrt'],
-  args: { emotion: endpoints.emotion, strategy: endpoints.strategy },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, loaded }) => {
+    const endpoints = endpointsOf(loaded);
     const canvas = within(canvasElement);
     const feed = canvas.getByRole('region', { name: '策略执行动态' });
     await within(feed).findByText(strategyText.feed.error);

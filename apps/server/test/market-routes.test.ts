@@ -30,8 +30,8 @@ interface MinutePoint {
   inputs: Record<string, number | null>;
 }
 
-const DAILY = '/api/v1/emotion/daily-series/';
-const MINUTE = '/api/v1/emotion/minute-series/';
+const DAILY = '/api/v1/market/daily-series/';
+const MINUTE = '/api/v1/market/minute-series/';
 
 /** The last trading day whose session has ended, as the server sees it now. */
 function lastCompleteDay(): string {

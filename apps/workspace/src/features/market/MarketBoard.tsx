@@ -2,14 +2,14 @@ import { type ChartStatus, DailyEmotionChart, MinuteEmotionChart } from '@wanxia
 import { Badge, Inline } from '@wanxiang/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { EmotionBreakdown } from './EmotionBreakdown';
-import { stockText } from './messages';
-import * as styles from './StockBoard.css';
+import * as styles from './MarketBoard.css';
+import { marketText } from './messages';
 import { RecommendationPanel, StrategyFeed, SubscriptionControl } from './StrategyPanels';
 import { formatShanghaiDateTime } from './shanghaiTime';
 import type { DailyState, LoadStatus, MinuteState } from './useEmotionBoard';
 import type { FeedState, ReportsState, SubscriptionState } from './useStrategyBoard';
 
-export interface StockBoardProps {
+export interface MarketBoardProps {
   daily: DailyState;
   minute: MinuteState;
   onRetryDaily: () => void;
@@ -48,7 +48,7 @@ const slotOf = (timestamp: string) => timestamp.slice(11, 16);
  * subscription control, the daily and minute emotion charts with what the shown (or latest) point is made of,
  * the strategy's execution feed and its recommendation panel, and the subscription control.
  */
-export function StockBoard({
+export function MarketBoard({
   daily,
   minute,
   onRetryDaily,
@@ -61,7 +61,7 @@ export function StockBoard({
   onRetrySubscription,
   onSubscriptionAction,
   now,
-}: StockBoardProps) {
+}: MarketBoardProps) {
   const simulated = daily.source === 'simulated' || minute.source === 'simulated';
   const minuteData = useMemo(
     () => minute.points.map((p) => ({ time: p.timestamp, value: p.value })),
@@ -81,10 +81,10 @@ export function StockBoard({
     <div className={styles.page}>
       <header className={styles.header}>
         <Inline gap="md" wrap>
-          <h1 className={styles.title}>{stockText.title}</h1>
+          <h1 className={styles.title}>{marketText.title}</h1>
           {simulated ? (
-            <span title={stockText.simulatedHint}>
-              <Badge tone="warning">{stockText.simulated}</Badge>
+            <span title={marketText.simulatedHint}>
+              <Badge tone="warning">{marketText.simulated}</Badge>
             </span>
           ) : null}
         </Inline>
@@ -102,7 +102,7 @@ export function StockBoard({
         <div className={styles.chartCell}>
           <DailyEmotionChart
             data={daily.points}
-            status={chartStatus(daily.status, stockText.dailyError)}
+            status={chartStatus(daily.status, marketText.dailyError)}
             onRetry={onRetryDaily}
             onFocusPoint={setFocusedDay}
             headingLevel={2}
@@ -121,7 +121,7 @@ export function StockBoard({
           <MinuteEmotionChart
             data={minuteData}
             date={minute.date ?? undefined}
-            status={chartStatus(minute.status, stockText.minuteError)}
+            status={chartStatus(minute.status, marketText.minuteError)}
             onRetry={onRetryMinute}
             onFocusPoint={setFocusedSlot}
             headingLevel={2}
@@ -157,7 +157,7 @@ function Clock({ now }: { now: number | undefined }) {
   const at = now ?? ticking;
   return (
     <p className={styles.clock}>
-      {stockText.updatedAt}
+      {marketText.updatedAt}
       <time className={styles.clockTime} dateTime={new Date(at).toISOString()} data-testid="board-clock">
         {formatShanghaiDateTime(at)}
       </time>

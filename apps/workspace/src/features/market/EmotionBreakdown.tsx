@@ -1,8 +1,8 @@
 import { type EmotionInputs, type EmotionScores, emotionScores } from '@wanxiang/api-client';
 import { formatValue } from '@wanxiang/charts';
 import { useId } from 'react';
-import { stockText } from './messages';
-import * as styles from './StockBoard.css';
+import * as styles from './MarketBoard.css';
+import { marketText } from './messages';
 
 type ScoreKey = keyof EmotionScores;
 
@@ -59,9 +59,9 @@ export function EmotionBreakdown({ at, latest = true, value, scores, inputs }: E
   return (
     <section className={styles.breakdown} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.breakdownTitle}>
-        {latest ? stockText.explain.title(at) : stockText.explain.focusedTitle(at)}
+        {latest ? marketText.explain.title(at) : marketText.explain.focusedTitle(at)}
         <span className={styles.breakdownValue}>
-          {stockText.explain.value} {formatValue(value)}
+          {marketText.explain.value} {formatValue(value)}
         </span>
       </h3>
       {scores ? (
@@ -73,7 +73,7 @@ export function EmotionBreakdown({ at, latest = true, value, scores, inputs }: E
               <div key={key} className={styles.breakdownItem}>
                 <dt className={styles.breakdownName}>{name}</dt>
                 <dd className={styles.breakdownScore}>
-                  {score === null ? stockText.explain.missing : formatValue(score)}
+                  {score === null ? marketText.explain.missing : formatValue(score)}
                   {detail ? <span className={styles.breakdownDetail}>{detail}</span> : null}
                 </dd>
               </div>
@@ -81,7 +81,7 @@ export function EmotionBreakdown({ at, latest = true, value, scores, inputs }: E
           })}
         </dl>
       ) : (
-        <p className={styles.muted}>{stockText.explain.noScores}</p>
+        <p className={styles.muted}>{marketText.explain.noScores}</p>
       )}
     </section>
   );

@@ -7,9 +7,9 @@
  */
 import { z } from 'zod';
 
-export const emotionPaths = {
-  dailySeries: '/v1/emotion/daily-series/',
-  minuteSeries: '/v1/emotion/minute-series/',
+export const marketPaths = {
+  dailySeries: '/v1/market/daily-series/',
+  minuteSeries: '/v1/market/minute-series/',
 } as const;
 
 /** Where the market data behind a series came from. */

@@ -1,5 +1,5 @@
 /** The strategy board's words, in Chinese. */
-export const stockText = {
+export const marketText = {
   title: '短线策略看板',
   updatedAt: '更新时间',
   simulated: '模拟行情',

@@ -1,30 +1,30 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { EmotionApi, StrategyApi } from '@wanxiang/api-client';
+import type { MarketApi, StrategyApi } from '@wanxiang/api-client';
 import { api } from '../../session/api';
 import { boardQueryClient } from './boardQueries';
-import { StockBoard } from './StockBoard';
+import { MarketBoard } from './MarketBoard';
 import { useEmotionBoard } from './useEmotionBoard';
 import { useStrategyBoard } from './useStrategyBoard';
 
-/** /stock: the short-term strategy board, on the emotion and strategy endpoints of the signed-in API. */
-export function StockPage() {
-  return <LiveStockBoard emotion={api.emotion} strategy={api.strategy} />;
+/** /stock: the short-term strategy board, on the market and strategy endpoints of the signed-in API. */
+export function MarketPage() {
+  return <LiveMarketBoard market={api.market} strategy={api.strategy} />;
 }
 
 /** The board on live data: its queries, their polling and the subscription's actions, on these endpoints. */
-export function LiveStockBoard({ emotion, strategy }: { emotion: EmotionApi; strategy: StrategyApi }) {
+export function LiveMarketBoard({ market, strategy }: { market: MarketApi; strategy: StrategyApi }) {
   return (
     <QueryClientProvider client={boardQueryClient}>
-      <Board emotion={emotion} strategy={strategy} />
+      <Board market={market} strategy={strategy} />
     </QueryClientProvider>
   );
 }
 
-function Board({ emotion, strategy }: { emotion: EmotionApi; strategy: StrategyApi }) {
-  const { daily, minute, retryDaily, retryMinute } = useEmotionBoard(emotion);
+function Board({ market, strategy }: { market: MarketApi; strategy: StrategyApi }) {
+  const { daily, minute, retryDaily, retryMinute } = useEmotionBoard(market);
   const board = useStrategyBoard(strategy);
   return (
-    <StockBoard
+    <MarketBoard
       daily={daily}
       minute={minute}
       onRetryDaily={retryDaily}

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import * as styles from './StockBoard.css';
+import * as styles from './MarketBoard.css';
 import { RecommendationPanel, StrategyFeed, SubscriptionControl } from './StrategyPanels';
 import { feedNodes, reports, subscriptions } from './strategyFixtures';
 import type { FeedState, ReportsState, SubscriptionState } from './useStrategyBoard';
@@ -36,7 +36,7 @@ const ready = (subscription = subscriptions.none): SubscriptionState => ({
 });
 
 const meta = {
-  title: 'Stock/StrategyPanels',
+  title: 'Market/StrategyPanels',
   component: Panels,
   args: {
     feed: { status: 'ready', nodes: feedNodes },

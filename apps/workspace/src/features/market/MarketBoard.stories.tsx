@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { dailyPoints, FIXTURE_DAY, FIXTURE_NOW, minutePoints } from './emotionFixtures';
-import { StockBoard } from './StockBoard';
+import { MarketBoard } from './MarketBoard';
 import { feedNodes, reports, subscriptions } from './strategyFixtures';
 
 const meta = {
-  title: 'Stock/StockBoard',
-  component: StockBoard,
+  title: 'Market/MarketBoard',
+  component: MarketBoard,
   args: {
     now: FIXTURE_NOW,
     daily: { status: 'ready', points: dailyPoints, source: 'simulated' },
@@ -22,7 +22,7 @@ const meta = {
     onSubscriptionAction: fn(),
   },
   parameters: { layout: 'fullscreen' },
-} satisfies Meta<typeof StockBoard>;
+} satisfies Meta<typeof MarketBoard>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

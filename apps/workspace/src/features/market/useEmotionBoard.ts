@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   DailyEmotionPoint,
   DailySeriesAnswer,
-  EmotionApi,
+  MarketApi,
   MinuteEmotionPoint,
   MinuteSeriesAnswer,
 } from '@wanxiang/api-client';
@@ -37,7 +37,7 @@ export const MINUTE_REFRESH_MS = 60_000;
  * the last day of the daily series.
  */
 export async function lastTradingMinutes(
-  api: Pick<EmotionApi, 'minuteSeries'>,
+  api: Pick<MarketApi, 'minuteSeries'>,
   today: string,
   daily: Promise<DailySeriesAnswer | null>,
 ): Promise<{ date: string; answer: MinuteSeriesAnswer }> {
@@ -56,7 +56,7 @@ const minuteKey = ['emotion', 'minute'] as const;
  * series of the last trading day, refreshed every minute during the sessions (a refresh keeps what is
  * shown while it runs and if it fails). Each can be retried on its own.
  */
-export function useEmotionBoard(api: EmotionApi) {
+export function useEmotionBoard(api: MarketApi) {
   const client = useQueryClient();
   const dailyOptions = {
     queryKey: dailyKey,

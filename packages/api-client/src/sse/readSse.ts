@@ -149,7 +149,7 @@ const knownTypes: ReadonlySet<string> = new Set(CHAT_STREAM_FRAME_TYPES);
 
 /**
  * The chat answer's events (contract/stream.ts). Tolerances, chosen for a stream that must not die on a
- * detail: a `data:` payload that is not a JSON object is taken as plain text (as the document chat's
+ * detail: a `data:` payload that is not a JSON object is taken as plain text (as the assistant's
  * fallback does); an object with an unknown `type` is skipped so that the server may add event
  * types. A known type with the wrong shape is a {@link StreamError}. After `[DONE]` it yields `done` and
  * stops reading.

@@ -1,5 +1,5 @@
 /**
- * The emotion series the stock page charts, from the archive when a day is in it, from the market data
+ * The emotion series the strategy board charts, from the archive when a day is in it, from the market data
  * provider otherwise. A complete trading day is archived the first time it is computed; today, while the
  * market is open, is computed live from the slots that have ended and never archived half-done.
  */

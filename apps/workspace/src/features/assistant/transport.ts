@@ -1,5 +1,5 @@
 /**
- * The editor assistant's transport on the app's API client: the model list and the document chat
+ * The editor assistant's transport on the app's API client: the model list and the assistant endpoints
  * (api.assistant picks the cloud or the transient endpoint by the document's cloud id). Errors become the
  * kinds the editor's assistant has a text for. Files are checked by the chat's rules and in its words,
  * and sent as the chat sends them, with the upload's progress.

@@ -138,12 +138,54 @@ function onOff(element: XmlElement | undefined): boolean | undefined {
   return !(value === 'false' || value === '0' || value === 'off' || value === 'none');
 }
 
-function readRunProps(rPr: XmlElement | undefined): RunProps {
+/** The theme's fonts by the names rFonts gives them (minorEastAsia, majorHAnsi…). */
+type ThemeFonts = Record<string, string>;
+
+const DRAWING = 'http://schemas.openxmlformats.org/drawingml/2006/main';
+
+/**
+ * The fonts of the package's theme, which Word's own documents name instead of a face (Word's defaults
+ * are minorHAnsi and minorEastAsia): the major (headings) and minor (body) Latin face, and the East Asian
+ * one — the theme's face for Simplified Chinese, else its East Asian face.
+ */
+function readTheme(document: Document | null): ThemeFonts {
+  const fonts: ThemeFonts = {};
+  const root = document?.documentElement;
+  if (!root) return fonts;
+  for (const kind of ['major', 'minor'] as const) {
+    const scheme = root.getElementsByTagNameNS(DRAWING, `${kind}Font`)[0];
+    if (!scheme) continue;
+    let latin = '';
+    let eastAsia = '';
+    let hans = '';
+    for (let child = scheme.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType !== 1 || (child as XmlElement).namespaceURI !== DRAWING) continue;
+      const element = child as XmlElement;
+      const face = element.getAttribute('typeface') ?? '';
+      if (element.localName === 'latin') latin = face;
+      else if (element.localName === 'ea') eastAsia = face;
+      else if (element.localName === 'font' && element.getAttribute('script') === 'Hans') hans = face;
+    }
+    if (latin) {
+      fonts[`${kind}HAnsi`] = latin;
+      fonts[`${kind}Ascii`] = latin;
+    }
+    if (hans || eastAsia) fonts[`${kind}EastAsia`] = hans || eastAsia;
+  }
+  return fonts;
+}
+
+function readRunProps(rPr: XmlElement | undefined, theme: ThemeFonts = {}): RunProps {
   const props: RunProps = {};
   if (!rPr) return props;
   const fonts = first(rPr, 'rFonts');
-  const eastAsia = attr(fonts, 'eastAsia');
-  const ascii = attr(fonts, 'ascii') ?? attr(fonts, 'hAnsi');
+  // A theme font, where one is named, is used in place of the face beside it.
+  const themed = (name: string) => {
+    const key = attr(fonts, `${name}Theme`);
+    return key ? theme[key] : undefined;
+  };
+  const eastAsia = themed('eastAsia') ?? attr(fonts, 'eastAsia');
+  const ascii = themed('ascii') ?? attr(fonts, 'ascii') ?? themed('hAnsi') ?? attr(fonts, 'hAnsi');
   if (eastAsia) props.eastAsia = eastAsia;
   if (ascii) props.ascii = ascii;
   const size = integer(attr(first(rPr, 'sz'), 'val'));
@@ -304,7 +346,10 @@ export class DocxFormatting {
   /** numId → its abstract numbering's id and levels. */
   private readonly numbering = new Map<string, { abstract: string; levels: Map<number, NumberingLevel> }>();
 
-  constructor(parts: { styles?: string; numbering?: string; document?: string }) {
+  private readonly theme: ThemeFonts;
+
+  constructor(parts: { styles?: string; numbering?: string; document?: string; theme?: string }) {
+    this.theme = readTheme(parseXml(parts.theme));
     this.readStyles(parseXml(parts.styles));
     this.readNumbering(parseXml(parts.numbering));
     this.readDocument(parseXml(parts.document));
@@ -315,7 +360,7 @@ export class DocxFormatting {
     if (!root) return;
     const defaults = first(root, 'docDefaults');
     this.defaults = {
-      run: readRunProps(first(first(defaults, 'rPrDefault'), 'rPr')),
+      run: readRunProps(first(first(defaults, 'rPrDefault'), 'rPr'), this.theme),
       paragraph: readParagraphProps(first(first(defaults, 'pPrDefault'), 'pPr')),
     };
     for (const element of elements(root, 'style')) {
@@ -328,7 +373,7 @@ export class DocxFormatting {
         name: attr(first(element, 'name'), 'val') ?? id,
         basedOn: attr(first(element, 'basedOn'), 'val'),
         paragraph: readParagraphProps(first(element, 'pPr')),
-        run: readRunProps(first(element, 'rPr')),
+        run: readRunProps(first(element, 'rPr'), this.theme),
       };
       this.styles.set(`${type}:${id}`, style);
       const isDefault = attr(element, 'default');
@@ -392,7 +437,7 @@ export class DocxFormatting {
           runs.push({
             text: runText(child),
             styleId: attr(first(rPr, 'rStyle'), 'val'),
-            props: readRunProps(rPr),
+            props: readRunProps(rPr, this.theme),
           });
         } else collect(child);
       }

@@ -168,7 +168,7 @@ function fontCss(name: string | undefined): string | undefined {
   if (key) return FONT_FAMILIES.find((f) => f.key === key)?.stack;
   const clean = name.replace(/["';{}<>\\]/g, '').trim();
   if (!clean) return undefined;
-  return `"${clean}", ${/黑|hei|sans|gothic/i.test(clean) ? 'sans-serif' : 'serif'}`;
+  return `"${clean}", ${/黑|等线|雅黑|hei|sans|gothic|dengxian|yahei|calibri|arial|helvetica|segoe/i.test(clean) ? 'sans-serif' : 'serif'}`;
 }
 
 const CODE_STYLE = /^(?:code|source code|html preformatted|代码)$/i;
@@ -668,7 +668,7 @@ function headingPresets(formatting: DocxFormatting | null): StylePresets | undef
 
 /** The package's styles, numbering and body as DocxFormatting reads them, or null when they cannot be read. */
 function readFormatting(bytes: Uint8Array): DocxFormatting | null {
-  const names = ['word/styles.xml', 'word/numbering.xml', 'word/document.xml'];
+  const names = ['word/styles.xml', 'word/numbering.xml', 'word/document.xml', 'word/theme/theme1.xml'];
   try {
     // The parts' sizes were checked (checkDocxParts) before mammoth read them.
     const parts = unzipSync(bytes, { filter: (file) => names.includes(file.name) });
@@ -680,6 +680,7 @@ function readFormatting(bytes: Uint8Array): DocxFormatting | null {
       styles: text('word/styles.xml'),
       numbering: text('word/numbering.xml'),
       document: text('word/document.xml'),
+      theme: text('word/theme/theme1.xml'),
     });
   } catch {
     // Formatting is a bonus over mammoth's reading: without it the document still comes in.

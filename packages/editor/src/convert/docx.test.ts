@@ -17,7 +17,7 @@ describe('DOCX export', () => {
     expect(xml).toMatch(/<w:rFonts [^>]*w:eastAsia="宋体"/);
     expect(xml).toMatch(/<w:rFonts [^>]*w:ascii="Arial"/);
     expect(xml).toContain('<w:sz w:val="21"/>'); // 五号 = 10.5pt = 21 half-points
-    expect(xml).toContain('<w:color w:val="FF0000"/>');
+    expect(xml).toContain('<w:color w:val="C00000"/>');
     expect(xml).toMatch(/<w:shd [^>]*w:fill="FFFF00"/);
     expect(xml).toContain('<w:jc w:val="distribute"/>');
     expect(xml).toContain('<w:jc w:val="both"/>');

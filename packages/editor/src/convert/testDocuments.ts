@@ -33,7 +33,7 @@ export const richDocument = editorState([
   paragraphNode(
     [
       textNode('宋体五号', 0, `font-family: ${stack('songti')}; font-size: 14px;`),
-      textNode('Arial red', TEXT_FORMAT.bold, `font-family: ${stack('arial')}; color: #ff0000;`),
+      textNode('Arial red', TEXT_FORMAT.bold, `font-family: ${stack('arial')}; color: #c00000;`),
       textNode('高亮', TEXT_FORMAT.italic | TEXT_FORMAT.underline, 'background-color: #ffff00;'),
       textNode('删除', TEXT_FORMAT.strikethrough),
       footnoteNode('fn-a', '数据来源：年报'),

@@ -103,7 +103,7 @@ test('the strategy panels show today’s feed (or that it has not run) and the n
   const session = await openSession();
   const { page } = session;
   await signUpAndSignIn(session, { prefix: 'stock-report' });
-  const nodes = page.waitForResponse((r) => r.url().includes('/api/v1/stock/nodes/today/'));
+  const nodes = page.waitForResponse((r) => r.url().includes('/api/v1/strategy/nodes/today/'));
   await session.goto('/stock');
   const answered = (await (await nodes).json()) as unknown[];
   const feed = page.getByRole('region', { name: '策略执行动态' });

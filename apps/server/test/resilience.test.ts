@@ -343,47 +343,47 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
       },
       {
         name: 'strategy nodes of a day',
-        route: 'GET /api/v1/stock/nodes/today/',
+        route: 'GET /api/v1/strategy/nodes/today/',
         send: () =>
-          call('GET', '/api/v1/stock/nodes/today/?slug=daily_board_hitting_strategy', { token: access }),
+          call('GET', '/api/v1/strategy/nodes/today/?slug=daily_board_hitting_strategy', { token: access }),
         ok: is(200),
       },
       {
         name: 'recent strategy reports',
-        route: 'GET /api/v1/stock/reports/recent/',
+        route: 'GET /api/v1/strategy/reports/recent/',
         // The first visit backfills the reports; the case measures a visit that reads them.
         prepare: async () => {
-          expect((await call('GET', '/api/v1/stock/reports/recent/', { token: access })).status).toBe(200);
+          expect((await call('GET', '/api/v1/strategy/reports/recent/', { token: access })).status).toBe(200);
           return {};
         },
-        send: () => call('GET', '/api/v1/stock/reports/recent/?limit=5', { token: access }),
+        send: () => call('GET', '/api/v1/strategy/reports/recent/?limit=5', { token: access }),
         ok: is(200),
       },
       {
         name: 'subscription status',
-        route: 'GET /api/v1/stock/strategies/{slug}/subscription/',
-        send: () => call('GET', `/api/v1/stock/strategies/${SLUG}/subscription/`, { token: access }),
+        route: 'GET /api/v1/strategy/strategies/{slug}/subscription/',
+        send: () => call('GET', `/api/v1/strategy/strategies/${SLUG}/subscription/`, { token: access }),
         ok: is(200),
       },
       {
         name: 'subscribe',
-        route: 'POST /api/v1/stock/strategies/{slug}/subscription/',
+        route: 'POST /api/v1/strategy/strategies/{slug}/subscription/',
         // A user of its own each time: a second subscribe while pending is (rightly) a 409.
         prepare: async () => ({ token: await newUserToken() }),
-        send: ({ token }) => call('POST', `/api/v1/stock/strategies/${SLUG}/subscription/`, { token }),
+        send: ({ token }) => call('POST', `/api/v1/strategy/strategies/${SLUG}/subscription/`, { token }),
         ok: is(201),
       },
       {
         name: 'mock payment',
-        route: 'POST /api/v1/stock/subscription/{id}/mock_payment_success/',
+        route: 'POST /api/v1/strategy/subscription/{id}/mock_payment_success/',
         prepare: async () => {
           const token = await newUserToken();
-          const created = await call('POST', `/api/v1/stock/strategies/${SLUG}/subscription/`, { token });
+          const created = await call('POST', `/api/v1/strategy/strategies/${SLUG}/subscription/`, { token });
           expect(created.status).toBe(201);
           return { token, id: (JSON.parse(created.text) as { id: string }).id };
         },
         send: ({ token, id }) =>
-          call('POST', `/api/v1/stock/subscription/${id}/mock_payment_success/`, { token }),
+          call('POST', `/api/v1/strategy/subscription/${id}/mock_payment_success/`, { token }),
         ok: is(200),
       },
       {

@@ -168,8 +168,8 @@ describe.each(databaseKinds)('strategy runs and subscriptions on %s', (kind) => 
       const answer = await app.inject({ method: 'GET', url, headers: auth });
       return { status: answer.statusCode, body: answer.json() as unknown };
     };
-    expect((await get('/api/v1/stock/reports/recent/')).status).toBe(200);
-    const recent = (await get(`/api/v1/stock/reports/recent/?slug=${SLUG}`)).body as Report[];
+    expect((await get('/api/v1/strategy/reports/recent/')).status).toBe(200);
+    const recent = (await get(`/api/v1/strategy/reports/recent/?slug=${SLUG}`)).body as Report[];
     // Five post-close reports of the five trading days before today, newest first.
     expect(recent.map((r) => [r.trade_date, r.run_phase])).toEqual([
       ['2026-11-23', 'POST_CLOSE'],
@@ -179,20 +179,20 @@ describe.each(databaseKinds)('strategy runs and subscriptions on %s', (kind) => 
       ['2026-11-17', 'POST_CLOSE'],
     ]);
     expect(recent[0]?.run_phase_display).toBe('盘后复盘');
-    expect(((await get('/api/v1/stock/reports/recent/?limit=2')).body as Report[]).length).toBe(2);
+    expect(((await get('/api/v1/strategy/reports/recent/?limit=2')).body as Report[]).length).toBe(2);
     for (const limit of ['0', '51', 'x', '1.5'])
-      expect((await get(`/api/v1/stock/reports/recent/?limit=${limit}`)).status).toBe(400);
-    expect((await get('/api/v1/stock/reports/recent/?slug=nope')).status).toBe(404);
+      expect((await get(`/api/v1/strategy/reports/recent/?limit=${limit}`)).status).toBe(400);
+    expect((await get('/api/v1/strategy/reports/recent/?slug=nope')).status).toBe(404);
 
-    const past = (await get(`/api/v1/stock/nodes/today/?slug=${SLUG}&date=2026-11-23`)).body as Node[];
+    const past = (await get(`/api/v1/strategy/nodes/today/?slug=${SLUG}&date=2026-11-23`)).body as Node[];
     expect(past.map((n) => n.node_type)).toEqual(['data_fetch', 'data_filter', 'analysis', 'reporting']);
-    expect((await get('/api/v1/stock/nodes/today/')).body).toEqual([]);
-    const bad = await get('/api/v1/stock/nodes/today/?date=2026-02-30');
+    expect((await get('/api/v1/strategy/nodes/today/')).body).toEqual([]);
+    const bad = await get('/api/v1/strategy/nodes/today/?date=2026-02-30');
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ errors: { date: ['日期无效，应为 YYYY-MM-DD 格式的有效日期。'] } });
-    expect((await get('/api/v1/stock/nodes/today/?date=2031-01-01')).status).toBe(400);
-    expect((await get('/api/v1/stock/nodes/today/?slug=unknown')).status).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/api/v1/stock/nodes/today/' })).statusCode).toBe(401);
+    expect((await get('/api/v1/strategy/nodes/today/?date=2031-01-01')).status).toBe(400);
+    expect((await get('/api/v1/strategy/nodes/today/?slug=unknown')).status).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/strategy/nodes/today/' })).statusCode).toBe(401);
   });
 
   it('walks a subscription NONE → PENDING → ACTIVE → EXPIRED → PENDING, refusing what must not happen', async () => {
@@ -204,9 +204,9 @@ describe.each(databaseKinds)('strategy runs and subscriptions on %s', (kind) => 
       const answer = await app.inject({ method, url, headers: auth });
       return { status: answer.statusCode, body: answer.json() as Record<string, unknown> };
     };
-    const url = `/api/v1/stock/strategies/${SLUG}/subscription/`;
+    const url = `/api/v1/strategy/strategies/${SLUG}/subscription/`;
     const pay = (id: string, auth = me.auth) =>
-      call('POST', `/api/v1/stock/subscription/${id}/mock_payment_success/`, auth);
+      call('POST', `/api/v1/strategy/subscription/${id}/mock_payment_success/`, auth);
 
     expect((await call('GET', url)).body).toEqual({
       id: null,
@@ -257,8 +257,8 @@ describe.each(databaseKinds)('strategy runs and subscriptions on %s', (kind) => 
       .from(strategySubscriptionEvents)
       .where(eq(strategySubscriptionEvents.subscriptionId, id));
     expect(rows?.n).toBe(4);
-    expect((await call('GET', '/api/v1/stock/strategies/nope/subscription/')).status).toBe(404);
-    expect((await call('POST', '/api/v1/stock/strategies/nope/subscription/')).status).toBe(404);
+    expect((await call('GET', '/api/v1/strategy/strategies/nope/subscription/')).status).toBe(404);
+    expect((await call('POST', '/api/v1/strategy/strategies/nope/subscription/')).status).toBe(404);
   });
 });
 

@@ -13,10 +13,10 @@ export const MAX_REPORTS_LIMIT = 50;
 export const SUBSCRIPTION_DAYS = 30;
 
 export const strategyPaths = {
-  nodesToday: '/v1/stock/nodes/today/',
-  reportsRecent: '/v1/stock/reports/recent/',
-  subscription: (slug: string) => `/v1/stock/strategies/${encodeURIComponent(slug)}/subscription/`,
-  mockPayment: (id: string) => `/v1/stock/subscription/${encodeURIComponent(id)}/mock_payment_success/`,
+  nodesToday: '/v1/strategy/nodes/today/',
+  reportsRecent: '/v1/strategy/reports/recent/',
+  subscription: (slug: string) => `/v1/strategy/strategies/${encodeURIComponent(slug)}/subscription/`,
+  mockPayment: (id: string) => `/v1/strategy/subscription/${encodeURIComponent(id)}/mock_payment_success/`,
 } as const;
 
 /** The phases a trading day's runs are scheduled in (Asia/Shanghai). */

@@ -25,8 +25,8 @@ describe('strategy', () => {
     await client.strategy.nodesToday({ date: '2026-11-24' });
     await client.strategy.recentReports();
     expect(fetch.calls.map((c) => c.url)).toEqual([
-      '/api/v1/stock/nodes/today/?slug=daily_board_hitting_strategy&date=2026-11-24',
-      '/api/v1/stock/reports/recent/?slug=daily_board_hitting_strategy&limit=5',
+      '/api/v1/strategy/nodes/today/?slug=daily_board_hitting_strategy&date=2026-11-24',
+      '/api/v1/strategy/reports/recent/?slug=daily_board_hitting_strategy&limit=5',
     ]);
   });
 
@@ -36,9 +36,9 @@ describe('strategy', () => {
     await client.strategy.subscribe();
     await client.strategy.mockPayment(pending.id);
     expect(fetch.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
-      'GET /api/v1/stock/strategies/daily_board_hitting_strategy/subscription/',
-      'POST /api/v1/stock/strategies/daily_board_hitting_strategy/subscription/',
-      `POST /api/v1/stock/subscription/${pending.id}/mock_payment_success/`,
+      'GET /api/v1/strategy/strategies/daily_board_hitting_strategy/subscription/',
+      'POST /api/v1/strategy/strategies/daily_board_hitting_strategy/subscription/',
+      `POST /api/v1/strategy/subscription/${pending.id}/mock_payment_success/`,
     ]);
   });
 });

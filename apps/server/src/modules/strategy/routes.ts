@@ -110,7 +110,7 @@ export const strategyRoutes: FastifyPluginAsyncZod<StrategyRoutesOptions> = asyn
   );
 
   app.get(
-    '/v1/stock/strategies/:slug/subscription/',
+    '/v1/strategy/strategies/:slug/subscription/',
     {
       onRequest: requireAuth,
       schema: {
@@ -127,7 +127,7 @@ export const strategyRoutes: FastifyPluginAsyncZod<StrategyRoutesOptions> = asyn
   );
 
   app.post(
-    '/v1/stock/strategies/:slug/subscription/',
+    '/v1/strategy/strategies/:slug/subscription/',
     {
       onRequest: requireAuth,
       schema: {
@@ -147,7 +147,7 @@ export const strategyRoutes: FastifyPluginAsyncZod<StrategyRoutesOptions> = asyn
   );
 
   app.post(
-    '/v1/stock/subscription/:id/mock_payment_success/',
+    '/v1/strategy/subscription/:id/mock_payment_success/',
     {
       onRequest: requireAuth,
       schema: {

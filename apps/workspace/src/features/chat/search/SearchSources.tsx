@@ -1,4 +1,5 @@
 import type { SearchSource } from '@wanxiang/api-client';
+import { safeHref } from '@wanxiang/markdown';
 import { SpinnerGlyph } from '@wanxiang/ui';
 import { chatText } from '../messages';
 import type { ChatSearch } from '../state/types';
@@ -49,16 +50,6 @@ function siteOf(source: SearchSource): string {
     return new URL(source.url).hostname.replace(/^www\./, '');
   } catch {
     return '';
-  }
-}
-
-/** Only web pages are linked: a source is the server's, but a link must never run script. */
-export function safeHref(url: string): string | undefined {
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:' ? url : undefined;
-  } catch {
-    return undefined;
   }
 }
 

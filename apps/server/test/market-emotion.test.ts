@@ -8,7 +8,7 @@ import {
   type PoolStock,
   type YesterdayLimitUpStock,
 } from '../src/modules/market/provider';
-import { SimulatedMarket } from '../src/modules/market/simulated';
+import { SIMULATED_CODE, SimulatedMarket } from '../src/modules/market/simulated';
 
 function stock(code: string, fields: Partial<PoolStock> = {}): PoolStock {
   return {
@@ -170,6 +170,32 @@ describe('the simulated market', () => {
         expect(s.pctChange).toBeLessThan(-limit[s.board] + 0.6);
     }
     expect([...boards].sort()).toEqual(['beijing', 'chinext', 'main', 'star']);
+  });
+
+  it('gives simulated securities codes and names no exchange issues, by one rule over the whole universe', async () => {
+    // Every A-share code an exchange issues is six digits: SSE 600/601/603/605/688/689, SZSE
+    // 000/001/002/003/300/301, BSE 4xx/8xx/920.
+    const realRange = /^(60[0135]|68[89]|00[0-3]|30[01]|4\d\d|8\d\d|920)\d{3}$/;
+    const boardLetter = { main: 'Z', chinext: 'C', star: 'K', beijing: 'B' } as const;
+    const boardName = { main: '主板', chinext: '创业', star: '科创', beijing: '北证' } as const;
+    const ratio = { main: 0.1, chinext: 0.2, star: 0.2, beijing: 0.3 } as const;
+    const market = new SimulatedMarket();
+    const securities = market.securities();
+    expect(securities).toHaveLength(market.universeSize);
+    expect(new Set(securities.map((s) => s.code)).size).toBe(securities.length);
+    expect(new Set(securities.map((s) => s.name)).size).toBe(securities.length);
+    for (const s of securities) {
+      expect(s.code).toMatch(SIMULATED_CODE);
+      expect(s.code).not.toMatch(/^\d+$/);
+      expect(s.code).not.toMatch(realRange);
+      expect(s.code[1]).toBe(boardLetter[s.board]);
+      expect(s.name).toBe(`${s.st ? 'ST' : ''}模拟${boardName[s.board]}${s.code.slice(2)}`);
+      expect(s.limitRatio).toBe(s.st ? 0.05 : ratio[s.board]);
+      if (s.st) expect(s.board).toBe('main');
+    }
+    expect(securities.some((s) => s.st)).toBe(true);
+    // What the pools answer comes from the same universe.
+    for (const s of await market.limitUpPool('2026-09-15')) expect(s.code).toMatch(SIMULATED_CODE);
   });
 
   it('builds ladders: yesterday’s limit-up pool is the limit-up pool of the day before', async () => {

@@ -11,7 +11,7 @@ import {
 } from '../src/db/schema';
 import { type MarketProvider, MarketSourceError } from '../src/modules/market/provider';
 import { MarketService } from '../src/modules/market/service';
-import { sharedSimulatedMarket } from '../src/modules/market/simulated';
+import { SIMULATED_CODE, sharedSimulatedMarket } from '../src/modules/market/simulated';
 import { StrategyService } from '../src/modules/strategy/service';
 import { signUp } from './chat-support';
 import { createTestDatabase, databaseKinds, testConfig, useTestDatabase } from './helpers';
@@ -120,7 +120,7 @@ describe.each(databaseKinds)('strategy runs and subscriptions on %s', (kind) => 
     const watchlist = report?.result_data.actionable_watchlist ?? [];
     expect(watchlist.length).toBeGreaterThan(0);
     for (const stock of watchlist) {
-      expect(stock.symbol).toMatch(/^\d{6}$/);
+      expect(stock.symbol).toMatch(SIMULATED_CODE);
       expect(stock.recommendation_reason.length).toBeGreaterThan(10);
       const plan = stock.trade_plan;
       expect(['pullback', 'breakout', 'avoid']).toContain(plan.entry_strategy_type);

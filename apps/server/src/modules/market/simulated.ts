@@ -8,7 +8,7 @@
  * the trading calendar, each day drawing from a generator seeded by its date, so a day depends only on the
  * days before it. Rolled days are kept in memory (a few hundred small objects per day).
  *
- * What it models: ~4,000 fictional stocks on the four boards with their limit
+ * What it models: ~4,000 fictional stocks (codes and names no exchange issues: see BOARD_COUNTS) on the four boards with their limit
  * rules (10 % main board, 20 % ChiNext and STAR, 30 % Beijing, 5 % main-board ST; limit price rounded
  * half up to the fen), themes with daily hot spots, consecutive-board ladders (yesterday's limit-up stocks
  * are promoted with a probability that grows with the mood and shrinks with the height), broken boards,
@@ -66,65 +66,10 @@ const THEMES = [
   '数字经济',
 ] as const;
 
-const NAME_HEADS = [
-  '华',
-  '东',
-  '海',
-  '瑞',
-  '恒',
-  '中',
-  '天',
-  '金',
-  '新',
-  '宏',
-  '安',
-  '盛',
-  '长',
-  '嘉',
-  '永',
-  '鑫',
-  '信',
-  '博',
-  '远',
-  '南',
-];
-const NAME_MIDS = [
-  '泰',
-  '达',
-  '昌',
-  '源',
-  '丰',
-  '科',
-  '联',
-  '润',
-  '晟',
-  '川',
-  '峰',
-  '兴',
-  '辰',
-  '光',
-  '锦',
-  '德',
-];
-const NAME_TAILS = [
-  '科技',
-  '股份',
-  '电子',
-  '医药',
-  '新材',
-  '智能',
-  '精密',
-  '能源',
-  '装备',
-  '控股',
-  '生物',
-  '微电',
-  '材料',
-  '软件',
-];
-
 interface SimStock {
   code: string;
+  /** The former numeric key the stock's prices are seeded from. */
+  legacy: string;
   name: string;
   board: Board;
   st: boolean;
@@ -168,13 +113,24 @@ const generator = (seed: number) => new Generator(seed);
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
-const BOARD_COUNTS: [Board, number, (i: number) => string][] = [
-  ['main', 1500, (i) => String(600000 + i * 2)],
-  ['main', 1300, (i) => String(1 + i * 2).padStart(6, '0')],
-  ['chinext', 700, (i) => String(300001 + i).padStart(6, '0')],
-  ['star', 350, (i) => String(688001 + i).padStart(6, '0')],
-  ['beijing', 150, (i) => String(920001 + i).padStart(6, '0')],
+/**
+ * The simulated securities' codes and names, chosen so that nobody can take one for a listed company: every
+ * real A-share code is six digits (SSE 600/601/603/605/688/689, SZSE 000/001/002/003/300/301, BSE 4xx/8xx/920),
+ * so a simulated code is the letter M (模拟) and a board letter — Z main board, C ChiNext, K STAR, B Beijing —
+ * then four digits, e.g. `MZ0001`; its name is 模拟, the board and the same four digits (模拟主板0001), with
+ * ST in front for an ST stock. `legacy` is the stock's former numeric key: the prices are still seeded from
+ * it, so the simulated days did not change when the codes did.
+ */
+const BOARD_COUNTS: [Board, number, string, string, (i: number) => string][] = [
+  ['main', 1500, 'MZ', '主板', (i) => String(600000 + i * 2)],
+  ['main', 1300, 'MZ', '主板', (i) => String(1 + i * 2).padStart(6, '0')],
+  ['chinext', 700, 'MC', '创业', (i) => String(300001 + i).padStart(6, '0')],
+  ['star', 350, 'MK', '科创', (i) => String(688001 + i).padStart(6, '0')],
+  ['beijing', 150, 'MB', '北证', (i) => String(920001 + i).padStart(6, '0')],
 ];
+
+/** A simulated code: M, a board letter, four digits (see BOARD_COUNTS). */
+export const SIMULATED_CODE = /^M[ZCKB]\d{4}$/;
 
 function themeOf(u: number): { industry: string; theme: number } {
   const theme = Math.floor(u * THEMES.length);
@@ -184,21 +140,18 @@ function themeOf(u: number): { industry: string; theme: number } {
 function buildUniverse(): SimStock[] {
   const rng = generator(hash(SEED));
   const stocks: SimStock[] = [];
-  // Every name once: a stride coprime with the number of combinations walks them all without repeating.
-  const combinations = NAME_HEADS.length * NAME_MIDS.length * NAME_TAILS.length;
-  let serial = 0;
-  for (const [board, count, code] of BOARD_COUNTS) {
+  const serials = new Map<string, number>();
+  for (const [board, count, prefix, boardName, legacy] of BOARD_COUNTS) {
     for (let i = 0; i < count; i += 1) {
-      const k = (serial * 7919) % combinations;
-      serial += 1;
-      const name =
-        (NAME_HEADS[k % NAME_HEADS.length] as string) +
-        (NAME_MIDS[Math.floor(k / NAME_HEADS.length) % NAME_MIDS.length] as string) +
-        (NAME_TAILS[Math.floor(k / (NAME_HEADS.length * NAME_MIDS.length))] as string);
+      const serial = (serials.get(prefix) ?? 0) + 1;
+      serials.set(prefix, serial);
+      const digits = String(serial).padStart(4, '0');
+      const name = `模拟${boardName}${digits}`;
       const st = board === 'main' && rng.next() < 0.04;
       stocks.push({
-        code: code(i),
-        name: st ? `ST${name.slice(0, 2)}` : name,
+        code: `${prefix}${digits}`,
+        legacy: legacy(i),
+        name: st ? `ST${name}` : name,
         board,
         st,
         ...themeOf(rng.next()),
@@ -286,6 +239,17 @@ export class SimulatedMarket implements MarketProvider {
     return this.universe.length;
   }
 
+  /** Every simulated security: code, name, board, ST, and its limit ratio. */
+  securities(): { code: string; name: string; board: Board; st: boolean; limitRatio: number }[] {
+    return this.universe.map(({ code, name, board, st }) => ({
+      code,
+      name,
+      board,
+      st,
+      limitRatio: limitRatio(board, st),
+    }));
+  }
+
   private day(date: string): SimDay | undefined {
     if (date < FIRST_CALENDAR_DATE || date > LAST_CALENDAR_DATE || !isTradingDay(date)) return undefined;
     const known = this.days.get(date);
@@ -306,7 +270,7 @@ export class SimulatedMarket implements MarketProvider {
     const warmUp = tradingDaysBefore(quarterStart, WARM_UP_DAYS);
     this.universe.forEach((stock, i) => {
       this.prevClose[i] = round2(
-        stock.startPrice * (1 + 0.3 * Math.sin(hash(`${stock.code}:${quarterStart}`))),
+        stock.startPrice * (1 + 0.3 * Math.sin(hash(`${stock.legacy}:${quarterStart}`))),
       );
     });
     this.boards.fill(0);

@@ -111,19 +111,31 @@ test('the strategy panels show today’s feed (or that it has not run) and the n
     await expect.poll(() => feed.getByRole('heading', { level: 3 }).count()).toBeGreaterThan(0);
   else await expect.poll(() => feed.getByText('今日策略尚未运行').isVisible()).toBe(true);
 
-  // A fresh install has the last five reports: the newest is shown, the previous arrow disabled.
+  // A fresh install has the last five reports: the newest is shown, labelled by its phase,
+  // the later arrow (›) disabled and the earlier one (‹) enabled; the panel says 模拟行情.
   const panel = page.getByRole('region', { name: '每日策略推荐' });
   await expect
     .poll(() => panel.getByRole('heading', { name: '市场整体分析' }).isVisible(), { timeout: 60_000 })
     .toBe(true);
-  await expect.poll(() => panel.getByRole('button', { name: '前一份报告' }).isDisabled()).toBe(true);
-  await expect.poll(() => panel.getByRole('button', { name: '后一份报告' }).isEnabled()).toBe(true);
+  await expect.poll(() => panel.getByRole('button', { name: '下一份（更新）' }).isDisabled()).toBe(true);
+  await expect.poll(() => panel.getByRole('button', { name: '上一份（更早）' }).isEnabled()).toBe(true);
+  await expect
+    .poll(() => panel.getByText(/^(盘前分析|盘中 · 早盘跟踪|盘中 · 午后评估|盘后复盘)$/).count())
+    .toBe(1);
+  await expect.poll(() => panel.getByText('盘中评估').count()).toBe(0);
+  await expect.poll(() => panel.getByText('模拟行情', { exact: true }).isVisible()).toBe(true);
   await expect.poll(() => panel.getByText('情绪阶段').isVisible()).toBe(true);
   await expect.poll(() => panel.getByText(/^(低位反弹|震荡偏多|高位震荡|风险释放)$/).count()).toBe(1);
   await expect.poll(() => panel.getByRole('heading', { name: /^推荐个股\s*\d+$/ }).isVisible()).toBe(true);
-  // Stepping to the next (older) report and back.
-  await panel.getByRole('button', { name: '后一份报告' }).click();
-  await expect.poll(() => panel.getByRole('button', { name: '前一份报告' }).isEnabled()).toBe(true);
+  // Every pick is a simulated security (M, a board letter, four digits), never a listed code.
+  for (const symbol of await panel.getByRole('heading', { level: 4 }).allTextContents())
+    if (/^M[ZCKB]\d{4}/.test(symbol) || /\d{6}/.test(symbol)) expect(symbol).toMatch(/^M[ZCKB]\d{4}模拟/);
+  await expect
+    .poll(() => panel.getByText('本页内容仅供参考，不构成投资建议；股市有风险，投资需谨慎').isVisible())
+    .toBe(true);
+  // Stepping to the earlier report and back.
+  await panel.getByRole('button', { name: '上一份（更早）' }).click();
+  await expect.poll(() => panel.getByRole('button', { name: '下一份（更新）' }).isEnabled()).toBe(true);
   await session.close();
 });
 

@@ -124,3 +124,13 @@ export const breakdownDetail = style({
 });
 
 export const muted = style({ margin: 0, fontSize: vars.font.size.xs, color: vars.color.text.secondary });
+
+/** The notice at the foot of the board: quiet, a footnote rather than a banner. */
+export const footer = style({
+  marginTop: 'auto',
+  paddingTop: vars.space.md,
+  borderTop: `1px solid ${vars.color.border.default}`,
+  fontSize: vars.font.size.xs,
+  color: vars.color.text.secondary,
+  textAlign: 'center',
+});

@@ -32,7 +32,13 @@ export const WithData: Story = {
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('短线策略看板');
     await expect(canvas.getByText('更新时间')).toBeVisible();
     await expect(canvas.getByTestId('board-clock')).toHaveTextContent('2026-11-25 14:35:08');
-    await expect(canvas.getByText('模拟行情')).toBeVisible();
+    // 模拟行情 in the header and on both panels; the notice at the foot of the board.
+    await expect(canvas.getAllByText('模拟行情')).toHaveLength(3);
+    for (const badge of canvas.getAllByText('模拟行情')) await expect(badge).toBeVisible();
+    // The notice: under the report and at the foot of the board.
+    await expect(
+      canvas.getAllByText('本页内容仅供参考，不构成投资建议；股市有风险，投资需谨慎'),
+    ).toHaveLength(2);
     await expect(canvas.getByRole('region', { name: '策略订阅' })).toHaveTextContent('点击订阅');
     await expect(canvas.getByRole('heading', { name: '市场情绪指标（近 90 日）' })).toBeVisible();
     await expect(canvas.getByText('数据日期：2026年11月25日周三')).toBeVisible();

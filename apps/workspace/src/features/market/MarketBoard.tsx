@@ -139,9 +139,11 @@ export function MarketBoard({
       </div>
 
       <div className={styles.panelsRow}>
-        <StrategyFeed feed={feed} onRetry={onRetryFeed} />
-        <RecommendationPanel reports={reports} onRetry={onRetryReports} />
+        <StrategyFeed feed={feed} onRetry={onRetryFeed} simulated={simulated} />
+        <RecommendationPanel reports={reports} onRetry={onRetryReports} simulated={simulated} />
       </div>
+
+      <footer className={styles.footer}>{marketText.disclaimer}</footer>
     </div>
   );
 }

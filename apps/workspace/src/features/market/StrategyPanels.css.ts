@@ -264,16 +264,15 @@ export const stockCard = style({
 });
 
 /**
- * An avoid card is faded and struck through. Faded by its colours rather than by opacity, so
- * that its text keeps the contrast a reader needs.
+ * A 回避 card is muted: sunken, dashed, its reason in the secondary colour, its code and name kept legible
+ * (never struck through). Muted by its colours rather than by opacity, so that its text keeps the contrast
+ * a reader needs.
  */
 export const stockAvoid = style({
   background: vars.color.bg.sunken,
   borderStyle: 'dashed',
   color: vars.color.text.secondary,
 });
-
-export const struck = style({ textDecoration: 'line-through' });
 
 export const stockHead = style({
   display: 'flex',
@@ -327,3 +326,16 @@ export const subscription = style({
 });
 
 export const subscriptionError = style({ fontSize: vars.font.size.xs, color: vars.color.danger.text });
+
+/** 模拟行情 beside a panel's title. */
+export const simulatedBadge = style({ display: 'inline-flex' });
+
+export const panelTitleRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
+
+/** The notice under a report: quiet, a footnote rather than a banner. */
+export const disclaimer = style({
+  margin: 0,
+  marginTop: vars.space.md,
+  fontSize: vars.font.size.xs,
+  color: vars.color.text.secondary,
+});

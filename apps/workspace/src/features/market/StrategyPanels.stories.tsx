@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import * as styles from './MarketBoard.css';
 import { RecommendationPanel, StrategyFeed, SubscriptionControl } from './StrategyPanels';
-import { feedNodes, reports, subscriptions } from './strategyFixtures';
+import { feedNodes, reports, subscriptions, watchlist } from './strategyFixtures';
 import type { FeedState, ReportsState, SubscriptionState } from './useStrategyBoard';
 
 interface PanelsArgs {
@@ -13,6 +13,8 @@ interface PanelsArgs {
   onRetryReports: () => void;
   onRetrySubscription: () => void;
   onAct: () => void;
+  /** The board's data come from the simulated market. */
+  simulated: boolean;
 }
 
 /** The feed (1/3) and the recommendation panel (2/3) as the board lays them out, with the subscription. */
@@ -21,8 +23,12 @@ function Panels(args: PanelsArgs) {
     <main className={styles.page}>
       <SubscriptionControl state={args.subscription} onAct={args.onAct} onRetry={args.onRetrySubscription} />
       <div className={styles.panelsRow}>
-        <StrategyFeed feed={args.feed} onRetry={args.onRetryFeed} />
-        <RecommendationPanel reports={args.reports} onRetry={args.onRetryReports} />
+        <StrategyFeed feed={args.feed} onRetry={args.onRetryFeed} simulated={args.simulated} />
+        <RecommendationPanel
+          reports={args.reports}
+          onRetry={args.onRetryReports}
+          simulated={args.simulated}
+        />
       </div>
     </main>
   );
@@ -46,6 +52,7 @@ const meta = {
     onRetryReports: fn(),
     onRetrySubscription: fn(),
     onAct: fn(),
+    simulated: true,
   },
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof Panels>;
@@ -70,24 +77,35 @@ export const WithData: Story = {
     await expect(feed.getAllByText('连板梯队筛选')).toHaveLength(2);
 
     const panel = within(canvas.getByRole('region', { name: '每日策略推荐' }));
-    await expect(panel.getByRole('button', { name: '前一份报告' })).toBeDisabled();
-    await expect(panel.getByRole('button', { name: '后一份报告' })).toBeEnabled();
-    await expect(panel.getByText('盘中评估')).toBeVisible();
+    // The newest report: › (later) is disabled, ‹ (earlier) leads back in time. The phase names the report.
+    await expect(panel.getByRole('button', { name: '下一份（更新）' })).toBeDisabled();
+    await expect(panel.getByRole('button', { name: '上一份（更早）' })).toBeEnabled();
+    await expect(panel.getByText('盘中 · 早盘跟踪')).toBeVisible();
+    await expect(panel.queryByText('早盘跟踪')).toBeNull();
+    await expect(panel.getByText('模拟行情')).toBeVisible();
+    await expect(feed.getByText('模拟行情')).toBeVisible();
     await expect(panel.getByText('震荡偏多')).toBeVisible();
     await expect(panel.getByText('半导体')).toBeVisible();
     await expect(panel.getByRole('heading', { name: /推荐个股/ })).toHaveTextContent('推荐个股4');
     await expect(panel.getByText('核心仓位')).toBeVisible();
     await expect(panel.getByText('中等仓位')).toBeVisible();
-    await expect(panel.getByText('标准仓位')).toBeVisible();
+    // One decision per pick: entered at its position, watched (关注) without a priced entry, or 回避 with why.
+    await expect(panel.queryByText('标准仓位')).toBeNull();
+    await expect(panel.getByText('关注')).toBeVisible();
     await expect(panel.getByText('¥23.10')).toBeVisible();
     await expect(panel.getByText('5%')).toBeVisible();
     await expect(panel.getByText('¥14.07 - ¥14.51')).toBeVisible();
     await expect(panel.getByText('¥13.65')).toBeVisible();
     await expect(panel.getByText('按计划执行')).toBeVisible();
     await expect(panel.getByText('暂无推荐理由')).toBeVisible();
-    await expect(panel.getByText('当前市场环境不适合入场')).toBeVisible();
+    await expect(panel.getByText('回避')).toBeVisible();
+    await expect(panel.getByText('交易计划建议回避，不参与')).toBeVisible();
+    await expect(panel.queryByText('轻仓试探')).toBeNull();
+    const avoided = panel.getByRole('heading', { name: 'MZ0003模拟主板0003' });
+    await expect(getComputedStyle(avoided).textDecorationLine).toBe('none');
+    await expect(panel.getByText('本页内容仅供参考，不构成投资建议；股市有风险，投资需谨慎')).toBeVisible();
     await expect(panel.getByRole('button', { name: '复制推荐清单' })).toBeVisible();
-    await expect(panel.getByRole('button', { name: '复制 603001' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: '复制 MZ0301' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: '点击订阅' })).toBeVisible();
   },
 };
@@ -95,21 +113,26 @@ export const WithData: Story = {
 export const ReportsStepThrough: Story = {
   play: async ({ canvasElement }) => {
     const panel = within(within(canvasElement).getByRole('region', { name: '每日策略推荐' }));
-    const next = panel.getByRole('button', { name: '后一份报告' });
-    await userEvent.click(next);
+    const earlier = panel.getByRole('button', { name: '上一份（更早）' });
+    await userEvent.click(earlier);
     // A pre-open report as a JSON string: 风险释放, and the fallbacks of an empty analysis.
     await expect(panel.getByText('盘前分析')).toBeVisible();
     await expect(panel.getByText('风险释放')).toBeVisible();
     await expect(panel.getByText('暂无市场分析')).toBeVisible();
     await expect(panel.getByText('暂无热点题材数据')).toBeVisible();
     await expect(panel.getByText('暂无推荐个股')).toBeVisible();
-    await userEvent.click(next);
+    await userEvent.click(earlier);
+    await expect(panel.getByText('盘后复盘')).toBeVisible();
     await expect(panel.getByText('无数据')).toBeVisible();
     await expect(panel.getByText('该日期暂无策略报告数据')).toBeVisible();
-    await userEvent.click(next);
+    await userEvent.click(earlier);
     await expect(panel.getByText('报告数据解析失败')).toBeVisible();
-    await expect(next).toBeDisabled();
-    await expect(panel.getByRole('button', { name: '前一份报告' })).toBeEnabled();
+    // The earliest report: ‹ is disabled, › leads forward again.
+    await expect(earlier).toBeDisabled();
+    const later = panel.getByRole('button', { name: '下一份（更新）' });
+    await expect(later).toBeEnabled();
+    await userEvent.click(later);
+    await expect(panel.getByText('无数据')).toBeVisible();
   },
 };
 
@@ -120,15 +143,15 @@ export const ReportsStepThrough: Story = {
 export const ReportsOnAPhone: Story = {
   render: (args) => (
     <main className={styles.page} style={{ width: 390 }}>
-      <RecommendationPanel reports={args.reports} onRetry={args.onRetryReports} />
+      <RecommendationPanel reports={args.reports} onRetry={args.onRetryReports} simulated={args.simulated} />
     </main>
   ),
   play: async ({ canvasElement }) => {
     const panel = within(within(canvasElement).getByRole('region', { name: '每日策略推荐' }));
-    const previous = panel.getByRole('button', { name: '前一份报告' }).getBoundingClientRect();
-    const next = panel.getByRole('button', { name: '后一份报告' }).getBoundingClientRect();
+    const previous = panel.getByRole('button', { name: '上一份（更早）' }).getBoundingClientRect();
+    const next = panel.getByRole('button', { name: '下一份（更新）' }).getBoundingClientRect();
     const date = panel.getByText(/^\d{4}年/).getBoundingClientRect();
-    // Before, 后一份报告 wrapped onto a line of its own below the date.
+    // Before, the right arrow wrapped onto a line of its own below the date.
     await expect(next.top).toBeLessThan(previous.bottom);
     await expect(next.left).toBeGreaterThan(date.right);
   },
@@ -149,7 +172,46 @@ export const UnknownStage: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('未知阶段')).toBeVisible();
-    await expect(canvas.getByRole('button', { name: '后一份报告' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: '下一份（更新）' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: '上一份（更早）' })).toBeDisabled();
+  },
+};
+
+/**
+ * A post-close report in 风险释放: every pick is 回避 whatever its plan, each a muted card that names the
+ * reason, its code and name legible.
+ */
+export const RiskRelease: Story = {
+  args: {
+    reports: {
+      status: 'ready',
+      reports: [
+        {
+          ...(reports[0] as ReportsState['reports'][number]),
+          id: 'risk',
+          run_phase: 'POST_CLOSE',
+          run_phase_display: '盘后复盘',
+          result_data: {
+            market_analysis: {
+              emotion_stage: '风险释放',
+              analysis_summary:
+                '情绪值 28.4（MA5 41.0，MA20 47.2），处于风险释放；跌停 37 只，炸板率 46.1%。',
+              key_themes: [],
+            },
+            actionable_watchlist: watchlist.slice(0, 2),
+          },
+        },
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const panel = within(within(canvasElement).getByRole('region', { name: '每日策略推荐' }));
+    await expect(panel.getByText('盘后复盘')).toBeVisible();
+    await expect(panel.getAllByText('回避')).toHaveLength(2);
+    await expect(panel.getAllByText('情绪处于风险释放，当前市场环境不适合入场')).toHaveLength(2);
+    await expect(panel.queryByText('核心仓位')).toBeNull();
+    await expect(panel.queryByText('入场')).toBeNull();
+    await expect(panel.getByRole('heading', { name: 'MZ0301模拟主板0301' })).toBeVisible();
   },
 };
 

@@ -17,13 +17,16 @@ import {
 } from '@wanxiang/ui';
 import clsx from 'clsx';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { marketText } from './messages';
 import * as styles from './StrategyPanels.css';
 import {
   entryText,
   parseResultData,
-  positionLabel,
+  phaseLabel,
+  pickDecision,
   processFeed,
   stageStyle,
+  stockCopyText,
   stopLossText,
   watchlistText,
 } from './strategyLogic';
@@ -69,14 +72,36 @@ async function copy(text: string): Promise<boolean> {
   }
 }
 
-function Panel({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+/** 模拟行情, beside the title of every panel that shows the simulated market's data. */
+export function SimulatedBadge() {
+  return (
+    <span title={marketText.simulatedHint} className={styles.simulatedBadge}>
+      <Badge tone="warning">{marketText.simulated}</Badge>
+    </span>
+  );
+}
+
+function Panel({
+  title,
+  simulated = false,
+  actions,
+  children,
+}: {
+  title: string;
+  simulated?: boolean;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <section className={styles.panel} aria-labelledby={id}>
       <div className={styles.panelHeader}>
-        <h2 id={id} className={styles.panelTitle}>
-          {title}
-        </h2>
+        <div className={styles.panelTitleRow}>
+          <h2 id={id} className={styles.panelTitle}>
+            {title}
+          </h2>
+          {simulated ? <SimulatedBadge /> : null}
+        </div>
         {actions}
       </div>
       {children}
@@ -123,7 +148,16 @@ function NodeEntry({ node }: { node: StrategyNodeLog }) {
 }
 
 /** Today's nodes, newest first, in batches labelled by their start hour. */
-export function StrategyFeed({ feed, onRetry }: { feed: FeedState; onRetry: () => void }) {
+export function StrategyFeed({
+  feed,
+  onRetry,
+  simulated = false,
+}: {
+  feed: FeedState;
+  onRetry: () => void;
+  /** The board's data come from the simulated market: the panel says 模拟行情. */
+  simulated?: boolean;
+}) {
   const batches = useMemo(() => processFeed(feed.nodes), [feed.nodes]);
   let body: ReactNode;
   if (feed.status === 'error' && batches.length === 0)
@@ -162,42 +196,52 @@ export function StrategyFeed({ feed, onRetry }: { feed: FeedState; onRetry: () =
         ))}
       </div>
     );
-  return <Panel title={t.feed.title}>{body}</Panel>;
+  return (
+    <Panel title={t.feed.title} simulated={simulated}>
+      {body}
+    </Panel>
+  );
 }
 
-function StockCard({ stock }: { stock: WatchlistStock }) {
+function StockCard({
+  stock,
+  stage,
+  simulated,
+}: {
+  stock: WatchlistStock;
+  stage: string | null | undefined;
+  simulated: boolean;
+}) {
   const plan = stock.trade_plan;
-  const avoid = plan?.entry_strategy_type === 'avoid';
+  const decision = pickDecision(stage, stock);
+  const avoid = decision.kind === 'avoid';
   const [copied, setCopied] = useState<boolean | null>(null);
   return (
-    <li className={clsx(styles.stockCard, avoid && styles.stockAvoid)} data-avoid={avoid || undefined}>
+    <li
+      className={clsx(styles.stockCard, avoid && styles.stockAvoid)}
+      data-decision={decision.kind}
+      data-avoid={avoid || undefined}
+    >
       <div className={styles.stockHead}>
-        <h4 className={clsx(styles.stockId, avoid && styles.struck)}>
+        <h4 className={styles.stockId}>
           <span className={styles.symbol}>{stock.symbol}</span>
           {stock.name}
         </h4>
         <IconButton
           aria-label={copied ? t.panel.copied : t.card.copy(stock.symbol)}
           size="sm"
-          onPress={async () => setCopied(await copy(`${stock.symbol} ${stock.name}`))}
+          onPress={async () => setCopied(await copy(stockCopyText(stock, simulated)))}
         >
           {copied ? <SuccessIcon /> : <CopyIcon />}
         </IconButton>
       </div>
-      {plan ? (
-        <div>
-          <Badge tone={avoid ? 'neutral' : 'accent'}>{positionLabel(plan.position_level)}</Badge>
-        </div>
-      ) : null}
-      <p
-        className={clsx(
-          stock.recommendation_reason?.trim() ? styles.text : styles.fallback,
-          avoid && styles.struck,
-        )}
-      >
+      <div>
+        <Badge tone={decision.kind === 'enter' ? 'accent' : 'neutral'}>{decision.label}</Badge>
+      </div>
+      {decision.note ? <p className={avoid ? styles.avoidNote : styles.fallback}>{decision.note}</p> : null}
+      <p className={stock.recommendation_reason?.trim() ? styles.text : styles.fallback}>
         {stock.recommendation_reason?.trim() || t.fallback.reason}
       </p>
-      {avoid ? <p className={styles.avoidNote}>{t.card.avoidNote}</p> : null}
       {plan && !avoid ? (
         <dl className={styles.planRow}>
           <div className={styles.planBox}>
@@ -214,7 +258,7 @@ function StockCard({ stock }: { stock: WatchlistStock }) {
   );
 }
 
-function ReportView({ report }: { report: StrategyReport }) {
+function ReportView({ report, simulated }: { report: StrategyReport; simulated: boolean }) {
   const parsed = useMemo(() => parseResultData(report.result_data), [report.result_data]);
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   if (parsed.kind === 'empty') return <p className={styles.center}>{t.panel.noReportForDate}</p>;
@@ -228,74 +272,104 @@ function ReportView({ report }: { report: StrategyReport }) {
   const stocks = parsed.data.actionable_watchlist ?? [];
   const stage = stageStyle(analysis?.emotion_stage);
   const themes = analysis?.key_themes ?? [];
-  const phase = report.run_phase === 'PRE_OPEN' ? t.panel.preOpen : t.panel.intraday;
+  const phase = phaseLabel(report.run_phase, report.run_phase_display);
   return (
-    <div className={styles.reportBody}>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling column must be reachable by keyboard */}
-      <div className={styles.column} tabIndex={0}>
-        <h3 className={styles.sectionTitle}>{t.panel.analysis}</h3>
-        <div className={clsx(styles.stageCard, styles.stageTone[stage.tone])} data-tone={stage.tone}>
-          <h4 className={styles.subTitle}>{t.panel.stage}</h4>
-          <p className={styles.stageText}>{stage.text}</p>
+    <>
+      <div className={styles.reportBody}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling column must be reachable by keyboard */}
+        <div className={styles.column} tabIndex={0}>
+          <h3 className={styles.sectionTitle}>{t.panel.analysis}</h3>
+          <div className={clsx(styles.stageCard, styles.stageTone[stage.tone])} data-tone={stage.tone}>
+            <h4 className={styles.subTitle}>{t.panel.stage}</h4>
+            <p className={styles.stageText}>{stage.text}</p>
+          </div>
+          {analysis?.analysis_summary?.trim() ? (
+            <p className={styles.text}>{analysis.analysis_summary}</p>
+          ) : (
+            <p className={styles.fallback}>{t.fallback.analysis}</p>
+          )}
+          <h4 className={styles.subTitle}>{t.panel.themes}</h4>
+          {themes.length > 0 ? (
+            <ul className={styles.themeList}>
+              {themes.map((theme) => (
+                <li key={theme.theme}>
+                  <span className={styles.themeName}>{theme.theme}</span>
+                  <p className={styles.fallback}>{theme.logic}</p>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className={styles.fallback}>{t.fallback.themes}</p>
+          )}
         </div>
-        {analysis?.analysis_summary?.trim() ? (
-          <p className={styles.text}>{analysis.analysis_summary}</p>
-        ) : (
-          <p className={styles.fallback}>{t.fallback.analysis}</p>
-        )}
-        <h4 className={styles.subTitle}>{t.panel.themes}</h4>
-        {themes.length > 0 ? (
-          <ul className={styles.themeList}>
-            {themes.map((theme) => (
-              <li key={theme.theme}>
-                <span className={styles.themeName}>{theme.theme}</span>
-                <p className={styles.fallback}>{theme.logic}</p>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className={styles.fallback}>{t.fallback.themes}</p>
-        )}
-      </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling column must be reachable by keyboard */}
-      <div className={styles.column} tabIndex={0}>
-        <div className={styles.panelHeader}>
-          <h3 className={styles.sectionTitle}>
-            {t.panel.stocks}
-            <Badge tone="accent">{stocks.length}</Badge>
-          </h3>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling column must be reachable by keyboard */}
+        <div className={styles.column} tabIndex={0}>
+          <div className={styles.panelHeader}>
+            <h3 className={styles.sectionTitle}>
+              {t.panel.stocks}
+              <Badge tone="accent">{stocks.length}</Badge>
+            </h3>
+            {stocks.length > 0 ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                iconStart={<CopyIcon />}
+                onPress={async () =>
+                  setCopyState(
+                    (await copy(
+                      watchlistText({
+                        date: report.trade_date,
+                        phase,
+                        stage: analysis?.emotion_stage,
+                        stocks,
+                        simulated,
+                      }),
+                    ))
+                      ? 'copied'
+                      : 'failed',
+                  )
+                }
+              >
+                {copyState === 'copied' ? t.panel.copied : t.panel.copyList}
+              </Button>
+            ) : null}
+          </div>
+          {copyState === 'failed' ? <p className={styles.avoidNote}>{t.panel.copyFailed}</p> : null}
           {stocks.length > 0 ? (
-            <Button
-              size="sm"
-              variant="ghost"
-              iconStart={<CopyIcon />}
-              onPress={async () =>
-                setCopyState(
-                  (await copy(watchlistText(report.trade_date, phase, stocks))) ? 'copied' : 'failed',
-                )
-              }
-            >
-              {copyState === 'copied' ? t.panel.copied : t.panel.copyList}
-            </Button>
-          ) : null}
+            <ul className={styles.stockGrid}>
+              {stocks.map((stock) => (
+                <StockCard
+                  key={stock.symbol}
+                  stock={stock}
+                  stage={analysis?.emotion_stage}
+                  simulated={simulated}
+                />
+              ))}
+            </ul>
+          ) : (
+            <p className={styles.fallback}>{t.panel.noStocks}</p>
+          )}
         </div>
-        {copyState === 'failed' ? <p className={styles.avoidNote}>{t.panel.copyFailed}</p> : null}
-        {stocks.length > 0 ? (
-          <ul className={styles.stockGrid}>
-            {stocks.map((stock) => (
-              <StockCard key={stock.symbol} stock={stock} />
-            ))}
-          </ul>
-        ) : (
-          <p className={styles.fallback}>{t.panel.noStocks}</p>
-        )}
       </div>
-    </div>
+      <p className={styles.disclaimer}>{marketText.disclaimer}</p>
+    </>
   );
 }
 
-/** The newest report first; previous/next arrows disabled at the ends. */
-export function RecommendationPanel({ reports, onRetry }: { reports: ReportsState; onRetry: () => void }) {
+/**
+ * The newest report first; ‹ goes to the earlier report and › to the later one, each disabled at its end.
+ * Each report is labelled by its phase.
+ */
+export function RecommendationPanel({
+  reports,
+  onRetry,
+  simulated = false,
+}: {
+  reports: ReportsState;
+  onRetry: () => void;
+  /** The board's data come from the simulated market: the panel and the copied texts say 模拟行情. */
+  simulated?: boolean;
+}) {
   const [index, setIndex] = useState(0);
   const list = reports.reports;
   useEffect(() => {
@@ -306,10 +380,10 @@ export function RecommendationPanel({ reports, onRetry }: { reports: ReportsStat
     reports.status === 'ready' && list.length > 0 ? (
       <div className={styles.reportMeta}>
         <IconButton
-          aria-label={t.panel.previous}
+          aria-label={t.panel.earlier}
           size="sm"
-          isDisabled={index === 0}
-          onPress={() => setIndex(index - 1)}
+          isDisabled={index >= list.length - 1}
+          onPress={() => setIndex(index + 1)}
         >
           <ChevronLeftIcon />
         </IconButton>
@@ -318,12 +392,9 @@ export function RecommendationPanel({ reports, onRetry }: { reports: ReportsStat
             <time className={styles.reportDate} dateTime={report.trade_date}>
               {formatReportDay(report.trade_date)}
             </time>
-            <Chip tone={report.run_phase === 'PRE_OPEN' ? 'info' : 'accent'}>
-              {report.run_phase === 'PRE_OPEN' ? t.panel.preOpen : t.panel.intraday}
+            <Chip tone={PHASE_TONES[report.run_phase] ?? 'neutral'}>
+              {phaseLabel(report.run_phase, report.run_phase_display)}
             </Chip>
-            {report.run_phase_display && report.run_phase_display !== t.panel.preOpen ? (
-              <span className={styles.batchTime}>{report.run_phase_display}</span>
-            ) : null}
             {parseResultData(report.result_data).kind === 'empty' ? (
               <Chip tone="warning">{t.panel.noData}</Chip>
             ) : null}
@@ -332,10 +403,10 @@ export function RecommendationPanel({ reports, onRetry }: { reports: ReportsStat
           <span />
         )}
         <IconButton
-          aria-label={t.panel.next}
+          aria-label={t.panel.later}
           size="sm"
-          isDisabled={index >= list.length - 1}
-          onPress={() => setIndex(index + 1)}
+          isDisabled={index === 0}
+          onPress={() => setIndex(index - 1)}
         >
           <ChevronRightIcon />
         </IconButton>
@@ -350,13 +421,20 @@ export function RecommendationPanel({ reports, onRetry }: { reports: ReportsStat
     );
   else if (reports.status === 'loading') body = <p className={styles.center}>正在加载策略报告…</p>;
   else if (!report) body = <p className={styles.center}>{t.panel.emptyList}</p>;
-  else body = <ReportView key={report.id} report={report} />;
+  else body = <ReportView key={report.id} report={report} simulated={simulated} />;
   return (
-    <Panel title={t.panel.title} actions={actions}>
+    <Panel title={t.panel.title} simulated={simulated} actions={actions}>
       {body}
     </Panel>
   );
 }
+
+const PHASE_TONES: Record<string, 'info' | 'accent' | 'success'> = {
+  PRE_OPEN: 'info',
+  MORNING: 'accent',
+  AFTERNOON: 'accent',
+  POST_CLOSE: 'success',
+};
 
 /** The subscription control, by status. */
 export function SubscriptionControl({

@@ -61,15 +61,15 @@ const analysis = {
   analysis_summary:
     '情绪值 61.2（MA5 57.4，MA20 52.9），处于震荡偏多。涨停 68 只，炸板 21 只（炸板率 23.6%），跌停 4 只，最高 5 连板。热点题材：半导体（9 只）、汽车零部（7 只）、电力（5 只）。',
   key_themes: [
-    { theme: '半导体', logic: '9 只涨停，梯队 5板1只、2板2只、1板6只；龙头 示例芯片（603001）5 连板。' },
-    { theme: '汽车零部', logic: '7 只涨停，梯队 3板1只、1板6只；龙头 示例汽配（002001）3 连板。' },
+    { theme: '半导体', logic: '9 只涨停，梯队 5板1只、2板2只、1板6只；龙头 模拟主板0301（MZ0301）5 连板。' },
+    { theme: '汽车零部', logic: '7 只涨停，梯队 3板1只、1板6只；龙头 模拟主板1187（MZ1187）3 连板。' },
   ],
 };
 
 export const watchlist = [
   {
-    symbol: '603001',
-    name: '示例芯片',
+    symbol: 'MZ0301',
+    name: '模拟主板0301',
     recommendation_reason:
       '半导体龙头，5 连板，09:31:00 首次封板，全天未开板。题材内最高板，打板确认封单后跟随。',
     trade_plan: {
@@ -82,8 +82,8 @@ export const watchlist = [
     },
   },
   {
-    symbol: '300002',
-    name: '示例设备',
+    symbol: 'MC0042',
+    name: '模拟创业0042',
     recommendation_reason: '半导体跟风，2 连板。跟随龙头的补涨，回踩承接区低吸，不追高。',
     trade_plan: {
       position_level: 0.9,
@@ -95,8 +95,8 @@ export const watchlist = [
     },
   },
   {
-    symbol: '002001',
-    name: '示例汽配',
+    symbol: 'MZ1187',
+    name: '模拟主板1187',
     recommendation_reason: '',
     trade_plan: {
       position_level: 1,
@@ -108,8 +108,8 @@ export const watchlist = [
     },
   },
   {
-    symbol: '600003',
-    name: '示例电力',
+    symbol: 'MZ0003',
+    name: '模拟主板0003',
     recommendation_reason: '电力龙头，6 连板。情绪处于高位震荡，高位分歧加大，不参与接力。',
     trade_plan: {
       position_level: 0,

@@ -1,12 +1,16 @@
+import type { TradePlan, WatchlistStock } from '@wanxiang/api-client';
 import { describe, expect, it } from 'vitest';
 import { feedNodes, watchlist } from './strategyFixtures';
 import {
   batchLabel,
   entryText,
   parseResultData,
+  phaseLabel,
+  pickDecision,
   positionLabel,
   processFeed,
   stageStyle,
+  stockCopyText,
   stopLossText,
   watchlistText,
 } from './strategyLogic';
@@ -107,13 +111,90 @@ describe('the stock cards', () => {
     expect(parseResultData({ actionable_watchlist: 'x' })).toEqual({ kind: 'invalid' });
   });
 
-  it('copies a watchlist as text, a stock a line', () => {
-    expect(watchlistText('2026-11-25', '盘中评估', watchlist).split('\n')).toEqual([
-      '2026-11-25 盘中评估',
-      '603001 示例芯片｜核心仓位｜入场：¥23.10｜止损：5%｜半导体龙头，5 连板，09:31:00 首次封板，全天未开板。题材内最高板，打板确认封单后跟随。',
-      '300002 示例设备｜中等仓位｜入场：¥14.07 - ¥14.51｜止损：¥13.65｜半导体跟风，2 连板。跟随龙头的补涨，回踩承接区低吸，不追高。',
-      '002001 示例汽配｜标准仓位｜入场：按计划执行｜止损：¥8.80｜暂无推荐理由',
-      '600003 示例电力｜轻仓试探｜入场：建议回避｜电力龙头，6 连板。情绪处于高位震荡，高位分歧加大，不参与接力。',
+  it('decides each pick once, from the stage and its own plan', () => {
+    const [leader, follower, hold, avoid] = watchlist as [
+      WatchlistStock,
+      WatchlistStock,
+      WatchlistStock,
+      WatchlistStock,
+    ];
+    expect(['震荡偏多', '高位震荡'].flatMap((stage) => watchlist.map((s) => pickDecision(stage, s)))).toEqual(
+      [
+        { kind: 'enter', label: '核心仓位', note: null },
+        { kind: 'enter', label: '中等仓位', note: null },
+        { kind: 'watch', label: '关注', note: null },
+        { kind: 'avoid', label: '回避', note: '交易计划建议回避，不参与' },
+        { kind: 'enter', label: '核心仓位', note: null },
+        { kind: 'enter', label: '中等仓位', note: null },
+        { kind: 'watch', label: '关注', note: null },
+        { kind: 'avoid', label: '回避', note: '交易计划建议回避，不参与' },
+      ],
+    );
+    // 风险释放 avoids every pick, whatever its plan says.
+    for (const stock of [leader, follower, hold, avoid])
+      expect(pickDecision(' 风险释放 ', stock)).toEqual({
+        kind: 'avoid',
+        label: '回避',
+        note: '情绪处于风险释放，当前市场环境不适合入场',
+      });
+    // A plan that puts nothing in is avoided even if it names an entry; a small one is a light probe.
+    const plan = leader.trade_plan as TradePlan;
+    expect(pickDecision('低位反弹', { ...leader, trade_plan: { ...plan, position_level: 0 } }).kind).toBe(
+      'avoid',
+    );
+    expect(pickDecision('低位反弹', { ...leader, trade_plan: { ...plan, position_level: 0.3 } })).toEqual({
+      kind: 'enter',
+      label: '轻仓试探',
+      note: null,
+    });
+    expect(pickDecision(null, { ...leader, trade_plan: null })).toEqual({
+      kind: 'watch',
+      label: '关注',
+      note: '暂无交易计划，仅作关注',
+    });
+  });
+
+  it('labels a report by its phase', () => {
+    expect(
+      ['PRE_OPEN', 'MORNING', 'AFTERNOON', 'POST_CLOSE'].map((phase) => phaseLabel(phase, '盘中评估')),
+    ).toEqual(['盘前分析', '盘中 · 早盘跟踪', '盘中 · 午后评估', '盘后复盘']);
+    expect(phaseLabel('EVENING', '夜间复盘')).toBe('夜间复盘');
+    expect(phaseLabel('EVENING', ' ')).toBe('策略报告');
+  });
+
+  it('copies a watchlist as text, a stock a line with its decision, marked simulated, the notice last', () => {
+    expect(
+      watchlistText({
+        date: '2026-11-25',
+        phase: '盘中 · 早盘跟踪',
+        stage: '震荡偏多',
+        stocks: watchlist,
+        simulated: true,
+      }).split('\n'),
+    ).toEqual([
+      '2026-11-25 盘中 · 早盘跟踪（模拟行情）',
+      'MZ0301 模拟主板0301｜核心仓位｜入场：¥23.10｜止损：5%｜半导体龙头，5 连板，09:31:00 首次封板，全天未开板。题材内最高板，打板确认封单后跟随。',
+      'MC0042 模拟创业0042｜中等仓位｜入场：¥14.07 - ¥14.51｜止损：¥13.65｜半导体跟风，2 连板。跟随龙头的补涨，回踩承接区低吸，不追高。',
+      'MZ1187 模拟主板1187｜关注｜入场：按计划执行｜止损：¥8.80｜暂无推荐理由',
+      'MZ0003 模拟主板0003｜回避｜交易计划建议回避，不参与｜电力龙头，6 连板。情绪处于高位震荡，高位分歧加大，不参与接力。',
+      '',
+      '本页内容仅供参考，不构成投资建议；股市有风险，投资需谨慎',
     ]);
+    const risky = watchlistText({
+      date: '2026-11-25',
+      phase: '盘后复盘',
+      stage: '风险释放',
+      stocks: watchlist.slice(0, 1),
+      simulated: false,
+    }).split('\n');
+    expect(risky[0]).toBe('2026-11-25 盘后复盘');
+    expect(risky[1]).toMatch(/^MZ0301 模拟主板0301｜回避｜情绪处于风险释放，当前市场环境不适合入场｜/);
+    expect(risky.at(-1)).toBe('本页内容仅供参考，不构成投资建议；股市有风险，投资需谨慎');
+  });
+
+  it('copies one stock with 模拟行情 and the notice', () => {
+    expect(stockCopyText(watchlist[0] as WatchlistStock, true)).toBe(
+      'MZ0301 模拟主板0301（模拟行情）\n本页内容仅供参考，不构成投资建议；股市有风险，投资需谨慎',
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
   type TradePlan,
   type WatchlistStock,
 } from '@wanxiang/api-client';
+import { marketText } from './messages';
 import { strategyText } from './strategyMessages';
 
 /** More than 1800 s between two nodes starts a new batch. */
@@ -131,19 +132,81 @@ export function parseResultData(raw: unknown): ParsedResult {
   return { kind: 'ready', data: parsed.data };
 }
 
-/** The watchlist as plain text, for the clipboard: one stock a line with its plan. */
-export function watchlistText(date: string, phase: string, stocks: readonly WatchlistStock[]): string {
-  const lines = stocks.map((stock) => {
+/** A report's phase by its `run_phase`: 盘前分析, 盘中 · 早盘跟踪, 盘中 · 午后评估, 盘后复盘. */
+export function phaseLabel(runPhase: string, display?: string | null): string {
+  return strategyText.panel.phase[runPhase] ?? (display?.trim() || strategyText.panel.otherPhase);
+}
+
+export type DecisionKind = 'enter' | 'watch' | 'avoid';
+
+export interface PickDecision {
+  kind: DecisionKind;
+  /** 核心仓位 / 标准仓位 / 中等仓位 / 轻仓试探 to enter, 关注, or 回避. */
+  label: string;
+  /** Why the pick is avoided or only watched; null when it is entered by its plan. */
+  note: string | null;
+}
+
+/**
+ * The one decision of a pick, from the report's emotion stage and the pick's own plan; the card and the copied
+ * text both show it. 回避 when the stage is 风险释放 (whatever the plan says), or the plan avoids or puts
+ * nothing in; 关注 without a plan or with a plan that names no priced entry; otherwise entered at the plan's
+ * position (核心仓位 1.5+, 标准仓位 1+, 中等仓位 above 0.5, 轻仓试探 below).
+ */
+export function pickDecision(stage: string | null | undefined, stock: WatchlistStock): PickDecision {
+  const d = strategyText.decision;
+  const plan = stock.trade_plan;
+  if (stage?.trim() === strategyText.stage.riskRelease)
+    return { kind: 'avoid', label: d.avoid, note: d.riskRelease };
+  if (!plan) return { kind: 'watch', label: d.watch, note: d.noPlan };
+  if (
+    plan.entry_strategy_type === 'avoid' ||
+    !Number.isFinite(plan.position_level) ||
+    plan.position_level <= 0
+  )
+    return { kind: 'avoid', label: d.avoid, note: d.planAvoid };
+  if (plan.entry_strategy_type !== 'breakout' && plan.entry_strategy_type !== 'pullback')
+    return { kind: 'watch', label: d.watch, note: null };
+  return { kind: 'enter', label: positionLabel(plan.position_level), note: null };
+}
+
+const simulatedTag = (simulated: boolean) => (simulated ? `（${marketText.simulated}）` : '');
+
+/** One stock copied alone: its code and name, marked 模拟行情 when it is, and the notice. */
+export function stockCopyText(stock: WatchlistStock, simulated: boolean): string {
+  return [`${stock.symbol} ${stock.name}${simulatedTag(simulated)}`, marketText.disclaimer].join('\n');
+}
+
+/**
+ * The watchlist as plain text, for the clipboard: the date and phase (模拟行情 when it is), one stock a line
+ * with its decision — an entered pick with its entry and stop loss, a watched or avoided one with why — and
+ * the notice at the end.
+ */
+export function watchlistText(report: {
+  date: string;
+  phase: string;
+  stage: string | null | undefined;
+  stocks: readonly WatchlistStock[];
+  simulated: boolean;
+}): string {
+  const lines = report.stocks.map((stock) => {
     const plan = stock.trade_plan;
-    const parts = [`${stock.symbol} ${stock.name}`];
-    if (plan) {
-      parts.push(positionLabel(plan.position_level));
+    const decision = pickDecision(report.stage, stock);
+    const parts = [`${stock.symbol} ${stock.name}`, decision.label];
+    if (decision.kind === 'enter' && plan) {
       parts.push(`${strategyText.card.entry}：${entryText(plan)}`);
-      if (plan.entry_strategy_type !== 'avoid')
-        parts.push(`${strategyText.card.stopLoss}：${stopLossText(plan)}`);
-    }
+      parts.push(`${strategyText.card.stopLoss}：${stopLossText(plan)}`);
+    } else if (decision.kind === 'watch' && plan) {
+      parts.push(`${strategyText.card.entry}：${entryText(plan)}`);
+      if (stopLossText(plan) !== '—') parts.push(`${strategyText.card.stopLoss}：${stopLossText(plan)}`);
+    } else if (decision.note) parts.push(decision.note);
     parts.push(stock.recommendation_reason?.trim() || strategyText.fallback.reason);
     return parts.join('｜');
   });
-  return [`${date} ${phase}`, ...lines].join('\n');
+  return [
+    `${report.date} ${report.phase}${simulatedTag(report.simulated)}`,
+    ...lines,
+    '',
+    marketText.disclaimer,
+  ].join('\n');
 }

@@ -23,10 +23,16 @@ export const strategyText = {
   } as Record<string, string>,
   panel: {
     title: '每日策略推荐',
-    previous: '前一份报告',
-    next: '后一份报告',
-    preOpen: '盘前分析',
-    intraday: '盘中评估',
+    earlier: '上一份（更早）',
+    later: '下一份（更新）',
+    phase: {
+      PRE_OPEN: '盘前分析',
+      MORNING: '盘中 · 早盘跟踪',
+      AFTERNOON: '盘中 · 午后评估',
+      POST_CLOSE: '盘后复盘',
+    } as Record<string, string>,
+    /** A phase the board does not know, without a name from the server. */
+    otherPhase: '策略报告',
     noData: '无数据',
     error: '获取策略报告失败',
     emptyList: '暂无策略报告数据',
@@ -56,10 +62,16 @@ export const strategyText = {
   },
   position: { core: '核心仓位', standard: '标准仓位', medium: '中等仓位', light: '轻仓试探' },
   entry: { avoid: '建议回避', perPlan: '按计划执行' },
+  decision: {
+    watch: '关注',
+    avoid: '回避',
+    riskRelease: '情绪处于风险释放，当前市场环境不适合入场',
+    planAvoid: '交易计划建议回避，不参与',
+    noPlan: '暂无交易计划，仅作关注',
+  },
   card: {
     entry: '入场',
     stopLoss: '止损',
-    avoidNote: '当前市场环境不适合入场',
     copy: (symbol: string) => `复制 ${symbol}`,
   },
   subscription: {

@@ -99,7 +99,7 @@ test('on a phone the panels stack under each other', async () => {
   await session.close();
 });
 
-test('the strategy panels show today’s feed (or that it has not run) and the newest report with its plans', async () => {
+test('the strategy panels show today’s feed (or that it has not run, or 休市) and the newest report with its plans', async () => {
   const session = await openSession();
   const { page } = session;
   await signUpAndSignIn(session, { prefix: 'stock-report' });
@@ -109,7 +109,12 @@ test('the strategy panels show today’s feed (or that it has not run) and the n
   const feed = page.getByRole('region', { name: '策略执行动态' });
   if (answered.length > 0)
     await expect.poll(() => feed.getByRole('heading', { level: 3 }).count()).toBeGreaterThan(0);
-  else await expect.poll(() => feed.getByText('今日策略尚未运行').isVisible()).toBe(true);
+  else {
+    // Not run yet on a trading day, 休市 on a weekend or holiday; either way the next run is named.
+    await expect.poll(() => feed.getByText(/^(今日策略尚未运行|今日休市)$/).isVisible()).toBe(true);
+    await expect.poll(() => feed.getByText(/^下次运行：.+（上海时间）$/).isVisible()).toBe(true);
+  }
+  await expect.poll(() => feed.getByText(/^运行时间（上海时间） 08:45 盘前分析/).isVisible()).toBe(true);
 
   // A fresh install has the last five reports: the newest is shown, labelled by its phase,
   // the later arrow (›) disabled and the earlier one (‹) enabled; the panel says 模拟行情.

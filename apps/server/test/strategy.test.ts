@@ -195,6 +195,38 @@ describe.each(databaseKinds)('strategy runs and subscriptions on %s', (kind) => 
     expect((await app.inject({ method: 'GET', url: '/api/v1/strategy/nodes/today/' })).statusCode).toBe(401);
   });
 
+  it('serves the schedule: the day’s run times and the next run, 休市 on a weekend', async () => {
+    const weekday = await start();
+    const { auth } = await signUp(weekday, db().database.db);
+    const answer = await weekday.inject({ method: 'GET', url: '/api/v1/strategy/schedule/', headers: auth });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({
+      today: DAY,
+      trading_day: true,
+      next_run: { date: DAY, at: '13:45', phase: 'AFTERNOON', display: '午后评估' },
+    });
+    expect((answer.json() as { runs: { at: string }[] }).runs.map((r) => r.at)).toEqual([
+      '08:45',
+      '10:30',
+      '13:45',
+      '15:30',
+    ]);
+    expect((await weekday.inject({ method: 'GET', url: '/api/v1/strategy/schedule/' })).statusCode).toBe(401);
+
+    const saturday = await start(() => new Date('2026-11-28T02:00:00Z'));
+    const { auth: other } = await signUp(saturday, db().database.db);
+    const closed = await saturday.inject({
+      method: 'GET',
+      url: '/api/v1/strategy/schedule/',
+      headers: other,
+    });
+    expect(closed.json()).toMatchObject({
+      today: '2026-11-28',
+      trading_day: false,
+      next_run: { date: '2026-11-30', at: '08:45', phase: 'PRE_OPEN' },
+    });
+  });
+
   it('walks a subscription NONE → PENDING → ACTIVE → EXPIRED → PENDING, refusing what must not happen', async () => {
     let now = MORNING;
     const app = await start(() => now);

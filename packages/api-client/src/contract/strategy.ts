@@ -15,6 +15,7 @@ export const SUBSCRIPTION_DAYS = 30;
 export const strategyPaths = {
   nodesToday: '/v1/strategy/nodes/today/',
   reportsRecent: '/v1/strategy/reports/recent/',
+  schedule: '/v1/strategy/schedule/',
   subscription: (slug: string) => `/v1/strategy/strategies/${encodeURIComponent(slug)}/subscription/`,
   mockPayment: (id: string) => `/v1/strategy/subscription/${encodeURIComponent(id)}/mock_payment_success/`,
 } as const;
@@ -102,6 +103,27 @@ export const reportsRecentQuery = z.object({
   limit: z.string().optional(),
 });
 export const reportsRecentAnswer = z.array(strategyReport);
+
+const scheduledRun = z.object({
+  phase: z.string(),
+  /** 盘前分析, 早盘跟踪, 午后评估, 盘后复盘. */
+  display: z.string(),
+  /** `HH:MM`, Asia/Shanghai. */
+  at: z.string(),
+});
+
+/** When the strategy runs, as the trading calendar has it at the moment of asking (Asia/Shanghai). */
+export const strategySchedule = z.object({
+  /** `YYYY-MM-DD`, Shanghai. */
+  today: z.string(),
+  /** False on weekends and exchange holidays (休市): nothing runs that day. */
+  trading_day: z.boolean(),
+  /** A trading day's runs, in order. */
+  runs: z.array(scheduledRun),
+  /** The next run to come (later today or on the next trading day); null past the end of the calendar. */
+  next_run: scheduledRun.extend({ date: z.string() }).nullable(),
+});
+export type StrategySchedule = z.infer<typeof strategySchedule>;
 
 export const SUBSCRIPTION_STATUSES = ['NONE', 'PENDING', 'ACTIVE', 'EXPIRED'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];

@@ -30,6 +30,18 @@ describe('strategy', () => {
     ]);
   });
 
+  it('asks the schedule and checks its shape', async () => {
+    const schedule = {
+      today: '2026-11-28',
+      trading_day: false,
+      runs: [{ phase: 'PRE_OPEN', display: '盘前分析', at: '08:45' }],
+      next_run: { date: '2026-11-30', at: '08:45', phase: 'PRE_OPEN', display: '盘前分析' },
+    };
+    const { client, fetch } = setup(() => json(schedule));
+    expect(await client.strategy.schedule()).toEqual(schedule);
+    expect(fetch.calls.map((c) => c.url)).toEqual(['/api/v1/strategy/schedule/']);
+  });
+
   it('reads, creates and pays a subscription', async () => {
     const { client, fetch } = setup(() => json(pending));
     expect((await client.strategy.subscription()).subscription_status).toBe('PENDING');

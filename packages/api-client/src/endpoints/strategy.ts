@@ -5,8 +5,10 @@ import {
   reportsRecentAnswer,
   type StrategyNodeLog,
   type StrategyReport,
+  type StrategySchedule,
   type Subscription,
   strategyPaths,
+  strategySchedule,
   subscription,
 } from '../contract/strategy';
 import type { HttpClient } from '../http/httpClient';
@@ -17,6 +19,8 @@ export interface StrategyApi {
   nodesToday(query?: { slug?: string; date?: string }, options?: CallOptions): Promise<StrategyNodeLog[]>;
   /** The newest reports, newest first (default five). */
   recentReports(query?: { slug?: string; limit?: number }, options?: CallOptions): Promise<StrategyReport[]>;
+  /** Whether today trades, the day's run times and the next run, by the exchanges' calendar. */
+  schedule(options?: CallOptions): Promise<StrategySchedule>;
   subscription(slug?: string, options?: CallOptions): Promise<Subscription>;
   /** Subscribe or renew: a PENDING subscription. 409 while one is pending or active. */
   subscribe(slug?: string, options?: CallOptions): Promise<Subscription>;
@@ -42,6 +46,9 @@ export function createStrategyApi(http: HttpClient): StrategyApi {
         schema: reportsRecentAnswer,
         ...options,
       });
+    },
+    schedule(options = {}) {
+      return http.get(strategyPaths.schedule, { schema: strategySchedule, ...options });
     },
     subscription(slug = DEFAULT_STRATEGY_SLUG, options = {}) {
       return http.get(strategyPaths.subscription(slug), { schema: subscription, ...options });

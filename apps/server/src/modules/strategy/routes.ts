@@ -8,6 +8,7 @@ import {
   reportsRecentAnswer,
   reportsRecentQuery,
   strategyPaths,
+  strategySchedule,
   strategySlugParams,
   subscription,
   subscriptionIdParams,
@@ -18,6 +19,7 @@ import { fieldErrors, HttpError } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import { scheduleMaintenance } from '../../maintenance';
 import { FIRST_CALENDAR_DATE, inCalendar, isIsoDate, LAST_CALENDAR_DATE } from '../market/calendar';
+import { scheduleAt } from './phases';
 import { STRATEGY_SLUGS, type StrategyService } from './service';
 import type { SubscriptionService } from './subscriptions';
 
@@ -83,6 +85,22 @@ export const strategyRoutes: FastifyPluginAsyncZod<StrategyRoutesOptions> = asyn
         });
       return strategy.nodesOf(slug, date);
     },
+  );
+
+  app.get(
+    strategyPaths.schedule,
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['stock'],
+        summary: '策略运行时间表',
+        description:
+          '今天（上海时间）是否交易日（周末与交易所节假日休市，不运行）、交易日各阶段的运行时间，以及下一次运行（今天稍后，或下一个交易日的盘前分析；超出交易日历时为 null）。',
+        security,
+        response: { 200: strategySchedule, ...errors(401) },
+      },
+    },
+    async () => scheduleAt(strategy.clock()),
   );
 
   app.get(

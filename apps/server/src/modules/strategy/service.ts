@@ -74,6 +74,11 @@ export class StrategyService {
     return shanghaiClock(this.now()).date;
   }
 
+  /** The instant the service runs at (its clock, fixed in tests). */
+  clock(): Date {
+    return this.now();
+  }
+
   /** Runs the phase due now, if the day trades and no instance ran it yet. */
   async tick(slug: string = STRATEGY_SLUGS[0]): Promise<RunOutcome | undefined> {
     const { date, minute } = shanghaiClock(this.now());

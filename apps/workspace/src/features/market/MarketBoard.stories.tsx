@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { dailyPoints, FIXTURE_DAY, FIXTURE_NOW, minutePoints } from './emotionFixtures';
 import { MarketBoard } from './MarketBoard';
-import { feedNodes, reports, subscriptions } from './strategyFixtures';
+import { feedNodes, reports, schedules, subscriptions } from './strategyFixtures';
 
 const meta = {
   title: 'Market/MarketBoard',
@@ -13,7 +13,7 @@ const meta = {
     minute: { status: 'ready', points: minutePoints, source: 'simulated', date: FIXTURE_DAY },
     onRetryDaily: fn(),
     onRetryMinute: fn(),
-    feed: { status: 'ready', nodes: feedNodes },
+    feed: { status: 'ready', nodes: feedNodes, schedule: schedules.tradingDay },
     reports: { status: 'ready', reports },
     subscription: { status: 'ready', subscription: subscriptions.none, busy: false, actionError: null },
     onRetryFeed: fn(),

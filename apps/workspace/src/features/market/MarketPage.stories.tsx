@@ -3,7 +3,7 @@ import type { MarketApi, StrategyApi, Subscription } from '@wanxiang/api-client'
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { dailyPoints, minutePoints } from './emotionFixtures';
 import { LiveMarketBoard } from './MarketPage';
-import { feedNodes, reports, subscriptions } from './strategyFixtures';
+import { feedNodes, reports, schedules, subscriptions } from './strategyFixtures';
 import { strategyText } from './strategyMessages';
 
 /**
@@ -25,6 +25,7 @@ function fakeEndpoints() {
       return feedNodes;
     },
     recentReports: async () => reports,
+    schedule: async () => schedules.tradingDay,
     subscription: async () => {
       calls.subscription += 1;
       return subscription;

@@ -339,3 +339,38 @@ export const disclaimer = style({
   fontSize: vars.font.size.xs,
   color: vars.color.text.secondary,
 });
+
+/** The day's run times under the feed's title: a quiet line. */
+export const runTimes = style({
+  margin: 0,
+  marginBottom: vars.space.sm,
+  fontSize: vars.font.size.xs,
+  color: vars.color.text.secondary,
+  fontVariantNumeric: 'tabular-nums',
+});
+
+/** The feed while today has no node: 休市 or not run yet, and when the next run is. */
+export const idle = style({
+  flex: 1,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.xs,
+  padding: `${vars.space.lg} ${vars.space.md}`,
+  textAlign: 'center',
+});
+
+export const idleTitle = style({
+  margin: 0,
+  fontSize: vars.font.size.md,
+  fontWeight: vars.font.weight.bold,
+  color: vars.color.text.primary,
+});
+
+export const idleNext = style({
+  margin: 0,
+  fontSize: vars.font.size.sm,
+  color: vars.color.text.primary,
+  fontVariantNumeric: 'tabular-nums',
+});

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import * as styles from './MarketBoard.css';
 import { RecommendationPanel, StrategyFeed, SubscriptionControl } from './StrategyPanels';
-import { feedNodes, reports, subscriptions, watchlist } from './strategyFixtures';
+import { feedNodes, reports, schedules, subscriptions, watchlist } from './strategyFixtures';
 import type { FeedState, ReportsState, SubscriptionState } from './useStrategyBoard';
 
 interface PanelsArgs {
@@ -45,7 +45,7 @@ const meta = {
   title: 'Market/StrategyPanels',
   component: Panels,
   args: {
-    feed: { status: 'ready', nodes: feedNodes },
+    feed: { status: 'ready', nodes: feedNodes, schedule: schedules.tradingDay },
     reports: { status: 'ready', reports },
     subscription: ready(),
     onRetryFeed: fn(),
@@ -216,11 +216,32 @@ export const RiskRelease: Story = {
 };
 
 export const Empty: Story = {
-  args: { feed: { status: 'ready', nodes: [] }, reports: { status: 'ready', reports: [] } },
+  args: {
+    feed: { status: 'ready', nodes: [], schedule: schedules.tradingDay },
+    reports: { status: 'ready', reports: [] },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('今日策略尚未运行')).toBeVisible();
+    await expect(canvas.getByText('下次运行：今天 15:30 盘后复盘（上海时间）')).toBeVisible();
+    await expect(
+      canvas.getByText(
+        '运行时间（上海时间） 08:45 盘前分析 · 10:30 早盘跟踪 · 13:45 午后评估 · 15:30 盘后复盘',
+      ),
+    ).toBeVisible();
     await expect(canvas.getByText('暂无策略报告数据')).toBeVisible();
+  },
+};
+
+/** A Saturday (or an exchange holiday): the feed says 休市 and when the strategy runs next. */
+export const MarketClosed: Story = {
+  args: { feed: { status: 'ready', nodes: [], schedule: schedules.weekend } },
+  play: async ({ canvasElement }) => {
+    const feed = within(within(canvasElement).getByRole('region', { name: '策略执行动态' }));
+    await expect(feed.getByText('今日休市')).toBeVisible();
+    await expect(feed.queryByText('今日策略尚未运行')).toBeNull();
+    await expect(feed.getByText('下次运行：11月30日周一 08:45 盘前分析（上海时间）')).toBeVisible();
+    await expect(feed.getByText(/^运行时间（上海时间） 08:45 盘前分析/)).toBeVisible();
   },
 };
 

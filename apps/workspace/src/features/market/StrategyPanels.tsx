@@ -21,10 +21,12 @@ import { marketText } from './messages';
 import * as styles from './StrategyPanels.css';
 import {
   entryText,
+  idleFeedText,
   parseResultData,
   phaseLabel,
   pickDecision,
   processFeed,
+  runTimesText,
   stageStyle,
   stockCopyText,
   stopLossText,
@@ -167,8 +169,16 @@ export function StrategyFeed({
       </Alert>
     );
   else if (feed.status === 'loading') body = <p className={styles.center}>正在加载策略节点…</p>;
-  else if (batches.length === 0) body = <p className={styles.center}>{t.feed.empty}</p>;
-  else
+  else if (batches.length === 0) {
+    const idle = idleFeedText(feed.schedule);
+    body = (
+      <div className={styles.idle} data-closed={feed.schedule?.trading_day === false || undefined}>
+        <p className={styles.idleTitle}>{idle.title}</p>
+        {idle.note ? <p className={styles.fallback}>{idle.note}</p> : null}
+        {idle.next ? <p className={styles.idleNext}>{idle.next}</p> : null}
+      </div>
+    );
+  } else
     body = (
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable by keyboard to scroll it
       <div className={styles.scroll} tabIndex={0}>
@@ -198,6 +208,11 @@ export function StrategyFeed({
     );
   return (
     <Panel title={t.feed.title} simulated={simulated}>
+      {feed.schedule ? (
+        <p className={styles.runTimes}>
+          {t.feed.runTimes} {runTimesText(feed.schedule)}
+        </p>
+      ) : null}
       {body}
     </Panel>
   );

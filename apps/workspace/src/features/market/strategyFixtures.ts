@@ -1,5 +1,5 @@
 /** Node logs, reports and subscriptions for the stories and the unit tests, shaped as the server sends them. */
-import type { StrategyNodeLog, StrategyReport, Subscription } from '@wanxiang/api-client';
+import type { StrategyNodeLog, StrategyReport, StrategySchedule, Subscription } from '@wanxiang/api-client';
 
 let nextId = 1;
 /** `HH:MM:SS` Shanghai time on 2026-11-25. */
@@ -166,4 +166,27 @@ export const subscriptions = {
   pending: sub('PENDING'),
   active: sub('ACTIVE', '2026-12-25T02:30:00.000Z'),
   expired: sub('EXPIRED', '2026-10-01T02:30:00.000Z'),
+};
+
+const runs = [
+  { phase: 'PRE_OPEN', display: '盘前分析', at: '08:45' },
+  { phase: 'MORNING', display: '早盘跟踪', at: '10:30' },
+  { phase: 'AFTERNOON', display: '午后评估', at: '13:45' },
+  { phase: 'POST_CLOSE', display: '盘后复盘', at: '15:30' },
+];
+
+/** The schedule as the server answers it: on a trading day at 14:35, and on a Saturday. */
+export const schedules: Record<'tradingDay' | 'weekend', StrategySchedule> = {
+  tradingDay: {
+    today: '2026-11-25',
+    trading_day: true,
+    runs,
+    next_run: { date: '2026-11-25', at: '15:30', phase: 'POST_CLOSE', display: '盘后复盘' },
+  },
+  weekend: {
+    today: '2026-11-28',
+    trading_day: false,
+    runs,
+    next_run: { date: '2026-11-30', at: '08:45', phase: 'PRE_OPEN', display: '盘前分析' },
+  },
 };

@@ -1,14 +1,16 @@
 import type { TradePlan, WatchlistStock } from '@wanxiang/api-client';
 import { describe, expect, it } from 'vitest';
-import { feedNodes, watchlist } from './strategyFixtures';
+import { feedNodes, schedules, watchlist } from './strategyFixtures';
 import {
   batchLabel,
   entryText,
+  idleFeedText,
   parseResultData,
   phaseLabel,
   pickDecision,
   positionLabel,
   processFeed,
+  runTimesText,
   stageStyle,
   stockCopyText,
   stopLossText,
@@ -196,5 +198,29 @@ describe('the stock cards', () => {
     expect(stockCopyText(watchlist[0] as WatchlistStock, true)).toBe(
       'MZ0301 模拟主板0301（模拟行情）\n本页内容仅供参考，不构成投资建议；股市有风险，投资需谨慎',
     );
+  });
+});
+
+describe('the calendar on the feed', () => {
+  it('lists the day’s run times', () => {
+    expect(runTimesText(schedules.tradingDay)).toBe(
+      '08:45 盘前分析 · 10:30 早盘跟踪 · 13:45 午后评估 · 15:30 盘后复盘',
+    );
+  });
+
+  it('says 休市 on a closed day and when the next run is, in Shanghai time', () => {
+    expect(idleFeedText(schedules.weekend)).toEqual({
+      title: '今日休市',
+      note: '周末与交易所节假日不运行策略',
+      next: '下次运行：11月30日周一 08:45 盘前分析（上海时间）',
+    });
+    expect(idleFeedText(schedules.tradingDay)).toEqual({
+      title: '今日策略尚未运行',
+      note: null,
+      next: '下次运行：今天 15:30 盘后复盘（上海时间）',
+    });
+    // Past the end of the calendar nothing is scheduled; without a schedule only that nothing ran.
+    expect(idleFeedText({ ...schedules.weekend, next_run: null }).next).toBeNull();
+    expect(idleFeedText(null)).toEqual({ title: '今日策略尚未运行', note: null, next: null });
   });
 });

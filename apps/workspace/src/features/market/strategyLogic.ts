@@ -2,6 +2,7 @@
 import {
   type StrategyNodeLog,
   type StrategyResultData,
+  type StrategySchedule,
   strategyResultData,
   type TradePlan,
   type WatchlistStock,
@@ -209,4 +210,41 @@ export function watchlistText(report: {
     '',
     marketText.disclaimer,
   ].join('\n');
+}
+
+const runDayFormat = new Intl.DateTimeFormat('zh-CN', {
+  month: 'long',
+  day: 'numeric',
+  weekday: 'short',
+  timeZone: 'UTC',
+});
+
+/** A trading day's runs in one line: 08:45 盘前分析 · 10:30 早盘跟踪 · … */
+export function runTimesText(schedule: StrategySchedule): string {
+  return schedule.runs.map((run) => `${run.at} ${run.display}`).join(' · ');
+}
+
+/**
+ * What the feed says while today has no node: 今日休市 on a day the exchanges are closed, otherwise
+ * 今日策略尚未运行; with when the next run is (今天 or its date, the time, the phase, Shanghai time) when one
+ * is known. Without a schedule (not loaded, or it failed) it only says the strategy has not run.
+ */
+export function idleFeedText(schedule: StrategySchedule | null | undefined): {
+  title: string;
+  note: string | null;
+  next: string | null;
+} {
+  const f = strategyText.feed;
+  if (!schedule) return { title: f.empty, note: null, next: null };
+  const run = schedule.next_run;
+  const when = run
+    ? run.date === schedule.today
+      ? f.today
+      : runDayFormat.format(new Date(`${run.date}T00:00:00Z`))
+    : null;
+  return {
+    title: schedule.trading_day ? f.empty : f.closed,
+    note: schedule.trading_day ? null : f.closedNote,
+    next: run && when ? f.nextRun(`${when} ${run.at}`, run.display) : null,
+  };
 }

@@ -3,6 +3,11 @@ export const strategyText = {
   feed: {
     title: '策略执行动态',
     empty: '今日策略尚未运行',
+    closed: '今日休市',
+    closedNote: '周末与交易所节假日不运行策略',
+    nextRun: (when: string, phase: string) => `下次运行：${when} ${phase}（上海时间）`,
+    today: '今天',
+    runTimes: '运行时间（上海时间）',
     executing: '节点执行中...',
     error: '获取策略节点失败',
     failed: '执行失败',

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StrategyApi, StrategyNodeLog, StrategyReport, Subscription } from '@wanxiang/api-client';
+import type {
+  StrategyApi,
+  StrategyNodeLog,
+  StrategyReport,
+  StrategySchedule,
+  Subscription,
+} from '@wanxiang/api-client';
 import { type LoadStatus, loadStatus } from './boardQueries';
 import { shanghaiDate } from './shanghaiTime';
 import { strategyText } from './strategyMessages';
@@ -10,6 +16,8 @@ export const FEED_REFRESH_MS = 30_000;
 export interface FeedState {
   status: LoadStatus;
   nodes: readonly StrategyNodeLog[];
+  /** Whether today trades, the run times and the next run; null until known (or when it failed). */
+  schedule?: StrategySchedule | null;
 }
 
 export interface ReportsState {
@@ -28,6 +36,7 @@ export interface SubscriptionState {
 
 const feedKey = ['strategy', 'feed'] as const;
 const reportsKey = ['strategy', 'reports'] as const;
+const scheduleKey = ['strategy', 'schedule'] as const;
 const subscriptionKey = ['strategy', 'subscription'] as const;
 
 /**
@@ -43,6 +52,12 @@ export function useStrategyBoard(api: StrategyApi) {
     refetchInterval: FEED_REFRESH_MS,
   });
   const reportsQuery = useQuery({ queryKey: reportsKey, queryFn: () => api.recentReports() });
+  // Asked again with the feed, so that the next run moves on as the day goes.
+  const scheduleQuery = useQuery({
+    queryKey: scheduleKey,
+    queryFn: () => api.schedule(),
+    refetchInterval: FEED_REFRESH_MS,
+  });
   const subscriptionQuery = useQuery({ queryKey: subscriptionKey, queryFn: () => api.subscription() });
   // Subscribe (NONE, EXPIRED) or pay (PENDING, with the order's id); the status is fetched again either way,
   // and the action counts as under way until it has come.
@@ -56,7 +71,11 @@ export function useStrategyBoard(api: StrategyApi) {
     },
   });
 
-  const feed: FeedState = { status: loadStatus(feedQuery), nodes: feedQuery.data ?? [] };
+  const feed: FeedState = {
+    status: loadStatus(feedQuery),
+    nodes: feedQuery.data ?? [],
+    schedule: scheduleQuery.data ?? null,
+  };
   const reports: ReportsState = { status: loadStatus(reportsQuery), reports: reportsQuery.data ?? [] };
   const subscription: SubscriptionState = {
     status: loadStatus(subscriptionQuery),

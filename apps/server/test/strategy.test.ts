@@ -51,6 +51,7 @@ interface Report {
   run_phase: string;
   run_phase_display: string;
   result_data: {
+    data_source: string;
     market_analysis: {
       emotion_stage: string;
       analysis_summary: string;
@@ -112,6 +113,7 @@ describe.each(databaseKinds)('strategy runs and subscriptions on %s', (kind) => 
     expect(report?.trade_date).toBe(DAY);
     expect(report?.run_phase).toBe('MORNING');
     expect(report?.run_phase_display).toBe('早盘跟踪');
+    expect(report?.result_data.data_source).toBe('simulated');
     const analysis = report?.result_data.market_analysis;
     expect(STAGES).toContain(analysis?.emotion_stage);
     expect(analysis?.analysis_summary).toMatch(/^情绪值 [\d.]+（MA5 [\d.]+，MA20 [\d.]+），处于/);

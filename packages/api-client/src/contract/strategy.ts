@@ -81,6 +81,8 @@ export type MarketAnalysis = z.infer<typeof marketAnalysis>;
 
 /** What a report's `result_data` holds once parsed. */
 export const strategyResultData = z.object({
+  /** The market the report was computed from: `simulated` (show 模拟行情) or `eastmoney`; absent in older reports. */
+  data_source: z.string().nullable().optional(),
   market_analysis: marketAnalysis.nullable().optional(),
   actionable_watchlist: z.array(watchlistStock).nullable().optional(),
 });

@@ -274,7 +274,11 @@ export class StrategyService {
       };
     });
     await this.node(run, 'reporting', '生成策略报告', async () => {
-      const data = resultData(facts, stage, themes, picks, analysis.summary);
+      // The report says which market it was computed from, so that a simulated one is always shown as such.
+      const data = {
+        ...resultData(facts, stage, themes, picks, analysis.summary),
+        data_source: this.market.source,
+      };
       await this.db.insert(strategyReports).values({
         runId,
         slug,

@@ -60,6 +60,15 @@ export const MarketData: Story = {
   args: {
     daily: { status: 'ready', points: dailyPoints, source: 'eastmoney' },
     minute: { status: 'ready', points: minutePoints, source: 'eastmoney', date: FIXTURE_DAY },
+    // Reports computed from the same market.
+    reports: {
+      status: 'ready',
+      reports: reports.map((report) =>
+        report.result_data && typeof report.result_data === 'object'
+          ? { ...report, result_data: { ...report.result_data, data_source: 'eastmoney' } }
+          : report,
+      ),
+    },
   },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).queryByText('模拟行情')).toBeNull();

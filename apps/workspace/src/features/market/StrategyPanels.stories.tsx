@@ -110,6 +110,22 @@ export const WithData: Story = {
   },
 };
 
+/**
+ * The board's charts did not say where the data come from (they failed): a report computed from the
+ * simulated market still says 模拟行情, and so does its copied list.
+ */
+export const SimulatedReport: Story = {
+  args: { simulated: false, feed: { status: 'error', nodes: [] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const panel = within(canvas.getByRole('region', { name: '每日策略推荐' }));
+    await expect(panel.getByText('模拟行情')).toBeVisible();
+    await expect(
+      within(canvas.getByRole('region', { name: '策略执行动态' })).queryByText('模拟行情'),
+    ).toBeNull();
+  },
+};
+
 export const ReportsStepThrough: Story = {
   play: async ({ canvasElement }) => {
     const panel = within(within(canvasElement).getByRole('region', { name: '每日策略推荐' }));

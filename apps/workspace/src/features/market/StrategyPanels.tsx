@@ -391,6 +391,9 @@ export function RecommendationPanel({
     if (index >= list.length && list.length > 0) setIndex(0);
   }, [index, list.length]);
   const report = list[index];
+  // 模拟行情 when the board's data are simulated or the report says it was computed from the simulated market.
+  const parsed = useMemo(() => (report ? parseResultData(report.result_data) : undefined), [report]);
+  const shownSimulated = simulated || (parsed?.kind === 'ready' && parsed.data.data_source === 'simulated');
   const actions =
     reports.status === 'ready' && list.length > 0 ? (
       <div className={styles.reportMeta}>
@@ -410,9 +413,7 @@ export function RecommendationPanel({
             <Chip tone={PHASE_TONES[report.run_phase] ?? 'neutral'}>
               {phaseLabel(report.run_phase, report.run_phase_display)}
             </Chip>
-            {parseResultData(report.result_data).kind === 'empty' ? (
-              <Chip tone="warning">{t.panel.noData}</Chip>
-            ) : null}
+            {parsed?.kind === 'empty' ? <Chip tone="warning">{t.panel.noData}</Chip> : null}
           </div>
         ) : (
           <span />
@@ -436,9 +437,9 @@ export function RecommendationPanel({
     );
   else if (reports.status === 'loading') body = <p className={styles.center}>正在加载策略报告…</p>;
   else if (!report) body = <p className={styles.center}>{t.panel.emptyList}</p>;
-  else body = <ReportView key={report.id} report={report} simulated={simulated} />;
+  else body = <ReportView key={report.id} report={report} simulated={shownSimulated} />;
   return (
-    <Panel title={t.panel.title} simulated={simulated} actions={actions}>
+    <Panel title={t.panel.title} simulated={shownSimulated} actions={actions}>
       {body}
     </Panel>
   );

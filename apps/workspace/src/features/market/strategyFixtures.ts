@@ -136,6 +136,7 @@ function report(id: string, date: string, phase: string, display: string, data: 
 /** Newest first: a full report, a pre-open one as a JSON string, one without a result, one unparseable. */
 export const reports: StrategyReport[] = [
   report('r1', '2026-11-25', 'MORNING', '早盘跟踪', {
+    data_source: 'simulated',
     market_analysis: analysis,
     actionable_watchlist: watchlist,
   }),

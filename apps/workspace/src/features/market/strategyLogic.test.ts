@@ -106,6 +106,10 @@ describe('the stock cards', () => {
       data: { actionable_watchlist: [] },
     });
     expect(parseResultData('{"market_analysis":{"emotion_stage":"风险释放"}}').kind).toBe('ready');
+    expect(parseResultData({ data_source: 'simulated' })).toEqual({
+      kind: 'ready',
+      data: { data_source: 'simulated' },
+    });
     expect(parseResultData(null)).toEqual({ kind: 'empty' });
     expect(parseResultData('')).toEqual({ kind: 'empty' });
     expect(parseResultData('{"market_analysis": ')).toEqual({ kind: 'invalid' });

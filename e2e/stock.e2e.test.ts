@@ -23,7 +23,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('短线策略看板');
     await expectBothCharts(page);
-    await expect.poll(() => page.getByText('模拟行情', { exact: true }).isVisible()).toBe(true);
+    // In the header first, and on each strategy panel once it has loaded.
+    await expect.poll(() => page.getByText('模拟行情', { exact: true }).first().isVisible()).toBe(true);
 
     const clock = page.getByTestId('board-clock');
     const first = await clock.textContent();

@@ -360,6 +360,12 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
         ok: is(200),
       },
       {
+        name: 'strategy schedule',
+        route: 'GET /api/v1/strategy/schedule/',
+        send: () => call('GET', '/api/v1/strategy/schedule/', { token: access }),
+        ok: is(200),
+      },
+      {
         name: 'subscription status',
         route: 'GET /api/v1/strategy/strategies/{slug}/subscription/',
         send: () => call('GET', `/api/v1/strategy/strategies/${SLUG}/subscription/`, { token: access }),

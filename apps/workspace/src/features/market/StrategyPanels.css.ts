@@ -349,6 +349,9 @@ export const runTimes = style({
   fontVariantNumeric: 'tabular-nums',
 });
 
+/** One run of the day: a time and its phase never break apart. */
+export const runTime = style({ whiteSpace: 'nowrap' });
+
 /** The feed while today has no node: 休市 or not run yet, and when the next run is. */
 export const idle = style({
   flex: 1,

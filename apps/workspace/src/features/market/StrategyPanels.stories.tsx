@@ -240,11 +240,9 @@ export const Empty: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('今日策略尚未运行')).toBeVisible();
     await expect(canvas.getByText('下次运行：今天 15:30 盘后复盘（上海时间）')).toBeVisible();
-    await expect(
-      canvas.getByText(
-        '运行时间（上海时间） 08:45 盘前分析 · 10:30 早盘跟踪 · 13:45 午后评估 · 15:30 盘后复盘',
-      ),
-    ).toBeVisible();
+    await expect(canvas.getByText('运行时间（上海时间）')).toHaveTextContent(
+      '运行时间（上海时间） 08:45 盘前分析 · 10:30 早盘跟踪 · 13:45 午后评估 · 15:30 盘后复盘',
+    );
     await expect(canvas.getByText('暂无策略报告数据')).toBeVisible();
   },
 };
@@ -257,7 +255,9 @@ export const MarketClosed: Story = {
     await expect(feed.getByText('今日休市')).toBeVisible();
     await expect(feed.queryByText('今日策略尚未运行')).toBeNull();
     await expect(feed.getByText('下次运行：11月30日周一 08:45 盘前分析（上海时间）')).toBeVisible();
-    await expect(feed.getByText(/^运行时间（上海时间） 08:45 盘前分析/)).toBeVisible();
+    await expect(feed.getByText('运行时间（上海时间）')).toHaveTextContent(
+      /^运行时间（上海时间） 08:45 盘前分析/,
+    );
   },
 };
 

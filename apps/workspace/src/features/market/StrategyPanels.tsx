@@ -16,7 +16,7 @@ import {
   SuccessIcon,
 } from '@wanxiang/ui';
 import clsx from 'clsx';
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { marketText } from './messages';
 import * as styles from './StrategyPanels.css';
 import {
@@ -26,7 +26,6 @@ import {
   phaseLabel,
   pickDecision,
   processFeed,
-  runTimesText,
   stageStyle,
   stockCopyText,
   stopLossText,
@@ -210,7 +209,17 @@ export function StrategyFeed({
     <Panel title={t.feed.title} simulated={simulated}>
       {feed.schedule ? (
         <p className={styles.runTimes}>
-          {t.feed.runTimes} {runTimesText(feed.schedule)}
+          {t.feed.runTimes}{' '}
+          {feed.schedule.runs.map((run, i, runs) => (
+            <Fragment key={run.phase}>
+              {/* A run never breaks apart; a line breaks only after a separator. */}
+              <span className={styles.runTime}>
+                {run.at} {run.display}
+                {i < runs.length - 1 ? '\u00a0·' : ''}
+              </span>
+              {i < runs.length - 1 ? ' ' : ''}
+            </Fragment>
+          ))}
         </p>
       ) : null}
       {body}

@@ -10,7 +10,6 @@ import {
   pickDecision,
   positionLabel,
   processFeed,
-  runTimesText,
   stageStyle,
   stockCopyText,
   stopLossText,
@@ -206,12 +205,6 @@ describe('the stock cards', () => {
 });
 
 describe('the calendar on the feed', () => {
-  it('lists the day’s run times', () => {
-    expect(runTimesText(schedules.tradingDay)).toBe(
-      '08:45 盘前分析 · 10:30 早盘跟踪 · 13:45 午后评估 · 15:30 盘后复盘',
-    );
-  });
-
   it('says 休市 on a closed day and when the next run is, in Shanghai time', () => {
     expect(idleFeedText(schedules.weekend)).toEqual({
       title: '今日休市',

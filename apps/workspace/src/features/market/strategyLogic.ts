@@ -219,11 +219,6 @@ const runDayFormat = new Intl.DateTimeFormat('zh-CN', {
   timeZone: 'UTC',
 });
 
-/** A trading day's runs in one line: 08:45 盘前分析 · 10:30 早盘跟踪 · … */
-export function runTimesText(schedule: StrategySchedule): string {
-  return schedule.runs.map((run) => `${run.at} ${run.display}`).join(' · ');
-}
-
 /**
  * What the feed says while today has no node: 今日休市 on a day the exchanges are closed, otherwise
  * 今日策略尚未运行; with when the next run is (今天 or its date, the time, the phase, Shanghai time) when one

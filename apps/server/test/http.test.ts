@@ -82,18 +82,30 @@ describe.each(databaseKinds)('HTTP foundation on %s', (kind) => {
     }
   });
 
-  it('leaves the policy off what a page fetches as a script, style, font or image, never off a page or a worker', async () => {
+  it('leaves the document-only headers off what a page fetches as a script, style, font or image, never off a page or a worker', async () => {
     const server = await app();
     const as = (dest: string, url = '/') =>
       server.inject({ method: 'GET', url, headers: { accept: 'text/html', 'sec-fetch-dest': dest } });
     for (const dest of ['script', 'style', 'font', 'image']) {
       const res = await as(dest);
-      expect(res.headers['content-security-policy'], dest).toBeUndefined();
-      // The rest of the headers still go.
+      for (const header of [
+        'content-security-policy',
+        'cross-origin-opener-policy',
+        'strict-transport-security',
+        'x-frame-options',
+        'x-xss-protection',
+      ])
+        expect(res.headers[header], `${dest}: ${header}`).toBeUndefined();
+      // What acts on the file itself still goes.
       expect(res.headers['x-content-type-options'], dest).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], dest).toBe('same-origin');
+      expect(res.headers['referrer-policy'], dest).toBe('strict-origin-when-cross-origin');
     }
     for (const dest of ['document', 'iframe', 'worker', 'sharedworker', 'serviceworker', 'empty']) {
-      expect((await as(dest)).headers['content-security-policy'], dest).toContain("default-src 'self'");
+      const res = await as(dest);
+      expect(res.headers['content-security-policy'], dest).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options'], dest).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security'], dest).toContain('max-age=');
     }
   });
 

@@ -34,17 +34,31 @@ export const contentSecurityPolicy = {
 } as const;
 
 /**
- * What a browser fetches as these (its Sec-Fetch-Dest) is governed by the policy of the page that fetched
- * it, never by its own: a script, a stylesheet, a font or an image. Their answers go without the policy,
- * some 600 bytes each of the twenty files the sign-in page loads. Pages, frames and workers (whose script's
- * own policy governs them) keep it, as does an answer to a request that does not say what it is.
+ * What a browser fetches as these (its Sec-Fetch-Dest) is governed by the page that fetched it, never by
+ * its own headers: a script, a stylesheet, a font or an image. Their answers go without the headers that
+ * only act on a document (its policy, framing, opener, agent cluster, legacy XSS and download switches) and
+ * without HSTS, which the browser learns from the page's own answer on the same host: some 900 bytes each
+ * of the twenty files the sign-in page loads. They keep what acts on them: nosniff, the cross-origin
+ * resource policy, and the referrer policy a stylesheet's own fetches follow. Pages, frames and workers
+ * (whose script's own policy governs them) keep everything, as does a request that does not say what it is.
  */
 const SUBRESOURCES = new Set(['script', 'style', 'font', 'image']);
+const DOCUMENT_ONLY = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
 
 export async function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (SUBRESOURCES.has(String(request.headers['sec-fetch-dest'])))
-      reply.removeHeader('content-security-policy');
+      for (const header of DOCUMENT_ONLY) reply.removeHeader(header);
     return payload;
   });
   await app.register(helmet, {

@@ -134,3 +134,74 @@ export const footer = style({
   color: vars.color.text.secondary,
   textAlign: 'center',
 });
+
+/** A number that opens its explanation: the number as it was, underlined with dots to say it can be asked. */
+export const explainTrigger = style({
+  all: 'unset',
+  cursor: 'help',
+  font: 'inherit',
+  color: 'inherit',
+  fontVariantNumeric: 'tabular-nums',
+  borderBottom: `1px dotted ${vars.color.text.secondary}`,
+  selectors: {
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+});
+
+/** The text of an explanation popover: short lines at a reading width. */
+export const explainBody = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  maxWidth: '320px',
+  margin: 0,
+  fontSize: vars.font.size.sm,
+  color: vars.color.text.primary,
+});
+
+export const explainLine = style({ margin: 0 });
+
+export const explainQuiet = style({ margin: 0, color: vars.color.text.secondary });
+
+/** The 指标说明 panel under the charts. */
+export const formulaPanel = style({
+  ...surface,
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+});
+
+export const formulaSection = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  fontSize: vars.font.size.sm,
+  color: vars.color.text.primary,
+});
+
+export const formulaHeading = style({
+  margin: `${vars.space.sm} 0 0`,
+  fontSize: vars.font.size.sm,
+  fontWeight: vars.font.weight.medium,
+});
+
+export const formulaTableWrap = style({ overflowX: 'auto' });
+
+export const formulaTable = style({
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: vars.font.size.xs,
+  fontVariantNumeric: 'tabular-nums',
+});
+
+export const formulaCell = style({
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.border.subtle}`,
+  textAlign: 'left',
+  verticalAlign: 'top',
+});
+
+export const formulaHeadCell = style([
+  formulaCell,
+  { color: vars.color.text.secondary, fontWeight: vars.font.weight.medium },
+]);
+
+export const formulaList = style({ margin: 0, paddingLeft: vars.space.lg });

@@ -2,6 +2,7 @@ import { type ChartStatus, DailyEmotionChart, MinuteEmotionChart } from '@wanxia
 import { Badge, Inline } from '@wanxiang/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { EmotionBreakdown } from './EmotionBreakdown';
+import { EmotionFormulaPanel } from './EmotionFormulaPanel';
 import * as styles from './MarketBoard.css';
 import { marketText } from './messages';
 import { RecommendationPanel, StrategyFeed, SubscriptionControl } from './StrategyPanels';
@@ -24,6 +25,8 @@ export interface MarketBoardProps {
   onSubscriptionAction: () => void;
   /** A fixed clock (stories, screenshots). Without it the clock shows the time and ticks every second. */
   now?: number;
+  /** 指标说明 open at first (stories, screenshots). @default false */
+  formulaExpanded?: boolean;
 }
 
 const chartStatus = (status: LoadStatus, error: string): ChartStatus =>
@@ -61,6 +64,7 @@ export function MarketBoard({
   onRetrySubscription,
   onSubscriptionAction,
   now,
+  formulaExpanded = false,
 }: MarketBoardProps) {
   const simulated = daily.source === 'simulated' || minute.source === 'simulated';
   const minuteData = useMemo(
@@ -76,6 +80,7 @@ export function MarketBoard({
     ready.minute && focusedSlot ? minute.points.find((p) => slotOf(p.timestamp) === focusedSlot) : undefined;
   const shownDay = focusDay ?? (ready.daily ? daily.points.at(-1) : undefined);
   const shownSlot = focusSlot ?? (ready.minute ? minute.points.at(-1) : undefined);
+  const shownIndex = shownDay ? daily.points.indexOf(shownDay) : -1;
 
   return (
     <div className={styles.page}>
@@ -137,6 +142,15 @@ export function MarketBoard({
           ) : null}
         </div>
       </div>
+
+      {shownDay ? (
+        <EmotionFormulaPanel
+          day={shownDay}
+          previous={shownIndex > 0 ? daily.points[shownIndex - 1] : undefined}
+          at={formatDay(shownDay.date)}
+          defaultExpanded={formulaExpanded}
+        />
+      ) : null}
 
       <div className={styles.panelsRow}>
         <StrategyFeed feed={feed} onRetry={onRetryFeed} simulated={simulated} />

@@ -8,6 +8,7 @@ import type {
   EmotionScores,
   MinuteEmotionPoint,
 } from '@wanxiang/api-client';
+import { FORMULA, rawInput, scoreOf } from './emotionFormula';
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
@@ -93,3 +94,36 @@ export const minutePoints: MinuteEmotionPoint[] = times.map((time, i) => ({
   ma20: average(minuteValues, i, 20),
   ...breakdown(minuteValues[i] as number, i),
 }));
+
+/**
+ * One day whose sub-scores and value follow from its inputs by the formula, for the stories that explain the
+ * numbers: 2 boards high (连板高度 0.00) and no promotion rate (晋级率 missing, its weight shared).
+ */
+export const explainedDay: DailyEmotionPoint = (() => {
+  const inputs: EmotionInputs = {
+    limit_up: 46,
+    limit_down: 12,
+    broken: 18,
+    broken_rate: round(18 / 64),
+    max_board: 2,
+    promotion_rate: null,
+    yesterday_limit_up_return: 1.35,
+    advancers: 2860,
+    decliners: 2140,
+  };
+  const scores = Object.fromEntries(
+    FORMULA.map((c) => {
+      const raw = rawInput(c.key, inputs);
+      return [c.key, raw === null ? null : round(scoreOf(c, raw))];
+    }),
+  ) as EmotionScores;
+  const counted = FORMULA.filter((c) => scores[c.key] !== null);
+  const value = round(
+    counted.reduce((sum, c) => sum + c.weight * (scores[c.key] as number), 0) /
+      counted.reduce((sum, c) => sum + c.weight, 0),
+  );
+  return { date: FIXTURE_DAY, value, ma5: 44.8, ma20: 51.2, partial: false, scores, inputs };
+})();
+
+/** The trading day before explainedDay. */
+export const explainedPrevious: DailyEmotionPoint = { ...explainedDay, date: '2026-11-24', value: 41.06 };

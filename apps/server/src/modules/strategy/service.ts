@@ -3,7 +3,7 @@
  * executed node by node with a log row per node, ended by a report. See README.md.
  */
 import type { RunPhase } from '@wanxiang/api-client/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { strategyNodeLogs, strategyReports, strategyRuns } from '../../db/schema';
@@ -104,6 +104,7 @@ export class StrategyService {
   }
 
   async backfill(slug: string = STRATEGY_SLUGS[0]): Promise<number> {
+    await this.dropUnlabelledSimulated(slug);
     const now = this.now();
     const today = this.today();
     const days = [...tradingDaysBefore(today, BACKFILL_REPORTS), today]
@@ -115,6 +116,33 @@ export class StrategyService {
       if (result.outcome !== 'taken') ran += 1;
     }
     return ran;
+  }
+
+  /**
+   * Reports stored before a report named its market (`data_source`) may come from the simulated market's
+   * first universe, which put invented names on the codes of listed companies. On an install whose market
+   * is simulated they are dropped with their runs (the runs' node logs and reports go with them), so that
+   * the backfill makes the recent ones again under codes no exchange issues. A real market's reports stay.
+   * Safe on several instances at once: a report made since names its market and is never dropped.
+   */
+  private async dropUnlabelledSimulated(slug: string): Promise<number> {
+    if (this.market.source !== 'simulated') return 0;
+    const unlabelled = this.db
+      .select({ runId: strategyReports.runId })
+      .from(strategyReports)
+      .where(
+        and(eq(strategyReports.slug, slug), sql`${strategyReports.resultData} ->> 'data_source' is null`),
+      );
+    const dropped = await this.db
+      .delete(strategyRuns)
+      .where(inArray(strategyRuns.id, unlabelled))
+      .returning({ id: strategyRuns.id });
+    if (dropped.length > 0)
+      this.options.logger.info(
+        { slug, dropped: dropped.length },
+        'dropped simulated reports made before they named their market',
+      );
+    return dropped.length;
   }
 
   /** Claims (slug, date, phase) and runs it; a slot already claimed is left alone. */

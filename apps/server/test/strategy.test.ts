@@ -197,30 +197,37 @@ describe.each(databaseKinds)('strategy runs and subscriptions on %s', (kind) => 
     expect((await app.inject({ method: 'GET', url: '/api/v1/strategy/nodes/today/' })).statusCode).toBe(401);
   });
 
+  /** A post-close report stored as before reports named their market (no data_source); its run's id. */
+  async function storeUnlabelledReport(slug: string, pick: { symbol: string; name: string }) {
+    const database = db().database.db;
+    const [run] = await database
+      .insert(strategyRuns)
+      .values({ slug, tradeDate: '2026-11-23', phase: 'POST_CLOSE', status: 'success' })
+      .returning({ id: strategyRuns.id });
+    if (!run) throw new Error('no run');
+    await database.insert(strategyReports).values({
+      runId: run.id,
+      slug,
+      tradeDate: '2026-11-23',
+      phase: 'POST_CLOSE',
+      resultData: { actionable_watchlist: [pick] },
+    });
+    return run.id;
+  }
+
   it('drops the simulated reports stored before reports named their market, and makes them again', async () => {
     const slug = 'relabelled';
     const database = db().database.db;
     // A report of the first simulated universe: an invented name on a listed company's code.
-    const [old] = await database
-      .insert(strategyRuns)
-      .values({ slug, tradeDate: '2026-11-23', phase: 'POST_CLOSE', status: 'success' })
-      .returning({ id: strategyRuns.id });
-    if (!old) throw new Error('no run');
+    const old = await storeUnlabelledReport(slug, { symbol: '000769', name: '信达医药' });
     await database.insert(strategyNodeLogs).values({
-      runId: old.id,
+      runId: old,
       slug,
       tradeDate: '2026-11-23',
       nodeId: 'reporting',
       nodeType: 'reporting',
       nodeNameCn: '生成策略报告',
       executionStatus: 'success',
-    });
-    await database.insert(strategyReports).values({
-      runId: old.id,
-      slug,
-      tradeDate: '2026-11-23',
-      phase: 'POST_CLOSE',
-      resultData: { actionable_watchlist: [{ symbol: '000769', name: '信达医药' }] },
     });
 
     expect(await service().backfill(slug)).toBe(5);
@@ -237,33 +244,20 @@ describe.each(databaseKinds)('strategy runs and subscriptions on %s', (kind) => 
       expect(data.data_source).toBe('simulated');
       for (const stock of data.actionable_watchlist) expect(stock.symbol).toMatch(SIMULATED_CODE);
     }
-    expect(await database.select().from(strategyNodeLogs).where(eq(strategyNodeLogs.runId, old.id))).toEqual(
-      [],
-    );
+    expect(await database.select().from(strategyNodeLogs).where(eq(strategyNodeLogs.runId, old))).toEqual([]);
   });
 
   it('keeps the unlabelled reports of a real market', async () => {
     const slug = 'real-unlabelled';
     const database = db().database.db;
-    const [old] = await database
-      .insert(strategyRuns)
-      .values({ slug, tradeDate: '2026-11-23', phase: 'POST_CLOSE', status: 'success' })
-      .returning({ id: strategyRuns.id });
-    if (!old) throw new Error('no run');
-    await database.insert(strategyReports).values({
-      runId: old.id,
-      slug,
-      tradeDate: '2026-11-23',
-      phase: 'POST_CLOSE',
-      resultData: { actionable_watchlist: [{ symbol: '600519', name: '贵州茅台' }] },
-    });
+    const old = await storeUnlabelledReport(slug, { symbol: '600519', name: '贵州茅台' });
     const simulated = sharedSimulatedMarket();
     // The same market data under a real source's name: only the label matters here.
     const real: MarketProvider = Object.assign(Object.create(simulated) as MarketProvider, {
       source: 'eastmoney',
     });
     await service(real).backfill(slug);
-    const kept = await database.select().from(strategyReports).where(eq(strategyReports.runId, old.id));
+    const kept = await database.select().from(strategyReports).where(eq(strategyReports.runId, old));
     expect(kept).toHaveLength(1);
   });
 

@@ -69,6 +69,16 @@ function formatSeconds(seconds: number): string {
 
 const optionalString = z.string().optional();
 
+/** An optional http(s) address, e.g. of a page the operator publishes. */
+const optionalHttpUrl = optionalString.superRefine((raw, ctx) => {
+  if (raw === undefined) return;
+  try {
+    if (!['http:', 'https:'].includes(new URL(raw).protocol)) throw new Error();
+  } catch {
+    ctx.addIssue({ code: 'custom', message: c.httpUrl });
+  }
+});
+
 const intVar = (fallback: number, min: number, max: number) =>
   optionalString.transform((raw, ctx) => {
     if (raw === undefined) return fallback;
@@ -179,6 +189,8 @@ export const envSchema = z.object({
   LOGIN_FAILURE_WINDOW: durationVar('15m', 1, 7 * DAY),
   REGISTRATION_MODE: enumVar(REGISTRATION_MODES, 'open'),
   REGISTRATIONS_PER_IP_PER_DAY: intVar(10, 1, 1_000_000),
+  TERMS_URL: optionalHttpUrl,
+  PRIVACY_URL: optionalHttpUrl,
   REQUEST_TIMEOUT: durationVar('30s', 1, 3600),
   IDLE_TIMEOUT: durationVar('2m', 20, DAY),
   KEEP_ALIVE_TIMEOUT: durationVar('72s', 1, 3600),
@@ -408,6 +420,9 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
       mode: e.REGISTRATION_MODE,
       /** Accounts one client address may create per day. */
       maxPerIpPerDay: e.REGISTRATIONS_PER_IP_PER_DAY,
+      /** 用户协议 and 隐私政策 a new user must accept; registration asks only for those that are set. */
+      termsUrl: e.TERMS_URL ?? null,
+      privacyUrl: e.PRIVACY_URL ?? null,
     },
     /** Node's HTTP server timeouts (seconds); none of them cuts a long answer stream. */
     http: {

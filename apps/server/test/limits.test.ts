@@ -54,13 +54,37 @@ describe.each(databaseKinds)('operator limits on %s', (kind) => {
 
   it('closed registration refuses everyone, in Chinese, and the policy says so', async () => {
     const server = await app({ REGISTRATION_MODE: 'closed' });
-    expect((await policy(server)).json()).toEqual({ mode: 'closed', signup_credits: 1000 });
+    expect((await policy(server)).json()).toEqual({
+      mode: 'closed',
+      signup_credits: 1000,
+      terms_url: null,
+      privacy_url: null,
+    });
     const refused = await register(server, { email: 'nobody@example.com' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       detail: '本站目前不开放注册。如需账号，请联系管理员。',
       code: 'registration_closed',
     });
+  });
+
+  it('asks a new user to accept the terms the operator publishes, and only then', async () => {
+    const server = await app({
+      TERMS_URL: 'https://example.com/terms',
+      PRIVACY_URL: 'https://example.com/privacy',
+    });
+    expect((await policy(server)).json()).toMatchObject({
+      mode: 'open',
+      terms_url: 'https://example.com/terms',
+      privacy_url: 'https://example.com/privacy',
+    });
+    const unticked = await register(server, { email: 'terms@example.com' });
+    expect(unticked.statusCode).toBe(400);
+    expect(unticked.json()).toEqual({ errors: { accept_terms: ['请阅读并同意用户协议和隐私政策。'] } });
+    expect((await register(server, { email: 'terms@example.com', accept_terms: true })).statusCode).toBe(201);
+    // Without terms, nothing is asked.
+    const plain = await app({});
+    expect((await register(plain, { email: 'plain@example.com' })).statusCode).toBe(201);
   });
 
   it('invite-only registration needs a valid code, and each use of a code is counted', async () => {

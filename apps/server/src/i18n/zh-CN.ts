@@ -88,6 +88,7 @@ export const zhCN = {
     registrationClosed: '本站目前不开放注册。如需账号，请联系管理员。',
     inviteRequired: '请填写邀请码。',
     inviteInvalid: '邀请码无效、已用完或已过期。',
+    termsRequired: '请阅读并同意用户协议和隐私政策。',
     registrationCapped: (max: number, wait: string) =>
       `此网络今天注册的账号已达上限（${max} 个），请在${wait}后再试。`,
   },
@@ -243,15 +244,22 @@ export const zhCN = {
     outsideCalendar: (first: string, last: string) =>
       `该日期超出交易日历的范围（${first} 至 ${last}），无法判断是否为交易日。`,
     sourceUnavailable: '行情数据源暂时不可用，请稍后重试。',
+    futureDay: (date: string) => `${date} 还没有到来，没有涨停数据。`,
+    noPools: (date: string) => `数据源没有 ${date} 的涨停数据（它只提供最近一段时间的涨停池）。`,
   },
   strategy: {
     unknownStrategy: '没有这个策略。',
     invalidLimit: (max: number) => `limit 应为 1 到 ${max} 之间的整数。`,
-    subscriptionNotFound: '没有找到这个订阅。',
-    alreadyPending: '已有一笔待支付的订阅，请先完成模拟支付。',
-    stillActive: (date: string) => `订阅仍在有效期内（至 ${date}），到期后再续订。`,
-    alreadyActive: '该订阅已支付并在有效期内，无需再次支付。',
-    notPending: '该订阅没有待支付的订单，请先点击订阅或续订。',
+    invalidWindow: (windows: string) => `window 应为 ${windows} 之一（交易日）。`,
+    unknownPlan: '没有这个订阅方案，或它已停止销售。',
+    purchaseNote: (plan: string, days: number) => `${plan}（${days} 天）`,
+    insufficientCredits: (plan: string, price: number, balance: number) =>
+      `积分不足：${plan}需要 ${price} 积分，当前余额 ${balance} 积分。请先获取积分再订阅。`,
+    subscriptionRequired: (what: string) => `${what}为策略订阅内容，订阅后可查看。`,
+    minuteEmotion: '分钟级情绪指标',
+    liveFeed: '策略执行动态',
+    todayPicks: '当日推荐个股',
+    profilePlan: '策略订阅',
   },
   docs: {
     notFound: '没有找到这个文档：它可能已被删除，或不属于当前账号。',

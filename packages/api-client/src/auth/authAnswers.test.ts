@@ -49,6 +49,8 @@ const pairs: [string, ResponseSchema<unknown>, ResponseSchema<unknown>, unknown[
       { mode: 'open', signup_credits: 1.5 },
       { mode: 'open', signup_credits: '100' },
       { mode: 'open', signup_credits: 2 ** 60 },
+      { mode: 'open', signup_credits: 5, terms_url: 'https://x.cn/terms', privacy_url: null },
+      { mode: 'open', signup_credits: 5, terms_url: 3 },
     ],
   ],
   [

@@ -28,6 +28,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const string: Field = { test: (value) => typeof value === 'string', expected: 'string' };
 const optionalString: Field = { ...string, optional: true };
+const optionalNullableString: Field = {
+  test: (value) => value === null || typeof value === 'string',
+  expected: 'string | null',
+  optional: true,
+};
 const int: Field = { test: (value) => Number.isSafeInteger(value), expected: 'int' };
 
 function object<T>(fields: Record<string, Field>): ResponseSchema<T> {
@@ -58,6 +63,8 @@ export const registrationPolicyAnswer = object<RegistrationPolicy>({
     expected: REGISTRATION_MODES.join(' | '),
   },
   signup_credits: int,
+  terms_url: optionalNullableString,
+  privacy_url: optionalNullableString,
 });
 
 export const currentUserAnswer = object<CurrentUser>({

@@ -20,6 +20,8 @@ export const registerRequest = z.object({
   nickname: z.string().optional().nullable(),
   /** Needed when the registration policy's mode is `invite`. */
   invite_code: z.string().optional().nullable(),
+  /** Needed when the registration policy names terms: the user ticked 我已阅读并同意. */
+  accept_terms: z.boolean().optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
@@ -34,6 +36,9 @@ export const registrationPolicy = z.object({
   mode: z.enum(REGISTRATION_MODES),
   /** Credits a new account receives; may be 0. */
   signup_credits: z.number().int(),
+  /** The operator's 用户协议 and 隐私政策 (http/https), which a new user must accept; null when not set. */
+  terms_url: z.string().nullable().optional(),
+  privacy_url: z.string().nullable().optional(),
 });
 export type RegistrationPolicy = z.infer<typeof registrationPolicy>;
 
@@ -72,7 +77,11 @@ export type RefreshResponse = z.infer<typeof refreshResponse>;
 export const logoutRequest = z.object({ refresh: z.string() });
 export type LogoutRequest = z.infer<typeof logoutRequest>;
 
-export const subscriptionPlan = z.object({ name: z.string().nullable() });
+/** The plan the user menu shows: a strategy subscription while one runs (until `expires_at`), else the account's. */
+export const subscriptionPlan = z.object({
+  name: z.string().nullable(),
+  expires_at: z.string().nullable().optional(),
+});
 
 export const currentUser = z.object({
   id: z.string(),

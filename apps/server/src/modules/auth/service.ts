@@ -93,6 +93,8 @@ export class AuthService {
     return {
       mode: this.deps.config.registration.mode,
       signup_credits: this.deps.config.defaultPlan.credits,
+      terms_url: this.deps.config.registration.termsUrl,
+      privacy_url: this.deps.config.registration.privacyUrl,
     };
   }
 
@@ -107,10 +109,11 @@ export class AuthService {
       password: string;
       nickname?: string | null | undefined;
       invite_code?: string | null | undefined;
+      accept_terms?: boolean | undefined;
     },
     client: Pick<ClientInfo, 'ip'>,
   ) {
-    const { mode, maxPerIpPerDay } = this.deps.config.registration;
+    const { mode, maxPerIpPerDay, termsUrl, privacyUrl } = this.deps.config.registration;
     if (mode === 'closed') {
       throw new HttpError(403, { detail: messages.auth.registrationClosed, code: 'registration_closed' });
     }
@@ -118,6 +121,9 @@ export class AuthService {
     const invite = input.invite_code?.trim() ?? '';
     const problems: Record<string, string[]> = { ...errors };
     if (mode === 'invite' && invite === '') problems.invite_code = [messages.auth.inviteRequired];
+    if ((termsUrl || privacyUrl) && input.accept_terms !== true) {
+      problems.accept_terms = [messages.auth.termsRequired];
+    }
     if (Object.keys(problems).length > 0) throw fieldErrors(problems);
     // Checked before hashing only to spare the work; the unique constraint below is what guarantees it.
     const [existing] = await this.db

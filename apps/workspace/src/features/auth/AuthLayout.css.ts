@@ -77,3 +77,11 @@ export const status = style({
   color: vars.color.text.secondary,
   fontVariantNumeric: 'tabular-nums',
 });
+
+/** The line under the terms checkbox with the operator's 用户协议 and 隐私政策. */
+export const termsLinks = style({
+  margin: `${vars.space.xs} 0 0`,
+  paddingInlineStart: vars.space.xl,
+  fontSize: vars.font.size.sm,
+  color: vars.color.text.secondary,
+});

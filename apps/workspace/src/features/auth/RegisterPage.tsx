@@ -1,10 +1,11 @@
 import { formatRegisterError, type RegistrationPolicy } from '@wanxiang/api-client/auth';
-import { TextField } from '@wanxiang/ui';
+import { Checkbox, TextField } from '@wanxiang/ui';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
 import { authClient } from '../../session/client';
 import { AuthEmailField, AuthForm, AuthPasswordField } from './AuthLayout';
+import { link as linkStyle, termsLinks } from './AuthLayout.css';
 import { fieldErrorProps, useAuthSubmit } from './authForm';
 
 const fieldLabels = {
@@ -15,9 +16,12 @@ const fieldLabels = {
 };
 
 /**
- * /register: email, password, an optional nickname, and the invitation code when the
- * operator's policy asks for one; success leads to /login. The policy is read when the page opens; if it
- * cannot be, the form is the open one and the server's answer says what is missing.
+ * /register: email, password, an optional nickname, the invitation code when the operator's policy asks
+ * for one, and the acceptance of the operator's 用户协议 / 隐私政策 when they are published. The page says
+ * what a new account gets. Success signs the new user in and opens the workspace; only if that sign-in
+ * cannot happen at once (a security check, a network failure) does the user land on /login with the e-mail
+ * filled in. The policy is read when the page opens; if it cannot be, the form is the open one and the
+ * server's answer says what is missing.
  */
 export function RegisterPage() {
   const navigate = useNavigate();
@@ -25,6 +29,7 @@ export function RegisterPage() {
   const [password, setPassword] = useState('');
   const [nickname, setNickname] = useState('');
   const [inviteCode, setInviteCode] = useState('');
+  const [acceptTerms, setAcceptTerms] = useState(false);
   const [policy, setPolicy] = useState<RegistrationPolicy | null>(null);
   useEffect(() => {
     const controller = new AbortController();
@@ -35,6 +40,10 @@ export function RegisterPage() {
     return () => controller.abort();
   }, []);
   const needsInvite = policy?.mode === 'invite';
+  const terms = [
+    policy?.terms_url ? { label: t.auth.terms, href: policy.terms_url } : null,
+    policy?.privacy_url ? { label: t.auth.privacy, href: policy.privacy_url } : null,
+  ].filter((link) => link !== null);
   const submission = useAuthSubmit(async () => {
     const trimmed = nickname.trim();
     await authClient.auth.register({
@@ -42,16 +51,27 @@ export function RegisterPage() {
       password,
       ...(trimmed ? { nickname: trimmed } : {}),
       ...(needsInvite ? { invite_code: inviteCode.trim() } : {}),
+      ...(terms.length > 0 ? { accept_terms: acceptTerms } : {}),
     });
-    // The email comes along so the user types only the password on the next screen.
-    navigate(`/login?registered=1&email=${encodeURIComponent(email.trim())}`, { replace: true });
+    try {
+      await authClient.auth.login({ email, password, remember_me: false });
+    } catch {
+      // The account exists; the sign-in page finishes what could not be done here, the e-mail filled in.
+      navigate(`/login?registered=1&email=${encodeURIComponent(email.trim())}`, { replace: true });
+      return;
+    }
+    navigate('/', { replace: true });
   });
   const { error } = submission;
 
   return (
     <AuthForm
       title={t.auth.registerTitle}
-      subtitle={t.auth.registerSubtitle}
+      subtitle={
+        policy && policy.signup_credits > 0 && policy.mode !== 'closed'
+          ? t.auth.signupCredits(policy.signup_credits)
+          : t.auth.registerSubtitle
+      }
       switchTo={{ prompt: t.auth.haveAccount, label: t.auth.toLogin, to: '/login' }}
       submission={submission}
       formatError={(failure) => formatRegisterError(failure, { fieldLabels })}
@@ -88,6 +108,29 @@ export function RegisterPage() {
           description={t.auth.inviteCodeHint}
           {...fieldErrorProps(error, 'invite_code')}
         />
+      ) : null}
+      {terms.length > 0 ? (
+        <div>
+          <Checkbox
+            isSelected={acceptTerms}
+            onChange={setAcceptTerms}
+            name="accept_terms"
+            isInvalid={Boolean(fieldErrorProps(error, 'accept_terms').isInvalid)}
+          >
+            {t.auth.acceptTerms(terms.map((link) => link.label).join(t.auth.termsAnd))}
+          </Checkbox>
+          <p className={termsLinks}>
+            {t.auth.readTerms}
+            {terms.map((link, index) => (
+              <span key={link.href}>
+                {index > 0 ? t.auth.termsAnd : null}
+                <a className={linkStyle} href={link.href} target="_blank" rel="noopener noreferrer">
+                  {link.label}
+                </a>
+              </span>
+            ))}
+          </p>
+        </div>
       ) : null}
     </AuthForm>
   );

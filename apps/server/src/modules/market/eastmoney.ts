@@ -26,16 +26,24 @@ import { formatMinute, SLOT_MINUTES, shanghaiClock } from './calendar';
 import {
   type Breadth,
   boardOfCode,
+  type DailyBar,
   type IndexQuote,
+  MAX_DAILY_BARS,
   type MarketProvider,
   type MarketSnapshot,
   MarketSourceError,
+  type MinuteBar,
   type PoolStock,
+  type StockInfo,
   type YesterdayLimitUpStock,
 } from './provider';
 
 export const EASTMONEY_POOL_HOST = 'https://push2ex.eastmoney.com';
 export const EASTMONEY_QUOTE_HOST = 'https://push2.eastmoney.com';
+/** Per-stock history: daily klines and the recent days' minute trends. */
+export const EASTMONEY_HISTORY_HOST = 'https://push2his.eastmoney.com';
+/** The trends endpoint serves at most the last five trading days. */
+const TREND_DAYS = 5;
 const UT = '7eea3edcaed734bea9cbfc24409ed989';
 const PAGE_SIZE = 10_000;
 
@@ -113,6 +121,27 @@ const quoteEnvelope = z.object({
     })
     .nullish(),
 });
+
+const stockEnvelope = z.object({
+  data: z.object({ f57: z.string(), f58: z.string(), f127: z.string().nullish() }).nullish(),
+});
+
+/** A kline row: `date,open,close,high,low,volume(lots),amount,amplitude,pct,change,turnover`. */
+const klineEnvelope = z.object({
+  data: z.object({ code: z.string(), klines: z.array(z.string()).nullish() }).nullish(),
+});
+
+/** A trends row: `YYYY-MM-DD HH:MM,open,price,high,low,volume(lots),amount,avgPrice`. */
+const trendsEnvelope = z.object({
+  data: z.object({ code: z.string(), trends: z.array(z.string()).nullish() }).nullish(),
+});
+
+/** Eastmoney's market id of an A-share code: 1 Shanghai (6xx, 9xx B shares aside), 0 Shenzhen and Beijing. */
+export function secidOf(code: string): string {
+  return `${/^6/.test(code) ? 1 : 0}.${code}`;
+}
+
+const A_SHARE_CODE = /^\d{6}$/;
 
 /** 92500 → 09:25:00. */
 export function clockOf(hhmmss: number): string {
@@ -275,6 +304,97 @@ export class EastmoneyMarket implements MarketProvider {
       last: q.f2,
       pctChange: q.f3,
     }));
+  }
+
+  async stockInfo(code: string): Promise<StockInfo | undefined> {
+    if (!A_SHARE_CODE.test(code)) return undefined;
+    const params = new URLSearchParams({ ut: UT, secid: secidOf(code), fields: 'f57,f58,f127' });
+    const body = await this.getJson(`${EASTMONEY_QUOTE_HOST}/api/qt/stock/get?${params}`, 'stock/get');
+    const parsed = stockEnvelope.safeParse(body);
+    if (!parsed.success) throw new MarketSourceError(this.source, 'stock/get: malformed');
+    const data = parsed.data.data;
+    if (!data || data.f57 !== code || data.f58 === '-' || data.f58 === '') return undefined;
+    return { code, name: data.f58, board: boardOfCode(code), industry: data.f127 ?? '' };
+  }
+
+  async dailyBars(code: string, from: string, to: string): Promise<DailyBar[]> {
+    if (!A_SHARE_CODE.test(code) || from > to) return [];
+    const params = new URLSearchParams({
+      ut: UT,
+      secid: secidOf(code),
+      fields1: 'f1,f2,f3',
+      fields2: 'f51,f52,f53,f54,f55,f56,f57,f58,f59,f60,f61',
+      klt: '101',
+      // Unadjusted: the prices the day's limit rule applied to, as the pools give them.
+      fqt: '0',
+      beg: compactDate(from),
+      end: compactDate(to),
+      lmt: String(MAX_DAILY_BARS),
+    });
+    const body = await this.getJson(`${EASTMONEY_HISTORY_HOST}/api/qt/stock/kline/get?${params}`, 'kline');
+    const parsed = klineEnvelope.safeParse(body);
+    if (!parsed.success) throw new MarketSourceError(this.source, 'kline: malformed');
+    const rows = parsed.data.data?.klines ?? [];
+    return rows
+      .map((row, i) => {
+        const [date, ...rest] = row.split(',');
+        const values = rest.map(Number);
+        const [open, close, high, low, lots, amount, , pctChange, change] = values;
+        if (
+          !date ||
+          !/^\d{4}-\d{2}-\d{2}$/.test(date) ||
+          values.length < 9 ||
+          values.slice(0, 9).some((v) => !Number.isFinite(v))
+        )
+          throw new MarketSourceError(this.source, `kline: malformed row ${i}`);
+        return {
+          date,
+          open: open as number,
+          high: high as number,
+          low: low as number,
+          close: close as number,
+          prevClose: Math.round(((close as number) - (change as number)) * 1000) / 1000,
+          pctChange: pctChange as number,
+          volume: (lots as number) * 100,
+          amount: amount as number,
+        };
+      })
+      .filter((bar) => bar.date >= from && bar.date <= to)
+      .slice(-MAX_DAILY_BARS);
+  }
+
+  async minuteBars(code: string, date: string): Promise<MinuteBar[]> {
+    if (!A_SHARE_CODE.test(code)) return [];
+    const params = new URLSearchParams({
+      ut: UT,
+      secid: secidOf(code),
+      fields1: 'f1,f2,f3,f4,f5,f6,f7,f8',
+      fields2: 'f51,f52,f53,f54,f55,f56,f57,f58',
+      iscr: '0',
+      ndays: String(TREND_DAYS),
+    });
+    const body = await this.getJson(
+      `${EASTMONEY_HISTORY_HOST}/api/qt/stock/trends2/get?${params}`,
+      'trends2',
+    );
+    const parsed = trendsEnvelope.safeParse(body);
+    if (!parsed.success) throw new MarketSourceError(this.source, 'trends2: malformed');
+    const bars: MinuteBar[] = [];
+    for (const [i, row] of (parsed.data.data?.trends ?? []).entries()) {
+      const [stamp, ...rest] = row.split(',');
+      const values = rest.map(Number);
+      const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/.exec(stamp ?? '');
+      if (!match || values.length < 7 || values.slice(0, 7).some((v) => !Number.isFinite(v)))
+        throw new MarketSourceError(this.source, `trends2: malformed row ${i}`);
+      if (match[1] !== date) continue;
+      bars.push({
+        time: match[2] as string,
+        price: values[1] as number,
+        avgPrice: values[6] as number,
+        volume: (values[4] as number) * 100,
+      });
+    }
+    return bars;
   }
 
   async intradaySnapshots(date: string): Promise<MarketSnapshot[]> {

@@ -72,8 +72,52 @@ export interface MarketSnapshot {
   indices: IndexQuote[];
 }
 
+/** What a security is: its code, name, board and industry. */
+export interface StockInfo {
+  code: string;
+  name: string;
+  board: Board;
+  industry: string;
+}
+
+/** One trading day of one security, unadjusted (the prices the limit rules apply to). */
+export interface DailyBar {
+  /** `YYYY-MM-DD`, a trading day. */
+  date: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  prevClose: number;
+  /** Percent, close vs prevClose. */
+  pctChange: number;
+  /** Shares. */
+  volume: number;
+  /** Yuan. */
+  amount: number;
+}
+
+/** One minute of one security's day: the last price of the minute, the day's average price so far. */
+export interface MinuteBar {
+  /** `HH:MM` Shanghai, the minute's end: 09:30 (the open), 09:31…11:30, 13:01…15:00. */
+  time: string;
+  price: number;
+  avgPrice: number;
+  /** Shares traded in the minute. */
+  volume: number;
+}
+
+/** Daily bars one request may ask a source for (about three years of trading days). */
+export const MAX_DAILY_BARS = 800;
+
 export interface MarketProvider {
   readonly source: MarketSource;
+  /** The security with this code, or undefined when the source does not know it. */
+  stockInfo(code: string): Promise<StockInfo | undefined>;
+  /** Its bars of the trading days from `from` to `to` (both included, `YYYY-MM-DD`), oldest first. */
+  dailyBars(code: string, from: string, to: string): Promise<DailyBar[]>;
+  /** Its minutes of one trading day (≈241: 09:30, 09:31…11:30, 13:01…15:00); none without data. */
+  minuteBars(code: string, date: string): Promise<MinuteBar[]>;
   limitUpPool(date: string): Promise<PoolStock[]>;
   yesterdayLimitUpPool(date: string): Promise<YesterdayLimitUpStock[]>;
   brokenPool(date: string): Promise<PoolStock[]>;

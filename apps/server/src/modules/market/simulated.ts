@@ -24,6 +24,8 @@ import {
   addDays,
   FIRST_CALENDAR_DATE,
   formatMinute,
+  inCalendar,
+  isIsoDate,
   isTradingDay,
   LAST_CALENDAR_DATE,
   SLOT_MINUTES,
@@ -33,12 +35,16 @@ import {
 import {
   type Board,
   type Breadth,
+  type DailyBar,
   type IndexQuote,
   limitPrice,
   limitRatio,
+  MAX_DAILY_BARS,
   type MarketProvider,
   type MarketSnapshot,
+  type MinuteBar,
   type PoolStock,
+  type StockInfo,
   type YesterdayLimitUpStock,
 } from './provider';
 
@@ -200,7 +206,18 @@ interface SimDay {
   openUpShare: number;
   indices: SimIndex[];
   noiseSeed: number;
+  /** Every stock's previous close and close, by universe index: the daily and minute bars start here. */
+  prevCloses: Float64Array;
+  closes: Float64Array;
+  /** How each stock's day went, from the pools; built on the first bar asked of the day. */
+  events?: Map<string, DayEvent>;
 }
+
+/** A stock's limit events of a day, as minute indices (0 = 09:30 … 240 = 15:00). */
+type DayEvent =
+  | { kind: 'sealed'; at: number }
+  | { kind: 'broken'; at: number; brokeAt: number }
+  | { kind: 'limit-down'; at: number };
 
 const INDICES = [
   { code: '000001', name: '上证指数', level: 3000, beta: 0.8 },
@@ -226,6 +243,7 @@ export class SimulatedMarket implements MarketProvider {
   readonly source = 'simulated' as const;
   private readonly universe = buildUniverse();
   private readonly days = new Map<string, SimDay>();
+  private readonly index = new Map(this.universe.map((stock, i) => [stock.code, i]));
   private prevClose: Float64Array;
   private boards: Int32Array;
   private indexLevels = INDICES.map((index) => index.level);
@@ -299,6 +317,7 @@ export class SimulatedMarket implements MarketProvider {
     const limitDown: PoolStock[] = [];
     const yesterdayLimitUp: SimYesterday[] = [];
     const breadth: Breadth = { advancers: 0, decliners: 0, unchanged: 0 };
+    const prevCloses = keep ? this.prevClose.slice() : new Float64Array(0);
     const nextBoards = new Int32Array(this.universe.length);
     const second = () => Math.floor(rng.next() * 60);
 
@@ -442,6 +461,8 @@ export class SimulatedMarket implements MarketProvider {
       openUpShare: clamp(closeShare + rng.gauss() * 0.12, 0.05, 0.95),
       indices,
       noiseSeed: rng.next() * 4_294_967_296,
+      prevCloses,
+      closes: this.prevClose.slice(),
     });
   }
 
@@ -475,6 +496,46 @@ export class SimulatedMarket implements MarketProvider {
 
   async indexQuotes(date: string): Promise<IndexQuote[]> {
     return (this.day(date)?.indices ?? []).map(({ openPct: _o, ...quote }) => quote);
+  }
+
+  async stockInfo(code: string): Promise<StockInfo | undefined> {
+    const i = this.index.get(code);
+    if (i === undefined) return undefined;
+    const { name, board, industry } = this.universe[i] as SimStock;
+    return { code, name, board, industry };
+  }
+
+  async dailyBars(code: string, from: string, to: string): Promise<DailyBar[]> {
+    const i = this.index.get(code);
+    const first = from < FIRST_CALENDAR_DATE ? FIRST_CALENDAR_DATE : from;
+    const last = to > LAST_CALENDAR_DATE ? LAST_CALENDAR_DATE : to;
+    if (i === undefined || first > last) return [];
+    const bars: DailyBar[] = [];
+    for (const date of tradingDaysBetween(first, last).slice(-MAX_DAILY_BARS)) {
+      const day = this.day(date);
+      if (day) bars.push(dailyBarOf(stockDay(this.universe[i] as SimStock, i, day)));
+    }
+    return bars;
+  }
+
+  async minuteBars(code: string, date: string): Promise<MinuteBar[]> {
+    const i = this.index.get(code);
+    if (i === undefined || !isIsoDate(date) || !inCalendar(date)) return [];
+    const day = this.day(date);
+    if (!day) return [];
+    const path = stockDay(this.universe[i] as SimStock, i, day);
+    let volume = 0;
+    let amount = 0;
+    return path.prices.map((price, k) => {
+      volume += path.volumes[k] as number;
+      amount += price * (path.volumes[k] as number);
+      return {
+        time: minuteLabel(k),
+        price,
+        avgPrice: Math.round((amount / volume) * 1000) / 1000,
+        volume: path.volumes[k] as number,
+      };
+    });
   }
 
   async intradaySnapshots(date: string): Promise<MarketSnapshot[]> {
@@ -534,6 +595,155 @@ function snapshotAt(day: SimDay, clockMinute: number): MarketSnapshot {
     yesterdayLimitUp,
     breadth: { advancers, decliners: total - advancers, unchanged: day.breadth.unchanged },
     indices,
+  };
+}
+
+/** Minutes of a day's path: 09:30 (the open), 09:31…11:30, 13:01…15:00, as Eastmoney's trends give them. */
+export const MINUTES_PER_DAY = 241;
+
+/** `HH:MM` of minute index k (0 = 09:30, 120 = 11:30, 121 = 13:01, 240 = 15:00). */
+export function minuteLabel(k: number): string {
+  return formatMinute(k <= 120 ? 9 * 60 + 30 + k : 13 * 60 + (k - 120));
+}
+
+/** The minute index at which a pool time (`HH:MM:SS`) falls: the minute that ends at or after it. */
+function minuteIndexOf(time: string): number {
+  const [h, m, sec] = time.split(':').map(Number) as [number, number, number];
+  const clock = h * 60 + m + (sec > 0 ? 1 : 0);
+  const k = clock <= 11 * 60 + 30 ? clock - (9 * 60 + 30) : clock <= 13 * 60 ? 120 : 120 + clock - 13 * 60;
+  return Math.min(240, Math.max(0, k));
+}
+
+/** How each stock of the pools went that day (the pools hold no ST stock: those are drawn in stockDay). */
+function eventsOf(day: SimDay): Map<string, DayEvent> {
+  if (day.events) return day.events;
+  const events = new Map<string, DayEvent>();
+  for (const stock of day.limitUp)
+    events.set(stock.code, { kind: 'sealed', at: minuteIndexOf(stock.firstSealTime ?? '09:30:00') });
+  for (const stock of day.broken) {
+    const at = minuteIndexOf(stock.firstSealTime ?? '09:30:00');
+    events.set(stock.code, {
+      kind: 'broken',
+      at,
+      brokeAt: Math.min(240, Math.max(at + 1, minuteIndexOf(stock.brokeAt))),
+    });
+  }
+  for (const stock of day.limitDown)
+    events.set(stock.code, { kind: 'limit-down', at: minuteIndexOf(stock.firstSealTime ?? '09:30:00') });
+  day.events = events;
+  return events;
+}
+
+interface StockDay {
+  date: string;
+  prevClose: number;
+  /** The last price of each minute; the last one is the day's close. */
+  prices: number[];
+  /** Shares traded in each minute, whole lots of 100. */
+  volumes: number[];
+}
+
+/**
+ * One stock's simulated day, minute by minute, from its previous close and close as the day was rolled and
+ * its limit events as the pools tell them: a stock that sealed climbs to its limit price at its seal
+ * minute and stays there to the close (a one-word board opens on it); a broken board touches the limit at
+ * its first seal, holds until it broke and falls to its close; a limit-down stock reaches its floor and
+ * stays. Between those anchors the price wanders along Brownian bridges inside the day's limits. The daily
+ * bar is read off this path, so the bar's high and low are touched by the minutes. Seeded by code and date.
+ */
+function stockDay(stock: SimStock, i: number, day: SimDay): StockDay {
+  const prev = day.prevCloses[i] as number;
+  const close = day.closes[i] as number;
+  const ratio = limitRatio(stock.board, stock.st);
+  const upper = limitPrice(prev, ratio, 1);
+  const lower = limitPrice(prev, ratio, -1);
+  const rng = generator(hash(`bars:${stock.code}:${day.date}`));
+  let event = eventsOf(day).get(stock.code);
+  // ST stocks are outside the pools; one that closed on a limit reached it at some minute of the day.
+  if (!event && close === upper && close !== prev)
+    event = { kind: 'sealed', at: Math.floor(240 * rng.next() ** 1.5) };
+  else if (!event && close === lower && close !== prev)
+    event = { kind: 'limit-down', at: Math.floor(240 * rng.next() ** 1.2) };
+
+  const closePct = ((close - prev) / prev) * 100;
+  const oneWord = event?.kind === 'sealed' && event.at === 0;
+  const openPct = closePct * 0.35 + rng.gauss() * stock.vol * 0.4;
+  const open = oneWord
+    ? upper
+    : clamp(round2(prev * (1 + openPct / 100)), round2(lower + 0.01), round2(upper - 0.01));
+  // A minute's spread: the day's volatility spread over its 240 minutes.
+  const sigma = (prev * stock.vol) / 100 / Math.sqrt(240);
+  const prices = new Array<number>(MINUTES_PER_DAY);
+  const inside = (lo: number, hi: number) => (x: number) => clamp(round2(x), lo, hi);
+  const strictly = inside(round2(lower + 0.01), round2(upper - 0.01));
+  const bridge = (a: number, va: number, b: number, vb: number, fit: (x: number) => number) => {
+    prices[a] = va;
+    if (b <= a) return;
+    const walk = [0];
+    for (let j = 1; j <= b - a; j += 1) walk.push((walk[j - 1] as number) + rng.gauss());
+    const end = walk[b - a] as number;
+    for (let j = 1; j < b - a; j += 1) {
+      const t = j / (b - a);
+      prices[a + j] = fit(va + (vb - va) * t + sigma * ((walk[j] as number) - t * end));
+    }
+    prices[b] = vb;
+  };
+  const hold = (a: number, b: number, value: number) => {
+    for (let k = a; k <= b; k += 1) prices[k] = value;
+  };
+  if (event?.kind === 'sealed') {
+    bridge(0, open, event.at, upper, strictly);
+    hold(event.at, 240, upper);
+  } else if (event?.kind === 'broken') {
+    bridge(0, open, event.at, upper, strictly);
+    hold(event.at, event.brokeAt, upper);
+    bridge(event.brokeAt, upper, 240, close, strictly);
+    prices[event.brokeAt] = upper;
+  } else if (event?.kind === 'limit-down') {
+    bridge(0, open, event.at, lower, strictly);
+    hold(event.at, 240, lower);
+  } else {
+    bridge(0, open, 240, close, close === upper || close === lower ? inside(lower, upper) : strictly);
+  }
+
+  // Volume: a turnover that grows with the move (a one-word board barely trades), spread over a U-shaped
+  // day, thinner while the price sits on a limit.
+  const floatShares = 2e7 + (hash(`float:${stock.legacy}`) % 1000) * 1.5e6;
+  const turnover =
+    (0.004 + 0.02 * rng.next()) *
+    (1 + Math.abs(closePct) / 4) *
+    (oneWord ? 0.15 : 1) *
+    (event?.kind === 'broken' ? 2 : 1);
+  const weights = prices.map((price, k) => {
+    const shape = 1 + 2.5 * Math.exp(-k / 12) + 1.2 * Math.exp(-(240 - k) / 15);
+    const pinned = k > 0 && (price === upper || price === lower) ? 0.15 : 1;
+    return shape * pinned * (0.6 + 0.8 * rng.next());
+  });
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  const lots = (floatShares * turnover) / 100;
+  const volumes = weights.map((w) => Math.max(1, Math.round((lots * w) / total)) * 100);
+  return { date: day.date, prevClose: prev, prices, volumes };
+}
+
+function dailyBarOf(path: StockDay): DailyBar {
+  const { prices, volumes, prevClose } = path;
+  const close = prices[prices.length - 1] as number;
+  let amount = 0;
+  let volume = 0;
+  prices.forEach((price, k) => {
+    amount += price * (volumes[k] as number);
+    volume += volumes[k] as number;
+  });
+  return {
+    date: path.date,
+    open: prices[0] as number,
+    high: Math.max(...prices),
+    low: Math.min(...prices),
+    close,
+    prevClose,
+    pctChange: round2(((close - prevClose) / prevClose) * 100),
+    volume,
+    amount: round2(amount),
   };
 }
 

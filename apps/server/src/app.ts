@@ -39,6 +39,7 @@ import { sweepCounters } from './modules/limits/counters';
 import { createAddressLimit } from './modules/limits/requests';
 import { StreamSlots } from './modules/limits/streams';
 import { createMarketProvider } from './modules/market/providers';
+import { ladderRoutes } from './modules/market/ladderRoutes';
 import { marketRoutes } from './modules/market/routes';
 import { MarketService } from './modules/market/service';
 import { ModelRegistry } from './modules/models/registry';
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(exportsRoutes, { db, requireAuth, ...(deps.now ? { now: deps.now } : {}) });
       await api.register(storageRoutes, { db, requireAuth });
       await api.register(marketRoutes, { market, requireAuth });
+      await api.register(ladderRoutes, { market, requireAuth, ...(deps.now ? { now: deps.now } : {}) });
       await api.register(strategyRoutes, {
         strategy,
         subscriptions,

@@ -5,6 +5,7 @@ export * from './chat';
 export * from './docs';
 export * from './exports';
 export * from './json';
+export * from './ladder';
 export * from './lexical';
 export * from './market';
 export * from './models';

@@ -1,4 +1,11 @@
 import {
+  type LadderAnswer,
+  ladderAnswer,
+  ladderPaths,
+  type ThemesAnswer,
+  themesAnswer,
+} from '../contract/ladder';
+import {
   type DailySeriesAnswer,
   dailySeriesAnswer,
   type MinuteSeriesAnswer,
@@ -23,6 +30,13 @@ export interface MarketApi {
    * `data` for a day without a session yet (a weekend, before the open).
    */
   minuteSeries(tradeDate?: string, options?: CallOptions): Promise<MinuteSeriesAnswer>;
+  /**
+   * 连板天梯 of one day (`YYYY-MM-DD`, default the latest trading day with data): its limit-up stocks by
+   * consecutive boards, against the day before (晋级率 per rung, who failed).
+   */
+  ladder(date?: string, options?: CallOptions): Promise<LadderAnswer>;
+  /** 题材 of one day: its limit-up stocks by theme (the source's industry board), with their leaders. */
+  themes(date?: string, options?: CallOptions): Promise<ThemesAnswer>;
 }
 
 export function createMarketApi(http: HttpClient): MarketApi {
@@ -40,6 +54,12 @@ export function createMarketApi(http: HttpClient): MarketApi {
         schema: minuteSeriesAnswer,
         ...options,
       });
+    },
+    ladder(date, options = {}) {
+      return http.get(ladderPaths.ladder, { query: { date }, schema: ladderAnswer, ...options });
+    },
+    themes(date, options = {}) {
+      return http.get(ladderPaths.themes, { query: { date }, schema: themesAnswer, ...options });
     },
   };
 }

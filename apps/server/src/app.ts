@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_STRATEGY_SLUG } from '@wanxiang/api-client/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Logger, pino } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { prioritiseRequests } from './db/priority';
-import { createRequireAuth } from './http/auth';
+import { authOf, createRequireAuth } from './http/auth';
 import { registerCompression } from './http/compression';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security';
 import { isApiPath, registerSpa } from './http/spa';
 import { validatorCompiler } from './http/validation';
+import { messages } from './i18n/zh-CN';
 import { loggerOptions, quieter } from './logger';
 import { scheduleMaintenance } from './maintenance';
 import { assistantRoutes } from './modules/assistant/routes';
@@ -196,7 +198,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(docsRoutes, { docs: new DocumentService(db), requireAuth });
       await api.register(exportsRoutes, { db, requireAuth, ...(deps.now ? { now: deps.now } : {}) });
       await api.register(storageRoutes, { db, requireAuth });
-      await api.register(marketRoutes, { market, requireAuth });
+      await api.register(marketRoutes, {
+        market,
+        requireAuth,
+        // The minute emotion is a benefit of the strategy subscription.
+        requireSubscriber: (request) =>
+          subscriptions.requireActive(
+            authOf(request).userId,
+            DEFAULT_STRATEGY_SLUG,
+            messages.strategy.minuteEmotion,
+          ),
+      });
       await api.register(ladderRoutes, { market, requireAuth, ...(deps.now ? { now: deps.now } : {}) });
       await api.register(strategyRoutes, {
         strategy,

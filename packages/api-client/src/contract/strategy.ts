@@ -9,15 +9,20 @@ export const DEFAULT_STRATEGY_SLUG = 'daily_board_hitting_strategy';
 /** The panel asks for five reports. */
 export const DEFAULT_REPORTS_LIMIT = 5;
 export const MAX_REPORTS_LIMIT = 50;
-/** Days a mock payment activates a subscription for. */
-export const SUBSCRIPTION_DAYS = 30;
+/** The 403 `code` of what only subscribers see (the minute emotion, the live feed, today's picks). */
+export const SUBSCRIPTION_REQUIRED_CODE = 'subscription_required';
+/**
+ * Where the page sends a user who needs credits. A purchase the balance cannot cover is a 402 with the
+ * chat's `INSUFFICIENT_CREDITS_CODE`; its `detail` names the price and the balance.
+ */
+export const CREDITS_PAGE_PATH = '/account/credits';
 
 export const strategyPaths = {
   nodesToday: '/v1/strategy/nodes/today/',
   reportsRecent: '/v1/strategy/reports/recent/',
   schedule: '/v1/strategy/schedule/',
+  plans: '/v1/strategy/plans/',
   subscription: (slug: string) => `/v1/strategy/strategies/${encodeURIComponent(slug)}/subscription/`,
-  mockPayment: (id: string) => `/v1/strategy/subscription/${encodeURIComponent(id)}/mock_payment_success/`,
 } as const;
 
 /** The phases a trading day's runs are scheduled in (Asia/Shanghai). */
@@ -127,13 +132,35 @@ export const strategySchedule = z.object({
 });
 export type StrategySchedule = z.infer<typeof strategySchedule>;
 
-export const SUBSCRIPTION_STATUSES = ['NONE', 'PENDING', 'ACTIVE', 'EXPIRED'] as const;
+/**
+ * What a subscription costs and gives: `price_credits` credits for `duration_days` days; `benefits` name
+ * what it opens. Without one a user sees the daily emotion and the last completed trading day's report.
+ */
+export const strategyPlan = z.object({
+  code: z.string(),
+  strategy_slug: z.string(),
+  name: z.string(),
+  price_credits: z.number().int().positive(),
+  duration_days: z.number().int().positive(),
+  benefits: z.array(z.string()),
+});
+export type StrategyPlan = z.infer<typeof strategyPlan>;
+export const strategyPlansAnswer = z.array(strategyPlan);
+
+/**
+ * NONE (never subscribed), ACTIVE (until `expires_at`) or EXPIRED. Subscriptions made before plans
+ * existed may show PENDING in their history; none is PENDING now.
+ */
+export const SUBSCRIPTION_STATUSES = ['NONE', 'ACTIVE', 'EXPIRED'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const subscriptionEvent = z.object({
   from_status: z.string(),
   to_status: z.string(),
   expires_at: z.string().nullable(),
+  /** The plan bought by this change and what it cost; null for an expiry. */
+  plan_code: z.string().nullable().default(null),
+  price_credits: z.number().int().nullable().default(null),
   created_at: z.string(),
 });
 export type SubscriptionEvent = z.infer<typeof subscriptionEvent>;
@@ -145,10 +172,28 @@ export const subscription = z.object({
   subscription_status: z.string(),
   /** ISO 8601; set once paid. */
   expires_at: z.string().nullable(),
+  /** The plan last bought; null while NONE. */
+  plan: z.object({ code: z.string(), name: z.string() }).nullable().default(null),
   /** Every change of status, oldest first. */
   history: z.array(subscriptionEvent).default([]),
 });
 export type Subscription = z.infer<typeof subscription>;
 
+/**
+ * Buys `plan` with credits: subscribes, or extends an active subscription from its end. `request_id` is
+ * the client's id of this purchase (a UUID): sending it again charges nothing and answers the same.
+ */
+export const subscribeRequest = z.object({
+  plan: z.string().min(1).max(64),
+  request_id: z.string().uuid(),
+});
+export type SubscribeRequest = z.infer<typeof subscribeRequest>;
+
+/** The subscription after a purchase, with the balance left and what this request charged (0 on a retry). */
+export const subscribeAnswer = subscription.extend({
+  credits_balance: z.number().int(),
+  charged: z.number().int(),
+});
+export type SubscribeAnswer = z.infer<typeof subscribeAnswer>;
+
 export const strategySlugParams = z.object({ slug: z.string() });
-export const subscriptionIdParams = z.object({ id: z.string() });

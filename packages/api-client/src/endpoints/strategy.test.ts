@@ -11,12 +11,21 @@ function setup(handler: FakeHandler) {
   return { fetch, client };
 }
 
-const pending = {
+const active = {
   id: '7d7c3f1e-4a55-4c1d-9a53-0a1f1d7a9d11',
   strategy_slug: 'daily_board_hitting_strategy',
-  subscription_status: 'PENDING',
-  expires_at: null,
+  subscription_status: 'ACTIVE',
+  expires_at: '2026-12-28T02:30:00.000Z',
+  plan: { code: 'board_monthly', name: '策略月度订阅' },
   history: [],
+};
+const plan = {
+  code: 'board_monthly',
+  strategy_slug: 'daily_board_hitting_strategy',
+  name: '策略月度订阅',
+  price_credits: 300,
+  duration_days: 30,
+  benefits: ['分钟级情绪指标（盘中每 5 分钟）'],
 };
 
 describe('strategy', () => {
@@ -42,15 +51,31 @@ describe('strategy', () => {
     expect(fetch.calls.map((c) => c.url)).toEqual(['/api/v1/strategy/schedule/']);
   });
 
-  it('reads, creates and pays a subscription', async () => {
-    const { client, fetch } = setup(() => json(pending));
-    expect((await client.strategy.subscription()).subscription_status).toBe('PENDING');
-    await client.strategy.subscribe();
-    await client.strategy.mockPayment(pending.id);
+  it('reads the plans and the subscription, and buys a plan with its request id', async () => {
+    const { client, fetch } = setup((request) =>
+      json(
+        request.url.endsWith('/plans/')
+          ? [plan]
+          : request.method === 'POST'
+            ? { ...active, credits_balance: 700, charged: 300 }
+            : active,
+      ),
+    );
+    expect(await client.strategy.plans()).toEqual([plan]);
+    expect((await client.strategy.subscription()).plan?.name).toBe('策略月度订阅');
+    const bought = await client.strategy.subscribe({
+      plan: 'board_monthly',
+      requestId: '0f8c6a52-7c51-4f43-9d0e-6a2b8d1f3c44',
+    });
+    expect(bought).toMatchObject({ subscription_status: 'ACTIVE', credits_balance: 700, charged: 300 });
     expect(fetch.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/v1/strategy/plans/',
       'GET /api/v1/strategy/strategies/daily_board_hitting_strategy/subscription/',
       'POST /api/v1/strategy/strategies/daily_board_hitting_strategy/subscription/',
-      `POST /api/v1/strategy/subscription/${pending.id}/mock_payment_success/`,
     ]);
+    expect(fetch.calls[2]?.body).toEqual({
+      plan: 'board_monthly',
+      request_id: '0f8c6a52-7c51-4f43-9d0e-6a2b8d1f3c44',
+    });
   });
 });

@@ -4,11 +4,15 @@ import {
   nodesTodayAnswer,
   reportsRecentAnswer,
   type StrategyNodeLog,
+  type StrategyPlan,
   type StrategyReport,
   type StrategySchedule,
+  type SubscribeAnswer,
   type Subscription,
   strategyPaths,
+  strategyPlansAnswer,
   strategySchedule,
+  subscribeAnswer,
   subscription,
 } from '../contract/strategy';
 import type { HttpClient } from '../http/httpClient';
@@ -21,11 +25,17 @@ export interface StrategyApi {
   recentReports(query?: { slug?: string; limit?: number }, options?: CallOptions): Promise<StrategyReport[]>;
   /** Whether today trades, the day's run times and the next run, by the exchanges' calendar. */
   schedule(options?: CallOptions): Promise<StrategySchedule>;
+  /** The plans on sale: price in credits, duration and benefits. */
+  plans(options?: CallOptions): Promise<StrategyPlan[]>;
   subscription(slug?: string, options?: CallOptions): Promise<Subscription>;
-  /** Subscribe or renew: a PENDING subscription. 409 while one is pending or active. */
-  subscribe(slug?: string, options?: CallOptions): Promise<Subscription>;
-  /** The mock payment of a PENDING subscription: ACTIVE for 30 days. */
-  mockPayment(id: string, options?: CallOptions): Promise<Subscription>;
+  /**
+   * Buys `plan` with credits: ACTIVE now, or extended from the current end. `requestId` (a UUID) names this
+   * purchase: retrying with it charges nothing. 402 `insufficient_credits` when the balance cannot cover it.
+   */
+  subscribe(
+    request: { plan: string; requestId: string; slug?: string },
+    options?: CallOptions,
+  ): Promise<SubscribeAnswer>;
 }
 
 export function createStrategyApi(http: HttpClient): StrategyApi {
@@ -53,11 +63,15 @@ export function createStrategyApi(http: HttpClient): StrategyApi {
     subscription(slug = DEFAULT_STRATEGY_SLUG, options = {}) {
       return http.get(strategyPaths.subscription(slug), { schema: subscription, ...options });
     },
-    subscribe(slug = DEFAULT_STRATEGY_SLUG, options = {}) {
-      return http.post(strategyPaths.subscription(slug), { schema: subscription, ...options });
+    plans(options = {}) {
+      return http.get(strategyPaths.plans, { schema: strategyPlansAnswer, ...options });
     },
-    mockPayment(id, options = {}) {
-      return http.post(strategyPaths.mockPayment(id), { schema: subscription, ...options });
+    subscribe({ plan, requestId, slug = DEFAULT_STRATEGY_SLUG }, options = {}) {
+      return http.post(strategyPaths.subscription(slug), {
+        json: { plan, request_id: requestId },
+        schema: subscribeAnswer,
+        ...options,
+      });
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   minuteSeriesAnswer,
   minuteSeriesQuery,
 } from '@wanxiang/api-client/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RequireAuth } from '../../http/auth';
 import { fieldErrors, HttpError } from '../../http/errors';
@@ -27,6 +28,8 @@ import type { MarketService } from './service';
 export interface MarketRoutesOptions {
   market: MarketService;
   requireAuth: RequireAuth;
+  /** Refuses (403 subscription_required) a signed-in user without a strategy subscription: the minute emotion is a subscriber's. */
+  requireSubscriber?: (request: FastifyRequest) => Promise<void>;
 }
 
 const m = messages.market;
@@ -58,7 +61,7 @@ async function answering<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (app, options) => {
-  const { market, requireAuth } = options;
+  const { market, requireAuth, requireSubscriber } = options;
   // Archives each day as it completes, and backfills a server nobody visits. The first visit does not wait
   // for this timer: it runs the backfill itself (MarketService.ensureBackfilled).
   scheduleMaintenance(app, {
@@ -106,15 +109,16 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
         description: [
           'trade_date（YYYY-MM-DD，默认今天）每个 5 分钟时段结束时的情绪值（0–100）及当日时段的 5、20 期均线：',
           '09:35…11:30 与 13:05…15:00 共 48 个时段，timestamp 为时段结束时刻（+08:00）。盘中只返回已结束的时段；',
-          '非交易日或未来日期返回空列表。source 为 simulated 时数据来自内置的模拟行情。',
+          '非交易日或未来日期返回空列表。source 为 simulated 时数据来自内置的模拟行情。未订阅策略的用户得到 403（code subscription_required）。',
         ].join(''),
         security,
         querystring: minuteSeriesQuery,
-        response: { 200: minuteSeriesAnswer, ...errors(400, 401, 503) },
+        response: { 200: minuteSeriesAnswer, ...errors(400, 401, 403, 503) },
       },
     },
     async (request) =>
       answering(async () => {
+        await requireSubscriber?.(request);
         const date = queryDate('trade_date', request.query.trade_date, market.today());
         return { data: await market.minuteSeries(date), source: market.source };
       }),

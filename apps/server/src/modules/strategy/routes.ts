@@ -9,9 +9,11 @@ import {
   reportsRecentQuery,
   strategyPaths,
   strategySchedule,
+  strategyPlansAnswer,
   strategySlugParams,
+  subscribeAnswer,
+  subscribeRequest,
   subscription,
-  subscriptionIdParams,
 } from '@wanxiang/api-client/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, type RequireAuth } from '../../http/auth';
@@ -36,7 +38,6 @@ export interface StrategyRoutesOptions {
 const m = messages.strategy;
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorBody]));
 const security = [{ bearerAuth: [] }];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function knownSlug(value: string | undefined): string {
   const slug = value?.trim() || DEFAULT_STRATEGY_SLUG;
@@ -72,11 +73,13 @@ export const strategyRoutes: FastifyPluginAsyncZod<StrategyRoutesOptions> = asyn
           '策略（slug，默认 daily_board_hitting_strategy）在 date（YYYY-MM-DD，上海时间，默认今天）各次运行的节点日志，按时间从早到晚；页面倒序显示。运行中的节点 description 为空。',
         security,
         querystring: nodesTodayQuery,
-        response: { 200: nodesTodayAnswer, ...errors(400, 401, 404) },
+        response: { 200: nodesTodayAnswer, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
       const slug = knownSlug(request.query.slug);
+      // The live feed is a subscriber's: 403 subscription_required otherwise.
+      await subscriptions.requireActive(authOf(request).userId, slug, m.liveFeed);
       const date = request.query.date?.trim() || strategy.today();
       if (!isIsoDate(date)) throw fieldErrors({ date: [messages.market.invalidDate] });
       if (!inCalendar(date))
@@ -111,7 +114,7 @@ export const strategyRoutes: FastifyPluginAsyncZod<StrategyRoutesOptions> = asyn
         tags: ['stock'],
         summary: '最近的策略报告',
         description:
-          '策略最近 limit 份报告（默认 5，最多 50），最新的交易日及其最晚的阶段在前。result_data 含 market_analysis 与 actionable_watchlist。',
+          '策略最近 limit 份报告（默认 5，最多 50），最新的交易日及其最晚的阶段在前。result_data 含 market_analysis 与 actionable_watchlist。未订阅的用户只收到上一个交易日（今天之前最近一个有报告的交易日）的报告，今天的推荐为订阅内容。',
         security,
         querystring: reportsRecentQuery,
         response: { 200: reportsRecentAnswer, ...errors(400, 401, 404) },
@@ -123,8 +126,25 @@ export const strategyRoutes: FastifyPluginAsyncZod<StrategyRoutesOptions> = asyn
       const limit = raw ? Number(raw) : DEFAULT_REPORTS_LIMIT;
       if (!/^\d+$/.test(raw ?? '5') || !Number.isInteger(limit) || limit < 1 || limit > MAX_REPORTS_LIMIT)
         throw fieldErrors({ limit: [m.invalidLimit(MAX_REPORTS_LIMIT)] });
-      return strategy.recentReports(slug, limit);
+      const subscribed = await subscriptions.activeUntil(authOf(request).userId, slug);
+      return strategy.recentReports(slug, limit, { lastCompletedDayOnly: !subscribed });
     },
+  );
+
+  app.get(
+    strategyPaths.plans,
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['stock'],
+        summary: '策略订阅方案',
+        description:
+          '在售的订阅方案：价格（积分）、时长（天）与权益。未订阅可看日级情绪与上一个交易日的报告；订阅后可看分钟级情绪、策略执行动态与当日推荐个股。',
+        security,
+        response: { 200: strategyPlansAnswer, ...errors(401) },
+      },
+    },
+    async () => subscriptions.plans(DEFAULT_STRATEGY_SLUG),
   );
 
   app.get(
@@ -135,7 +155,7 @@ export const strategyRoutes: FastifyPluginAsyncZod<StrategyRoutesOptions> = asyn
         tags: ['stock'],
         summary: '策略订阅状态',
         description:
-          '当前用户对该策略的订阅：NONE（从未订阅）、PENDING（待支付）、ACTIVE（有效期至 expires_at）或 EXPIRED；history 为每次状态变化。',
+          '当前用户对该策略的订阅：NONE（从未订阅）、ACTIVE（有效期至 expires_at）或 EXPIRED；plan 为最近购买的方案；history 为每次状态变化（早期记录中可能有 PENDING）。',
         security,
         params: strategySlugParams,
         response: { 200: subscription, ...errors(400, 401, 404) },
@@ -150,36 +170,21 @@ export const strategyRoutes: FastifyPluginAsyncZod<StrategyRoutesOptions> = asyn
       onRequest: requireAuth,
       schema: {
         tags: ['stock'],
-        summary: '订阅或续订策略',
+        summary: '用积分订阅或续订策略',
         description:
-          '从未订阅或已过期时创建待支付（PENDING）的订阅；已有待支付的订阅或仍在有效期内时返回 409，不做任何改变。',
+          '用积分购买方案 plan：未订阅或已过期时从现在起生效，仍在有效期内时从当前到期时间顺延。扣费与生效在同一事务中；request_id（UUID）标识这次购买，重复发送不再扣费，返回相同结果（charged 为 0）。余额不足时返回 402（code insufficient_credits），说明价格与余额，不做任何改变。',
         security,
         params: strategySlugParams,
-        response: { 201: subscription, ...errors(400, 401, 404, 409) },
+        body: subscribeRequest,
+        response: { 201: subscribeAnswer, ...errors(400, 401, 402, 404) },
       },
     },
     async (request, reply) => {
-      const answer = await subscriptions.subscribe(authOf(request).userId, knownSlug(request.params.slug));
+      const answer = await subscriptions.subscribe(authOf(request).userId, knownSlug(request.params.slug), {
+        planCode: request.body.plan,
+        requestId: request.body.request_id,
+      });
       return reply.code(201).send(answer);
-    },
-  );
-
-  app.post(
-    '/v1/strategy/subscription/:id/mock_payment_success/',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags: ['stock'],
-        summary: '模拟支付成功',
-        description: `把当前用户自己的待支付订阅激活 30 天。别人的订阅返回 404；已生效或没有待支付时返回 409，不做任何改变。`,
-        security,
-        params: subscriptionIdParams,
-        response: { 200: subscription, ...errors(400, 401, 404, 409) },
-      },
-    },
-    async (request) => {
-      if (!UUID.test(request.params.id)) throw new HttpError(404, { detail: m.subscriptionNotFound });
-      return subscriptions.pay(authOf(request).userId, request.params.id);
     },
   );
 };

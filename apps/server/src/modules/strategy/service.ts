@@ -341,13 +341,17 @@ export class StrategyService {
   }
 
   /** The newest reports, newest trading day first and its latest phase first. */
-  async recentReports(slug: string, limit: number) {
+  async recentReports(slug: string, limit: number, options: { lastCompletedDayOnly?: boolean } = {}) {
     await this.ensureBackfilled(slug);
     const order = sql`case ${strategyReports.phase} when 'PRE_OPEN' then 0 when 'MORNING' then 1 when 'AFTERNOON' then 2 else 3 end`;
+    // Without a subscription: the reports of the last trading day before today (Shanghai), none of today's.
+    const lastDay = options.lastCompletedDayOnly
+      ? sql`${strategyReports.tradeDate} = (select max(${strategyReports.tradeDate}) from ${strategyReports} where ${strategyReports.slug} = ${slug} and ${strategyReports.tradeDate} < ${this.today()})`
+      : undefined;
     const rows = await this.db
       .select()
       .from(strategyReports)
-      .where(eq(strategyReports.slug, slug))
+      .where(and(eq(strategyReports.slug, slug), lastDay))
       .orderBy(desc(strategyReports.tradeDate), desc(order))
       .limit(limit);
     return rows.map((row) => ({

@@ -431,7 +431,7 @@ describe.each(databaseKinds)('recovery of interrupted turns on %s', (kind) => {
     const chat = new ChatService(database, registry, config.chat, silent);
     const assistant = new AssistantService(database, registry, config.chat, silent);
     const hold = (reference: string, full: number) =>
-      holdCredits(database, { userId, reference, full, minimum: 1, note: '预扣' });
+      holdCredits(database, { userId, reference, full, minimum: 1, note: '预扣', kind: 'chat' });
     // Killed between the hold and the rows: a chat turn with its web search, an assistant question.
     const lost = crypto.randomUUID();
     const lostDoc = crypto.randomUUID();
@@ -480,7 +480,7 @@ describe.each(databaseKinds)('recovery of interrupted turns on %s', (kind) => {
         updatedAt: old,
       },
     ]);
-    await applyCreditChange(database, { userId, delta: -9, kind: 'charge', reference: `turn:${turnId}` });
+    await applyCreditChange(database, { userId, delta: -9, kind: 'chat', reference: `turn:${turnId}` });
     expect(await chat.recoverInterrupted(60_000)).toBe(1);
     const [answer] = await database.select().from(chatMessages).where(eq(chatMessages.role, 'assistant'));
     // 10 characters of answer and 6 tokens of prompt at 1 and 2 credits per 1000 tokens: 1 credit.

@@ -243,6 +243,7 @@ describe.each(databaseKinds)('the hold and its settlement on %s', (kind) => {
     cost,
     refundNote: 'refund',
     extraNote: 'extra',
+    kind: 'chat' as const,
   });
 
   it('holds a full answer when the balance allows, else the balance with a shorter answer', async () => {
@@ -252,6 +253,7 @@ describe.each(databaseKinds)('the hold and its settlement on %s', (kind) => {
       userId: rich,
       reference: 'test:full',
       note: 'hold',
+      kind: 'chat',
       model: tokenModel,
       promptTokens: 10,
     });
@@ -263,6 +265,7 @@ describe.each(databaseKinds)('the hold and its settlement on %s', (kind) => {
       userId: poor,
       reference: 'test:cut',
       note: 'hold',
+      kind: 'chat',
       model: tokenModel,
       promptTokens: 10,
     });
@@ -277,6 +280,7 @@ describe.each(databaseKinds)('the hold and its settlement on %s', (kind) => {
         userId,
         reference: 'test:refused',
         note: 'hold',
+        kind: 'chat',
         model: perCall,
         promptTokens: 10,
       }),
@@ -288,6 +292,7 @@ describe.each(databaseKinds)('the hold and its settlement on %s', (kind) => {
         userId,
         reference: 'test:free',
         note: 'hold',
+        kind: 'chat',
         model: free,
         promptTokens: 10,
       }),
@@ -303,6 +308,7 @@ describe.each(databaseKinds)('the hold and its settlement on %s', (kind) => {
       full: 110,
       minimum: 11,
       note: 'hold',
+      kind: 'chat',
     });
     expect(reserve).toBe(110);
     const recorded = await settleGeneration(
@@ -326,6 +332,7 @@ describe.each(databaseKinds)('the hold and its settlement on %s', (kind) => {
       full: 100,
       minimum: 1,
       note: 'h',
+      kind: 'chat',
     });
     await expect(
       settleGeneration(db().database.db, settlement(userId, 'test:rollback', 100, 0), async () => {

@@ -45,6 +45,8 @@ const TABLES = [
   'known_devices',
   'stream_slots',
   'invite_codes',
+  'redeem_codes',
+  'redeem_batches',
   'users',
   'plans',
 ];

@@ -36,7 +36,7 @@ describe.each(databaseKinds)('credit ledger on %s', (kind) => {
 
   it('records every change as a row whose running total is the balance', async () => {
     const userId = await newUser(1000);
-    await applyCreditChange(db().database.db, { userId, delta: -120, kind: 'charge', reference: 'turn:1' });
+    await applyCreditChange(db().database.db, { userId, delta: -120, kind: 'chat', reference: 'turn:1' });
     await applyCreditChange(db().database.db, { userId, delta: 20, kind: 'refund', reference: 'turn:1' });
     expect(await state(userId)).toEqual({ balance: 900, ledgerSum: 900, rows: 3 });
     const rows = await db()
@@ -50,7 +50,7 @@ describe.each(databaseKinds)('credit ledger on %s', (kind) => {
   it('never lets a balance go below zero, and leaves no trace of a refused charge', async () => {
     const userId = await newUser(100);
     await expect(
-      applyCreditChange(db().database.db, { userId, delta: -101, kind: 'charge' }),
+      applyCreditChange(db().database.db, { userId, delta: -101, kind: 'chat' }),
     ).rejects.toBeInstanceOf(InsufficientCreditsError);
     expect(await state(userId)).toEqual({ balance: 100, ledgerSum: 100, rows: 1 });
     // The database refuses it too, whatever code path tries.
@@ -63,13 +63,13 @@ describe.each(databaseKinds)('credit ledger on %s', (kind) => {
     const first = await applyCreditChange(db().database.db, {
       userId,
       delta: -50,
-      kind: 'charge',
+      kind: 'chat',
       reference: 'turn:7',
     });
     const again = await applyCreditChange(db().database.db, {
       userId,
       delta: -50,
-      kind: 'charge',
+      kind: 'chat',
       reference: 'turn:7',
     });
     expect(first).toEqual({ balance: 450, applied: true });
@@ -81,7 +81,7 @@ describe.each(databaseKinds)('credit ledger on %s', (kind) => {
     const userId = await newUser(1000);
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, (_, i) =>
-        applyCreditChange(db().database.db, { userId, delta: -150, kind: 'charge', reference: `turn:${i}` }),
+        applyCreditChange(db().database.db, { userId, delta: -150, kind: 'chat', reference: `turn:${i}` }),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(6);

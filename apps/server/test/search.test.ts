@@ -360,7 +360,7 @@ describe.each(databaseKinds)('chat turns with web search on %s', (kind) => {
       search_enabled: true,
     });
     const final = finalOf(ok.events);
-    expect(await searchLedger(userId)).toEqual([{ delta: -3, kind: 'charge', note: '联网搜索' }]);
+    expect(await searchLedger(userId)).toEqual([{ delta: -3, kind: 'search', note: '联网搜索' }]);
     // What the turn cost, the search included, is what left the balance.
     expect(final.credits_charged).toBeGreaterThanOrEqual(3);
     expect(final.credits_balance).toBe(1000 - (final.credits_charged ?? 0));
@@ -373,8 +373,8 @@ describe.each(databaseKinds)('chat turns with web search on %s', (kind) => {
     });
     const second = finalOf(failed.events);
     expect(await searchLedger(userId)).toEqual([
-      { delta: -3, kind: 'charge', note: '联网搜索' },
-      { delta: -3, kind: 'charge', note: '联网搜索' },
+      { delta: -3, kind: 'search', note: '联网搜索' },
+      { delta: -3, kind: 'search', note: '联网搜索' },
       { delta: 3, kind: 'refund', note: '联网搜索未完成，退还' },
     ]);
     expect(second.search?.status).toBe('failed');

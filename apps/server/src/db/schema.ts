@@ -74,11 +74,14 @@ export const users = pgTable(
     storageUsedBytes: bigint('storage_used_bytes', { mode: 'number' }).notNull().default(0),
     /** The operator's allowance for this user, in bytes; null means the plan's. */
     storageQuotaBytes: bigint('storage_quota_bytes', { mode: 'number' }),
+    /** `user` or `admin` (an operator: redeem-code batches); the first admin is made from the command line. */
+    role: text('role').notNull().default('user'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('users_credits_balance_non_negative', sql`${t.creditsBalance} >= 0`),
+    check('users_role_known', sql`${t.role} in ('user', 'admin')`),
     check('users_storage_used_non_negative', sql`${t.storageUsedBytes} >= 0`),
   ],
 );
@@ -93,15 +96,27 @@ export const creditLedger = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
     balanceAfter: integer('balance_after').notNull(),
-    /** grant | charge | refund | adjustment */
+    /**
+     * grant | chat | assistant | search | refund | redeem | adjustment | subscription; rows written before
+     * the chat, assistant and search kinds existed say `charge` (a chat turn's).
+     */
     kind: text('kind').notNull(),
     /** What caused the change, e.g. `plan:default` or a turn id; with `kind` it makes retries idempotent. */
     reference: text('reference'),
     note: text('note'),
+    /** The model a chat, assistant or search charge paid for (its name as the user saw it). */
+    model: text('model'),
+    /** The tokens the charge paid for, once the work is settled. */
+    tokensIn: integer('tokens_in'),
+    tokensOut: integer('tokens_out'),
+    /** What the row is about: `conversation` or `document`, and its id. */
+    targetType: text('target_type'),
+    targetId: text('target_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('credit_ledger_user_created').on(t.userId, t.createdAt),
+    index('credit_ledger_user_id').on(t.userId, t.id),
     uniqueIndex('credit_ledger_user_kind_reference').on(t.userId, t.kind, t.reference),
     check('credit_ledger_balance_after_non_negative', sql`${t.balanceAfter} >= 0`),
   ],
@@ -208,6 +223,8 @@ export const chatMessages = pgTable(
     outputTokens: integer('output_tokens'),
     usageEstimated: boolean('usage_estimated').notNull().default(false),
     creditsCharged: integer('credits_charged').notNull().default(0),
+    /** The answer stopped at the length the balance paid for (余额不足，回答已截断). */
+    creditsLimited: boolean('credits_limited').notNull().default(false),
     error: text('error'),
     /**
      * Assistant: the turn's web search, when 联网搜索 was on: {query, status, count, error, sources[]}, the
@@ -399,6 +416,44 @@ export const inviteCodes = pgTable(
   (t) => [check('invite_codes_uses_within_max', sql`${t.uses} <= ${t.maxUses}`)],
 );
 
+/** A batch of redeem codes (兑换码) an admin made: each code of it adds `value` credits once. */
+export const redeemBatches = pgTable(
+  'redeem_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    value: integer('value').notNull(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    note: text('note'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('redeem_batches_value_positive', sql`${t.value} > 0`),
+    check('redeem_batches_count_positive', sql`${t.count} > 0`),
+  ],
+);
+
+/**
+ * One redeem code. It is found by the SHA-256 of its normalised text (its 100 random bits make that
+ * unguessable) and kept sealed (AES-GCM under a key derived from the server secret) so that its batch can
+ * be exported again; `used_by`/`used_at` are set once, by a conditional UPDATE.
+ */
+export const redeemCodes = pgTable(
+  'redeem_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => redeemBatches.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull().unique(),
+    codeSealed: text('code_sealed').notNull(),
+    usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('redeem_codes_batch').on(t.batchId, t.id)],
+);
+
 /**
  * One run of a strategy for one trading day and phase. The unique (slug, trade_date, phase) row is the
  * claim: the instance whose insert wins runs it, every other instance (and a restart) sees it taken, so a
@@ -491,44 +546,9 @@ export const strategySubscriptionEvents = pgTable(
     fromStatus: text('from_status').notNull(),
     toStatus: text('to_status').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
-    /** The plan paid for (strategy_plans.code); null for changes nobody paid for (expiry, old rows). */
-    planCode: text('plan_code'),
-    /** Credits charged for this change. */
-    priceCredits: integer('price_credits'),
-    /** The client's id of the purchase: a retry with the same id finds this row and charges nothing. */
-    requestId: uuid('request_id'),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('strategy_subscription_events_subscription').on(t.subscriptionId, t.id),
-    uniqueIndex('strategy_subscription_events_request').on(t.subscriptionId, t.requestId),
-  ],
-);
-
-/**
- * What a strategy subscription costs and gives: bought with credits for `durationDays`; `benefits` are the
- * names of what it opens, shown on the plan card. Seeded by its migration; inactive plans cannot be bought.
- */
-export const strategyPlans = pgTable(
-  'strategy_plans',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** The strategy it subscribes to. */
-    slug: text('slug').notNull(),
-    code: text('code').notNull(),
-    name: text('name').notNull(),
-    priceCredits: integer('price_credits').notNull(),
-    durationDays: integer('duration_days').notNull(),
-    benefits: jsonb('benefits').$type<string[]>().notNull(),
-    active: boolean('active').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('strategy_plans_code').on(t.code),
-    check('strategy_plans_price_positive', sql`${t.priceCredits} > 0`),
-    check('strategy_plans_duration_positive', sql`${t.durationDays} > 0`),
-  ],
+  (t) => [index('strategy_subscription_events_subscription').on(t.subscriptionId, t.id)],
 );
 
 /**

@@ -163,6 +163,11 @@ export const turnMetadata = z.looseObject({
   credits_charged: z.number().int().nonnegative().optional(),
   /** The reason shown when status is `error`. */
   error: z.string().nullable().optional(),
+  /**
+   * True when the answer stopped at the length the balance paid for (余额不足，回答已截断); absent
+   * otherwise.
+   */
+  credits_limited: z.boolean().optional(),
   /** The turn's web search, when the user turned it on (联网搜索). */
   search: turnSearch.optional(),
   /** The pages the search found, which the answer cites as [1] [2] …; absent without a search. */

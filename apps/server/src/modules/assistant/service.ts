@@ -138,6 +138,8 @@ export class AssistantService {
       userId,
       reference: docTurnReference(id),
       note: d.ledgerHold(definition.name),
+      kind: 'assistant',
+      ...(docId ? { target: { type: 'document' as const, id: docId } } : {}),
       model: definition,
       promptTokens,
     });
@@ -230,7 +232,7 @@ export class AssistantService {
 
   /** The hold turned into the real charge and the answer stored, in one transaction. */
   private settle(
-    turn: Pick<PreparedDocTurn, 'id' | 'userId' | 'reserve' | 'definition'>,
+    turn: Pick<PreparedDocTurn, 'id' | 'userId' | 'reserve' | 'definition' | 'docId'>,
     cost: number,
     answer: { text: string; status: DocTurnStatus; usage: TokenUsage | null; error: string | null },
     stored: boolean,
@@ -242,6 +244,10 @@ export class AssistantService {
       cost,
       refundNote: d.ledgerRefund(turn.definition.name),
       extraNote: d.ledgerExtra(turn.definition.name),
+      kind: 'assistant' as const,
+      model: turn.definition.name,
+      ...(turn.docId ? { target: { type: 'document' as const, id: turn.docId } } : {}),
+      usage: answer.usage ? { input: answer.usage.input_tokens, output: answer.usage.output_tokens } : null,
     };
     return settleGeneration(this.db, settlement, async (tx, settled) => {
       if (stored) await finishDocTurn(tx, turn.id, { ...answer, charged: settled.charged });
@@ -272,6 +278,9 @@ export class AssistantService {
         cost: Math.min(row.reserve, turnCost(pricing, estimateTokens(row.question), 0)),
         refundNote: d.ledgerRefund(row.modelName),
         extraNote: d.ledgerExtra(row.modelName),
+        kind: 'assistant' as const,
+        model: row.modelName,
+        ...(row.docId ? { target: { type: 'document' as const, id: row.docId } } : {}),
       };
       await settleGeneration(this.db, settlement, async (tx, settled) => {
         await finishDocTurn(tx, row.id, {

@@ -3,10 +3,11 @@
  * With the ledger (./ledger.ts) these are the only ways a balance changes; each writes its ledger row in
  * the statement or transaction that changes the balance, so the ledger always sums to the balance.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../../db/client';
 import { creditLedger, users } from '../../db/schema';
 import { isUuid } from '../../ids';
+import { type ChargeKind, detailColumns, HOLD_KINDS, type LedgerTarget } from './ledger';
 
 export interface HoldRequest {
   userId: string;
@@ -17,6 +18,10 @@ export interface HoldRequest {
   /** The least the work can cost: below it nothing is held. */
   minimum: number;
   note: string;
+  /** What the hold pays for: its ledger kind, and the model and conversation or document shown with it. */
+  kind: ChargeKind;
+  model?: string;
+  target?: LedgerTarget;
 }
 
 /**
@@ -26,7 +31,8 @@ export interface HoldRequest {
  * of a chat answer waits for it.
  */
 export async function holdCredits(db: Db, request: HoldRequest): Promise<number | null> {
-  const { userId, full, minimum, reference, note } = request;
+  const { userId, full, minimum, reference, note, kind } = request;
+  const details = detailColumns({ model: request.model, target: request.target });
   const [row] = await executePrepared<{ reserve: number | string }>(
     db,
     'chat_hold',
@@ -38,8 +44,9 @@ export async function holdCredits(db: Db, request: HoldRequest): Promise<number 
         from old where ${users.id} = old.id and old.balance >= ${minimum}::int
         returning least(old.balance, ${full}::int) as reserve, old.balance - least(old.balance, ${full}::int) as balance
       ), ledger as (
-        insert into ${creditLedger} (user_id, delta, balance_after, kind, reference, note)
-        select ${userId}::uuid, -held.reserve, held.balance, 'charge', ${reference}, ${note}
+        insert into ${creditLedger} (user_id, delta, balance_after, kind, reference, note, model, target_type, target_id)
+        select ${userId}::uuid, -held.reserve, held.balance, ${kind}::text, ${reference}, ${note},
+          ${details.model}::text, ${details.targetType}::text, ${details.targetId}::text
         from held where held.reserve > 0
         returning 1
       )
@@ -58,6 +65,12 @@ export interface Settlement {
   cost: number;
   refundNote: string;
   extraNote: string;
+  /** The hold's kind: a cost above the hold is charged as this kind too. */
+  kind: ChargeKind;
+  model?: string;
+  target?: LedgerTarget;
+  /** The tokens the work used, written on its hold's row (null when nothing was generated). */
+  usage?: { input: number; output: number } | null;
 }
 
 /**
@@ -78,6 +91,19 @@ export async function settleHold(
     .where(eq(users.id, userId))
     .for('update');
   if (!locked) return { charged: reserve, balance: undefined };
+  if (settlement.usage) {
+    // The hold's row says what the work used once it is known; its amount stays as it was written.
+    await tx
+      .update(creditLedger)
+      .set({ tokensIn: settlement.usage.input, tokensOut: settlement.usage.output })
+      .where(
+        and(
+          eq(creditLedger.userId, userId),
+          eq(creditLedger.reference, reference),
+          inArray(creditLedger.kind, [...HOLD_KINDS]),
+        ),
+      );
+  }
   const delta = cost <= reserve ? reserve - cost : -Math.min(cost - reserve, locked.balance);
   const balance = locked.balance + delta;
   if (delta !== 0) {
@@ -89,9 +115,10 @@ export async function settleHold(
       userId,
       delta,
       balanceAfter: balance,
-      kind: delta > 0 ? 'refund' : 'charge',
+      kind: delta > 0 ? 'refund' : settlement.kind,
       reference: delta > 0 ? reference : `${reference}:extra`,
       note: delta > 0 ? settlement.refundNote : settlement.extraNote,
+      ...detailColumns({ model: settlement.model, target: settlement.target }),
     });
   }
   return { charged: reserve - delta, balance };
@@ -109,6 +136,7 @@ interface OpenHold {
   reference: string;
   /** The credits held. */
   amount: number;
+  kind: ChargeKind;
 }
 
 /**
@@ -119,9 +147,9 @@ interface OpenHold {
 async function openHoldsBefore(db: Db, prefix: string, before: Date, limit = 100): Promise<OpenHold[]> {
   const weekEarlier = new Date(before.getTime() - 7 * 86_400_000);
   const result = await db.execute(sql`
-    select held.user_id, held.reference, held.delta
+    select held.user_id, held.reference, held.delta, held.kind
     from ${creditLedger} held
-    where held.kind = 'charge' and held.delta < 0
+    where held.kind in ('chat', 'assistant', 'search', 'charge') and held.delta < 0
       and held.reference like ${`${prefix}%`} and held.reference not like '%:extra'
       and held.created_at < ${before} and held.created_at > ${weekEarlier}
       and not exists (
@@ -131,9 +159,14 @@ async function openHoldsBefore(db: Db, prefix: string, before: Date, limit = 100
     order by held.created_at
     limit ${limit}`);
   const { rows } = result as unknown as {
-    rows: { user_id: string; reference: string; delta: number | string }[];
+    rows: { user_id: string; reference: string; delta: number | string; kind: string }[];
   };
-  return rows.map((row) => ({ userId: row.user_id, reference: row.reference, amount: -Number(row.delta) }));
+  return rows.map((row) => ({
+    userId: row.user_id,
+    reference: row.reference,
+    amount: -Number(row.delta),
+    kind: (row.kind === 'charge' ? 'chat' : row.kind) as ChargeKind,
+  }));
 }
 
 /**

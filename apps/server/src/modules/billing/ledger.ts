@@ -2,7 +2,39 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { creditLedger, users } from '../../db/schema';
 
-export type CreditKind = 'grant' | 'charge' | 'refund' | 'adjustment';
+/**
+ * What a ledger row is: credits granted (plan), spent on a chat turn, an assistant turn or a web search,
+ * given back (refund), added by a redeem code, set by an operator (adjustment) or paid for a subscription.
+ * Rows written before chat, assistant and search were told apart say `charge` (a chat turn's).
+ */
+export type CreditKind =
+  | 'grant'
+  | 'chat'
+  | 'assistant'
+  | 'search'
+  | 'refund'
+  | 'redeem'
+  | 'adjustment'
+  | 'subscription';
+
+/** The kinds that pay for generated work: a hold is written as one of these. */
+export type ChargeKind = 'chat' | 'assistant' | 'search';
+/** Every kind a paid work's hold may carry, the old `charge` included. */
+export const HOLD_KINDS = ['chat', 'assistant', 'search', 'charge'] as const;
+
+/** What a ledger row is about: the conversation or document it links to. */
+export interface LedgerTarget {
+  type: 'conversation' | 'document';
+  id: string;
+}
+
+/** What a charge paid for, when it is known: shown with the row. */
+export interface LedgerDetails {
+  model?: string;
+  tokensIn?: number;
+  tokensOut?: number;
+  target?: LedgerTarget;
+}
 
 export interface CreditChange {
   userId: string;
@@ -12,6 +44,18 @@ export interface CreditChange {
   /** Makes the change idempotent: a second change with the same user, kind and reference is a no-op. */
   reference?: string;
   note?: string;
+  details?: LedgerDetails;
+}
+
+/** The ledger columns of `details`. */
+export function detailColumns(details: LedgerDetails | undefined) {
+  return {
+    model: details?.model ?? null,
+    tokensIn: details?.tokensIn ?? null,
+    tokensOut: details?.tokensOut ?? null,
+    targetType: details?.target?.type ?? null,
+    targetId: details?.target?.id ?? null,
+  };
 }
 
 export class InsufficientCreditsError extends Error {
@@ -75,6 +119,7 @@ export async function applyCreditChange(
       kind: change.kind,
       reference: change.reference ?? null,
       note: change.note ?? null,
+      ...detailColumns(change.details),
     });
     return { balance, applied: true };
   });

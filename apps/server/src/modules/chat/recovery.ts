@@ -48,7 +48,7 @@ export async function recoverInterrupted(
       .select({ delta: creditLedger.delta })
       .from(creditLedger)
       .where(
-        sql`${creditLedger.userId} = ${userId} and ${creditLedger.kind} = 'charge' and ${creditLedger.reference} = ${turnReference(message.turnId)}`,
+        sql`${creditLedger.userId} = ${userId} and ${creditLedger.kind} in ('chat', 'charge') and ${creditLedger.reference} = ${turnReference(message.turnId)}`,
       );
     // The question the answer follows: its own turn's, or an older one when the answer was regenerated.
     const [prompt] = message.parentId

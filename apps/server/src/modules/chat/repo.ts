@@ -66,6 +66,7 @@ export function assistantMetadata(row: MessageRow): TurnMetadata {
     usage,
     credits_charged: row.creditsCharged,
     error: row.error,
+    ...(row.creditsLimited ? { credits_limited: true } : {}),
     ...searchMetadata(row.search),
     ...(notices.length > 0 ? { notices } : {}),
   };
@@ -526,6 +527,8 @@ export interface FinishedAnswer {
   error: string | null;
   /** The turn's web search, when it had one. */
   search?: StoredSearch | null;
+  /** It stopped at the length the balance paid for. */
+  creditsLimited?: boolean;
 }
 
 /** The answer as it ended, with what it cost, added to its session's total; inside the settlement. */
@@ -546,6 +549,7 @@ export async function storeAnswer(
       outputTokens: usage?.output_tokens ?? null,
       usageEstimated: usage?.estimated ?? false,
       creditsCharged: charged,
+      creditsLimited: answer.creditsLimited ?? false,
       error: answer.error,
       ...(answer.search ? { search: answer.search } : {}),
       updatedAt: new Date(),

@@ -182,6 +182,8 @@ export class ChatService {
         userId,
         reference: turnReference(turnId),
         note: m.ledgerHold(definition.name),
+        kind: 'chat',
+        target: { type: 'conversation', id: turn.sessionId },
         model: definition,
         promptTokens,
       });
@@ -325,6 +327,10 @@ export class ChatService {
       answered: relayed.text !== '' || images.any,
     });
     if (failure) sink.error(failure);
+    // The hold was the whole balance, which paid for fewer tokens than the model may write, and the
+    // answer ran into that limit: the user is told the balance cut it (余额不足，回答已截断).
+    const creditsLimited =
+      relayed.cutAtLimit === true && turn.maxOutputTokens < turn.definition.maxOutputTokens;
     try {
       await writer.settled();
       const settlement = { ...turn, modelName: turn.definition.name };
@@ -341,6 +347,7 @@ export class ChatService {
           usage,
           error: failure?.message ?? null,
           search: search?.stored ?? null,
+          creditsLimited,
         },
         search?.charged ?? 0,
       );
@@ -356,6 +363,7 @@ export class ChatService {
         credits_charged: charged,
         ...(balance === undefined ? {} : { credits_balance: balance }),
         error: failure?.message ?? null,
+        ...(creditsLimited ? { credits_limited: true } : {}),
         ...(search ? { search: withoutSources(search.stored), sources: search.stored.sources } : {}),
         ...(notices.length > 0 ? { notices } : {}),
       });

@@ -35,6 +35,10 @@ export function settleTurn(
     cost,
     refundNote: messages.chat.ledgerRefund(turn.modelName),
     extraNote: messages.chat.ledgerExtra(turn.modelName),
+    kind: 'chat' as const,
+    model: turn.modelName,
+    target: { type: 'conversation' as const, id: turn.sessionId },
+    usage: answer.usage ? { input: answer.usage.input_tokens, output: answer.usage.output_tokens } : null,
   };
   return settleGeneration(db, settlement, async (tx, settled) => {
     const charged = settled.charged + alsoCharged;

@@ -32,6 +32,8 @@ export interface TurnSearchPlan {
 export interface SearchingTurn {
   turnId: string;
   userId: string;
+  /** The conversation its ledger rows link to. */
+  sessionId: string;
   text: string;
   prompt: Prompt;
   promptTokens: number;
@@ -67,6 +69,8 @@ export class TurnWebSearch {
       full: price,
       minimum: price,
       note: messages.search.ledgerCharge,
+      kind: 'search',
+      target: { type: 'conversation', id: turn.sessionId },
     });
     if (held === null) return { query, held: 0, skipped: messages.search.insufficientCredits(price) };
     return { query, held };
@@ -124,6 +128,7 @@ export class TurnWebSearch {
           kind: 'refund',
           reference: searchReference(turn.turnId),
           note: messages.search.ledgerRefund,
+          details: { target: { type: 'conversation', id: turn.sessionId } },
         }).catch((refundError) =>
           this.logger.error({ err: refundError, turn: turn.turnId }, 'could not refund a web search'),
         );

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import { balanceOf, holdCredits, type Settlement, settleHold } from '../billing/holds';
+import type { ChargeKind, LedgerTarget } from '../billing/ledger';
 import type { ModelDefinition } from '../models/config';
 import type { LanguageModelV3, Prompt } from '../models/language-model';
 import { type Pricing, planTurn, turnCost } from './pricing';
@@ -31,7 +32,10 @@ export interface GenerationHoldRequest {
   reference: string;
   /** The ledger's note on the hold, in the user's words. */
   note: string;
-  model: Pricing & { maxOutputTokens: number };
+  /** The hold's ledger kind and what its row links to. */
+  kind: ChargeKind;
+  target?: LedgerTarget;
+  model: Pricing & { maxOutputTokens: number; name?: string };
   /** The prompt's tokens as estimated before the provider says. */
   promptTokens: number;
 }
@@ -61,6 +65,9 @@ export async function holdGeneration(db: Db, request: GenerationHoldRequest): Pr
     full,
     minimum,
     note: request.note,
+    kind: request.kind,
+    model: model.name,
+    target: request.target,
   });
   if (reserve === null) {
     const balance = await balanceOf(db, request.userId);

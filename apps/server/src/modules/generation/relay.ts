@@ -40,6 +40,8 @@ export interface Relayed {
   reasoning: string;
   /** The provider's usage, when it reported one. */
   reported: { input: number; output: number } | undefined;
+  /** The answer ended at its token limit (the provider's finish reason `length`). */
+  cutAtLimit?: boolean;
 }
 
 /**
@@ -70,6 +72,7 @@ export async function relay(control: GenerationControl, options: RelayOptions): 
           relayed.reasoning += part.delta;
           break;
         case 'finish': {
+          if (part.finishReason.unified === 'length') relayed.cutAtLimit = true;
           const input = part.usage.inputTokens.total;
           const output = part.usage.outputTokens.total;
           if (input !== undefined || output !== undefined) {

@@ -546,9 +546,44 @@ export const strategySubscriptionEvents = pgTable(
     fromStatus: text('from_status').notNull(),
     toStatus: text('to_status').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The plan paid for (strategy_plans.code); null for changes nobody paid for (expiry, old rows). */
+    planCode: text('plan_code'),
+    /** Credits charged for this change. */
+    priceCredits: integer('price_credits'),
+    /** The client's id of the purchase: a retry with the same id finds this row and charges nothing. */
+    requestId: uuid('request_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('strategy_subscription_events_subscription').on(t.subscriptionId, t.id)],
+  (t) => [
+    index('strategy_subscription_events_subscription').on(t.subscriptionId, t.id),
+    uniqueIndex('strategy_subscription_events_request').on(t.subscriptionId, t.requestId),
+  ],
+);
+
+/**
+ * What a strategy subscription costs and gives: bought with credits for `durationDays`; `benefits` are the
+ * names of what it opens, shown on the plan card. Seeded by its migration; inactive plans cannot be bought.
+ */
+export const strategyPlans = pgTable(
+  'strategy_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The strategy it subscribes to. */
+    slug: text('slug').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    priceCredits: integer('price_credits').notNull(),
+    durationDays: integer('duration_days').notNull(),
+    benefits: jsonb('benefits').$type<string[]>().notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('strategy_plans_code').on(t.code),
+    check('strategy_plans_price_positive', sql`${t.priceCredits} > 0`),
+    check('strategy_plans_duration_positive', sql`${t.durationDays} > 0`),
+  ],
 );
 
 /**

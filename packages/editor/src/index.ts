@@ -66,6 +66,7 @@ export {
   type ServerExportRequest,
 } from './files/serverExport';
 export { footnoteMarker, numberFootnotes } from './footnotes/numbering';
+export { formatDocumentTime } from './format/dates';
 export * from './format/units';
 export { DocumentHome, type DocumentHomeProps } from './home/DocumentHome';
 export { type EditorMessages, editorZhCN } from './i18n/zh-CN';

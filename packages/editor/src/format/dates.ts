@@ -1,3 +1,5 @@
+import { t } from '../i18n/zh-CN';
+
 /**
  * When a document was last changed, short enough for a card or a side-panel row: the time alone today,
  * 昨天 and the time yesterday, month and day within the year, the full date before that.
@@ -25,4 +27,9 @@ export function formatModified(at: number, now: number, labels: ModifiedLabels):
   if (day === startOfDay(today - 1)) return labels.yesterday(time.format(at));
   if (new Date(at).getFullYear() === new Date(now).getFullYear()) return monthDay.format(at);
   return fullDate.format(at);
+}
+
+/** A document's modification time as the home and the side panel show it, in the browser's time zone. */
+export function formatDocumentTime(at: number, now: number = Date.now()): string {
+  return formatModified(at, now, t.dates);
 }

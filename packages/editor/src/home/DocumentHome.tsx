@@ -32,13 +32,34 @@ export interface DocumentHomeProps {
   now?: number;
   /** The cloud documents section's content (the app lists them); without it the section says it is to come. */
   cloudSection?: ReactNode;
+  /** Shown under the header, above the documents (the app's offer to move local documents to the cloud). */
+  banner?: ReactNode;
+  /** A short line on a document's card under its first lines (where it is kept: 云端, 仅本机…). */
+  cardNote?(doc: DocumentRecord): ReactNode;
+  /**
+   * Makes a document kept only in this browser and opens it; with it the home offers 本机文档 beside
+   * 空白文档 (which then makes whatever the repository makes, a cloud document for the app).
+   */
+  onCreateLocal?(): Promise<void>;
+  /** The sections' titles, when the app names them otherwise (本地文档, 云端文档 by default). */
+  sectionTitles?: { local?: string; cloud?: string };
 }
 
 /**
  * /document: a 空白文档 card, the owner's 8 most recent documents with their first lines (all of them on
  * request), searched by title or text and sorted by time or title, and the reserved cloud section.
  */
-export function DocumentHome({ repository, owner, onOpen, now, cloudSection }: DocumentHomeProps) {
+export function DocumentHome({
+  repository,
+  owner,
+  onOpen,
+  now,
+  cloudSection,
+  banner,
+  cardNote,
+  onCreateLocal,
+  sectionTitles,
+}: DocumentHomeProps) {
   const [docs, setDocs] = useState<DocumentRecord[] | null>(null);
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<DocumentSort>('modified');
@@ -62,11 +83,14 @@ export function DocumentHome({ repository, owner, onOpen, now, cloudSection }: D
   );
   const hidden = docs && !query.trim() && !showAll ? docs.length - (shown?.length ?? 0) : 0;
 
-  const create = async () => {
+  const create = async (local = false) => {
     setCreating(true);
     try {
-      const record = await repository.create(owner);
-      onOpen(record.id);
+      if (local && onCreateLocal) await onCreateLocal();
+      else {
+        const record = await repository.create(owner);
+        onOpen(record.id);
+      }
     } catch (e) {
       toast.error(e instanceof Error && e.message ? e.message : t.home.createFailed);
     } finally {
@@ -98,9 +122,10 @@ export function DocumentHome({ repository, owner, onOpen, now, cloudSection }: D
           </Select>
         </div>
       </header>
+      {banner}
       <section aria-labelledby="wx-docs-local">
         <h2 id="wx-docs-local" className={css.sectionTitle}>
-          {t.home.local}
+          {sectionTitles?.local ?? t.home.local}
         </h2>
         {error ? (
           <Alert tone="danger" actionLabel={t.home.retry} onAction={load}>
@@ -117,6 +142,18 @@ export function DocumentHome({ repository, owner, onOpen, now, cloudSection }: D
               onPress={() => void create()}
             />
           </li>
+          {onCreateLocal ? (
+            <li>
+              <Card
+                className={css.card}
+                icon={<PlusIcon />}
+                title={t.home.blankLocal}
+                description={t.home.blankLocalHint}
+                isDisabled={creating}
+                onPress={() => void create(true)}
+              />
+            </li>
+          ) : null}
           {shown === null ? (
             <li>
               <Spinner size="sm" />
@@ -132,6 +169,7 @@ export function DocumentHome({ repository, owner, onOpen, now, cloudSection }: D
                   onPress={() => onOpen(doc.id)}
                 >
                   {doc.preview ? <span className={css.preview}>{doc.preview}</span> : null}
+                  {cardNote ? cardNote(doc) : null}
                 </Card>
                 {/* Beside the card, not inside it: a button may not hold another button. */}
                 <IconButton
@@ -174,7 +212,7 @@ export function DocumentHome({ repository, owner, onOpen, now, cloudSection }: D
       </ConfirmDialog>
       <section aria-labelledby="wx-docs-cloud">
         <h2 id="wx-docs-cloud" className={css.sectionTitle}>
-          {t.home.cloud}
+          {sectionTitles?.cloud ?? t.home.cloud}
         </h2>
         {cloudSection ?? <p className={css.cloud}>{t.home.cloudPending}</p>}
       </section>

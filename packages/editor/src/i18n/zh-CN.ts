@@ -345,6 +345,8 @@ export const editorZhCN = {
     title: '文档',
     local: '本地文档',
     blank: '空白文档',
+    blankLocal: '本机文档',
+    blankLocalHint: '仅保存在本机，不同步到云端',
     createFailed: '新建文档失败',
     cloud: '云端文档',
     cloudPending: '云端文档即将推出，保存到云端后会显示在这里。',

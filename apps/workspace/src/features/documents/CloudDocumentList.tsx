@@ -17,12 +17,17 @@ export interface CloudDocumentListProps {
    * document. Without it the list has no delete buttons.
    */
   onDelete?(doc: CloudDocumentSummary): Promise<void>;
+  /** The present moment the dates are told against (今天 09:42, 11月20日); fixed in stories and tests. */
+  now?: number;
 }
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; docs: CloudDocumentSummary[] };
 
-/** The document home's cloud section: the cloud documents, last saved first, with their dates. */
-export function CloudDocumentList({ load, onOpen, onDelete }: CloudDocumentListProps) {
+/**
+ * The document home's cloud section: the cloud documents this device has no copy of (the others are the
+ * cards above), last saved first, with their dates.
+ */
+export function CloudDocumentList({ load, onOpen, onDelete, now }: CloudDocumentListProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [deleting, setDeleting] = useState<CloudDocumentSummary | null>(null);
   const refresh = useCallback(() => {
@@ -64,7 +69,7 @@ export function CloudDocumentList({ load, onOpen, onDelete }: CloudDocumentListP
           <li key={doc.id} className={css.row}>
             <button type="button" className={css.item} onClick={() => onOpen(doc.id)}>
               <span className={css.itemTitle}>{doc.title}</span>
-              <span className={css.itemDate}>{m.updated(formatCloudDate(doc.updated_at))}</span>
+              <span className={css.itemDate}>{m.updated(formatCloudDate(doc.updated_at, now))}</span>
             </button>
             {onDelete ? (
               <Tooltip content={m.deleteLabel(doc.title)}>

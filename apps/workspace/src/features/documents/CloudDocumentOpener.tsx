@@ -6,7 +6,7 @@ import { t } from '../../i18n/zh-CN';
 import { api } from '../../session/api';
 import * as cloudCss from './CloudDocuments.css';
 import { cloudLinks, documentHash } from './cloudLinks';
-import { currentOwner, documentRepository } from './repository';
+import { currentOwner, documentRepository, newDocumentRepository } from './repository';
 
 const m = t.cloudDocs;
 
@@ -65,7 +65,7 @@ export function CloudDocumentOpener({
         hint={m.notFoundHint}
         onBack={onBack}
         onCreate={async () => {
-          const record = await documentRepository.create(currentOwner());
+          const record = await newDocumentRepository.create(currentOwner());
           onNavigate(record.id, { replace: true });
         }}
       />

@@ -132,3 +132,43 @@ export const opening = style({
   height: '100%',
   padding: vars.space.xl,
 });
+
+/** The document home's offer to move local documents to the cloud. */
+export const banner = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  border: `1px solid ${vars.color.border.default}`,
+  borderRadius: vars.radius.lg,
+  background: vars.color.bg.sunken,
+});
+
+export const bannerText = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  minWidth: 0,
+});
+
+export const bannerTitle = style({
+  margin: 0,
+  fontSize: vars.font.size.md,
+  fontWeight: vars.font.weight.medium,
+  color: vars.color.text.primary,
+});
+
+export const bannerBody = style({ margin: 0, fontSize: vars.font.size.sm, color: vars.color.text.secondary });
+
+export const bannerActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+
+/** Where a document on this device is kept, on its card. */
+export const place = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  fontSize: vars.font.size.xs,
+  marginBlockStart: vars.space.xs,
+});

@@ -13,9 +13,12 @@ export interface CloudStatusLabelProps {
   onShowConflict(): void;
 }
 
-/** Where the document stands with the cloud: 已保存到云端 / 保存中 / 离线，稍后同步 / 冲突 / 云端保存失败. */
+/**
+ * Where the document stands with the cloud: 已保存到云端 / 保存中 / 离线，已保存在本机，联网后同步 / 同步冲突 /
+ * 云端保存失败, or 仅保存在本机; nothing for a new document with nothing written yet.
+ */
 export function CloudStatusLabel({ status, onShowConflict }: CloudStatusLabelProps) {
-  if (status.kind === 'local') return null;
+  if (status.kind === 'new') return null;
   if (status.kind === 'conflict')
     return (
       <Button
@@ -30,13 +33,15 @@ export function CloudStatusLabel({ status, onShowConflict }: CloudStatusLabelPro
       </Button>
     );
   const [text, tone] =
-    status.kind === 'saved'
-      ? ([m.saved, 'success'] as const)
-      : status.kind === 'saving'
-        ? ([m.saving, 'neutral'] as const)
-        : status.kind === 'offline'
-          ? ([m.offline, 'warning'] as const)
-          : ([m.failed, 'danger'] as const);
+    status.kind === 'local'
+      ? ([m.onlyLocal, 'neutral'] as const)
+      : status.kind === 'saved'
+        ? ([m.saved, 'success'] as const)
+        : status.kind === 'saving'
+          ? ([m.saving, 'neutral'] as const)
+          : status.kind === 'offline'
+            ? ([m.offline, 'warning'] as const)
+            : ([m.failed, 'danger'] as const);
   const title =
     status.kind === 'saved' && status.at
       ? m.savedAt(formatCloudDate(status.at))

@@ -13,6 +13,7 @@ import { cloudLinks } from './cloudLinks';
 import * as styles from './DocumentPage.css';
 import { currentOwner, documentRepository } from './repository';
 import { createServerExporter } from './serverExport';
+import { useCloudOutbox } from './useCloudOutbox';
 import { useDocumentSession } from './useDocumentSession';
 
 const m = t.cloudDocs;
@@ -21,9 +22,9 @@ const CLOUD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 type Navigate = (id: string, options?: { replace?: boolean }) => void;
 
 /**
- * /document/{id}: the word processor on one local document, saved to the cloud once the user
- * saves it there; /document/{uuid} opens a cloud document (on another browser, it is fetched and kept
- * locally first).
+ * /document/{id}: the word processor on one document, kept in this browser and (unless the user chose to
+ * keep it only here) saved to the cloud with every edit, queued while offline; /document/{uuid} opens a
+ * cloud document (on another browser, it is fetched and kept locally first).
  */
 export function DocumentPage() {
   const { docId } = useParams();
@@ -33,6 +34,8 @@ export function DocumentPage() {
     [navigate],
   );
   const onBack = useCallback(() => navigate('/document'), [navigate]);
+  // Other documents' changes waiting for the cloud go while this one is edited (this one's own sync pushes it).
+  useCloudOutbox(currentOwner());
   // The tab says which document is open ({title} · 万象); 文档 · 万象 while none is.
   const onTitleChange = useCallback((title: string | null) => {
     document.title = `${title ?? t.nav.documents} · ${t.brand.name}`;

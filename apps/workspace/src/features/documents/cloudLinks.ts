@@ -9,12 +9,19 @@
  */
 export interface CloudLink {
   cloudId: string;
-  /** The cloud version the local copy is based on. */
+  /**
+   * The cloud version the local copy is based on; 0 while the cloud document is not made yet (a new
+   * document before its first edit reaches the server, a document queued to move to the cloud): the next
+   * push creates it under `cloudId`, chosen here once, so that a retry, a reload or a second tab never makes
+   * a second cloud document.
+   */
   version: number;
   /** Fingerprint of the title and content last saved to (or loaded from) the cloud. */
   savedHash: string;
   /** Local changes not yet in the cloud (offline, or a save failed): pushed when the server answers. */
   dirty: boolean;
+  /** When the changes started waiting (ms): waiting documents are pushed oldest first. */
+  queuedAt?: number;
 }
 
 export const CLOUD_LINKS_KEY = 'wanxiang-cloud-links';
@@ -56,11 +63,25 @@ function writeAll(links: Links) {
   storage()?.setItem(CLOUD_LINKS_KEY, JSON.stringify(links));
 }
 
+/** Documents the user chose to keep only in this browser (仅保存在本机): never offered the move. */
+export const LOCAL_ONLY_KEY = 'wanxiang-local-only';
+
+function readLocalOnly(): Record<string, string[]> {
+  try {
+    const parsed: unknown = JSON.parse(storage()?.getItem(LOCAL_ONLY_KEY) ?? '{}');
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, string[]>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
 /**
  * A random (version 4) uuid. crypto.randomUUID exists only in a secure context, and the product is also
  * served over plain HTTP on a local network; getRandomValues exists in both.
  */
-function randomUuid(): string {
+export function randomUuid(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
@@ -71,6 +92,42 @@ function randomUuid(): string {
 export const cloudLinks = {
   get(owner: string, localId: string): CloudLink | null {
     return readAll()[owner]?.[localId] ?? null;
+  },
+  /** Every link of the owner, by local id. */
+  all(owner: string): Record<string, CloudLink> {
+    return { ...(readAll()[owner] ?? {}) };
+  },
+  /**
+   * Binds a local document to a cloud document not made yet: its first push creates it (under a uuid
+   * chosen now). `dirty` queues that push at once (a document moved to the cloud); without it the push
+   * waits for the first edit (a new blank document). A document already bound keeps its link.
+   */
+  bindNew(owner: string, localId: string, options: { dirty: boolean; now?: number }): CloudLink {
+    const existing = cloudLinks.get(owner, localId);
+    if (existing) return existing;
+    const link: CloudLink = {
+      cloudId: randomUuid(),
+      version: 0,
+      savedHash: '',
+      dirty: options.dirty,
+      ...(options.dirty ? { queuedAt: options.now ?? Date.now() } : {}),
+    };
+    cloudLinks.set(owner, localId, link);
+    cloudLinks.setLocalOnly(owner, localId, false);
+    return link;
+  },
+  /** Whether the user chose to keep this document only in this browser. */
+  isLocalOnly(owner: string, localId: string): boolean {
+    return readLocalOnly()[owner]?.includes(localId) ?? false;
+  },
+  setLocalOnly(owner: string, localId: string, localOnly: boolean) {
+    const all = readLocalOnly();
+    const mine = new Set(all[owner] ?? []);
+    if (mine.has(localId) === localOnly) return;
+    if (localOnly) mine.add(localId);
+    else mine.delete(localId);
+    all[owner] = [...mine];
+    storage()?.setItem(LOCAL_ONLY_KEY, JSON.stringify(all));
   },
   /** The local document bound to a cloud document, if this browser has one. */
   findLocal(owner: string, cloudId: string): string | null {
@@ -84,7 +141,13 @@ export const cloudLinks = {
   },
   update(owner: string, localId: string, change: Partial<CloudLink>) {
     const current = cloudLinks.get(owner, localId);
-    if (current) cloudLinks.set(owner, localId, { ...current, ...change });
+    if (!current) return;
+    const next = { ...current, ...change };
+    // The queue's order: when the changes started waiting, kept until they are all saved.
+    if (next.dirty && !current.dirty) next.queuedAt = change.queuedAt ?? Date.now();
+    else if (next.dirty && current.queuedAt !== undefined) next.queuedAt = current.queuedAt;
+    if (!next.dirty) delete next.queuedAt;
+    cloudLinks.set(owner, localId, next);
   },
   remove(owner: string, localId: string) {
     const all = readAll();

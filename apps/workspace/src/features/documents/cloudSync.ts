@@ -16,6 +16,8 @@ const m = t.cloudDocs;
 /** What the document's cloud status label shows. */
 export type CloudStatus =
   | { kind: 'local' }
+  /** A cloud document not made yet: made on the server with its first edit. */
+  | { kind: 'new' }
   | { kind: 'saved'; at: string }
   | { kind: 'saving' }
   | { kind: 'offline' }
@@ -61,6 +63,20 @@ function messageOf(error: unknown): string {
   return m.failedFallback;
 }
 
+/** A document with nothing in it yet: no title of its own, no text, nothing but empty paragraphs. */
+export function isBlank(content: DocumentContent): boolean {
+  if (content.title?.trim()) return false;
+  const children = (content.editorState?.root as { children?: unknown[] } | undefined)?.children ?? [];
+  return children.every((block) => {
+    const node = block as { type?: unknown; children?: unknown[] };
+    if (node.type !== 'paragraph') return false;
+    return (node.children ?? []).every((child) => {
+      const leaf = child as { type?: unknown; text?: unknown };
+      return leaf.type === 'text' && typeof leaf.text === 'string' && leaf.text === '';
+    });
+  });
+}
+
 const asCloud = (content: DocumentContent) => content as unknown as CloudDocumentContent;
 const asLocal = (content: CloudDocumentContent) => content as unknown as DocumentContent;
 
@@ -93,7 +109,13 @@ export class CloudSync {
     this.retryDelays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
     const link = this.link();
     this.statusAtom = atom<CloudStatus>(
-      !link ? { kind: 'local' } : link.dirty ? { kind: 'offline' } : { kind: 'saved', at: '' },
+      !link
+        ? { kind: 'local' }
+        : link.dirty
+          ? { kind: 'offline' }
+          : link.version === 0
+            ? { kind: 'new' }
+            : { kind: 'saved', at: '' },
     );
     globalThis.addEventListener?.('online', this.onOnline);
   }
@@ -147,6 +169,11 @@ export class CloudSync {
   private async openNow(): Promise<boolean> {
     const link = this.link();
     if (!link) return false;
+    if (link.version === 0) {
+      // Not in the cloud yet: there is nothing newer to fetch; what waits is pushed (creating it).
+      if (link.dirty) void this.pushLatest();
+      return false;
+    }
     let cloud: CloudDocument;
     try {
       // A slow server must not hold the document back: after a few seconds it opens as stored here.
@@ -296,6 +323,11 @@ export class CloudSync {
     const { owner, localId, docs } = this.options;
     const link = this.link();
     const hash = documentHash(next.title, next.content);
+    // A new document is made in the cloud with its first edit, not when it is opened blank.
+    if (link && link.version === 0 && !link.dirty && isBlank(next.content)) {
+      this.setStatus({ kind: 'new' });
+      return;
+    }
     // An unchanged document (the editor's save on opening, say) is not saved again.
     if (link && !link.dirty && hash === link.savedHash) {
       if (this.status.kind !== 'saved') this.setStatus({ kind: 'saved', at: '' });
@@ -304,6 +336,10 @@ export class CloudSync {
     if (link) this.links.update(owner, localId, { dirty: true });
     this.setStatus({ kind: 'saving' });
     try {
+      if (link && link.version === 0) {
+        await this.createBound(link.cloudId, next, hash);
+        return;
+      }
       if (!link) {
         const { id, retry } = this.links.pendingId(owner, localId);
         const created = await docs.create({ id, title: next.title, content: asCloud(next.content) });
@@ -344,6 +380,32 @@ export class CloudSync {
         this.scheduleRetry();
       } else this.setStatus({ kind: 'failed', message: messageOf(error) });
     }
+  }
+
+  /**
+   * The first push of a document bound before it was in the cloud: creates it under the uuid its link
+   * chose. The server answers an id it already has with that document (an earlier attempt whose answer was
+   * lost, another tab): if that holds other content, this snapshot is saved on top of it.
+   */
+  private async createBound(
+    cloudId: string,
+    next: { title: string; content: DocumentContent },
+    hash: string,
+  ) {
+    const { owner, localId, docs } = this.options;
+    const created = await docs.create({ id: cloudId, title: next.title, content: asCloud(next.content) });
+    const same = documentHash(created.title, created.content) === hash;
+    this.links.update(owner, localId, {
+      version: created.version,
+      savedHash: same ? hash : '',
+      dirty: !same,
+    });
+    if (!same) {
+      this.pending ??= next;
+      this.running = this.running.then(() => this.drain());
+      return;
+    }
+    this.done(created);
   }
 
   private done(document: CloudDocument) {

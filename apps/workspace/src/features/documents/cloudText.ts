@@ -1,16 +1,12 @@
-/** Dates of cloud documents in the zh-CN locale, in Shanghai time. */
-const dateTime = new Intl.DateTimeFormat('zh-CN', {
-  month: 'numeric',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-  timeZone: 'Asia/Shanghai',
-});
+import { formatDocumentTime } from '@wanxiang/editor';
 
-export function formatCloudDate(iso: string): string {
+/**
+ * A cloud document's time as every document's time is shown (今天 09:42, 11月20日), in the browser's time
+ * zone, so that a document has one time wherever it is listed.
+ */
+export function formatCloudDate(iso: string, now: number = Date.now()): string {
   const time = Date.parse(iso);
-  return Number.isNaN(time) ? '' : dateTime.format(time);
+  return Number.isNaN(time) ? '' : formatDocumentTime(time, now);
 }
 
 /** The text of a stored editor document, paragraph by paragraph (for the conflict dialog's previews). */

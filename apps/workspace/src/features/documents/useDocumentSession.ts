@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { t } from '../../i18n/zh-CN';
 import { api } from '../../session/api';
 import { type CloudStatus, CloudSync } from './cloudSync';
-import { documentRepository } from './repository';
+import { documentRepository, newDocumentRepository } from './repository';
 import { DocumentTabs, type TabRole } from './tabs';
 
 const m = t.cloudDocs;
@@ -133,7 +133,8 @@ export function useDocumentSession(docId: string | undefined, owner: string) {
   const repository = useMemo<DocumentRepository>(() => {
     const mine = generation;
     return {
-      ...documentRepository,
+      // The editor's 新建文档 makes a cloud document, as the home's 空白文档 does.
+      ...newDocumentRepository,
       async save(id, who, content, title) {
         if (!engine || id !== docId) return documentRepository.save(id, who, content, title);
         if (mine !== generationRef.current) {

@@ -1,0 +1,1 @@
+export { IntradayChart, type IntradayChartProps } from './IntradayChart';

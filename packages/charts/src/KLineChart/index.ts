@@ -1,0 +1,1 @@
+export { KLineChart, type KLineChartProps } from './KLineChart';

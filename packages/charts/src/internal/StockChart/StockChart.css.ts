@@ -16,13 +16,17 @@ export const fillTone = styleVariants(tone, (colour) => ({ fill: colour }));
 export const strokeTone = styleVariants(tone, (colour) => ({ stroke: colour }));
 export const textTone = styleVariants(tone, (colour) => ({ color: colour }));
 
-/** The lines over the prices: price and average of the minute chart, the three averages of the daily. */
+/**
+ * The lines over the prices: price and average of the minute chart, the three averages of the daily.
+ * Red and green are kept for rise and fall, so the lines take the other tones that pass contrast in both
+ * themes; the 20-day line is the neutral one (info and accent are too alike to tell apart side by side).
+ */
 const lineColour = {
   price: vars.color.accent.text,
   avg: vars.color.warning.text,
   ma5: vars.color.warning.text,
   ma10: vars.color.accent.text,
-  ma20: vars.color.info.text,
+  ma20: vars.color.text.secondary,
 } as const;
 export type LineKey = keyof typeof lineColour;
 export const lineStroke = styleVariants(lineColour, (colour) => ({ stroke: colour }));

@@ -1,6 +1,6 @@
 import { type ChartStatus, DailyEmotionChart, MinuteEmotionChart } from '@wanxiang/charts';
 import { Badge, Inline } from '@wanxiang/ui';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { EmotionBreakdown } from './EmotionBreakdown';
 import { EmotionFormulaPanel } from './EmotionFormulaPanel';
 import * as styles from './MarketBoard.css';
@@ -27,6 +27,8 @@ export interface MarketBoardProps {
   now?: number;
   /** 指标说明 open at first (stories, screenshots). @default false */
   formulaExpanded?: boolean;
+  /** 涨停复盘 (连板天梯 and 题材), under the strategy panels. */
+  limitUp?: ReactNode;
 }
 
 const chartStatus = (status: LoadStatus, error: string): ChartStatus =>
@@ -65,6 +67,7 @@ export function MarketBoard({
   onSubscriptionAction,
   now,
   formulaExpanded = false,
+  limitUp,
 }: MarketBoardProps) {
   const simulated = daily.source === 'simulated' || minute.source === 'simulated';
   const minuteData = useMemo(
@@ -156,6 +159,8 @@ export function MarketBoard({
         <StrategyFeed feed={feed} onRetry={onRetryFeed} simulated={simulated} />
         <RecommendationPanel reports={reports} onRetry={onRetryReports} simulated={simulated} />
       </div>
+
+      {limitUp}
 
       <footer className={styles.footer}>{marketText.disclaimer}</footer>
     </div>

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { MarketApi, StrategyApi, Subscription } from '@wanxiang/api-client';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { dailyPoints, minutePoints } from './emotionFixtures';
+import { ladderDay, ladderDays, themesDay, themesDays } from './limitUpFixtures';
 import { LiveMarketBoard } from './MarketPage';
 import { feedNodes, reports, schedules, subscriptions } from './strategyFixtures';
 import { strategyText } from './strategyMessages';
@@ -16,6 +17,8 @@ function fakeEndpoints() {
   const market: MarketApi = {
     dailySeries: async () => ({ data: dailyPoints, source: 'simulated' }),
     minuteSeries: async () => ({ data: minutePoints, source: 'simulated' }),
+    ladder: async (date) => ladderDays[date ?? ladderDay.date] ?? ladderDay,
+    themes: async (date) => themesDays[date ?? themesDay.date] ?? themesDay,
   };
   const strategy: StrategyApi = {
     nodesToday: async () => {

@@ -2,8 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { MarketApi, StrategyApi } from '@wanxiang/api-client';
 import { api } from '../../session/api';
 import { boardQueryClient } from './boardQueries';
+import { LimitUpViews } from './LimitUpViews';
 import { MarketBoard } from './MarketBoard';
 import { useEmotionBoard } from './useEmotionBoard';
+import { useLimitUpViews } from './useLimitUpViews';
 import { useStrategyBoard } from './useStrategyBoard';
 
 /** /stock: the short-term strategy board, on the market and strategy endpoints of the signed-in API. */
@@ -23,6 +25,7 @@ export function LiveMarketBoard({ market, strategy }: { market: MarketApi; strat
 function Board({ market, strategy }: { market: MarketApi; strategy: StrategyApi }) {
   const { daily, minute, retryDaily, retryMinute } = useEmotionBoard(market);
   const board = useStrategyBoard(strategy);
+  const limitUp = useLimitUpViews(market);
   return (
     <MarketBoard
       daily={daily}
@@ -36,6 +39,14 @@ function Board({ market, strategy }: { market: MarketApi; strategy: StrategyApi 
       onRetryReports={board.retryReports}
       onRetrySubscription={board.retrySubscription}
       onSubscriptionAction={board.act}
+      limitUp={
+        <LimitUpViews
+          ladder={limitUp.ladder}
+          themes={limitUp.themes}
+          onDate={limitUp.setDate}
+          onRetry={limitUp.retry}
+        />
+      }
     />
   );
 }

@@ -13,3 +13,4 @@ export * from './storage';
 export * from './strategy';
 export * from './stream';
 export * from './text';
+export * from './trackRecord';

@@ -4,6 +4,7 @@
  * the page parses it with `strategyResultData` and shows 报告数据解析失败 when that fails.
  */
 import { z } from 'zod';
+import { pickOutcome } from './trackRecord';
 
 export const DEFAULT_STRATEGY_SLUG = 'daily_board_hitting_strategy';
 /** The panel asks for five reports. */
@@ -101,6 +102,11 @@ export const strategyReport = z.object({
   /** An object or a JSON string; null when the run left no result. */
   result_data: z.unknown(),
   created_at: z.string(),
+  /**
+   * How each pick did on the next trading day, in the watchlist's order (the track record's definitions);
+   * null when the market could not be asked, absent from servers that do not compute it.
+   */
+  outcomes: z.array(pickOutcome).nullable().optional(),
 });
 export type StrategyReport = z.infer<typeof strategyReport>;
 

@@ -39,6 +39,36 @@ describe('strategy', () => {
     ]);
   });
 
+  it('asks the track record of a window and checks its shape', async () => {
+    const row = {
+      picks: 4,
+      pending: 1,
+      unavailable: 0,
+      hits: 2,
+      hit_rate: 50,
+      average_return: -0.38,
+      worst_return: -10,
+    };
+    const record = {
+      window: 60,
+      from: '2026-08-28',
+      to: '2026-11-24',
+      data_source: 'simulated',
+      reports: 58,
+      decisions: [{ decision: 'light', ...row }],
+      total: row,
+    };
+    const { client, fetch } = setup(() => json(record));
+    expect(await client.strategy.trackRecord({ window: 60 })).toEqual(record);
+    await client.strategy.trackRecord();
+    expect(fetch.calls.map((c) => c.url)).toEqual([
+      '/api/v1/strategy/track-record/?slug=daily_board_hitting_strategy&window=60',
+      '/api/v1/strategy/track-record/?slug=daily_board_hitting_strategy&window=20',
+    ]);
+    const { client: broken } = setup(() => json({ ...record, decisions: [{ decision: 'maybe', ...row }] }));
+    await expect(broken.strategy.trackRecord()).rejects.toThrow();
+  });
+
   it('asks the schedule and checks its shape', async () => {
     const schedule = {
       today: '2026-11-28',

@@ -15,6 +15,13 @@ import {
   subscribeAnswer,
   subscription,
 } from '../contract/strategy';
+import {
+  DEFAULT_TRACK_RECORD_WINDOW,
+  type TrackRecord,
+  type TrackRecordWindow,
+  trackRecord,
+  trackRecordPaths,
+} from '../contract/trackRecord';
 import type { HttpClient } from '../http/httpClient';
 import type { CallOptions } from './auth';
 
@@ -23,6 +30,11 @@ export interface StrategyApi {
   nodesToday(query?: { slug?: string; date?: string }, options?: CallOptions): Promise<StrategyNodeLog[]>;
   /** The newest reports, newest first (default five). */
   recentReports(query?: { slug?: string; limit?: number }, options?: CallOptions): Promise<StrategyReport[]>;
+  /** How past picks did on the next trading day, per decision, over the last 20 or 60 trading days. */
+  trackRecord(
+    query?: { slug?: string; window?: TrackRecordWindow },
+    options?: CallOptions,
+  ): Promise<TrackRecord>;
   /** Whether today trades, the day's run times and the next run, by the exchanges' calendar. */
   schedule(options?: CallOptions): Promise<StrategySchedule>;
   /** The plans on sale: price in credits, duration and benefits. */
@@ -54,6 +66,16 @@ export function createStrategyApi(http: HttpClient): StrategyApi {
           limit: String(query.limit ?? DEFAULT_REPORTS_LIMIT),
         },
         schema: reportsRecentAnswer,
+        ...options,
+      });
+    },
+    trackRecord(query = {}, options = {}) {
+      return http.get(trackRecordPaths.trackRecord, {
+        query: {
+          slug: query.slug ?? DEFAULT_STRATEGY_SLUG,
+          window: String(query.window ?? DEFAULT_TRACK_RECORD_WINDOW),
+        },
+        schema: trackRecord,
         ...options,
       });
     },

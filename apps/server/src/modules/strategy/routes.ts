@@ -1,6 +1,7 @@
 import {
   DEFAULT_REPORTS_LIMIT,
   DEFAULT_STRATEGY_SLUG,
+  DEFAULT_TRACK_RECORD_WINDOW,
   errorBody,
   MAX_REPORTS_LIMIT,
   nodesTodayAnswer,
@@ -14,6 +15,11 @@ import {
   subscribeAnswer,
   subscribeRequest,
   subscription,
+  TRACK_RECORD_WINDOWS,
+  type TrackRecordWindow,
+  trackRecord,
+  trackRecordPaths,
+  trackRecordQuery,
 } from '@wanxiang/api-client/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, type RequireAuth } from '../../http/auth';
@@ -21,6 +27,7 @@ import { fieldErrors, HttpError } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import { scheduleMaintenance } from '../../maintenance';
 import { FIRST_CALENDAR_DATE, inCalendar, isIsoDate, LAST_CALENDAR_DATE } from '../market/calendar';
+import { MarketSourceError } from '../market/provider';
 import { scheduleAt } from './phases';
 import { STRATEGY_SLUGS, type StrategyService } from './service';
 import type { SubscriptionService } from './subscriptions';
@@ -128,6 +135,35 @@ export const strategyRoutes: FastifyPluginAsyncZod<StrategyRoutesOptions> = asyn
         throw fieldErrors({ limit: [m.invalidLimit(MAX_REPORTS_LIMIT)] });
       const subscribed = await subscriptions.activeUntil(authOf(request).userId, slug);
       return strategy.recentReports(slug, limit, { lastCompletedDayOnly: !subscribed });
+    },
+  );
+
+  app.get(
+    trackRecordPaths.trackRecord,
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['stock'],
+        summary: '策略历史战绩',
+        description:
+          '最近 window 个交易日（20 或 60，默认 20）的推荐在次一交易日的表现，按决策（核心仓位、标准仓位、中等仓位、轻仓试探、关注、回避）分列：已验证个数、胜率（次日收盘收益 > 0 的比例）、平均与最差次日收盘收益（%，相对报告所依据交易日的收盘价，亏损照计）；次日尚未收盘的为待验证，不计入。每个交易日只计依据其收盘的最后一份报告。',
+        security,
+        querystring: trackRecordQuery,
+        response: { 200: trackRecord, ...errors(400, 401, 404, 503) },
+      },
+    },
+    async (request) => {
+      const slug = knownSlug(request.query.slug);
+      const raw = request.query.window?.trim() || String(DEFAULT_TRACK_RECORD_WINDOW);
+      const window = TRACK_RECORD_WINDOWS.find((w) => String(w) === raw);
+      if (!window) throw fieldErrors({ window: [m.invalidWindow(TRACK_RECORD_WINDOWS.join('、'))] });
+      try {
+        return await strategy.trackRecord(slug, window as TrackRecordWindow);
+      } catch (error) {
+        if (error instanceof MarketSourceError)
+          throw new HttpError(503, { detail: messages.market.sourceUnavailable });
+        throw error;
+      }
     },
   );
 

@@ -2,7 +2,7 @@
  * The runs of daily_board_hitting_strategy: claimed once per (slug, trade date, phase) in the database,
  * executed node by node with a log row per node, ended by a report. See README.md.
  */
-import type { RunPhase } from '@wanxiang/api-client/contract';
+import type { RunPhase, TrackRecord, TrackRecordWindow } from '@wanxiang/api-client/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
@@ -29,6 +29,7 @@ import {
   ruleSummary,
   selectWatchlist,
 } from './rules';
+import { readPicks, TrackRecordService } from './trackRecordService';
 
 export const STRATEGY_SLUGS = ['daily_board_hitting_strategy'] as const;
 /** Reports a fresh install starts with (the panel shows five). */
@@ -61,6 +62,8 @@ interface Fetched {
 export class StrategyService {
   private readonly now: () => Date;
   private backfilled: Promise<void> | undefined;
+  /** How past reports' picks did on the next trading day (computed once per pick, kept in memory). */
+  readonly track: TrackRecordService;
 
   constructor(
     private readonly db: Db,
@@ -68,6 +71,7 @@ export class StrategyService {
     private readonly options: StrategyServiceOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.track = new TrackRecordService(db, market, this.now);
   }
 
   today(): string {
@@ -354,14 +358,28 @@ export class StrategyService {
       .where(and(eq(strategyReports.slug, slug), lastDay))
       .orderBy(desc(strategyReports.tradeDate), desc(order))
       .limit(limit);
-    return rows.map((row) => ({
+    // Each pick's next-day outcome; a market that does not answer leaves them null, the reports still show.
+    const outcomes = await this.track
+      .outcomesOf(rows.map((row) => readPicks(row.tradeDate, row.phase, row.resultData)))
+      .catch((error: unknown) => {
+        this.options.logger.warn({ err: error, slug }, 'could not compute the picks\' outcomes');
+        return null;
+      });
+    return rows.map((row, i) => ({
       id: row.id,
       trade_date: row.tradeDate,
       run_phase: row.phase,
       run_phase_display: phaseDisplay(row.phase),
       result_data: row.resultData,
       created_at: row.createdAt.toISOString(),
+      outcomes: outcomes ? (outcomes[i] ?? []).map((o) => o.outcome) : null,
     }));
+  }
+
+  /** The track record over the last `window` trading days (README.md, "The track record"). */
+  async trackRecord(slug: string, window: TrackRecordWindow): Promise<TrackRecord> {
+    await this.ensureBackfilled(slug);
+    return this.track.trackRecord(slug, this.today(), window);
   }
 }
 

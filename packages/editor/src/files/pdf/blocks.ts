@@ -18,6 +18,8 @@ export interface Run {
   subscript?: boolean;
   /** px, from the run's inline style. */
   fontSizePx?: number;
+  /** The run's css font-family (an editor family's stack, or a name an imported document kept). */
+  fontFamily?: string;
   color?: string;
   highlight?: string;
   link?: string;
@@ -139,6 +141,8 @@ function textRun(node: JsonNode, inherited: Partial<Run>): Run {
   if (format & IS_HIGHLIGHT) run.highlight = '#fff3a3';
   const size = pxOf(style['font-size']);
   if (size) run.fontSizePx = size;
+  const family = style['font-family']?.trim();
+  if (family) run.fontFamily = family;
   if (style.color) run.color = style.color;
   if (style['background-color']) run.highlight = style['background-color'];
   return run;
@@ -319,8 +323,9 @@ function toBlocks(nodes: JsonNode[]): Block[] {
       case 'heading': {
         const level = Number.parseInt((node.tag ?? 'h1').slice(1), 10) || 1;
         const { firstLineEm, lineHeight } = blockStyle(node);
+        // A heading's text is bold when its preset is (presetStyle) or its run is, as the editor draws it.
         withImagesSplit(
-          inlineContent(node.children, { bold: true }),
+          inlineContent(node.children),
           (runs) => ({
             kind: 'heading',
             runs,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { SerializedEditorState } from 'lexical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_STYLE_PRESETS } from '../../styles/presets';
 import { exportPdf, PdfExportError, type PdfExportOptions } from './exportPdf';
 import { NO_LINE_START } from './lineBreaking';
 import { nodePdfFonts } from './nodeFonts';
@@ -334,10 +335,7 @@ describe('exportPdf', { timeout: 60_000 }, () => {
   });
 
   it('says in Chinese when the font cannot be loaded', async () => {
-    const failing = {
-      regular: () => Promise.reject(new Error('404')),
-      bold: () => Promise.reject(new Error('404')),
-    };
+    const failing = { load: () => Promise.reject(new Error('404')) };
     await expect(exportPdf(stateOf([para([text('正文')])]), { fonts: failing })).rejects.toThrow(
       /字体未能加载/,
     );
@@ -440,5 +438,90 @@ describe('exportPdf with the document’s style presets and alignment', { timeou
     };
     expect(await gap('line-height: 2;')).toBeCloseTo(24, 0);
     expect(await gap('')).toBeLessThan(22);
+  });
+});
+
+/** The embedded faces pdffonts lists, by PostScript name without the subset tag, and whether each is an embedded subset with a Unicode map. */
+function embeddedFaces(file: string): Map<string, boolean> {
+  const faces = new Map<string, boolean>();
+  for (const row of pdffonts(file).split('\n')) {
+    const name = /^[A-Z]{6}\+(\S+)/.exec(row)?.[1];
+    if (name) faces.set(name, /yes\s+yes\s+yes/.test(row));
+  }
+  return faces;
+}
+
+describe('exportPdf sets each Chinese family in its own face', { timeout: 60_000 }, () => {
+  const family = (css: string) => `font-family: ${css};`;
+  const SONG = family(
+    '"SimSun", "宋体", "Songti SC", "STSong", "Noto Serif SC", "Source Han Serif SC", serif',
+  );
+  const HEI = family(
+    '"SimHei", "黑体", "Heiti SC", "STHeiti", "Noto Sans SC", "Source Han Sans SC", sans-serif',
+  );
+  const KAI = family('"KaiTi", "楷体", "KaiTi_GB2312", "Kaiti SC", "STKaiti", "LXGW WenKai", serif');
+  const FANG = family('"FangSong", "仿宋", "FangSong_GB2312", "STFangsong", serif');
+  const sentence = '各级人民政府要坚持人民至上、生命至上，统筹发展和安全，切实把安全生产各项措施落到实处。';
+
+  it('writes 宋体, 黑体, 楷体 and 仿宋 and their bold in seven distinct embedded subsets, and the text reads back', async () => {
+    const state = stateOf([
+      para([text(`宋体${sentence}`, 0, SONG), text('宋体加粗', 1, SONG)]),
+      para([text(`黑体${sentence}`, 0, HEI), text('黑体加粗', 1, HEI)]),
+      para([text(`楷体${sentence}`, 0, KAI), text('楷体加粗', 1, KAI)]),
+      para([text(`仿宋${sentence}`, 0, FANG), text('仿宋加粗', 1, FANG)]),
+    ]);
+    const file = save(await exportPdf(state, { fonts }));
+    const faces = embeddedFaces(file);
+    expect([...faces.keys()].sort()).toEqual([
+      'LXGWWenKai-Bold',
+      'LXGWWenKai-Light',
+      'LXGWWenKai-Regular',
+      'NotoSansSC-Bold',
+      'NotoSansSC-Regular',
+      'NotoSerifSC-Bold',
+      'NotoSerifSC-Regular',
+    ]);
+    for (const [name, ok] of faces) expect(ok, `${name} embedded as a subset with a Unicode map`).toBe(true);
+    const body = bodyText(file);
+    for (const name of ['宋体', '黑体', '楷体', '仿宋'])
+      expect(body).toContain(`${name}${sentence}${name}加粗`.replace(/\s/g, ''));
+  });
+
+  it('justifies lines in every face to the same right edge, and leaves a left-aligned one ragged', async () => {
+    const long = sentence.repeat(3);
+    const RIGHT = 595.28 - 90;
+    for (const css of [SONG, HEI, KAI, FANG]) {
+      // The same text justified, then left-aligned: both break into the same lines.
+      const state = stateOf([para([text(long, 0, css)], { format: 'justify' }), para([text(long, 0, css)])]);
+      // pdftotext gives each line as one word: the lines' x-extents, top to bottom.
+      const lines = wordBoxes(save(await exportPdf(state, { fonts })))
+        .filter((w) => w.text.length > 8)
+        .sort((a, b) => a.yMin - b.yMin);
+      expect(lines.length % 2, css).toBe(0);
+      expect(lines.length).toBeGreaterThanOrEqual(6);
+      const justified = lines.slice(0, lines.length / 2 - 1);
+      const ragged = lines.slice(lines.length / 2, -1);
+      for (const line of [...justified, ...ragged]) expect(line.xMin).toBeCloseTo(90, 0);
+      // Justified: every line but the last spans the measure, left and right edges alike.
+      for (const line of justified) expect(line.xMax, css).toBeGreaterThan(RIGHT - 1.5);
+      // Left-aligned: the lines stop where their characters end, short of the margin.
+      expect(Math.min(...ragged.map((line) => RIGHT - line.xMax)), css).toBeGreaterThan(0.5);
+    }
+  });
+
+  it('sets headings in their preset’s family and weight: bold only when the preset or the run is bold', async () => {
+    const styles = {
+      ...DEFAULT_STYLE_PRESETS,
+      h1: { ...DEFAULT_STYLE_PRESETS.h1, fontFamily: 'kaiti', bold: false },
+      h2: { ...DEFAULT_STYLE_PRESETS.h2, fontFamily: 'songti', bold: true },
+      paragraph: { ...DEFAULT_STYLE_PRESETS.paragraph, fontFamily: 'fangsong' },
+    };
+    const state = stateOf([
+      heading('h1', '一、总体要求'),
+      heading('h2', '（一）工作目标'),
+      para([text(sentence)]),
+    ]);
+    const faces = embeddedFaces(save(await exportPdf(state, { fonts, styles })));
+    expect([...faces.keys()].sort()).toEqual(['LXGWWenKai-Light', 'LXGWWenKai-Regular', 'NotoSerifSC-Bold']);
   });
 });

@@ -2,15 +2,19 @@ import type { SerializedEditorState } from 'lexical';
 import { t } from '../../i18n/zh-CN';
 import { DEFAULT_STYLE_PRESETS, normalizeStylePresets, type StylePresets } from '../../styles/presets';
 import { type Block, blocksOf } from './blocks';
+import type { PdfFontFile } from './fontFiles';
 import { Layout } from './layout';
 import { CONTENT_WIDTH, Flow, type Item, PAGE, paintedPages } from './pagination';
 import { openPdfDocument } from './painter';
-import { baseStyle, MUTED, NOTE_PT, needsBold } from './styles';
+import { baseStyle, bodyFace, fontsUsed, MUTED, NOTE_PT } from './styles';
+import { unpackWoff } from './woff';
 
 /**
- * The document as a PDF: A4, margins and page numbers, Chinese text in an embedded subset of Noto Sans SC
- * (selectable and searchable), bold, italic (slanted), headings, lists, tables, pictures, code, footnotes at
- * the foot of their page. A pure function of the serialized editor state: no DOM, no editor, so it runs in
+ * The document as a PDF: A4, margins and page numbers, Chinese text in embedded subsets of a face for each
+ * family (宋体 a serif, 黑体 a sans, 楷体 and 仿宋 a kai; fontFiles.ts), selectable and searchable; bold in
+ * the face's bold weight; italic slanted, Chinese too, as Word, WPS and the browser show it (no Chinese
+ * face has an italic); justified and distributed (分散对齐) lines spaced out between characters; headings,
+ * lists, tables, pictures, code, footnotes at the foot of their page; each block in its style preset. A pure function of the serialized editor state: no DOM, no editor, so it runs in
  * the browser (main thread or worker) and in Node (the CLI).
  *
  * PDFKit writes the file: it subsets CJK TrueType and CFF fonts with fontkit and writes a ToUnicode map,
@@ -21,10 +25,11 @@ import { baseStyle, MUTED, NOTE_PT, needsBold } from './styles';
  */
 
 export interface PdfFonts {
-  /** Noto Sans SC Regular (or another TrueType/OpenType font with Chinese), as bytes. */
-  regular(): Promise<Uint8Array | ArrayBuffer>;
-  /** Its bold; loaded only when the document has bold text or headings. */
-  bold(): Promise<Uint8Array | ArrayBuffer>;
+  /**
+   * A font file of PDF_FACES (fontFiles.ts) as bytes: TrueType, OpenType or WOFF. Asked only for the files
+   * the document's text is set in.
+   */
+  load(file: PdfFontFile): Promise<Uint8Array | ArrayBuffer>;
 }
 
 export interface PdfExportOptions {
@@ -64,16 +69,17 @@ export async function exportPdf(
     throw new PdfExportError(error instanceof Error ? error.message : t.pdf.failed, { cause: error });
   }
   const presets = options.styles ? normalizeStylePresets(options.styles) : DEFAULT_STYLE_PRESETS;
-  let regular: Uint8Array;
-  let bold: Uint8Array;
+  const fonts = new Map<PdfFontFile, Uint8Array>();
   try {
-    regular = toBytes(await options.fonts.regular());
-    bold = needsBold(blocks, presets) ? toBytes(await options.fonts.bold()) : regular;
+    const files = [...fontsUsed(blocks, presets)];
+    const loaded = await Promise.all(files.map((file) => options.fonts.load(file)));
+    const unpacked = await Promise.all(loaded.map((bytes) => unpackWoff(toBytes(bytes))));
+    for (const [i, file] of files.entries()) fonts.set(file, unpacked[i] as Uint8Array);
   } catch (error) {
     throw new PdfExportError(t.pdf.fontFailed, { cause: error });
   }
   try {
-    return await render(blocks, regular, bold, presets, options);
+    return await render(blocks, fonts, presets, options);
   } catch (error) {
     // PDFKit's own messages are English and technical: the user gets the catalogue's text, the cause is kept.
     throw new PdfExportError(t.pdf.failed, { cause: error });
@@ -82,16 +88,14 @@ export async function exportPdf(
 
 async function render(
   blocks: Block[],
-  regular: Uint8Array,
-  bold: Uint8Array,
+  fonts: ReadonlyMap<PdfFontFile, Uint8Array>,
   presets: StylePresets,
   options: PdfExportOptions,
 ): Promise<Uint8Array> {
   const { painter, finish } = openPdfDocument(
     PAGE,
     { ...(options.title ? { title: options.title } : {}) },
-    regular,
-    bold,
+    fonts,
   );
   const layout = new Layout(painter, presets);
   const flow = new Flow(paintedPages(painter));
@@ -123,7 +127,7 @@ async function render(
   // Page numbers, now that the count is known.
   const { doc } = painter;
   const range = doc.bufferedPageRange();
-  const pageStyle = { ...baseStyle(NOTE_PT), color: MUTED };
+  const pageStyle = { ...baseStyle(NOTE_PT, bodyFace(presets)), color: MUTED };
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
     const label = t.pdf.pageNumber(i + 1, range.count);

@@ -1,4 +1,8 @@
+import { PDF_FONT_FILES, type PdfFontFile } from './fontFiles';
 import type { PdfDoc } from './painter';
+
+/** Every font file of the export, as a painter over a fake document has them all registered. */
+export const ALL_FONTS: ReadonlySet<PdfFontFile> = new Set(Object.keys(PDF_FONT_FILES) as PdfFontFile[]);
 
 /**
  * A stand-in for PDFKit's document in unit tests: records the calls the painter makes, and measures every

@@ -3,4 +3,11 @@
  * fonts from `@wanxiang/editor/pdf/node` (`nodePdfFonts()`).
  */
 export { exportPdf, PAGE, PdfExportError, type PdfExportOptions, type PdfFonts } from './exportPdf';
-export { PDF_FONT_FILES } from './fontFiles';
+export {
+  faceOfFamily,
+  PDF_FACES,
+  PDF_FONT_FILES,
+  type PdfFace,
+  type PdfFontFile,
+  type PdfWeight,
+} from './fontFiles';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STYLE_PRESETS } from '../../styles/presets';
 import type { Block, Run } from './blocks';
-import { fakeDoc } from './fakeDoc';
+import { ALL_FONTS, fakeDoc } from './fakeDoc';
 import { Layout } from './layout';
 import { Painter } from './painter';
 import { baseStyle } from './styles';
@@ -11,7 +11,7 @@ const paragraph = (runs: Run[], over: Partial<Block> = {}): Block =>
 
 function layoutWith() {
   const fake = fakeDoc();
-  const layout = new Layout(new Painter(fake.doc, true), DEFAULT_STYLE_PRESETS);
+  const layout = new Layout(new Painter(fake.doc, ALL_FONTS), DEFAULT_STYLE_PRESETS);
   return { fake, layout };
 }
 

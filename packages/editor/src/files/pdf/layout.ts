@@ -9,6 +9,7 @@ import type { Painter, TextLine } from './painter';
 import {
   BODY_PT,
   baseStyle,
+  bodyFace,
   type CellPreset,
   cssColor,
   LINK_COLOR,
@@ -70,7 +71,7 @@ export class Layout {
         const style: Style = { ...base, font: 'regular', size: base.size * 0.8, color: LINK_COLOR, rise: 0 };
         const noteLines = this.layoutRuns(
           [{ text: `${marker} `, bold: false }, { text: run.footnote }],
-          baseStyle(NOTE_PT),
+          baseStyle(NOTE_PT, bodyFace(this.presets)),
           CONTENT_WIDTH,
           0,
           1.4,
@@ -143,7 +144,7 @@ export class Layout {
     if (!image) {
       // A picture PDF cannot hold (a GIF, WebP or a remote address): its description in a frame, so the
       // reader knows something was there.
-      const base = { ...baseStyle(NOTE_PT), color: MUTED };
+      const base = { ...baseStyle(NOTE_PT, bodyFace(this.presets)), color: MUTED };
       const { lines } = this.layoutRuns(
         [{ text: `${t.pdf.imagePlaceholder}${altText}` }],
         base,

@@ -12,5 +12,5 @@ export function nodePdfFonts(): PdfFonts {
   const require = createRequire(import.meta.url);
   const read = (file: string) =>
     readFile(require.resolve(file)).then((b) => new Uint8Array(b.buffer, b.byteOffset, b.length));
-  return { regular: () => read(PDF_FONT_FILES.regular), bold: () => read(PDF_FONT_FILES.bold) };
+  return { load: (file) => read(PDF_FONT_FILES[file]) };
 }

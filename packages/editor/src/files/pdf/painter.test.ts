@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeDoc } from './fakeDoc';
+import { ALL_FONTS, fakeDoc } from './fakeDoc';
+import type { PdfFontFile } from './fontFiles';
 import { characterSpacing, Painter, type TextLine } from './painter';
 import { baseStyle } from './styles';
 
@@ -14,7 +15,7 @@ const line = (texts: string[], width: number): TextLine => ({
 describe('Painter', () => {
   it('measures a string once per font, however often it is asked, and scales it to the size', () => {
     const fake = fakeDoc();
-    const painter = new Painter(fake.doc, true);
+    const painter = new Painter(fake.doc, ALL_FONTS);
     expect(painter.measure(style, '中文')).toBe(20);
     expect(painter.measure({ ...style, size: 20 }, '中文')).toBe(40);
     expect(painter.measure({ ...style, font: 'bold' }, '中文')).toBe(20);
@@ -28,17 +29,21 @@ describe('Painter', () => {
     };
     const fonts = (hasBold: boolean) => {
       const fake = fakeDoc();
-      new Painter(fake.doc, hasBold).drawLine(boldLine, 0, 0, 'left', 100);
+      const registered = new Set<PdfFontFile>([
+        'NotoSansSC-Regular',
+        ...(hasBold ? ['NotoSansSC-Bold' as const] : []),
+      ]);
+      new Painter(fake.doc, registered).drawLine(boldLine, 0, 0, 'left', 100);
       return fake.calls.filter((c) => c[0] === 'font');
     };
-    expect(fonts(false)).toEqual([['font', 'regular']]);
-    expect(fonts(true)).toEqual([['font', 'bold']]);
+    expect(fonts(false)).toEqual([['font', 'NotoSansSC-Regular']]);
+    expect(fonts(true)).toEqual([['font', 'NotoSansSC-Bold']]);
   });
 
   it('places a centred or right-aligned line by its slack, and writes each piece after the last', () => {
     const at = (align: 'left' | 'center' | 'right') => {
       const fake = fakeDoc();
-      new Painter(fake.doc, true).drawLine(line(['一二', '三'], 30), 100, 50, align, 130);
+      new Painter(fake.doc, ALL_FONTS).drawLine(line(['一二', '三'], 30), 100, 50, align, 130);
       return fake.texts().map((t) => [t.text, t.x, t.y]);
     };
     expect(at('left')).toEqual([
@@ -57,7 +62,7 @@ describe('Painter', () => {
 
   it('spreads a justified line’s slack between its characters, as character spacing', () => {
     const fake = fakeDoc();
-    new Painter(fake.doc, true).drawLine(line(['一二', '三四'], 40), 0, 0, 'justify', 100, false);
+    new Painter(fake.doc, ALL_FONTS).drawLine(line(['一二', '三四'], 40), 0, 0, 'justify', 100, false);
     const texts = fake.texts();
     expect(texts.map((t) => t.options.characterSpacing)).toEqual([20, 20]);
     // The second piece starts after the first's two characters and their spacing.

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Align } from './blocks';
-import { type FontKey, RULE, type Style } from './styles';
+import { PDF_FACES, type PdfFontFile } from './fontFiles';
+import { fontFileOf, RULE, type Style } from './styles';
 
 /**
  * Everything that touches PDFKit: the document, its fonts, measuring text and drawing on the page. Layout
@@ -32,16 +33,28 @@ const TEXT_OPTIONS = { lineBreak: false, baseline: 'alphabetic' } as const;
 export class Painter {
   // Widths are measured once per (font, text): a Chinese document repeats its characters a lot.
   private readonly widths = new Map<string, number>();
-  private currentFont: FontKey | null = null;
+  private currentFont: PdfFontFile | null = null;
 
-  /** hasBold: whether the bold font is registered; without it, bold text is set in the regular font. */
+  /**
+   * registered: the font files the document has (by their names in fontFiles.ts). A style whose file is
+   * missing is set in its face's regular, else in the sans of its weight, else in the first one there is.
+   */
   constructor(
     readonly doc: PdfDoc,
-    private readonly hasBold: boolean,
+    private readonly registered: ReadonlySet<PdfFontFile>,
   ) {}
 
-  private selectFont(wanted: FontKey): void {
-    const font = this.hasBold ? wanted : 'regular';
+  /** The registered file a style is set in. */
+  fileOf(style: Pick<Style, 'face' | 'font'>): PdfFontFile {
+    const wanted = fontFileOf(style);
+    if (this.registered.has(wanted)) return wanted;
+    for (const file of [PDF_FACES[style.face].regular, PDF_FACES.hei[style.font], PDF_FACES.hei.regular])
+      if (this.registered.has(file)) return file;
+    return this.registered.values().next().value ?? wanted;
+  }
+
+  private selectFont(style: Pick<Style, 'face' | 'font'>): void {
+    const font = this.fileOf(style);
     if (this.currentFont !== font) {
       this.doc.font(font);
       this.currentFont = font;
@@ -50,10 +63,10 @@ export class Painter {
 
   /** The text's width in points in the style's font and size. */
   readonly measure = (style: Style, text: string): number => {
-    const key = `${style.font}\u0000${text}`;
+    const key = `${this.fileOf(style)}\u0000${text}`;
     let unit = this.widths.get(key);
     if (unit === undefined) {
-      this.selectFont(style.font);
+      this.selectFont(style);
       this.doc.fontSize(1000);
       unit = this.doc.widthOfString(text) / 1000;
       this.widths.set(key, unit);
@@ -63,7 +76,7 @@ export class Painter {
 
   /** A single string at a baseline, without formatting (list markers, page numbers). */
   label(text: string, x: number, baselineY: number, style: Style): void {
-    this.selectFont(style.font);
+    this.selectFont(style);
     this.doc.fontSize(style.size).fillColor(style.color);
     this.doc.text(text, x, baselineY, TEXT_OPTIONS);
   }
@@ -98,7 +111,7 @@ export class Painter {
           .fill(style.highlight);
         doc.restore();
       }
-      this.selectFont(style.font);
+      this.selectFont(style);
       doc.fontSize(style.size).fillColor(style.color);
       doc.text(piece.text, cursor, y + line.baseline - style.rise, {
         ...TEXT_OPTIONS,
@@ -199,13 +212,13 @@ export interface PdfMetadata {
 
 /**
  * An A4 document with the fonts registered (no default font: PDFKit would load Helvetica, ASCII only and one
- * more font to parse), and `finish` to end it and get its bytes.
+ * more font to parse), and `finish` to end it and get its bytes. PDFKit opens a registered font when it is
+ * first used, and embeds the subset of the glyphs written with it.
  */
 export function openPdfDocument(
   page: { top: number; bottom: number; left: number; right: number },
   meta: PdfMetadata,
-  regular: Uint8Array,
-  bold: Uint8Array,
+  fonts: ReadonlyMap<PdfFontFile, Uint8Array>,
 ): { painter: Painter; finish(): Promise<Uint8Array> } {
   const doc = new PDFDocument({
     size: 'A4',
@@ -223,12 +236,9 @@ export function openPdfDocument(
     doc.on('end', () => resolve());
     doc.on('error', reject);
   });
-  doc.registerFont('regular', regular as unknown as string);
-  // Opening a CJK font costs a few hundred milliseconds: without bold text, bold is never opened.
-  const hasBold = bold !== regular;
-  if (hasBold) doc.registerFont('bold', bold as unknown as string);
+  for (const [name, bytes] of fonts) doc.registerFont(name, bytes as unknown as string);
   return {
-    painter: new Painter(doc as PdfDoc, hasBold),
+    painter: new Painter(doc as PdfDoc, new Set(fonts.keys())),
     finish: async () => {
       doc.end();
       await ended;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STYLE_PRESETS, type StylePreset } from '../../styles/presets';
-import type { Block } from './blocks';
+import type { Block, Run } from './blocks';
 import {
   baseStyle,
   cssColor,
+  fontsUsed,
   LINK_COLOR,
-  needsBold,
   presetIndent,
   presetKeyOf,
   presetLineHeight,
@@ -13,7 +13,7 @@ import {
   styleOf,
 } from './styles';
 
-const paragraph = (runs: Array<{ text: string; bold?: boolean }>): Block => ({
+const paragraph = (runs: Run[]): Block => ({
   kind: 'paragraph',
   runs,
   align: 'left',
@@ -49,6 +49,8 @@ describe('presets', () => {
 
   it('needs the bold font for bold runs, bold presets and bold text inside tables only', () => {
     const plain = DEFAULT_STYLE_PRESETS;
+    const needsBold = (blocks: Block[], presets: typeof plain) =>
+      fontsUsed(blocks, presets).has('NotoSansSC-Bold');
     expect(needsBold([paragraph([{ text: '正文' }])], plain)).toBe(false);
     expect(needsBold([paragraph([{ text: '加粗', bold: true }])], plain)).toBe(true);
     expect(needsBold([paragraph([{ text: '正文' }])], { ...plain, paragraph: preset({ bold: true }) })).toBe(
@@ -65,6 +67,27 @@ describe('presets', () => {
     const boldHeader = { ...plain, tableHeader: preset({ bold: true }), tableBody: preset({ bold: false }) };
     expect(needsBold([table(true)], boldHeader)).toBe(true);
     expect(needsBold([table(false)], boldHeader)).toBe(false);
+  });
+
+  it('loads the file of each family and weight the text is set in, and the body face for page numbers', () => {
+    const plain = DEFAULT_STYLE_PRESETS;
+    const families = [
+      paragraph([
+        { text: '宋', fontFamily: '"SimSun", "宋体", serif' },
+        { text: '楷', fontFamily: '"KaiTi", "楷体", serif', bold: true },
+        { text: '仿', fontFamily: '"仿宋_GB2312", serif' },
+        { text: '小标宋', fontFamily: '"方正小标宋简体", serif' },
+      ]),
+    ];
+    expect([...fontsUsed(families, plain)].sort()).toEqual([
+      'LXGWWenKai-Bold',
+      'LXGWWenKai-Light',
+      'NotoSansSC-Regular',
+      'NotoSerifSC-Regular',
+    ]);
+    // A 公文 in 仿宋 throughout: its page numbers are 仿宋 too, and no sans is loaded.
+    const fang = { ...plain, paragraph: preset({ fontFamily: 'fangsong' }) };
+    expect([...fontsUsed([paragraph([{ text: '正文' }])], fang)]).toEqual(['LXGWWenKai-Light']);
   });
 
   it('turns an exact line height into a multiple of the font size, and falls back to 1.5 when unusable', () => {
@@ -93,6 +116,17 @@ describe('presets', () => {
     expect(presetIndent(preset({ specialIndent: { kind: 'none' } }), 12)).toEqual({ first: 0, start: 0 });
   });
 
+  it('sets a preset’s text in its family’s face, 黑体 when it names none', () => {
+    expect(presetStyle(preset({ fontFamily: 'songti' })).face).toBe('song');
+    expect(presetStyle(preset({ fontFamily: 'kaiti', bold: true }))).toMatchObject({
+      face: 'kai',
+      font: 'bold',
+    });
+    expect(presetStyle(preset({ fontFamily: 'fangsong' })).face).toBe('fang');
+    expect(presetStyle(preset({ fontFamily: '' })).face).toBe('hei');
+    expect(presetStyle(DEFAULT_STYLE_PRESETS.h1)).toMatchObject({ face: 'hei', font: 'bold' });
+  });
+
   it('sets a preset’s text in points, with its colour and highlight', () => {
     const style = presetStyle(preset({ bold: true, fontSizePx: 24, color: '#c00000', highlight: '#ffff00' }));
     expect(style).toMatchObject({ font: 'bold', size: 18, color: '#c00000', highlight: '#ffff00' });
@@ -110,6 +144,13 @@ describe('styleOf', () => {
       color: '#008000',
     });
     expect(styleOf({ text: 'x' }, { ...base, font: 'bold' }).font).toBe('bold');
+  });
+
+  it('takes a run’s own family, and keeps the block’s for a family that tells nothing', () => {
+    expect(styleOf({ text: 'x', fontFamily: '"FangSong", "仿宋", serif' }, base).face).toBe('fang');
+    expect(styleOf({ text: 'x', fontFamily: '"Times New Roman", Times, serif' }, base).face).toBe('song');
+    expect(styleOf({ text: 'x', fontFamily: '"某某字体"' }, { ...base, face: 'kai' }).face).toBe('kai');
+    expect(styleOf({ text: 'x' }, { ...base, face: 'song' }).face).toBe('song');
   });
 
   it('underlines links in the link colour, and sets inline code smaller on a grey ground', () => {

@@ -1,6 +1,7 @@
 import { toPx } from '../../format/units';
 import type { StylePreset, StylePresetKey, StylePresets } from '../../styles/presets';
 import type { Block, Run } from './blocks';
+import { DEFAULT_FACE, faceOfFamily, PDF_FACES, type PdfFace, type PdfFontFile } from './fontFiles';
 
 /**
  * How text looks on the PDF's page: the looks a block's preset and a run's own formatting give, as plain
@@ -16,6 +17,7 @@ export const LINK_COLOR = '#1a56c4';
 export const MUTED = '#555555';
 export const RULE = '#999999';
 
+/** The weight of a style's face. */
 export type FontKey = 'regular' | 'bold';
 
 /** The presets of a table's cells; other blocks take theirs from their kind. */
@@ -23,6 +25,8 @@ export type CellPreset = 'tableHeader' | 'tableBody';
 
 /** One look of text on the page. */
 export interface Style {
+  /** The family: 黑体, 宋体, 楷体 or 仿宋 (fontFiles.ts gives each its file). */
+  face: PdfFace;
   font: FontKey;
   size: number;
   color: string;
@@ -54,16 +58,39 @@ export function presetKeyOf(block: Block, cell?: CellPreset): StylePresetKey {
   return cell ?? 'paragraph';
 }
 
-/** Whether any text of the blocks is bold, so that the bold font has to be loaded at all. */
-export function needsBold(blocks: readonly Block[], presets: StylePresets, cell?: CellPreset): boolean {
-  return blocks.some((block) => {
-    if (block.kind === 'table')
-      return block.rows.some((row) =>
-        row.some((c) => needsBold(c.blocks, presets, c.header ? 'tableHeader' : 'tableBody')),
-      );
-    if (presets[presetKeyOf(block, cell)].bold && block.kind !== 'image') return true;
-    return 'runs' in block && block.runs.some((run) => run.bold);
-  });
+/** The font file a style is set in. */
+export const fontFileOf = (style: Pick<Style, 'face' | 'font'>): PdfFontFile =>
+  PDF_FACES[style.face][style.font];
+
+/** The face of the paragraph preset: page numbers, footnotes and picture descriptions are set in it. */
+export const bodyFace = (presets: StylePresets): PdfFace =>
+  faceOfFamily(presets.paragraph.fontFamily) ?? DEFAULT_FACE;
+
+/**
+ * The font files the blocks' text is set in, and the body face's regular (page numbers), so that only those
+ * are loaded and opened: opening a CJK font costs a few hundred milliseconds.
+ */
+export function fontsUsed(blocks: readonly Block[], presets: StylePresets): Set<PdfFontFile> {
+  const files = new Set<PdfFontFile>([PDF_FACES[bodyFace(presets)].regular]);
+  const visit = (list: readonly Block[], cell?: CellPreset) => {
+    for (const block of list) {
+      if (block.kind === 'table') {
+        for (const row of block.rows)
+          for (const c of row) visit(c.blocks, c.header ? 'tableHeader' : 'tableBody');
+        continue;
+      }
+      if (block.kind === 'image') continue;
+      const base = presetStyle(presets[presetKeyOf(block, cell)]);
+      if (block.kind === 'code') {
+        files.add(fontFileOf(base));
+        continue;
+      }
+      if (block.kind === 'listitem') files.add(fontFileOf(base));
+      for (const run of block.runs) if (run.text) files.add(fontFileOf(styleOf(run, base)));
+    }
+  };
+  visit(blocks);
+  return files;
 }
 
 /** A preset's line height as a multiple of its font size (an exact height divided by it). */
@@ -84,7 +111,8 @@ export function presetIndent(preset: StylePreset, sizePt: number): { first: numb
 }
 
 /** Plain text of a size: regular, the text colour, nothing else. */
-export const baseStyle = (size: number): Style => ({
+export const baseStyle = (size: number, face: PdfFace = DEFAULT_FACE): Style => ({
+  face,
   font: 'regular',
   size,
   color: TEXT_COLOR,
@@ -96,6 +124,7 @@ export const baseStyle = (size: number): Style => ({
 
 /** The look a preset gives its blocks' text (a run's own formatting still wins, as in the editor). */
 export const presetStyle = (preset: StylePreset): Style => ({
+  face: faceOfFamily(preset.fontFamily) ?? DEFAULT_FACE,
   font: preset.bold ? 'bold' : 'regular',
   size: preset.fontSizePx * 0.75,
   color: cssColor(preset.color || undefined, TEXT_COLOR),
@@ -111,6 +140,7 @@ export const styleOf = (run: Run, base: Style): Style => {
   const size = run.fontSizePx ? run.fontSizePx * 0.75 : base.size;
   const small = run.superscript || run.subscript;
   return {
+    face: faceOfFamily(run.fontFamily) ?? base.face,
     font: run.bold || base.font === 'bold' ? 'bold' : 'regular',
     size: small ? size * 0.7 : run.code ? size * 0.9 : size,
     color: run.link ? LINK_COLOR : run.code ? '#b4235a' : cssColor(run.color, base.color),

@@ -22,6 +22,8 @@ import { PasswordHasher } from './modules/auth/passwords';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { LoginThrottle } from './modules/auth/throttle';
+import { AccountSecurity } from './modules/auth/security';
+import { securityRoutes } from './modules/auth/securityRoutes';
 import { TokenService } from './modules/auth/tokens';
 import { AttachmentReader } from './modules/chat/attachments/reader';
 import { chatRoutes } from './modules/chat/routes';
@@ -44,6 +46,8 @@ import { createMarketProvider } from './modules/market/providers';
 import { ladderRoutes } from './modules/market/ladderRoutes';
 import { marketRoutes } from './modules/market/routes';
 import { MarketService } from './modules/market/service';
+import { stockRoutes } from './modules/market/stockRoutes';
+import { StockService } from './modules/market/stocks';
 import { ModelRegistry } from './modules/models/registry';
 import { modelRoutes } from './modules/models/routes';
 import { storageRoutes } from './modules/storage/routes';
@@ -194,6 +198,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       });
       await api.register(modelRoutes, { registry, requireAuth, search: config.chat.search });
       await api.register(chatRoutes, { db, chat, requireAuth, streamSlots, files, stagingDir });
+      await api.register(securityRoutes, {
+        security: new AccountSecurity(db, passwords, files),
+        requireAuth,
+      });
       await api.register(assistantRoutes, { db, assistant, requireAuth, streamSlots, stagingDir });
       await api.register(docsRoutes, { docs: new DocumentService(db), requireAuth });
       await api.register(exportsRoutes, { db, requireAuth, ...(deps.now ? { now: deps.now } : {}) });
@@ -210,6 +218,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           ),
       });
       await api.register(ladderRoutes, { market, requireAuth, ...(deps.now ? { now: deps.now } : {}) });
+      await api.register(stockRoutes, {
+        market,
+        stocks: new StockService(db, market, deps.now),
+        requireAuth,
+        // Today's picks are a subscriber's: a stock's page and pick history leave them out for the others.
+        seesToday: async (request) =>
+          Boolean(await subscriptions.activeUntil(authOf(request).userId, DEFAULT_STRATEGY_SLUG)),
+      });
       await api.register(strategyRoutes, {
         strategy,
         subscriptions,

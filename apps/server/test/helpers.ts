@@ -29,6 +29,7 @@ export interface TestDatabase {
 }
 
 const TABLES = [
+  'user_watchlist',
   'documents',
   'strategy_subscription_events',
   'strategy_subscriptions',

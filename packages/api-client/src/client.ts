@@ -5,7 +5,9 @@ import { createDocsApi, type DocsApi } from './endpoints/docs';
 import { createExportsApi, type ExportsApi } from './endpoints/exports';
 import { createMarketApi, type MarketApi } from './endpoints/market';
 import { createModelsApi, type ModelsApi } from './endpoints/models';
+import { createSecurityApi, type SecurityApi } from './endpoints/security';
 import { createStorageUsageApi, type StorageUsageApi } from './endpoints/storage';
+import { createStockApi, type StockApi } from './endpoints/stock';
 import { createStrategyApi, type StrategyApi } from './endpoints/strategy';
 import { createSelectedModelStore, type SelectedModelStore } from './storage/selectedModel';
 
@@ -26,8 +28,12 @@ export interface ApiClient extends AuthClient {
   market: MarketApi;
   /** The strategy runs' nodes and reports, and the subscription. */
   strategy: StrategyApi;
+  /** One stock's page and the user's 自选股. */
+  stocks: StockApi;
   /** What the server keeps for the user, against the allowance (`storage` is the token storage). */
   storageUsage: StorageUsageApi;
+  /** The account's sign-ins, password, nickname and deletion. */
+  security: SecurityApi;
   selectedModel: SelectedModelStore;
 }
 
@@ -50,7 +56,9 @@ export function completeApiClient(core: AuthClient): ApiClient {
     exports: createExportsApi(core.http),
     market: createMarketApi(core.http),
     strategy: createStrategyApi(core.http),
+    stocks: createStockApi(core.http),
     storageUsage: createStorageUsageApi(core.http),
+    security: createSecurityApi(core.http, core.tokens),
     selectedModel: createSelectedModelStore(core.storage),
   };
 }

@@ -54,7 +54,9 @@ export {
   type MarketApi,
 } from './endpoints/market';
 export { createModelsApi, type ModelsApi } from './endpoints/models';
+export { createSecurityApi, type SecurityApi } from './endpoints/security';
 export { createStorageUsageApi, type StorageUsageApi } from './endpoints/storage';
+export { createStockApi, type StockApi, type StockDetailQuery } from './endpoints/stock';
 export { createStrategyApi, type StrategyApi } from './endpoints/strategy';
 export * from './errors';
 export * from './http';

@@ -636,3 +636,17 @@ export const exportFiles = pgTable(
   },
   (t) => [index('export_files_expires').on(t.expiresAt)],
 );
+
+/** A user's 自选股: the codes they follow on the strategy board, at most 200 (MAX_WATCHLIST_STOCKS). */
+export const userWatchlist = pgTable(
+  'user_watchlist',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [uniqueIndex('user_watchlist_user_code').on(t.userId, t.code)],
+);

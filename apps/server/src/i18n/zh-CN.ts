@@ -89,6 +89,15 @@ export const zhCN = {
     inviteRequired: '请填写邀请码。',
     inviteInvalid: '邀请码无效、已用完或已过期。',
     termsRequired: '请阅读并同意用户协议和隐私政策。',
+    unknownDevice: '未知设备',
+    sessionNotFound: '没有找到这个登录，它可能已经退出。',
+    accountGone: '账号不存在或已注销。',
+    oldPasswordWrong: '密码不正确。',
+    passwordUnchanged: '新密码不能与当前密码相同。',
+    passwordChanged: '密码已修改，其他设备上的登录已退出。',
+    sessionsEnded: (count: number) => `已退出 ${count} 个登录。`,
+    accountDeleted: '账号及其全部数据已删除。',
+    profileSaved: '资料已保存。',
     registrationCapped: (max: number, wait: string) =>
       `此网络今天注册的账号已达上限（${max} 个），请在${wait}后再试。`,
   },
@@ -246,6 +255,17 @@ export const zhCN = {
     sourceUnavailable: '行情数据源暂时不可用，请稍后重试。',
     futureDay: (date: string) => `${date} 还没有到来，没有涨停数据。`,
     noPools: (date: string) => `数据源没有 ${date} 的涨停数据（它只提供最近一段时间的涨停池）。`,
+  },
+  stock: {
+    malformedCode: (code: string) =>
+      `“${code}”不是股票代码：代码为 6 位数字或字母（如 600000，模拟行情中形如 MZ0001）。`,
+    unknownCode: (code: string, simulated: boolean) =>
+      simulated
+        ? `没有代码为 ${code} 的股票（当前为模拟行情，代码形如 MZ0001、MC0042）。`
+        : `没有代码为 ${code} 的股票。`,
+    alreadyWatched: (code: string) => `${code} 已在自选股中。`,
+    watchlistFull: (limit: number) => `自选股最多 ${limit} 只，请先移出一些再添加。`,
+    notWatched: (code: string) => `${code} 不在自选股中。`,
   },
   strategy: {
     unknownStrategy: '没有这个策略。',

@@ -106,3 +106,39 @@ export const errorBody = z.object({
   challenge: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
+
+/** One live sign-in of the account, as the 登录设备 list shows it. */
+export const accountSession = z.object({
+  id: z.string(),
+  /** Browser and system, e.g. 「Chrome · Windows」. */
+  device: z.string(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  /** The sign-in this request comes from. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSession>;
+export const accountSessions = z.object({ sessions: z.array(accountSession) });
+export type AccountSessions = z.infer<typeof accountSessions>;
+
+export const endAllSessionsRequest = z.object({
+  /** Keep the caller's own sign-in (退出其他设备) instead of ending it too. */
+  keep_current: z.boolean().optional().default(false),
+});
+export type EndAllSessionsRequest = z.input<typeof endAllSessionsRequest>;
+
+export const changePasswordRequest = z.object({
+  old_password: z.string().max(512),
+  new_password: z.string().max(512),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+export const updateProfileRequest = z.object({
+  /** Blank clears it; at most 30 characters after trimming. */
+  nickname: z.string().max(200).nullable().optional(),
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
+
+export const deleteAccountRequest = z.object({ password: z.string().max(512) });
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;

@@ -10,6 +10,13 @@ export const authPaths = {
   logout: '/auth/logout/',
   me: '/auth/users/me/',
   registrationPolicy: '/auth/registration-policy/',
+  /** The account's live sign-ins; `{id}/` ends one. */
+  sessions: '/auth/sessions/',
+  /** 退出所有设备 (optionally keeping the caller's). */
+  endAllSessions: '/auth/sessions/end-all/',
+  password: '/auth/password/',
+  /** 注销账号, with the password entered again. */
+  deleteAccount: '/auth/users/me/delete/',
 } as const;
 
 /** Body code of a 401 whose access token is expired, forged or revoked (DRF simplejwt's spelling). */

@@ -59,6 +59,13 @@ function checkPassword(password: string, email: string, errors: FieldErrors) {
     add(errors, 'password', a.passwordLikeEmail);
 }
 
+/** What is wrong with a new password (for the password change): empty when nothing. */
+export function checkNewPassword(password: string, email: string): string[] {
+  const errors: FieldErrors = {};
+  checkPassword(password, email, errors);
+  return errors.password ?? [];
+}
+
 export interface Registration {
   email: string;
   password: string;

@@ -9,6 +9,7 @@ export * from './ladder';
 export * from './lexical';
 export * from './market';
 export * from './models';
+export * from './stock';
 export * from './storage';
 export * from './strategy';
 export * from './stream';

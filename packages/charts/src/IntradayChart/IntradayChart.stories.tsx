@@ -9,7 +9,7 @@ import { prepareIntraday } from '../lib/intradaySeries';
 import { formatPercent, formatPrice, formatVolume } from '../lib/marketFormat';
 import { SESSION_JOIN_LABEL } from '../scales/intradayAxis';
 import { tradingDayLength } from '../scales/tradingSession';
-import { INTRADAY_MARGIN, IntradayChart } from './IntradayChart';
+import { IntradayChart } from './IntradayChart';
 
 const meta = {
   title: 'IntradayChart',
@@ -129,9 +129,11 @@ export const Hover: Story = {
   play: async ({ canvas }) => {
     const chart = canvas.getByRole('application', { name: chartName });
     const rect = chart.getBoundingClientRect();
-    const plotWidth = rect.width - INTRADAY_MARGIN.left - INTRADAY_MARGIN.right;
+    const svg = chart.querySelector('svg');
+    const left = Number(svg?.dataset.plotLeft);
+    const right = Number(svg?.dataset.plotRight);
     fireEvent.pointerMove(chart, {
-      clientX: rect.left + INTRADAY_MARGIN.left + (plotWidth * 121) / tradingDayLength,
+      clientX: rect.left + left + ((right - left) * 121) / tradingDayLength,
       clientY: rect.top + 60,
       pointerType: 'mouse',
     });

@@ -4,6 +4,7 @@ import { line } from 'd3-shape';
 import { memo, type ReactNode, useId, useMemo } from 'react';
 import { messages } from '../i18n/zh-CN';
 import * as frame from '../internal/EmotionChart/EmotionChart.css';
+import { labelRoom } from '../internal/StockChart/labelWidth';
 import * as styles from '../internal/StockChart/StockChart.css';
 import {
   type ReadoutItem,
@@ -35,7 +36,10 @@ export interface IntradayChartProps {
   simulated?: boolean;
 }
 
-/** Room around the panels for the axis labels: prices on the left, percentages on the right. */
+/**
+ * Room around the panels for the axis labels: prices on the left (at least `left`, more for long prices
+ * or volumes), percentages on the right.
+ */
 export const INTRADAY_MARGIN = { top: 6, right: 54, bottom: 22, left: 46 } as const;
 /** Share of the plot height the price panel takes; the volume panel has the rest after the gap. */
 const PRICE_SHARE = 0.7;
@@ -59,18 +63,24 @@ function buildGeometry(
   width: number,
   height: number,
 ): Geometry {
-  const left = INTRADAY_MARGIN.left;
+  const prices = points.flatMap((p) => [p.price, p.avgPrice]);
+  const domain = symmetricPriceDomain(prevClose, prices);
+  const maxVolume = points.reduce((m, p) => Math.max(m, p.volume), 0);
+  // Wide enough for the highest price and the volume scale's label ("8002.47万").
+  const left = labelRoom(
+    [
+      { text: formatPrice(domain[1]), fontPx: 12 },
+      { text: formatVolume(maxVolume), fontPx: 10 },
+    ],
+    INTRADAY_MARGIN.left,
+  );
   const right = Math.max(left + 1, width - INTRADAY_MARGIN.right);
   const inner = height - INTRADAY_MARGIN.top - INTRADAY_MARGIN.bottom - PANEL_GAP;
   const priceBottom = INTRADAY_MARGIN.top + inner * PRICE_SHARE;
   const volumeTop = priceBottom + PANEL_GAP;
   const volumeBottom = height - INTRADAY_MARGIN.bottom;
   const x = scaleLinear().domain([0, tradingDayLength]).range([left, right]);
-  const prices = points.flatMap((p) => [p.price, p.avgPrice]);
-  const y = scaleLinear()
-    .domain(symmetricPriceDomain(prevClose, prices))
-    .range([priceBottom, INTRADAY_MARGIN.top]);
-  const maxVolume = points.reduce((m, p) => Math.max(m, p.volume), 0);
+  const y = scaleLinear().domain(domain).range([priceBottom, INTRADAY_MARGIN.top]);
   const yVolume = scaleLinear()
     .domain([0, maxVolume || 1])
     .range([volumeBottom, volumeTop]);
@@ -270,7 +280,15 @@ export function IntradayChart({
         {...handlers}
       >
         {geometry && (
-          <svg className={frame.svg} width={width} height={height} aria-hidden="true" focusable="false">
+          <svg
+            className={frame.svg}
+            width={width}
+            height={height}
+            aria-hidden="true"
+            focusable="false"
+            data-plot-left={geometry.left}
+            data-plot-right={geometry.right}
+          >
             <Drawing points={series} prevClose={prevClose} geometry={geometry} />
             {focused && <Crosshair point={focused} geometry={geometry} />}
           </svg>

@@ -3,6 +3,7 @@ import { line } from 'd3-shape';
 import { memo, type ReactNode, useId, useMemo } from 'react';
 import { messages } from '../i18n/zh-CN';
 import * as frame from '../internal/EmotionChart/EmotionChart.css';
+import { labelRoom } from '../internal/StockChart/labelWidth';
 import * as styles from '../internal/StockChart/StockChart.css';
 import {
   type ReadoutItem,
@@ -39,7 +40,10 @@ export interface KLineChartProps {
   markers?: readonly KLineMarker[];
 }
 
-/** Room around the panels: prices on the left, dates below, the markers' labels above when there are any. */
+/**
+ * Room around the panels: prices on the left (at least `left`, more for long prices or volumes), dates
+ * below, the markers' labels above when there are any.
+ */
 export const KLINE_MARGIN = { top: 6, markerTop: 26, right: 10, bottom: 22, left: 46 } as const;
 const PRICE_SHARE = 0.72;
 const PANEL_GAP = 10;
@@ -65,10 +69,10 @@ interface Geometry {
 function buildGeometry(
   points: readonly KLinePoint[],
   windowEnd: number,
+  left: number,
   width: number,
   height: number,
 ): Geometry {
-  const left = KLINE_MARGIN.left;
   const right = Math.max(left + 1, width - KLINE_MARGIN.right);
   const { start, end, slots } = klineWindow(points.length, right - left, windowEnd);
   const visible = points.slice(start, end + 1);
@@ -219,6 +223,23 @@ const Drawing = memo(function Drawing({
 });
 
 const EMPTY: KLinePoint[] = [];
+
+/** Room for the longest price label (the highest high, with the axis' padding) and the volume scale. */
+function leftMargin(points: readonly KLinePoint[]): number {
+  let high = 0;
+  let volume = 0;
+  for (const p of points) {
+    high = Math.max(high, p.high);
+    volume = Math.max(volume, p.volume);
+  }
+  return labelRoom(
+    [
+      { text: formatPrice(high * 1.05), fontPx: 12 },
+      { text: formatVolume(volume), fontPx: 10 },
+    ],
+    KLINE_MARGIN.left,
+  );
+}
 const toneOf = (n: number) => (n > 0 ? 'up' : n < 0 ? 'down' : 'flat');
 
 function readoutOf(
@@ -275,7 +296,9 @@ export function KLineChart({
   );
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const summaryId = useId();
-  const plotWidth = Math.max(1, width - KLINE_MARGIN.left - KLINE_MARGIN.right);
+  // Sized for the whole series rather than the window, so the plot does not jump as the window scrolls.
+  const left = useMemo(() => leftMargin(series), [series]);
+  const plotWidth = Math.max(1, width - left - KLINE_MARGIN.right);
   // The crosshair picks among all bars; the window follows it when it walks past the visible edge.
   const { active, handlers } = useCrosshair(series.length, (px) => {
     // Called from pointer events, after this render has drawn `geometry`.
@@ -285,8 +308,8 @@ export function KLineChart({
   });
   const windowEnd = useWindowEnd(series.length, plotWidth, active?.index);
   const geometry = useMemo(
-    () => (width > 0 && series.length > 0 ? buildGeometry(series, windowEnd, width, height) : null),
-    [series, windowEnd, width, height],
+    () => (width > 0 && series.length > 0 ? buildGeometry(series, windowEnd, left, width, height) : null),
+    [series, windowEnd, left, width, height],
   );
   const focused = active ? series[active.index] : undefined;
   const shownIndex = active ? active.index : series.length - 1;

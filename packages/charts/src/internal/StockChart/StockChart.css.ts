@@ -52,10 +52,22 @@ export const sessionBreak = style({
 /** An up candle is hollow (outlined in red on the panel's background), a down candle filled green. */
 export const candleHollow = style({ fill: vars.color.bg.surface, strokeWidth: 1 });
 
-export const headerEnd = style({
+/**
+ * The 模拟行情 badge: drawn here like ui's soft warning Badge (its tone text on its tone soft passes AA),
+ * so a page with the charts alone needs no further ui stylesheet.
+ */
+export const simulatedBadge = style({
   display: 'inline-flex',
   alignItems: 'center',
-  gap: vars.space.sm,
+  height: '20px',
+  paddingInline: '8px',
+  borderRadius: vars.radius.full,
+  backgroundColor: vars.color.warning.soft,
+  color: vars.color.warning.text,
+  fontSize: vars.font.size.xs,
+  fontWeight: vars.font.weight.medium,
+  lineHeight: 1,
+  whiteSpace: 'nowrap',
 });
 
 /** The readout of the focused (or latest) minute or day, above the plot; it never changes height. */

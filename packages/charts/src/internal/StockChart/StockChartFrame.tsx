@@ -1,5 +1,5 @@
-import { Alert, Badge } from '@wanxiang/ui';
-import { type ReactNode, useId } from 'react';
+import { Alert } from '@wanxiang/ui';
+import type { ReactNode } from 'react';
 import { messages } from '../../i18n/zh-CN';
 import * as frame from '../EmotionChart/EmotionChart.css';
 import * as styles from './StockChart.css';
@@ -34,19 +34,16 @@ export function StockChartFrame({
   children,
   height,
 }: StockChartFrameProps) {
-  const titleId = useId();
   return (
     <div className={frame.root}>
       <div className={frame.header}>
         <div className={frame.titleBlock}>
-          <h3 id={titleId} className={frame.title}>
-            {title}
-          </h3>
+          <h3 className={frame.title}>{title}</h3>
           {subtitle && <span className={frame.subtitle}>{subtitle}</span>}
         </div>
         {simulated && (
-          <span className={styles.headerEnd} title={messages.market.simulatedHint}>
-            <Badge tone="warning">{messages.market.simulated}</Badge>
+          <span className={styles.simulatedBadge} title={messages.market.simulatedHint}>
+            {messages.market.simulated}
           </span>
         )}
       </div>

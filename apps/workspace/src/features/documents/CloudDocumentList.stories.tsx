@@ -6,7 +6,8 @@ import { cloudSummaries } from './cloudFixtures';
 const meta = {
   title: 'Documents/CloudDocumentList',
   component: CloudDocumentList,
-  args: { load: fn(async () => cloudSummaries), onOpen: fn() },
+  // A fixed present: the dates read 今天 / 11月24日 against it, in the browser's time zone.
+  args: { load: fn(async () => cloudSummaries), onOpen: fn(), now: Date.UTC(2026, 10, 26, 12) },
   decorators: [(Story) => <div style={{ maxWidth: 720, padding: 24 }}>{Story()}</div>],
   // The delete's pending button is announced through react-aria's live region, which keeps for seconds an
   // img labelled by the button's id; once the dialog closed axe reports that stale node (see ConfirmDialog).
@@ -22,7 +23,7 @@ export const Listed: Story = {
     const items = within(list).getAllByRole('button');
     await expect(items).toHaveLength(2);
     await expect(items[0]).toHaveTextContent('万象季度报告');
-    await expect(items[0]).toHaveTextContent('更新于 11/26 09:42');
+    await expect(items[0]).toHaveTextContent(/更新于 今天 \d\d:42/);
     await userEvent.click(items[1] as HTMLElement);
     await expect(args.onOpen).toHaveBeenCalledWith('5e2d9a71-3c4b-4f8e-8a1d-7b6c5d4e3f21');
   },
@@ -31,7 +32,7 @@ export const Listed: Story = {
 export const Empty: Story = {
   args: { load: fn(async () => []) },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText(/还没有云端文档/)).toBeVisible();
+    await expect(await within(canvasElement).findByText(/没有只在云端的文档/)).toBeVisible();
   },
 };
 

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { formatDocumentTime } from '@wanxiang/editor';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { CloudStatusLabel } from './CloudStatusLabel';
 import { conflict } from './cloudFixtures';
@@ -15,7 +16,9 @@ export const Saved: Story = {
   play: async ({ canvasElement }) => {
     const status = within(canvasElement).getByRole('status');
     await expect(status).toHaveTextContent('已保存到云端');
-    await expect(status).toHaveAttribute('title', '已保存到云端（11/26 09:42）');
+    // In the browser's time zone, told as every document's time is.
+    const time = formatDocumentTime(Date.parse('2026-11-26T01:42:00.000Z'));
+    await expect(status).toHaveAttribute('title', `已保存到云端（${time}）`);
   },
 };
 
@@ -29,14 +32,16 @@ export const Saving: Story = {
 export const Offline: Story = {
   args: { status: { kind: 'offline' } },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('离线，稍后同步');
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      '离线，已保存在本机，联网后同步',
+    );
   },
 };
 
 export const Conflict: Story = {
   args: { status: { kind: 'conflict', conflict } },
   play: async ({ canvasElement, args }) => {
-    const button = within(canvasElement).getByRole('button', { name: '冲突：查看冲突并选择版本' });
+    const button = within(canvasElement).getByRole('button', { name: '同步冲突：查看冲突并选择版本' });
     await userEvent.click(button);
     await expect(args.onShowConflict).toHaveBeenCalledOnce();
   },
@@ -56,9 +61,18 @@ export const Failed: Story = {
   },
 };
 
-/** A document only on this device shows nothing: the editor's own label says it is saved. */
+/** A document the user keeps only on this device says so. */
 export const OnlyLocal: Story = {
   args: { status: { kind: 'local' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('仅保存在本机');
+  },
+};
+
+/** A new cloud document with nothing written yet shows nothing: it is made in the cloud with its first edit. */
+export const NewDocument: Story = {
+  tags: ['!vrt'],
+  args: { status: { kind: 'new' } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).queryByRole('status')).toBeNull();
   },

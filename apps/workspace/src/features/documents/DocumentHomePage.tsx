@@ -1,17 +1,16 @@
 import { ApiError, type CloudDocumentSummary } from '@wanxiang/api-client';
 import { DocumentHome, type DocumentRecord, type DocumentRepository } from '@wanxiang/editor';
 import { toast } from '@wanxiang/ui';
-import { clsx } from 'clsx';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
 import { api } from '../../session/api';
 import { CloudDocumentList } from './CloudDocumentList';
-import * as css from './CloudDocuments.css';
 import { CloudMoveBanner, moveOffer } from './CloudMoveBanner';
 import { cloudLinks } from './cloudLinks';
 import { queueMoveToCloud } from './cloudOutbox';
-import { type DocumentPlace, mergeListing } from './documentListing';
+import { DocumentPlaceNote } from './DocumentPlaceNote';
+import { mergeListing } from './documentListing';
 import {
   createLocalOnlyDocument,
   currentOwner,
@@ -21,24 +20,6 @@ import {
 import { useCloudOutbox } from './useCloudOutbox';
 
 const m = t.cloudDocs;
-
-const PLACE: Record<DocumentPlace, [string, 'success' | 'warning' | 'neutral']> = {
-  cloud: [m.placeCloud, 'success'],
-  new: [m.placeCloud, 'success'],
-  waiting: [m.placeWaiting, 'warning'],
-  local: [m.placeLocal, 'neutral'],
-};
-
-/** Where a document on this device is kept, on its card. */
-export function DocumentPlaceNote({ place }: { place: DocumentPlace }) {
-  const [text, tone] = PLACE[place];
-  return (
-    <span className={clsx(css.place, css.statusTone[tone])} data-document-place={place}>
-      <span className={css.dot} aria-hidden="true" />
-      {text}
-    </span>
-  );
-}
 
 /**
  * /document: the document home. Every document once: the cards are the documents on this device, each

@@ -7,6 +7,7 @@ import { DEFAULT_STYLE_PRESETS, type StylePresets } from '../styles/presets';
 import { documentToDocx } from './docxExport';
 import { DocxFormatting } from './docxFormatting';
 import { docxToDocument } from './docxImport';
+import { documentOutline, documentShape, structuralScore } from './docxStructure';
 import { isConvertError } from './errors';
 import { blockStyleOf, cssDeclarations, type JsonNode, plainText, rootChildren, walk } from './nodes';
 
@@ -26,10 +27,7 @@ async function load(bytes: Uint8Array) {
 }
 
 /** What the editor's outline lists: the top-level headings 1–3. */
-const outline = (state: State) =>
-  rootChildren(state)
-    .filter((n) => n.type === 'heading')
-    .map((n) => [n.tag, plainText(n).trim()]);
+const outline = (state: State) => documentOutline(state);
 
 const textNodes = (state: State) =>
   [...walk(state.root as unknown as JsonNode)].filter((n) => n.type === 'text');
@@ -60,23 +58,8 @@ function block(state: State, start: string) {
   };
 }
 
-/**
- * Everything the tests compare between two imports: blocks, their formats and their runs, as the editor
- * shows them — a heading's text is bold when its run is or when the document's preset for the level is.
- */
-const shape = (state: State, presets: StylePresets = DEFAULT_STYLE_PRESETS) =>
-  rootChildren(state).map((n) => {
-    const preset = n.type === 'heading' ? presets[n.tag as 'h1' | 'h2' | 'h3'] : undefined;
-    return {
-      type: n.type,
-      tag: n.tag ?? n.listType,
-      align: n.format,
-      css: blockStyleOf(n),
-      runs: [...walk(n)]
-        .filter((t) => t.type === 'text')
-        .map((t) => [t.text, Number(t.format) | (preset?.bold ? 1 : 0), t.style]),
-    };
-  });
+/** Everything the tests compare between two imports: blocks, their formats and their runs (docxStructure.ts). */
+const shape = (state: State, presets: StylePresets = DEFAULT_STYLE_PRESETS) => documentShape(state, presets);
 
 async function roundTrip(name: string) {
   const first = await load(fixture(name));
@@ -234,6 +217,8 @@ describe('DOCX corpus: DOCX → editor → DOCX → editor', () => {
       expect(outline(second.state)).toEqual(outline(first.state));
       expect(second.styles).toEqual(first.styles);
       expect(shape(second.state, second.styles)).toEqual(shape(first.state, first.styles));
+      const score = structuralScore(shape(first.state, first.styles), shape(second.state, second.styles));
+      expect(score).toEqual({ score: 1, blocks: rootChildren(first.state).length, identical: score.blocks });
     });
 
   it('writes Heading 1–3 as the default presets draw them (black, bold, 黑体), not docx’s blue', async () => {

@@ -61,6 +61,7 @@ export const help = style({ margin: 0, fontSize: vars.font.size.xs, color: vars.
 export const center = style({
   display: 'grid',
   placeItems: 'center',
+  alignContent: 'center',
   gap: vars.space.sm,
   minHeight: 160,
   margin: 0,

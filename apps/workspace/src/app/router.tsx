@@ -54,6 +54,11 @@ export const router = createBrowserRouter([
                 lazy: () =>
                   import('../features/market/MarketPage').then((m) => ({ Component: m.MarketPage })),
               },
+              {
+                path: '/stock/:code',
+                lazy: () =>
+                  import('../features/market/StockDetailPage').then((m) => ({ Component: m.StockDetailPage })),
+              },
               ...(['/presentation', '/spreadsheet', '/design'] as const).map((path) => ({
                 path,
                 lazy: () =>

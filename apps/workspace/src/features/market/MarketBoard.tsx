@@ -29,6 +29,8 @@ export interface MarketBoardProps {
   formulaExpanded?: boolean;
   /** 涨停复盘 (连板天梯 and 题材), under the strategy panels. */
   limitUp?: ReactNode;
+  /** 自选股 (the user's followed stocks), above 涨停复盘. */
+  watchlist?: ReactNode;
 }
 
 const chartStatus = (status: LoadStatus, error: string): ChartStatus =>
@@ -68,6 +70,7 @@ export function MarketBoard({
   now,
   formulaExpanded = false,
   limitUp,
+  watchlist,
 }: MarketBoardProps) {
   const simulated = daily.source === 'simulated' || minute.source === 'simulated';
   const minuteData = useMemo(
@@ -159,6 +162,8 @@ export function MarketBoard({
         <StrategyFeed feed={feed} onRetry={onRetryFeed} simulated={simulated} />
         <RecommendationPanel reports={reports} onRetry={onRetryReports} simulated={simulated} />
       </div>
+
+      {watchlist}
 
       {limitUp}
 

@@ -1,28 +1,46 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { MarketApi, StrategyApi } from '@wanxiang/api-client';
+import type { MarketApi, StockApi, StrategyApi } from '@wanxiang/api-client';
 import { api } from '../../session/api';
 import { boardQueryClient } from './boardQueries';
 import { LimitUpViews } from './LimitUpViews';
 import { MarketBoard } from './MarketBoard';
+import { LiveWatchlistPanel } from './WatchlistPanel';
 import { useEmotionBoard } from './useEmotionBoard';
 import { useLimitUpViews } from './useLimitUpViews';
 import { useStrategyBoard } from './useStrategyBoard';
 
 /** /stock: the short-term strategy board, on the market and strategy endpoints of the signed-in API. */
 export function MarketPage() {
-  return <LiveMarketBoard market={api.market} strategy={api.strategy} />;
+  return <LiveMarketBoard market={api.market} strategy={api.strategy} stocks={api.stocks} />;
 }
 
 /** The board on live data: its queries, their polling and the subscription's actions, on these endpoints. */
-export function LiveMarketBoard({ market, strategy }: { market: MarketApi; strategy: StrategyApi }) {
+export function LiveMarketBoard({
+  market,
+  strategy,
+  stocks,
+}: {
+  market: MarketApi;
+  strategy: StrategyApi;
+  /** 自选股's endpoints; without them the board shows no 自选股 panel. */
+  stocks?: StockApi | undefined;
+}) {
   return (
     <QueryClientProvider client={boardQueryClient}>
-      <Board market={market} strategy={strategy} />
+      <Board market={market} strategy={strategy} stocks={stocks} />
     </QueryClientProvider>
   );
 }
 
-function Board({ market, strategy }: { market: MarketApi; strategy: StrategyApi }) {
+function Board({
+  market,
+  strategy,
+  stocks,
+}: {
+  market: MarketApi;
+  strategy: StrategyApi;
+  stocks?: StockApi | undefined;
+}) {
   const { daily, minute, retryDaily, retryMinute } = useEmotionBoard(market);
   const board = useStrategyBoard(strategy);
   const limitUp = useLimitUpViews(market);
@@ -39,6 +57,7 @@ function Board({ market, strategy }: { market: MarketApi; strategy: StrategyApi 
       onRetryReports={board.retryReports}
       onRetrySubscription={board.retrySubscription}
       onSubscriptionAction={board.act}
+      watchlist={stocks ? <LiveWatchlistPanel api={stocks} /> : undefined}
       limitUp={
         <LimitUpViews
           ladder={limitUp.ladder}

@@ -18,6 +18,7 @@ import {
 import clsx from 'clsx';
 import { Fragment, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { marketText } from './messages';
+import { StockLink } from './StockLink';
 import * as styles from './StrategyPanels.css';
 import {
   entryText,
@@ -248,7 +249,9 @@ function StockCard({
     >
       <div className={styles.stockHead}>
         <h4 className={styles.stockId}>
-          <span className={styles.symbol}>{stock.symbol}</span>
+          <span className={styles.symbol}>
+            <StockLink code={stock.symbol} />
+          </span>
           {stock.name}
         </h4>
         <IconButton

@@ -1,0 +1,62 @@
+import type { PickDecisionCode } from '@wanxiang/api-client/contract';
+
+/** The stock page's and the 自选股 panel's words, in Chinese. */
+export const stockText = {
+  pageTitle: (name: string, code: string) => `${name} ${code}`,
+  back: '返回策略看板',
+  loading: '正在加载个股行情…',
+  loadError: '获取个股行情失败，请稍后重试',
+  retry: '重试',
+  quote: {
+    title: '当日行情',
+    partial: '盘中',
+    open: '开盘',
+    high: '最高',
+    low: '最低',
+    prevClose: '昨收',
+    volume: '成交量',
+    amount: '成交额',
+    none: '暂无行情',
+  },
+  intradayTitle: (date: string) => `分时 · ${date}`,
+  klineTitle: '日 K 线',
+  noMinutes: '该日暂无分时数据',
+  limitUp: {
+    title: '涨停记录',
+    empty: '所选区间内没有涨停',
+    boards: (n: number) => (n > 1 ? `${n} 连板` : '首板'),
+    sealedAt: (time: string) => `首次封板 ${time}`,
+    marker: (n: number) => (n > 1 ? `${n}板` : '涨停'),
+  },
+  reports: {
+    title: '策略点名',
+    empty: '策略报告尚未点名这只股票',
+  },
+  watch: {
+    add: '加入自选',
+    remove: '移出自选',
+    failed: '操作失败，请稍后重试',
+  },
+  decision: {
+    core: '核心仓位',
+    standard: '标准仓位',
+    medium: '中等仓位',
+    light: '轻仓试探',
+    watch: '关注',
+    avoid: '回避',
+  } satisfies Record<PickDecisionCode, string>,
+  watchlist: {
+    title: '自选股',
+    count: (n: number, limit: number) => `${n} / ${limit}`,
+    empty: '还没有自选股：在下面输入代码，或在个股页点“加入自选”',
+    loadError: '获取自选股失败',
+    inputLabel: '股票代码',
+    placeholder: '如 MZ0001',
+    add: '加入',
+    remove: (code: string) => `移出自选 ${code}`,
+    columns: { stock: '股票', change: '涨跌幅', picks: '策略点名' },
+    picks: (count: number) => (count > 0 ? `${count} 次` : '未点名'),
+    lastPick: (date: string, phase: string, decision: string) => `最近 ${date} ${phase} · ${decision}`,
+    noQuote: '—',
+  },
+} as const;

@@ -16,6 +16,8 @@ import { validatorCompiler } from './http/validation';
 import { messages } from './i18n/zh-CN';
 import { loggerOptions, quieter } from './logger';
 import { scheduleMaintenance } from './maintenance';
+import { CodeSealer } from './modules/account/codes';
+import { creditRoutes } from './modules/account/routes';
 import { assistantRoutes } from './modules/assistant/routes';
 import { AssistantService } from './modules/assistant/service';
 import { PasswordHasher } from './modules/auth/passwords';
@@ -206,6 +208,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(docsRoutes, { docs: new DocumentService(db), requireAuth });
       await api.register(exportsRoutes, { db, requireAuth, ...(deps.now ? { now: deps.now } : {}) });
       await api.register(storageRoutes, { db, requireAuth });
+      await api.register(creditRoutes, { db, requireAuth, sealer: new CodeSealer(config.jwtSecret) });
       await api.register(marketRoutes, {
         market,
         requireAuth,

@@ -5,8 +5,17 @@ import { type Config, ConfigError, loadConfig } from './config';
 import type { Database } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { loggerOptions } from './logger';
+import { adminCommand } from './modules/account/admin-cli';
 import { invitesCommand } from './modules/auth/invites-cli';
 import { storageCommand } from './modules/storage/cli';
+import { type OperatorCommand, runThroughSocket, serveOperatorSocket } from './operator/socket';
+
+/** The operator's commands, by their first argument. */
+const operatorCommands: Record<string, OperatorCommand> = {
+  invites: invitesCommand,
+  storage: storageCommand,
+  admin: adminCommand,
+};
 
 async function loadConfigOrExit(): Promise<Config> {
   try {
@@ -35,6 +44,19 @@ async function main() {
     database = await prepareDatabase(config, logger);
     const db = database;
     const app = await buildApp(config, { database: db, logger });
+    // The embedded database cannot be opened by a second process: operator commands come in through a
+    // socket in the data directory and run here (operator/socket.ts).
+    let closeOperatorSocket: (() => Promise<void>) | undefined;
+    if (db.kind === 'pglite') {
+      try {
+        closeOperatorSocket = await serveOperatorSocket(db.db, config.dataDir, operatorCommands, logger);
+      } catch (error) {
+        logger.warn(
+          { err: error },
+          'operator commands cannot reach this server: its socket could not be opened',
+        );
+      }
+    }
 
     // On SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the database. A second
     // signal or the SHUTDOWN_TIMEOUT ends the process at once.
@@ -47,6 +69,7 @@ async function main() {
         if (err) logger.error({ err }, 'fatal error; shutting down');
         else logger.info({ signal }, 'shutting down');
         await app.close();
+        await closeOperatorSocket?.();
         await db.close();
         logger.info('stopped');
       },
@@ -65,16 +88,27 @@ async function main() {
   }
 }
 
-type Command = (db: Database['db'], args: string[], out: (line: string) => void) => Promise<number>;
-
 /**
  * An operator's command on the configured database: `node dist/main.js invites …` (invitation codes),
- * `node dist/main.js storage …` (users' storage allowances).
+ * `node dist/main.js storage …` (users' storage allowances), `node dist/main.js admin …` (admins). On the
+ * embedded database a running server runs it (through its socket); otherwise the command opens the
+ * database itself.
  */
-async function operatorCommand(command: Command, args: string[]) {
+async function operatorCommand(name: string, args: string[]) {
+  const command = operatorCommands[name] as OperatorCommand;
   const config = await loadConfigOrExit();
   let database: Database | undefined;
+  const out = (line: string) => process.stdout.write(`${line}\n`);
   try {
+    if (!config.databaseUrl) {
+      const exit = await runThroughSocket(config.dataDir, name, args, out, (line) =>
+        process.stderr.write(`${line}\n`),
+      );
+      if (exit !== undefined) {
+        process.exitCode = exit;
+        return;
+      }
+    }
     database = await prepareDatabase(config);
     process.exitCode = await command(database.db, args, (line) => process.stdout.write(`${line}\n`));
   } catch (error) {
@@ -85,6 +119,7 @@ async function operatorCommand(command: Command, args: string[]) {
   }
 }
 
-if (process.argv[2] === 'invites') await operatorCommand(invitesCommand, process.argv.slice(3));
-else if (process.argv[2] === 'storage') await operatorCommand(storageCommand, process.argv.slice(3));
+const operator = process.argv[2];
+if (operator !== undefined && Object.hasOwn(operatorCommands, operator))
+  await operatorCommand(operator, process.argv.slice(3));
 else await main();

@@ -42,7 +42,7 @@ export async function signUp(app: FastifyInstance, db: Db, balance?: number) {
     }
   }
   const access = (login.json() as { access: string }).access;
-  return { userId, access, auth: { authorization: `Bearer ${access}` } };
+  return { userId, email, access, auth: { authorization: `Bearer ${access}` } };
 }
 
 export async function ledgerState(db: Db, userId: string) {

@@ -304,6 +304,15 @@ export const zhCN = {
     damaged: (field: string) =>
       `文档内容的格式有误（${field}），无法导出。请在编辑器中打开文档、重新保存后再导出。`,
   },
+  account: {
+    redeemUnknown: '兑换码不存在，请检查是否输入有误。',
+    redeemUsed: '这个兑换码已经被使用过了。',
+    redeemExpired: (at: string) => `这个兑换码已于 ${at} 过期。`,
+    redeemThrottled: (wait: string) => `兑换尝试过于频繁，请 ${wait}后再试。`,
+    redeemNote: (note: string | null) => (note ? `兑换码（${note}）` : '兑换码'),
+    notAdmin: '只有管理员可以进行这项操作。',
+    exportUnreadable: '这一批兑换码是在另一个服务器密钥下生成的，无法导出。',
+  },
   plans: {
     defaultName: '免费体验版',
     signupGrant: '注册赠送积分',

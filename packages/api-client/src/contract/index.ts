@@ -1,3 +1,4 @@
+export * from './account';
 export * from './assistant';
 export * from './attachments';
 export * from './auth';

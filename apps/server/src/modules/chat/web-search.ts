@@ -70,6 +70,8 @@ export class TurnWebSearch {
       minimum: price,
       note: messages.search.ledgerCharge,
       kind: 'search',
+      // The search is priced as its own "model" in the ledger and the usage chart.
+      model: messages.search.ledgerCharge,
       target: { type: 'conversation', id: turn.sessionId },
     });
     if (held === null) return { query, held: 0, skipped: messages.search.insufficientCredits(price) };
@@ -128,7 +130,10 @@ export class TurnWebSearch {
           kind: 'refund',
           reference: searchReference(turn.turnId),
           note: messages.search.ledgerRefund,
-          details: { target: { type: 'conversation', id: turn.sessionId } },
+          details: {
+            model: messages.search.ledgerCharge,
+            target: { type: 'conversation', id: turn.sessionId },
+          },
         }).catch((refundError) =>
           this.logger.error({ err: refundError, turn: turn.turnId }, 'could not refund a web search'),
         );

@@ -1,0 +1,138 @@
+/** The operators' side of redeem codes: batches made, listed with how many are used, exported as CSV. */
+import type { CreatedRedeemBatch, CreateRedeemBatch, RedeemBatch } from '@wanxiang/api-client/contract';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { redeemBatches, redeemCodes, users } from '../../db/schema';
+import { normalizeEmail } from '../auth/rules';
+import { type CodeSealer, groupCode, hashRedeemCode, newRedeemCode, normalizeRedeemCode } from './codes';
+
+type BatchRow = typeof redeemBatches.$inferSelect;
+
+function batchJson(row: BatchRow, used: number, createdBy: string | null): RedeemBatch {
+  return {
+    id: row.id,
+    value: row.value,
+    count: row.count,
+    used,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    note: row.note,
+    created_at: row.createdAt.toISOString(),
+    created_by: createdBy,
+  };
+}
+
+/** Makes a batch and its codes in one transaction; the codes are answered grouped for reading. */
+export async function createBatch(
+  db: Db,
+  sealer: CodeSealer,
+  adminId: string | null,
+  input: CreateRedeemBatch,
+  now = new Date(),
+): Promise<CreatedRedeemBatch> {
+  const expiresAt =
+    input.expires_in_days == null ? null : new Date(now.getTime() + input.expires_in_days * 86_400_000);
+  const codes = Array.from({ length: input.count }, () => newRedeemCode());
+  return db.transaction(async (tx) => {
+    const [batch] = await tx
+      .insert(redeemBatches)
+      .values({
+        value: input.value,
+        count: input.count,
+        expiresAt,
+        note: input.note?.trim() || null,
+        createdBy: adminId,
+      })
+      .returning();
+    if (!batch) throw new Error('redeem batch insert returned no row');
+    for (let start = 0; start < codes.length; start += 200) {
+      await tx.insert(redeemCodes).values(
+        codes.slice(start, start + 200).map((code) => {
+          const normalized = normalizeRedeemCode(code) as string;
+          return {
+            batchId: batch.id,
+            codeHash: hashRedeemCode(normalized),
+            codeSealed: sealer.seal(normalized),
+          };
+        }),
+      );
+    }
+    const [creator] = adminId
+      ? await tx.select({ email: users.email }).from(users).where(eq(users.id, adminId))
+      : [];
+    return { batch: batchJson(batch, 0, creator?.email ?? null), codes };
+  });
+}
+
+/** The newest batches first, each with how many of its codes are used. */
+export async function listBatches(db: Db, limit = 200): Promise<RedeemBatch[]> {
+  const rows = await db
+    .select({
+      batch: redeemBatches,
+      used: sql<number>`(select count(*) from ${redeemCodes} where ${redeemCodes.batchId} = ${redeemBatches.id} and ${redeemCodes.usedAt} is not null)::int`,
+      createdBy: users.email,
+    })
+    .from(redeemBatches)
+    .leftJoin(users, eq(users.id, redeemBatches.createdBy))
+    .orderBy(desc(redeemBatches.createdAt), desc(redeemBatches.id))
+    .limit(limit);
+  return rows.map((row) => batchJson(row.batch, Number(row.used), row.createdBy));
+}
+
+const csvField = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+/**
+ * The batch as CSV (UTF-8 with a byte-order mark, so spreadsheet programs read the Chinese headers):
+ * code, value, state, expiry, when and by whom used. Undefined for an unknown batch, null when its codes
+ * were sealed under another server secret.
+ */
+export async function exportBatch(
+  db: Db,
+  sealer: CodeSealer,
+  batchId: string,
+  now = new Date(),
+): Promise<string | null | undefined> {
+  const [batch] = await db.select().from(redeemBatches).where(eq(redeemBatches.id, batchId));
+  if (!batch) return undefined;
+  const codes = await db
+    .select({ sealed: redeemCodes.codeSealed, usedAt: redeemCodes.usedAt, usedBy: users.email })
+    .from(redeemCodes)
+    .leftJoin(users, eq(users.id, redeemCodes.usedBy))
+    .where(eq(redeemCodes.batchId, batchId))
+    .orderBy(redeemCodes.id);
+  const expired = batch.expiresAt !== null && batch.expiresAt.getTime() <= now.getTime();
+  const lines = [['兑换码', '积分', '状态', '到期时间', '使用时间', '使用者'].join(',')];
+  for (const code of codes) {
+    const text = sealer.open(code.sealed);
+    if (text === null) return null;
+    const state = code.usedAt ? '已使用' : expired ? '已过期' : '未使用';
+    lines.push(
+      [
+        groupCode(text),
+        String(batch.value),
+        state,
+        batch.expiresAt?.toISOString() ?? '',
+        code.usedAt?.toISOString() ?? '',
+        code.usedBy ?? '',
+      ]
+        .map(csvField)
+        .join(','),
+    );
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** Makes the user with this email an admin (or a user again). Answers whether there is such a user. */
+export async function setRole(db: Db, email: string, role: 'admin' | 'user'): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ role, updatedAt: new Date() })
+    .where(eq(users.email, normalizeEmail(email)))
+    .returning({ id: users.id });
+  return updated.length > 0;
+}
+
+/** The admins' emails. */
+export async function listAdmins(db: Db): Promise<string[]> {
+  const rows = await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
+  return rows.map((row) => row.email);
+}

@@ -73,7 +73,10 @@ export const Phone: Story = { args: { simulated: true }, parameters: { panelWidt
 
 export const Dark: Story = { globals: { theme: 'dark' }, args: { simulated: true } };
 
-/** ←/→ walk day by day and the window scrolls back with the crosshair; Home/End jump; each day is spoken. */
+/**
+ * ←/→ walk day by day and the window scrolls back with the crosshair; Home/End jump; +/− zoom; each day is
+ * spoken.
+ */
 export const KeyboardNavigation: Story = {
   tags: ['!vrt'],
   parameters: { panelWidth: 360 },
@@ -104,6 +107,19 @@ export const KeyboardNavigation: Story = {
     await userEvent.keyboard('{End}');
     await expect(liveRegion(canvasElement)).toHaveTextContent(formatLongDate(last?.date ?? ''));
     await expect(canvas.getAllByTestId('kline-marker').length).toBeGreaterThan(0);
+
+    // + zooms in (fewer, wider candles), − zooms out; the new span is spoken.
+    const candles = () => chart.querySelectorAll('g[data-direction]').length;
+    const shownBefore = candles();
+    await userEvent.keyboard('+');
+    await expect(liveRegion(canvasElement)).toHaveTextContent(messages.kline.zoomed(candles()));
+    await expect(candles()).toBeLessThan(shownBefore);
+    await userEvent.keyboard('--');
+    await expect(candles()).toBeGreaterThan(shownBefore);
+    await expect(liveRegion(canvasElement)).toHaveTextContent(messages.kline.zoomed(candles()));
+    // The crosshair stays on the latest day through the zoom.
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(liveRegion(canvasElement)).toHaveTextContent(formatLongDate(last?.date ?? ''));
   },
 };
 

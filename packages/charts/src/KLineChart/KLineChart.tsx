@@ -1,6 +1,6 @@
 import { type ScaleLinear, scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
-import { memo, type ReactNode, useId, useMemo } from 'react';
+import { type KeyboardEvent, memo, type ReactNode, useId, useMemo, useState } from 'react';
 import { messages } from '../i18n/zh-CN';
 import * as frame from '../internal/EmotionChart/EmotionChart.css';
 import { labelRoom } from '../internal/StockChart/labelWidth';
@@ -17,12 +17,14 @@ import { useElementWidth } from '../internal/useElementWidth';
 import { dailyTicks } from '../lib/dailySeries';
 import { formatAxisDate, formatFullDate, formatLongDate } from '../lib/format';
 import {
+  BAR_STEPS,
   type KLineInput,
   type KLineMarker,
   type KLinePoint,
   klineWindow,
   MA_PERIODS,
   type MaKey,
+  MIN_BAR_STEP,
   prepareKLine,
 } from '../lib/klineSeries';
 import { formatPercent, formatPrice, formatVolume } from '../lib/marketFormat';
@@ -69,14 +71,16 @@ interface Geometry {
 function buildGeometry(
   points: readonly KLinePoint[],
   windowEnd: number,
+  barStep: number,
   left: number,
   width: number,
   height: number,
 ): Geometry {
   const right = Math.max(left + 1, width - KLINE_MARGIN.right);
-  const { start, end, slots } = klineWindow(points.length, right - left, windowEnd);
+  const { start, end, slots } = klineWindow(points.length, right - left, windowEnd, barStep);
   const visible = points.slice(start, end + 1);
-  const top = visible.some((p) => p.markers.length > 0) ? KLINE_MARGIN.markerTop : KLINE_MARGIN.top;
+  // Room for markers when the series has any, visible or not, so the plot keeps still as the window scrolls.
+  const top = points.some((p) => p.markers.length > 0) ? KLINE_MARGIN.markerTop : KLINE_MARGIN.top;
   const inner = height - top - KLINE_MARGIN.bottom - PANEL_GAP;
   const priceBottom = top + inner * PRICE_SHARE;
   const volumeTop = priceBottom + PANEL_GAP;
@@ -281,7 +285,7 @@ function readoutOf(
 /**
  * Daily candlesticks of one stock (red hollow up, green filled down) with the 5-, 10- and 20-day moving
  * averages, the volume panel beneath and optional labels over chosen days (涨停, …). Shows the latest bars
- * that fit the width; the keyboard crosshair scrolls back through the rest.
+ * that fit the width; the keyboard crosshair scrolls back through the rest, + and − zoom.
  */
 export function KLineChart({
   bars,
@@ -306,11 +310,29 @@ export function KLineChart({
     const i = geometry.start + Math.floor((px - geometry.left) / geometry.step);
     return Math.max(geometry.start, Math.min(geometry.end, i));
   });
-  const windowEnd = useWindowEnd(series.length, plotWidth, active?.index);
+  const [zoom, setZoom] = useState<number>(BAR_STEPS.indexOf(MIN_BAR_STEP));
+  const barStep = BAR_STEPS[zoom] ?? MIN_BAR_STEP;
+  const [zoomNote, setZoomNote] = useState<string | null>(null);
+  const windowEnd = useWindowEnd(series.length, plotWidth, barStep, active?.index);
   const geometry = useMemo(
-    () => (width > 0 && series.length > 0 ? buildGeometry(series, windowEnd, left, width, height) : null),
-    [series, windowEnd, left, width, height],
+    () =>
+      width > 0 && series.length > 0 ? buildGeometry(series, windowEnd, barStep, left, width, height) : null,
+    [series, windowEnd, barStep, left, width, height],
   );
+  // + and − zoom the window (wider or narrower candles) around the crosshair or the latest day.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const by = event.key === '+' || event.key === '=' ? 1 : event.key === '-' || event.key === '_' ? -1 : 0;
+    if (by === 0) {
+      setZoomNote(null);
+      handlers.onKeyDown(event);
+      return;
+    }
+    event.preventDefault();
+    const next = Math.max(0, Math.min(BAR_STEPS.length - 1, zoom + by));
+    const w = klineWindow(series.length, plotWidth, windowEnd, BAR_STEPS[next]);
+    setZoom(next);
+    setZoomNote(messages.kline.zoomed(w.end - w.start + 1));
+  };
   const focused = active ? series[active.index] : undefined;
   const shownIndex = active ? active.index : series.length - 1;
   const shown = series[shownIndex];
@@ -351,6 +373,7 @@ export function KLineChart({
         aria-label={title}
         aria-describedby={summaryId}
         {...handlers}
+        onKeyDown={onKeyDown}
       >
         {geometry && (
           <svg className={frame.svg} width={width} height={height} aria-hidden="true" focusable="false">
@@ -363,7 +386,7 @@ export function KLineChart({
           {messages.kline.keyboardHint}
         </p>
         <div className={frame.visuallyHidden} aria-live="polite" aria-atomic="true">
-          {focused && active?.via === 'keyboard' && readout ? readoutText(readout) : ''}
+          {zoomNote ?? (focused && active?.via === 'keyboard' && readout ? readoutText(readout) : '')}
         </div>
       </div>
     );
@@ -388,16 +411,16 @@ export function KLineChart({
  * The last bar of the visible window: the latest until the crosshair walks off the window's left edge,
  * then the window scrolls just enough to keep the crosshair in it (and back when it walks right again).
  */
-function useWindowEnd(total: number, plotWidth: number, focus: number | undefined): number {
+function useWindowEnd(total: number, plotWidth: number, barStep: number, focus: number | undefined): number {
   const endRef = useMemo(() => ({ current: total - 1 }), [total]);
   if (focus === undefined) {
     endRef.current = total - 1;
     return endRef.current;
   }
-  const w = klineWindow(total, plotWidth, endRef.current);
+  const w = klineWindow(total, plotWidth, endRef.current, barStep);
   if (focus < w.start) endRef.current = focus + (w.end - w.start);
   else if (focus > w.end) endRef.current = focus;
-  endRef.current = klineWindow(total, plotWidth, endRef.current).end;
+  endRef.current = klineWindow(total, plotWidth, endRef.current, barStep).end;
   return endRef.current;
 }
 

@@ -68,7 +68,9 @@ export const messages = {
     }) =>
       `共 ${p.count} 个交易日，${p.first}至${p.last}。最新收盘价 ${p.close}，涨跌幅 ${p.change}。${p.markers}`,
     markerSummary: (items: readonly string[]) => (items.length ? `标记：${items.join('；')}。` : ''),
-    keyboardHint: '按左右方向键逐日查看，Home 键和 End 键跳到第一天和最后一天，Esc 键回到最新。',
+    keyboardHint:
+      '按左右方向键逐日查看，Home 键和 End 键跳到第一天和最后一天，加号键和减号键放大或缩小，Esc 键回到最新。',
+    zoomed: (count: number) => `显示 ${count} 个交易日`,
   },
   market: {
     simulated: '模拟行情',

@@ -92,6 +92,14 @@ describe('klineWindow', () => {
     expect(klineWindow(120, 300, 500)).toEqual({ start: 120 - fit, end: 119, slots: fit });
   });
 
+  test('zooms: a wider spacing shows fewer bars, a narrower one more', () => {
+    expect(klineWindow(120, 300, undefined, 12)).toEqual({ start: 95, end: 119, slots: 25 });
+    expect(klineWindow(120, 300, undefined, 3)).toEqual({ start: 20, end: 119, slots: 100 });
+    // All bars fit: they spread over the plot rather than leaving it half empty.
+    expect(klineWindow(120, 600, undefined, 4)).toEqual({ start: 0, end: 119, slots: 120 });
+    expect(() => klineWindow(120, 300, undefined, 0)).toThrow(RangeError);
+  });
+
   test('an empty series or a tiny plot still gives a usable window', () => {
     expect(klineWindow(0, 300)).toEqual({ start: 0, end: -1, slots: 1 });
     expect(klineWindow(10, 2)).toEqual({ start: 9, end: 9, slots: 1 });

@@ -94,24 +94,32 @@ export function prepareKLine(
   }));
 }
 
-/** Narrowest and widest spacing of the candles, in pixels (the candle body is about 70 % of it). */
+/** Default and widest spacing of the candles, in pixels (the candle body is about 70 % of it). */
 export const MIN_BAR_STEP = 6;
 export const MAX_BAR_STEP = 16;
+/** The spacings the daily chart zooms between (+ and − keys), narrowest first; MIN_BAR_STEP is one. */
+export const BAR_STEPS = [3, 4, MIN_BAR_STEP, 9, 12, MAX_BAR_STEP] as const;
 
 /**
- * Which bars a plot of `plotWidth` pixels shows: as many of the latest as fit at MIN_BAR_STEP apart,
- * ending at `end` (the last bar unless the reader has moved back in time). `slots` is the number of
- * candle positions across the plot: at least the bars shown, more when there are too few bars to fill
- * the plot at MAX_BAR_STEP, so a short history does not turn into fat candles.
+ * Which bars a plot of `plotWidth` pixels shows: as many of the latest as fit `barStep` apart, ending at
+ * `end` (the last bar unless the reader has moved back in time). `slots` is the number of candle
+ * positions across the plot: at least the bars shown, more when there are too few bars to fill the plot
+ * at MAX_BAR_STEP, so a short history does not turn into fat candles.
  */
 export function klineWindow(
   total: number,
   plotWidth: number,
   end = total - 1,
+  barStep: number = MIN_BAR_STEP,
 ): { start: number; end: number; slots: number } {
+  if (!(barStep > 0)) throw new RangeError(`barStep must be a positive number of pixels: ${barStep}`);
   if (total <= 0) return { start: 0, end: -1, slots: 1 };
-  const fit = Math.max(1, Math.floor(plotWidth / MIN_BAR_STEP));
+  const fit = Math.max(1, Math.floor(plotWidth / barStep));
   const count = Math.min(total, fit);
   const last = Math.min(total - 1, Math.max(count - 1, end));
-  return { start: last - count + 1, end: last, slots: Math.max(count, Math.floor(plotWidth / MAX_BAR_STEP)) };
+  return {
+    start: last - count + 1,
+    end: last,
+    slots: Math.max(count, Math.floor(plotWidth / Math.max(barStep, MAX_BAR_STEP))),
+  };
 }

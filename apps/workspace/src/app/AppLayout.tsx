@@ -36,6 +36,7 @@ import { t } from '../i18n/zh-CN';
 import { api } from '../session/api';
 import { AUTH_LOGOUT_EVENT } from '../session/client';
 import { useCurrentUser, useCurrentUserActions } from '../session/currentUser';
+import { planLabel } from '../session/planLabel';
 import { useStorageActions, useStorageUsage } from '../session/storage';
 import { persistentFlagAtom } from '../state/persistentFlag';
 import { ensureChatDeps } from './chatDeps';
@@ -141,7 +142,7 @@ function AccountMenu() {
       account={user ? 'ready' : status === 'error' ? 'unavailable' : 'loading'}
       onRetry={() => void refresh()}
       {...(user ? { email: user.email, credits: user.credits_balance } : {})}
-      {...(user?.subscription_plan?.name ? { planName: user.subscription_plan.name } : {})}
+      {...(planLabel(user?.subscription_plan) ? { planName: planLabel(user?.subscription_plan) } : {})}
       {...(storage
         ? {
             storage: {

@@ -2,7 +2,21 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { dailyPoints, FIXTURE_DAY, FIXTURE_NOW, minutePoints } from './emotionFixtures';
 import { MarketBoard } from './MarketBoard';
-import { feedNodes, reports, schedules, subscriptions } from './strategyFixtures';
+import { feedNodes, monthlyPlan, reports, schedules, subscriptions } from './strategyFixtures';
+import type { SubscriptionState } from './useStrategyBoard';
+
+const subscriber: SubscriptionState = {
+  status: 'ready',
+  subscription: subscriptions.active,
+  plans: [monthlyPlan],
+  subscribed: true,
+};
+const freeUser: SubscriptionState = {
+  status: 'ready',
+  subscription: subscriptions.none,
+  plans: [monthlyPlan],
+  subscribed: false,
+};
 
 const meta = {
   title: 'Market/MarketBoard',
@@ -15,11 +29,12 @@ const meta = {
     onRetryMinute: fn(),
     feed: { status: 'ready', nodes: feedNodes, schedule: schedules.tradingDay },
     reports: { status: 'ready', reports },
-    subscription: { status: 'ready', subscription: subscriptions.none, busy: false, actionError: null },
+    subscription: subscriber,
     onRetryFeed: fn(),
     onRetryReports: fn(),
     onRetrySubscription: fn(),
-    onSubscriptionAction: fn(),
+    onSubscribe: fn(async () => {}),
+    balance: 1000,
   },
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof MarketBoard>;
@@ -39,7 +54,9 @@ export const WithData: Story = {
     await expect(
       canvas.getAllByText('本页内容仅供参考，不构成投资建议；股市有风险，投资需谨慎'),
     ).toHaveLength(2);
-    await expect(canvas.getByRole('region', { name: '策略订阅' })).toHaveTextContent('点击订阅');
+    await expect(canvas.getByRole('region', { name: '策略订阅' })).toHaveTextContent(
+      '已订阅，有效期至 2026-12-25',
+    );
     await expect(canvas.getByRole('heading', { name: '市场情绪指标（近 90 日）' })).toBeVisible();
     await expect(canvas.getByText('数据日期：2026年11月25日周三')).toBeVisible();
     // The latest day and the latest slot are explained by their sub-scores.
@@ -116,5 +133,43 @@ export const NoMinuteData: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('暂无分钟级情绪数据')).toBeVisible();
     await expect(canvas.queryByRole('region', { name: /最新情绪构成 · 14:35/ })).toBeNull();
+  },
+};
+
+/**
+ * A free user: the daily emotion and the last completed day's report as usual; the minute emotion and the
+ * feed show what they would show and the plan that opens them, today's picks a strip with the price. 订阅
+ * opens the purchase, which names the price, the days and the balance, and buys with one request.
+ */
+export const FreeUser: Story = {
+  args: { subscription: freeUser },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const minute = canvas.getByRole('region', { name: '分钟级情绪' });
+    await expect(within(minute).getByText('订阅内容')).toBeVisible();
+    await expect(within(minute).getByText('300 积分 / 30 天')).toBeVisible();
+    await expect(within(minute).getByRole('list', { name: '订阅权益' })).toHaveTextContent(
+      '策略执行动态（实时）',
+    );
+    await expect(canvas.queryByText('正在加载分钟级情绪数据…')).toBeNull();
+    const feed = canvas.getByRole('region', { name: '策略执行动态' });
+    await expect(within(feed).getByText(/每一步与数字，实时更新/)).toBeVisible();
+    await expect(canvas.getByRole('complementary', { name: '今日推荐个股' })).toHaveTextContent(
+      '今日推荐个股 · 300 积分 / 30 天',
+    );
+    // The daily chart and the report are there as before.
+    await expect(canvas.getByRole('heading', { name: '市场情绪指标（近 90 日）' })).toBeVisible();
+    await expect(canvas.getByRole('region', { name: '每日策略推荐' })).toBeVisible();
+
+    await userEvent.click(within(feed).getByRole('button', { name: '订阅' }));
+    const dialog = within(document.body).getByRole('dialog');
+    await expect(dialog).toHaveTextContent('将从积分余额中扣除 300 积分，订阅 30 天。');
+    await expect(dialog).toHaveTextContent('当前余额 1000 积分');
+    await userEvent.click(within(dialog).getByRole('button', { name: '支付 300 积分' }));
+    await expect(args.onSubscribe).toHaveBeenCalledOnce();
+    await expect(args.onSubscribe).toHaveBeenCalledWith(
+      'board_monthly',
+      expect.stringMatching(/^[0-9a-f-]{36}$/),
+    );
   },
 };

@@ -5,7 +5,9 @@ import { EmotionBreakdown } from './EmotionBreakdown';
 import { EmotionFormulaPanel } from './EmotionFormulaPanel';
 import * as styles from './MarketBoard.css';
 import { marketText } from './messages';
-import { RecommendationPanel, StrategyFeed, SubscriptionControl } from './StrategyPanels';
+import { RecommendationPanel, StrategyFeed } from './StrategyPanels';
+import { LockedTodayNotice, LockedView, PurchaseDialog, SubscriptionControl } from './SubscriptionViews';
+import * as subscriptionStyles from './SubscriptionViews.css';
 import { formatShanghaiDateTime } from './shanghaiTime';
 import type { DailyState, LoadStatus, MinuteState } from './useEmotionBoard';
 import type { FeedState, ReportsState, SubscriptionState } from './useStrategyBoard';
@@ -21,8 +23,10 @@ export interface MarketBoardProps {
   onRetryFeed: () => void;
   onRetryReports: () => void;
   onRetrySubscription: () => void;
-  /** Subscribe, renew or pay, by the subscription's status. */
-  onSubscriptionAction: () => void;
+  /** Buys a plan with credits (subscribe or renew); `requestId` names the purchase. */
+  onSubscribe: (plan: string, requestId: string) => Promise<void>;
+  /** The user's credits, shown in the purchase dialog when known. */
+  balance?: number | undefined;
   /** A fixed clock (stories, screenshots). Without it the clock shows the time and ticks every second. */
   now?: number;
   /** 指标说明 open at first (stories, screenshots). @default false */
@@ -66,7 +70,8 @@ export function MarketBoard({
   onRetryFeed,
   onRetryReports,
   onRetrySubscription,
-  onSubscriptionAction,
+  onSubscribe,
+  balance,
   now,
   formulaExpanded = false,
   limitUp,
@@ -87,6 +92,10 @@ export function MarketBoard({
   const shownDay = focusDay ?? (ready.daily ? daily.points.at(-1) : undefined);
   const shownSlot = focusSlot ?? (ready.minute ? minute.points.at(-1) : undefined);
   const shownIndex = shownDay ? daily.points.indexOf(shownDay) : -1;
+  // Without a running subscription the minute emotion, the feed and today's picks show how to get them.
+  const locked = subscription.status !== 'loading' && !subscription.subscribed;
+  const [buying, setBuying] = useState(false);
+  const openPurchase = () => setBuying(true);
 
   return (
     <div className={styles.page}>
@@ -101,11 +110,7 @@ export function MarketBoard({
         </Inline>
         <Inline gap="lg" wrap>
           <Clock now={now} />
-          <SubscriptionControl
-            state={subscription}
-            onAct={onSubscriptionAction}
-            onRetry={onRetrySubscription}
-          />
+          <SubscriptionControl state={subscription} onOpen={openPurchase} onRetry={onRetrySubscription} />
         </Inline>
       </header>
 
@@ -128,25 +133,29 @@ export function MarketBoard({
             />
           ) : null}
         </div>
-        <div className={styles.chartCell}>
-          <MinuteEmotionChart
-            data={minuteData}
-            date={minute.date ?? undefined}
-            status={chartStatus(minute.status, marketText.minuteError)}
-            onRetry={onRetryMinute}
-            onFocusPoint={setFocusedSlot}
-            headingLevel={2}
-          />
-          {shownSlot ? (
-            <EmotionBreakdown
-              at={slotOf(shownSlot.timestamp)}
-              latest={!focusSlot}
-              value={shownSlot.value}
-              scores={shownSlot.scores}
-              inputs={shownSlot.inputs}
+        {locked ? (
+          <LockedView kind="minute" plans={subscription.plans} onSubscribe={openPurchase} />
+        ) : (
+          <div className={styles.chartCell}>
+            <MinuteEmotionChart
+              data={minuteData}
+              date={minute.date ?? undefined}
+              status={chartStatus(minute.status, marketText.minuteError)}
+              onRetry={onRetryMinute}
+              onFocusPoint={setFocusedSlot}
+              headingLevel={2}
             />
-          ) : null}
-        </div>
+            {shownSlot ? (
+              <EmotionBreakdown
+                at={slotOf(shownSlot.timestamp)}
+                latest={!focusSlot}
+                value={shownSlot.value}
+                scores={shownSlot.scores}
+                inputs={shownSlot.inputs}
+              />
+            ) : null}
+          </div>
+        )}
       </div>
 
       {shownDay ? (
@@ -159,9 +168,31 @@ export function MarketBoard({
       ) : null}
 
       <div className={styles.panelsRow}>
-        <StrategyFeed feed={feed} onRetry={onRetryFeed} simulated={simulated} />
-        <RecommendationPanel reports={reports} onRetry={onRetryReports} simulated={simulated} />
+        {locked ? (
+          <LockedView kind="feed" panel plans={subscription.plans} onSubscribe={openPurchase} />
+        ) : (
+          <StrategyFeed feed={feed} onRetry={onRetryFeed} simulated={simulated} />
+        )}
+        {locked ? (
+          <div className={subscriptionStyles.stack}>
+            <LockedTodayNotice plans={subscription.plans} onSubscribe={openPurchase} />
+            <RecommendationPanel reports={reports} onRetry={onRetryReports} simulated={simulated} />
+          </div>
+        ) : (
+          <RecommendationPanel reports={reports} onRetry={onRetryReports} simulated={simulated} />
+        )}
       </div>
+
+      {trackRecord}
+
+      <PurchaseDialog
+        isOpen={buying}
+        onOpenChange={setBuying}
+        plans={subscription.plans}
+        subscription={subscription.subscription}
+        balance={balance}
+        onBuy={onSubscribe}
+      />
 
       {watchlist}
 

@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { dailyPoints, minutePoints } from './emotionFixtures';
 import { ladderDay, ladderDays, themesDay, themesDays } from './limitUpFixtures';
 import { LiveMarketBoard } from './MarketPage';
-import { feedNodes, reports, schedules, subscriptions } from './strategyFixtures';
+import { feedNodes, monthlyPlan, reports, schedules, subscriptions } from './strategyFixtures';
 import { strategyText } from './strategyMessages';
 
 /**
@@ -12,11 +12,14 @@ import { strategyText } from './strategyMessages';
  * story makes its own (in its loader), so no story starts with the calls or the subscription of another.
  */
 function fakeEndpoints() {
-  const calls = { feed: 0, subscribe: 0, pay: 0, subscription: 0 };
+  const calls = { feed: 0, subscribe: 0, subscription: 0, minute: 0 };
   let subscription: Subscription = subscriptions.none;
   const market: MarketApi = {
     dailySeries: async () => ({ data: dailyPoints, source: 'simulated' }),
-    minuteSeries: async () => ({ data: minutePoints, source: 'simulated' }),
+    minuteSeries: async () => {
+      calls.minute += 1;
+      return { data: minutePoints, source: 'simulated' };
+    },
     ladder: async (date) => ladderDays[date ?? ladderDay.date] ?? ladderDay,
     themes: async (date) => themesDays[date ?? themesDay.date] ?? themesDay,
   };
@@ -33,14 +36,14 @@ function fakeEndpoints() {
       calls.subscription += 1;
       return subscription;
     },
+    plans: async () => [monthlyPlan],
     subscribe: async () => {
       calls.subscribe += 1;
-      subscription = subscriptions.pending;
-      return subscription;
-    },
-    mockPayment: async () => {
-      calls.pay += 1;
-      throw new Error('payment declined');
+      subscription = {
+        ...subscriptions.active,
+        expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      };
+      return { ...subscription, credits_balance: 700, charged: 300 };
     },
   };
   return { calls, market, strategy };
@@ -64,8 +67,9 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /**
- * The board's queries on live endpoints: a failed feed is retried on demand and its nodes come; subscribing
- * fetches the status again (待支付), and a payment that fails says so and leaves the status as it was.
+ * The board's queries on live endpoints, for a free user who subscribes: the minute emotion and the feed are
+ * not asked while locked; buying the plan opens them at once, without another status request. The feed's
+ * first answer fails: the panel says so and 重试 brings its nodes.
  */
 export const OnLiveEndpoints: Story = {
   // The charts' time axis follows the clock: the screenshots are MarketBoard's, on fixed data.
@@ -73,25 +77,26 @@ export const OnLiveEndpoints: Story = {
   play: async ({ canvasElement, loaded }) => {
     const endpoints = endpointsOf(loaded);
     const canvas = within(canvasElement);
+    const locked = await canvas.findByRole('region', { name: '策略执行动态' });
+    await within(locked).findByText('订阅内容');
+    await expect(endpoints.calls.feed).toBe(0);
+    await expect(endpoints.calls.minute).toBe(0);
+    await expect(canvas.getByRole('heading', { name: '市场整体分析' })).toBeVisible();
+
+    await userEvent.click(within(locked).getByRole('button', { name: '订阅' }));
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: '支付 300 积分' }));
+    await expect(endpoints.calls.subscribe).toBe(1);
+    const panel = canvas.getByRole('region', { name: strategyText.subscription.region });
+    await within(panel).findByText(/^已订阅，有效期至 /);
+    await expect(endpoints.calls.subscription).toBe(1);
+
     const feed = canvas.getByRole('region', { name: '策略执行动态' });
     await within(feed).findByText(strategyText.feed.error);
     await userEvent.click(within(feed).getByRole('button', { name: strategyText.feed.retry }));
     await waitFor(() => expect(within(feed).queryByText(strategyText.feed.error)).toBeNull());
     await expect(endpoints.calls.feed).toBe(2);
-    await expect(canvas.getByRole('heading', { name: '市场整体分析' })).toBeVisible();
-
-    const panel = canvas.getByRole('region', { name: strategyText.subscription.region });
-    await userEvent.click(await within(panel).findByRole('button', { name: strategyText.subscription.none }));
-    const pay = await within(panel).findByRole('button', { name: strategyText.subscription.pending });
-    await expect(endpoints.calls.subscribe).toBe(1);
-    const before = endpoints.calls.subscription;
-    await userEvent.click(pay);
-    await within(panel).findByText(strategyText.subscription.paymentError);
-    await expect(endpoints.calls.pay).toBe(1);
-    // The status is asked again after the failed payment, and stays 待支付.
-    await expect(endpoints.calls.subscription).toBe(before + 1);
-    await expect(
-      within(panel).getByRole('button', { name: strategyText.subscription.pending }),
-    ).toBeEnabled();
+    await waitFor(() => expect(endpoints.calls.minute).toBeGreaterThan(0));
+    await expect(canvas.queryByText('订阅内容')).toBeNull();
   },
 };

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { MarketApi, StockApi, StrategyApi } from '@wanxiang/api-client';
 import { api } from '../../session/api';
+import { useCurrentUser, useCurrentUserActions } from '../../session/currentUser';
 import { boardQueryClient } from './boardQueries';
 import { LimitUpViews } from './LimitUpViews';
 import { MarketBoard } from './MarketBoard';
@@ -41,8 +42,13 @@ function Board({
   strategy: StrategyApi;
   stocks?: StockApi | undefined;
 }) {
-  const { daily, minute, retryDaily, retryMinute } = useEmotionBoard(market);
-  const board = useStrategyBoard(strategy);
+  // After a purchase the user menu shows the plan and the balance left.
+  const { user } = useCurrentUser();
+  const { refresh } = useCurrentUserActions();
+  const board = useStrategyBoard(strategy, { onPurchased: refresh });
+  const { daily, minute, retryDaily, retryMinute } = useEmotionBoard(market, {
+    minute: board.subscription.subscribed,
+  });
   const limitUp = useLimitUpViews(market);
   return (
     <MarketBoard
@@ -56,7 +62,8 @@ function Board({
       onRetryFeed={board.retryFeed}
       onRetryReports={board.retryReports}
       onRetrySubscription={board.retrySubscription}
-      onSubscriptionAction={board.act}
+      onSubscribe={board.subscribe}
+      balance={user?.credits_balance}
       watchlist={stocks ? <LiveWatchlistPanel api={stocks} /> : undefined}
       limitUp={
         <LimitUpViews

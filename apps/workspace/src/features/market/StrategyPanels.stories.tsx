@@ -1,27 +1,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import * as styles from './MarketBoard.css';
-import { RecommendationPanel, StrategyFeed, SubscriptionControl } from './StrategyPanels';
-import { feedNodes, reports, schedules, subscriptions, watchlist } from './strategyFixtures';
-import type { FeedState, ReportsState, SubscriptionState } from './useStrategyBoard';
+import { RecommendationPanel, StrategyFeed } from './StrategyPanels';
+import { feedNodes, reports, schedules, watchlist } from './strategyFixtures';
+import type { FeedState, ReportsState } from './useStrategyBoard';
 
 interface PanelsArgs {
   feed: FeedState;
   reports: ReportsState;
-  subscription: SubscriptionState;
   onRetryFeed: () => void;
   onRetryReports: () => void;
-  onRetrySubscription: () => void;
-  onAct: () => void;
   /** The board's data come from the simulated market. */
   simulated: boolean;
 }
 
-/** The feed (1/3) and the recommendation panel (2/3) as the board lays them out, with the subscription. */
+/** The feed (1/3) and the recommendation panel (2/3) as the board lays them out (the subscription: SubscriptionViews). */
 function Panels(args: PanelsArgs) {
   return (
     <main className={styles.page}>
-      <SubscriptionControl state={args.subscription} onAct={args.onAct} onRetry={args.onRetrySubscription} />
       <div className={styles.panelsRow}>
         <StrategyFeed feed={args.feed} onRetry={args.onRetryFeed} simulated={args.simulated} />
         <RecommendationPanel
@@ -34,24 +30,14 @@ function Panels(args: PanelsArgs) {
   );
 }
 
-const ready = (subscription = subscriptions.none): SubscriptionState => ({
-  status: 'ready',
-  subscription,
-  busy: false,
-  actionError: null,
-});
-
 const meta = {
   title: 'Market/StrategyPanels',
   component: Panels,
   args: {
     feed: { status: 'ready', nodes: feedNodes, schedule: schedules.tradingDay },
     reports: { status: 'ready', reports },
-    subscription: ready(),
     onRetryFeed: fn(),
     onRetryReports: fn(),
-    onRetrySubscription: fn(),
-    onAct: fn(),
     simulated: true,
   },
   parameters: { layout: 'fullscreen' },
@@ -265,13 +251,11 @@ export const Loading: Story = {
   args: {
     feed: { status: 'loading', nodes: [] },
     reports: { status: 'loading', reports: [] },
-    subscription: { status: 'loading', subscription: null, busy: false, actionError: null },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('正在加载策略节点…')).toBeVisible();
     await expect(canvas.getByText('正在加载策略报告…')).toBeVisible();
-    await expect(canvas.getByText('正在加载订阅状态…')).toBeVisible();
   },
 };
 
@@ -279,51 +263,15 @@ export const Failed: Story = {
   args: {
     feed: { status: 'error', nodes: [] },
     reports: { status: 'error', reports: [] },
-    subscription: { status: 'error', subscription: null, busy: false, actionError: null },
   },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('获取策略节点失败')).toBeVisible();
     await expect(canvas.getByText('获取策略报告失败')).toBeVisible();
-    await expect(canvas.getByText('获取订阅状态失败')).toBeVisible();
     const retries = canvas.getAllByRole('button', { name: '重试' });
     await userEvent.click(retries[0] as HTMLElement);
     await expect(args.onRetryFeed).toHaveBeenCalledOnce();
     await userEvent.click(retries[1] as HTMLElement);
     await expect(args.onRetryReports).toHaveBeenCalledOnce();
-    await userEvent.click(canvas.getByRole('button', { name: '订阅状态加载失败' }));
-    await expect(args.onRetrySubscription).toHaveBeenCalledOnce();
-  },
-};
-
-export const SubscriptionPending: Story = {
-  args: { subscription: ready(subscriptions.pending) },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: '模拟支付（待支付）' }));
-    await expect(args.onAct).toHaveBeenCalledOnce();
-  },
-};
-
-export const SubscriptionActive: Story = {
-  args: { subscription: ready(subscriptions.active) },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('已订阅，有效期至 2026/12/25')).toBeVisible();
-  },
-};
-
-export const SubscriptionExpired: Story = {
-  args: { subscription: { ...ready(subscriptions.expired), actionError: '订阅操作失败' } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('button', { name: '订阅已过期（点击续订）' })).toBeVisible();
-    await expect(canvas.getByRole('alert')).toHaveTextContent('订阅操作失败');
-  },
-};
-
-export const PaymentFailed: Story = {
-  args: { subscription: { ...ready(subscriptions.pending), actionError: '模拟支付失败' } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('模拟支付失败');
   },
 };

@@ -33,7 +33,7 @@ import {
   watchlistText,
 } from './strategyLogic';
 import { strategyText } from './strategyMessages';
-import type { FeedState, ReportsState, SubscriptionState } from './useStrategyBoard';
+import type { FeedState, ReportsState } from './useStrategyBoard';
 
 const t = strategyText;
 
@@ -44,15 +44,7 @@ const timeFormat = new Intl.DateTimeFormat('zh-CN', {
   hour12: false,
   timeZone: 'Asia/Shanghai',
 });
-const dateFormat = new Intl.DateTimeFormat('zh-CN', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  timeZone: 'Asia/Shanghai',
-});
 const formatTime = (iso: string) => timeFormat.format(new Date(iso));
-/** A subscription's expiry, as a Simplified Chinese date in Shanghai. */
-export const formatExpiry = (iso: string) => dateFormat.format(new Date(iso));
 const reportDayFormat = new Intl.DateTimeFormat('zh-CN', {
   year: 'numeric',
   month: 'long',
@@ -463,62 +455,3 @@ const PHASE_TONES: Record<string, 'info' | 'accent' | 'success'> = {
   AFTERNOON: 'accent',
   POST_CLOSE: 'success',
 };
-
-/** The subscription control, by status. */
-export function SubscriptionControl({
-  state,
-  onAct,
-  onRetry,
-}: {
-  state: SubscriptionState;
-  onAct: () => void;
-  onRetry: () => void;
-}) {
-  const s = t.subscription;
-  let control: ReactNode;
-  if (state.status === 'loading') control = <span className={styles.batchTime}>{s.loading}</span>;
-  else if (state.status === 'error' || !state.subscription)
-    control = (
-      <>
-        <Button size="sm" variant="secondary" iconStart={<ErrorIcon />} onPress={onRetry}>
-          {s.loadFailed}
-        </Button>
-        <span role="alert" className={styles.subscriptionError}>
-          {s.loadError}
-        </span>
-      </>
-    );
-  else {
-    const sub = state.subscription;
-    if (sub.subscription_status === 'ACTIVE' && sub.expires_at)
-      control = <Chip tone="success">{s.active(formatExpiry(sub.expires_at))}</Chip>;
-    else {
-      const label =
-        sub.subscription_status === 'PENDING'
-          ? s.pending
-          : sub.subscription_status === 'EXPIRED'
-            ? s.expired
-            : s.none;
-      control = (
-        <Button
-          size="sm"
-          variant={sub.subscription_status === 'PENDING' ? 'primary' : 'secondary'}
-          isPending={state.busy}
-          onPress={onAct}
-        >
-          {label}
-        </Button>
-      );
-    }
-  }
-  return (
-    <section aria-label={s.region} className={styles.subscription} data-slot="subscription">
-      {control}
-      {state.actionError ? (
-        <span role="alert" className={styles.subscriptionError}>
-          {state.actionError}
-        </span>
-      ) : null}
-    </section>
-  );
-}

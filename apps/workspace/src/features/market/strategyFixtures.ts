@@ -1,5 +1,11 @@
 /** Node logs, reports and subscriptions for the stories and the unit tests, shaped as the server sends them. */
-import type { StrategyNodeLog, StrategyReport, StrategySchedule, Subscription } from '@wanxiang/api-client';
+import type {
+  StrategyNodeLog,
+  StrategyPlan,
+  StrategyReport,
+  StrategySchedule,
+  Subscription,
+} from '@wanxiang/api-client';
 
 let nextId = 1;
 /** `HH:MM:SS` Shanghai time on 2026-11-25. */
@@ -159,14 +165,24 @@ const sub = (status: string, expires: string | null = null): Subscription => ({
   strategy_slug: 'daily_board_hitting_strategy',
   subscription_status: status,
   expires_at: expires,
+  plan: status === 'NONE' ? null : { code: 'board_monthly', name: '策略月度订阅' },
   history: [],
 });
 
 export const subscriptions = {
   none: sub('NONE'),
-  pending: sub('PENDING'),
   active: sub('ACTIVE', '2026-12-25T02:30:00.000Z'),
   expired: sub('EXPIRED', '2026-10-01T02:30:00.000Z'),
+};
+
+/** The plan on sale, as the server seeds it. */
+export const monthlyPlan: StrategyPlan = {
+  code: 'board_monthly',
+  strategy_slug: 'daily_board_hitting_strategy',
+  name: '策略月度订阅',
+  price_credits: 300,
+  duration_days: 30,
+  benefits: ['分钟级情绪指标（盘中每 5 分钟）', '策略执行动态（实时）', '当日推荐个股与交易计划'],
 };
 
 const runs = [

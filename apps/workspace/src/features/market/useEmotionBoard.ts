@@ -56,7 +56,11 @@ const minuteKey = ['emotion', 'minute'] as const;
  * series of the last trading day, refreshed every minute during the sessions (a refresh keeps what is
  * shown while it runs and if it fails). Each can be retried on its own.
  */
-export function useEmotionBoard(api: MarketApi) {
+export function useEmotionBoard(
+  api: MarketApi,
+  /** `minute`: ask the minute series (a strategy subscriber's); without it the minute state stays loading. */
+  options: { minute?: boolean } = {},
+) {
   const client = useQueryClient();
   const dailyOptions = {
     queryKey: dailyKey,
@@ -84,6 +88,7 @@ export function useEmotionBoard(api: MarketApi) {
       return lastTradingMinutes(api, shanghaiDate(Date.now()), daily);
     },
     refetchInterval: MINUTE_REFRESH_MS,
+    enabled: options.minute ?? true,
   });
 
   const daily: DailyState = dailyQuery.data

@@ -1,14 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  StrategyApi,
-  StrategyNodeLog,
-  StrategyReport,
-  StrategySchedule,
-  Subscription,
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ApiError,
+  type StrategyApi,
+  type StrategyNodeLog,
+  type StrategyPlan,
+  type StrategyReport,
+  type StrategySchedule,
+  SUBSCRIPTION_REQUIRED_CODE,
+  type Subscription,
 } from '@wanxiang/api-client';
+import { useCallback } from 'react';
 import { type LoadStatus, loadStatus } from './boardQueries';
 import { shanghaiDate } from './shanghaiTime';
-import { strategyText } from './strategyMessages';
 
 /** The node feed is refreshed every 30 s. */
 export const FEED_REFRESH_MS = 30_000;
@@ -28,47 +31,71 @@ export interface ReportsState {
 export interface SubscriptionState {
   status: LoadStatus;
   subscription: Subscription | null;
-  /** A subscribe or payment call is under way. */
-  busy: boolean;
-  /** The last action's failure (订阅操作失败 / 模拟支付失败), until the next action. */
-  actionError: string | null;
+  /** The plans on sale (price, duration, benefits); empty until known. */
+  plans: readonly StrategyPlan[];
+  /**
+   * The subscription runs: the minute emotion, the live feed and today's picks are open. False while the
+   * status is unknown or failed (the gated views wait or stay closed).
+   */
+  subscribed: boolean;
 }
 
 const feedKey = ['strategy', 'feed'] as const;
 const reportsKey = ['strategy', 'reports'] as const;
 const scheduleKey = ['strategy', 'schedule'] as const;
 const subscriptionKey = ['strategy', 'subscription'] as const;
+const plansKey = ['strategy', 'plans'] as const;
+
+/** Whether `subscription` runs at `now`: ACTIVE and before its end. */
+export function isSubscribed(subscription: Subscription | null | undefined, now = Date.now()): boolean {
+  if (subscription?.subscription_status !== 'ACTIVE' || !subscription.expires_at) return false;
+  return Date.parse(subscription.expires_at) > now;
+}
+
+/** A 403 of a view only subscribers see: the subscription ended while the page was open. */
+export const isSubscriptionRequired = (error: unknown) =>
+  error instanceof ApiError && error.code === SUBSCRIPTION_REQUIRED_CODE;
 
 /**
  * The strategy half of the board: today's node logs (refreshed every 30 s, kept on screen while a refresh
- * runs and after one fails), the recent reports, and the subscription with its two actions, each followed
- * by a fresh status.
+ * runs and after one fails), the recent reports, the subscription and the plans on sale. The feed is asked
+ * only while the subscription runs, and the reports again when it changes (a free user gets the last
+ * completed trading day's only); a 403 of a gated view asks the subscription again. `subscribe` buys a plan
+ * with credits and shows the new status at once; `onPurchased` runs after it (the user menu's balance).
  */
-export function useStrategyBoard(api: StrategyApi) {
+export function useStrategyBoard(api: StrategyApi, options: { onPurchased?: () => void } = {}) {
   const client = useQueryClient();
+  const subscriptionQuery = useQuery({ queryKey: subscriptionKey, queryFn: () => api.subscription() });
+  const plansQuery = useQuery({ queryKey: plansKey, queryFn: () => api.plans() });
+  const subscribed = isSubscribed(subscriptionQuery.isError ? null : subscriptionQuery.data);
+  // A gated view refused: the subscription has ended; its status is asked again and the views close.
+  const gated = useCallback(
+    async <T>(work: () => Promise<T>): Promise<T> => {
+      try {
+        return await work();
+      } catch (error) {
+        if (isSubscriptionRequired(error)) void client.invalidateQueries({ queryKey: subscriptionKey });
+        throw error;
+      }
+    },
+    [client],
+  );
   const feedQuery = useQuery({
     queryKey: feedKey,
-    queryFn: () => api.nodesToday({ date: shanghaiDate(Date.now()) }),
+    queryFn: () => gated(() => api.nodesToday({ date: shanghaiDate(Date.now()) })),
     refetchInterval: FEED_REFRESH_MS,
+    enabled: subscribed,
   });
-  const reportsQuery = useQuery({ queryKey: reportsKey, queryFn: () => api.recentReports() });
+  const reportsQuery = useQuery({
+    queryKey: [...reportsKey, subscribed],
+    queryFn: () => api.recentReports(),
+    enabled: subscriptionQuery.isFetched,
+  });
   // Asked again with the feed, so that the next run moves on as the day goes.
   const scheduleQuery = useQuery({
     queryKey: scheduleKey,
     queryFn: () => api.schedule(),
     refetchInterval: FEED_REFRESH_MS,
-  });
-  const subscriptionQuery = useQuery({ queryKey: subscriptionKey, queryFn: () => api.subscription() });
-  // Subscribe (NONE, EXPIRED) or pay (PENDING, with the order's id); the status is fetched again either way,
-  // and the action counts as under way until it has come.
-  const action = useMutation({
-    mutationFn: async (orderId: string | null) => {
-      try {
-        await (orderId ? api.mockPayment(orderId) : api.subscribe());
-      } finally {
-        await client.refetchQueries({ queryKey: subscriptionKey });
-      }
-    },
   });
 
   const feed: FeedState = {
@@ -80,21 +107,21 @@ export function useStrategyBoard(api: StrategyApi) {
   const subscription: SubscriptionState = {
     status: loadStatus(subscriptionQuery),
     subscription: subscriptionQuery.isError ? null : (subscriptionQuery.data ?? null),
-    busy: action.isPending,
-    // The last action's failure, until the next action or a retry.
-    actionError: action.isError
-      ? action.variables
-        ? strategyText.subscription.paymentError
-        : strategyText.subscription.actionError
-      : null,
+    plans: plansQuery.data ?? [],
+    subscribed,
   };
 
-  const act = () => {
-    const current = subscription.subscription;
-    if (!current || action.isPending) return;
-    const pending = current.subscription_status === 'PENDING' && current.id;
-    action.mutate(pending ? (current.id as string) : null);
-  };
+  const { onPurchased } = options;
+  /** Buys `plan`; `requestId` names this purchase, so that retrying it never charges twice. */
+  const subscribe = useCallback(
+    async (plan: string, requestId: string) => {
+      const answer = await api.subscribe({ plan, requestId });
+      // The new status at once: the gated views open without waiting for another request.
+      client.setQueryData<Subscription>(subscriptionKey, answer);
+      onPurchased?.();
+    },
+    [api, client, onPurchased],
+  );
 
   return {
     feed,
@@ -103,9 +130,9 @@ export function useStrategyBoard(api: StrategyApi) {
     retryFeed: () => void client.resetQueries({ queryKey: feedKey }),
     retryReports: () => void client.resetQueries({ queryKey: reportsKey }),
     retrySubscription: () => {
-      action.reset();
       void client.resetQueries({ queryKey: subscriptionKey });
+      void client.resetQueries({ queryKey: plansKey });
     },
-    act,
+    subscribe,
   };
 }

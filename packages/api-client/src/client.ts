@@ -1,4 +1,5 @@
 import { type ApiClientOptions, type AuthClient, createAuthClient } from './authClient';
+import { type AccountApi, type AdminApi, createAccountApi, createAdminApi } from './endpoints/account';
 import { type AssistantApi, createAssistantApi } from './endpoints/assistant';
 import { type ChatApi, createChatApi } from './endpoints/chat';
 import { createDocsApi, type DocsApi } from './endpoints/docs';
@@ -6,8 +7,8 @@ import { createExportsApi, type ExportsApi } from './endpoints/exports';
 import { createMarketApi, type MarketApi } from './endpoints/market';
 import { createModelsApi, type ModelsApi } from './endpoints/models';
 import { createSecurityApi, type SecurityApi } from './endpoints/security';
-import { createStorageUsageApi, type StorageUsageApi } from './endpoints/storage';
 import { createStockApi, type StockApi } from './endpoints/stock';
+import { createStorageUsageApi, type StorageUsageApi } from './endpoints/storage';
 import { createStrategyApi, type StrategyApi } from './endpoints/strategy';
 import { createSelectedModelStore, type SelectedModelStore } from './storage/selectedModel';
 
@@ -34,6 +35,10 @@ export interface ApiClient extends AuthClient {
   storageUsage: StorageUsageApi;
   /** The account's sign-ins, password, nickname and deletion. */
   security: SecurityApi;
+  /** The credit ledger, daily usage and redeem codes. */
+  account: AccountApi;
+  /** Operators' redeem-code batches (admins only: others get 403). */
+  admin: AdminApi;
   selectedModel: SelectedModelStore;
 }
 
@@ -59,6 +64,8 @@ export function completeApiClient(core: AuthClient): ApiClient {
     stocks: createStockApi(core.http),
     storageUsage: createStorageUsageApi(core.http),
     security: createSecurityApi(core.http, core.tokens),
+    account: createAccountApi(core.http),
+    admin: createAdminApi(core.http),
     selectedModel: createSelectedModelStore(core.storage),
   };
 }

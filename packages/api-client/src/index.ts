@@ -26,6 +26,7 @@ export {
 export { type AuthClient, createAuthClient } from './authClient';
 export { type ApiClient, type ApiClientOptions, completeApiClient, createApiClient } from './client';
 export * from './contract';
+export { type AccountApi, type AdminApi, createAccountApi, createAdminApi } from './endpoints/account';
 export {
   type AssistantApi,
   type AssistantInput,
@@ -55,8 +56,8 @@ export {
 } from './endpoints/market';
 export { createModelsApi, type ModelsApi } from './endpoints/models';
 export { createSecurityApi, type SecurityApi } from './endpoints/security';
-export { createStorageUsageApi, type StorageUsageApi } from './endpoints/storage';
 export { createStockApi, type StockApi, type StockDetailQuery } from './endpoints/stock';
+export { createStorageUsageApi, type StorageUsageApi } from './endpoints/storage';
 export { createStrategyApi, type StrategyApi } from './endpoints/strategy';
 export * from './errors';
 export * from './http';

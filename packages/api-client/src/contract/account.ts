@@ -81,7 +81,10 @@ export const ledgerQuery = z.object({
     .optional(),
   limit: z.coerce.number().int().min(1).max(LEDGER_PAGE_MAX).default(LEDGER_PAGE_DEFAULT),
 });
-export type LedgerQuery = z.input<typeof ledgerQuery>;
+export interface LedgerQuery {
+  cursor?: string;
+  limit?: number;
+}
 
 export const ledgerPage = z.object({
   /** The balance now: the sum of every row of the ledger. */
@@ -104,7 +107,10 @@ export const usageQuery = z.object({
   /** The zone whose days the usage is counted in; Asia/Shanghai when absent. */
   tz: timeZone.optional(),
 });
-export type UsageQuery = z.input<typeof usageQuery>;
+export interface UsageQuery {
+  days?: number;
+  tz?: string;
+}
 
 export const usageModel = z.object({
   /** The model's name; null for rows written before the ledger named models. */

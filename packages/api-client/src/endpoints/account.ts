@@ -1,0 +1,80 @@
+import {
+  accountPaths,
+  adminPaths,
+  type CreatedRedeemBatch,
+  type CreateRedeemBatch,
+  createdRedeemBatch,
+  type LedgerPage,
+  type LedgerQuery,
+  ledgerPage,
+  type RedeemBatch,
+  type RedeemResult,
+  redeemBatchList,
+  redeemResult,
+  type UsageQuery,
+  type UsageReport,
+  usageReport,
+} from '../contract/account';
+import type { HttpClient } from '../http/httpClient';
+import type { CallOptions } from './auth';
+
+export interface AccountApi {
+  /** One page of the credit ledger (积分明细), newest first; pass the page's `next_cursor` for the next. */
+  ledger(query?: LedgerQuery, options?: CallOptions): Promise<LedgerPage>;
+  /** Credits and tokens per day and model over the last `days` days, in the zone `tz`. */
+  usage(query?: UsageQuery, options?: CallOptions): Promise<UsageReport>;
+  /** Adds a redeem code's credits; a refused code rejects with the server's reason (400 and its code). */
+  redeem(code: string, options?: CallOptions): Promise<RedeemResult>;
+}
+
+export interface AdminApi {
+  createRedeemBatch(input: CreateRedeemBatch, options?: CallOptions): Promise<CreatedRedeemBatch>;
+  redeemBatches(options?: CallOptions): Promise<RedeemBatch[]>;
+  /** The batch as CSV text (UTF-8, with its byte-order mark). */
+  exportRedeemBatch(id: string, options?: CallOptions): Promise<Blob>;
+}
+
+const queryOf = (query: Record<string, string | number | undefined>) =>
+  Object.fromEntries(
+    Object.entries(query).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
+  );
+
+export function createAccountApi(http: HttpClient): AccountApi {
+  return {
+    ledger(query = {}, options = {}) {
+      return http.get(accountPaths.ledger, {
+        query: queryOf({ cursor: query.cursor, limit: query.limit }),
+        schema: ledgerPage,
+        ...options,
+      });
+    },
+    usage(query = {}, options = {}) {
+      return http.get(accountPaths.usage, {
+        query: queryOf({ days: query.days, tz: query.tz }),
+        schema: usageReport,
+        ...options,
+      });
+    },
+    redeem(code, options = {}) {
+      return http.post(accountPaths.redeem, { json: { code }, schema: redeemResult, ...options });
+    },
+  };
+}
+
+export function createAdminApi(http: HttpClient): AdminApi {
+  return {
+    createRedeemBatch(input, options = {}) {
+      return http.post(adminPaths.redeemBatches, { json: input, schema: createdRedeemBatch, ...options });
+    },
+    async redeemBatches(options = {}) {
+      return (await http.get(adminPaths.redeemBatches, { schema: redeemBatchList, ...options })).results;
+    },
+    async exportRedeemBatch(id, options = {}) {
+      const response = await http.requestResponse(adminPaths.redeemBatchExport(id), {
+        method: 'GET',
+        ...options,
+      });
+      return response.blob();
+    },
+  };
+}

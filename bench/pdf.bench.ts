@@ -47,7 +47,9 @@ export async function pdfBench(): Promise<Array<readonly [string, string]>> {
         runs.push({
           ...result,
           lazyJs: responses.filter((r) => /\.js(\?|$)/.test(r.url)).reduce((n, r) => n + r.size, 0),
-          fonts: responses.filter((r) => /\.(ttf|otf)(\?|$)/.test(r.url)).reduce((n, r) => n + r.size, 0),
+          fonts: responses
+            .filter((r) => /\.(ttf|otf|woff)(\?|$)/.test(r.url))
+            .reduce((n, r) => n + r.size, 0),
           workerMs: inWorker.ms,
         });
         await context.close();

@@ -7,6 +7,7 @@ import { chartsBench } from './charts.bench';
 import { chatBrowserBench } from './chat-browser.bench';
 import { chatServerBench } from './chat-server.bench';
 import { convertBench } from './convert.bench';
+import { docxBench } from './docx.bench';
 import { editorBench } from './editor.bench';
 import { embedBench } from './embed.bench';
 import { hostileFilesBench } from './hostile-files.bench';
@@ -19,7 +20,7 @@ import { memoryBench } from './memory.bench';
 import { pageWeightBench } from './page-weight.bench';
 import { pdfBench } from './pdf.bench';
 
-/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, login-challenge, page-weight, charts, chat-browser, chat-server, editor, convert, embed, market, memory, pdf, hostile-files). */
+/** `pnpm bench [name…]` runs only the named benchmarks (login-bundle, login-challenge, page-weight, charts, chat-browser, chat-server, editor, convert, docx, embed, market, memory, pdf, hostile-files). */
 const benches = {
   'login-bundle': loginBundle,
   'login-challenge': () => loginChallengeBench(),
@@ -30,6 +31,7 @@ const benches = {
   editor: () => editorBench(),
   embed: () => embedBench(),
   convert: () => convertBench(),
+  docx: () => docxBench(),
   market: async () => {
     // The browser's figures are taken even when the series' ones fail.
     const series = await marketBench().catch((error: unknown) => {

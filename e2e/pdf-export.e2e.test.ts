@@ -46,7 +46,8 @@ async function exportAndRead(page: Page): Promise<string> {
   }
 }
 
-const isFont = (url: string) => /NotoSansSC.*\.ttf$/.test(url);
+/** One of the PDF writer's font files (Noto Sans SC, Noto Serif SC, LXGW WenKai). */
+const isFont = (url: string) => /(NotoSansSC|NotoSerifSC|lxgw-wenkai).*\.(ttf|woff)$/.test(url);
 
 /**
  * File → 导出为 PDF in the built app, signed in: the server makes the PDF, which has the fonts on its disk, so

@@ -35,6 +35,8 @@ export interface MarketBoardProps {
   limitUp?: ReactNode;
   /** 自选股 (the user's followed stocks), above 涨停复盘. */
   watchlist?: ReactNode;
+  /** 历史战绩 (the picks' next-day record), right under the strategy panels. */
+  trackRecord?: ReactNode;
 }
 
 const chartStatus = (status: LoadStatus, error: string): ChartStatus =>
@@ -76,6 +78,7 @@ export function MarketBoard({
   formulaExpanded = false,
   limitUp,
   watchlist,
+  trackRecord,
 }: MarketBoardProps) {
   const simulated = daily.source === 'simulated' || minute.source === 'simulated';
   const minuteData = useMemo(

@@ -6,6 +6,7 @@ import { ladderDay, ladderDays, themesDay, themesDays } from './limitUpFixtures'
 import { LiveMarketBoard } from './MarketPage';
 import { feedNodes, monthlyPlan, reports, schedules, subscriptions } from './strategyFixtures';
 import { strategyText } from './strategyMessages';
+import { trackRecord20, trackRecord60 } from './trackRecordFixtures';
 
 /**
  * Endpoints that answer from the fixtures, count their calls and fail where a story asks them to. Each
@@ -32,6 +33,7 @@ function fakeEndpoints() {
     },
     recentReports: async () => reports,
     schedule: async () => schedules.tradingDay,
+    trackRecord: async (query) => (query?.window === 60 ? trackRecord60 : trackRecord20),
     subscription: async () => {
       calls.subscription += 1;
       return subscription;

@@ -5,10 +5,12 @@ import { useCurrentUser, useCurrentUserActions } from '../../session/currentUser
 import { boardQueryClient } from './boardQueries';
 import { LimitUpViews } from './LimitUpViews';
 import { MarketBoard } from './MarketBoard';
-import { LiveWatchlistPanel } from './WatchlistPanel';
+import { TrackRecordPanel } from './TrackRecordPanel';
 import { useEmotionBoard } from './useEmotionBoard';
 import { useLimitUpViews } from './useLimitUpViews';
 import { useStrategyBoard } from './useStrategyBoard';
+import { useTrackRecord } from './useTrackRecord';
+import { LiveWatchlistPanel } from './WatchlistPanel';
 
 /** /stock: the short-term strategy board, on the market and strategy endpoints of the signed-in API. */
 export function MarketPage() {
@@ -50,6 +52,7 @@ function Board({
     minute: board.subscription.subscribed,
   });
   const limitUp = useLimitUpViews(market);
+  const track = useTrackRecord(strategy);
   return (
     <MarketBoard
       daily={daily}
@@ -64,6 +67,14 @@ function Board({
       onRetrySubscription={board.retrySubscription}
       onSubscribe={board.subscribe}
       balance={user?.credits_balance}
+      trackRecord={
+        <TrackRecordPanel
+          window={track.window}
+          onWindow={track.setWindow}
+          state={track.state}
+          onRetry={track.retry}
+        />
+      }
       watchlist={stocks ? <LiveWatchlistPanel api={stocks} /> : undefined}
       limitUp={
         <LimitUpViews

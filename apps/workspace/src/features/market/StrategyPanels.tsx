@@ -1,4 +1,4 @@
-import type { StrategyNodeLog, StrategyReport, WatchlistStock } from '@wanxiang/api-client';
+import type { PickOutcome, StrategyNodeLog, StrategyReport, WatchlistStock } from '@wanxiang/api-client';
 import {
   Alert,
   Badge,
@@ -18,6 +18,7 @@ import {
 import clsx from 'clsx';
 import { Fragment, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { marketText } from './messages';
+import { PickOutcomeLine } from './PickOutcomeLine';
 import { StockLink } from './StockLink';
 import * as styles from './StrategyPanels.css';
 import {
@@ -33,6 +34,7 @@ import {
   watchlistText,
 } from './strategyLogic';
 import { strategyText } from './strategyMessages';
+import { outcomeFor } from './trackRecordLogic';
 import type { FeedState, ReportsState } from './useStrategyBoard';
 
 const t = strategyText;
@@ -224,10 +226,13 @@ function StockCard({
   stock,
   stage,
   simulated,
+  outcome,
 }: {
   stock: WatchlistStock;
   stage: string | null | undefined;
   simulated: boolean;
+  /** How the pick did on the next trading day (历史战绩), when the server says. */
+  outcome?: PickOutcome | undefined;
 }) {
   const plan = stock.trade_plan;
   const decision = pickDecision(stage, stock);
@@ -273,6 +278,7 @@ function StockCard({
           </div>
         </dl>
       ) : null}
+      {outcome ? <PickOutcomeLine outcome={outcome} /> : null}
     </li>
   );
 }
@@ -356,12 +362,13 @@ function ReportView({ report, simulated }: { report: StrategyReport; simulated: 
           {copyState === 'failed' ? <p className={styles.avoidNote}>{t.panel.copyFailed}</p> : null}
           {stocks.length > 0 ? (
             <ul className={styles.stockGrid}>
-              {stocks.map((stock) => (
+              {stocks.map((stock, index) => (
                 <StockCard
                   key={stock.symbol}
                   stock={stock}
                   stage={analysis?.emotion_stage}
                   simulated={simulated}
+                  outcome={outcomeFor(report.outcomes, stock.symbol, index)}
                 />
               ))}
             </ul>

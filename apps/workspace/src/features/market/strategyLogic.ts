@@ -1,5 +1,6 @@
 /** The display rules of the execution feed and the recommendation panel, as pure functions. */
 import {
+  decidePick,
   type StrategyNodeLog,
   type StrategyResultData,
   type StrategySchedule,
@@ -156,19 +157,19 @@ export interface PickDecision {
  */
 export function pickDecision(stage: string | null | undefined, stock: WatchlistStock): PickDecision {
   const d = strategyText.decision;
-  const plan = stock.trade_plan;
-  if (stage?.trim() === strategyText.stage.riskRelease)
-    return { kind: 'avoid', label: d.avoid, note: d.riskRelease };
-  if (!plan) return { kind: 'watch', label: d.watch, note: d.noPlan };
-  if (
-    plan.entry_strategy_type === 'avoid' ||
-    !Number.isFinite(plan.position_level) ||
-    plan.position_level <= 0
-  )
-    return { kind: 'avoid', label: d.avoid, note: d.planAvoid };
-  if (plan.entry_strategy_type !== 'breakout' && plan.entry_strategy_type !== 'pullback')
-    return { kind: 'watch', label: d.watch, note: null };
-  return { kind: 'enter', label: positionLabel(plan.position_level), note: null };
+  // The rule is the one the server's track record counts by (decidePick), so a card and its tally agree.
+  const { decision, reason } = decidePick(stage, stock.trade_plan);
+  const note =
+    reason === 'risk_release'
+      ? d.riskRelease
+      : reason === 'plan_avoid'
+        ? d.planAvoid
+        : reason === 'no_plan'
+          ? d.noPlan
+          : null;
+  if (decision === 'avoid') return { kind: 'avoid', label: d.avoid, note };
+  if (decision === 'watch') return { kind: 'watch', label: d.watch, note };
+  return { kind: 'enter', label: positionLabel((stock.trade_plan as TradePlan).position_level), note: null };
 }
 
 const simulatedTag = (simulated: boolean) => (simulated ? `（${marketText.simulated}）` : '');

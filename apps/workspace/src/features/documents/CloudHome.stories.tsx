@@ -41,7 +41,8 @@ interface HomeArgs {
 
 function CloudHome({ onMoveAll, onLater, onNever, onOpen, width }: HomeArgs) {
   return (
-    <div style={width ? { width } : undefined}>
+    // On a phone the page scrolls inside a phone-sized screen (the screenshot is that screen).
+    <div style={width ? { width, height: 700, overflowY: 'auto' } : undefined}>
       <DocumentHome
         repository={createMemoryDocumentRepository(docs.map(({ record }) => ({ record })))}
         owner="me"

@@ -48,3 +48,10 @@ export {
   symmetricPriceDomain,
 } from './scales/intradayAxis';
 export * from './scales/tradingSession';
+export {
+  type UsageChartProps,
+  type UsageDayInput,
+  UsageChart,
+  usageModels,
+  usageReadout,
+} from './UsageChart';

@@ -1,0 +1,7 @@
+export {
+  UsageChart,
+  type UsageChartProps,
+  type UsageDayInput,
+  usageModels,
+  usageReadout,
+} from './UsageChart';

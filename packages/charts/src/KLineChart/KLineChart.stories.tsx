@@ -38,6 +38,13 @@ export const FewDays: Story = {
   args: { bars: stockFixtures.dailyFew, markers: [] },
   play: async ({ canvas }) => {
     await expect(canvas.getByTestId('chart-readout')).toHaveTextContent(`MA20${messages.noValue}`);
+    // The date labels fit the candles' width: no two overlap.
+    const labels = [...canvas.getByRole('application').querySelectorAll('svg text')].filter((t) =>
+      t.textContent?.includes('月'),
+    );
+    const boxes = labels.map((t) => t.getBoundingClientRect());
+    for (let i = 1; i < boxes.length; i++)
+      await expect(boxes[i]?.left ?? 0).toBeGreaterThanOrEqual(boxes[i - 1]?.right ?? 0);
   },
 };
 

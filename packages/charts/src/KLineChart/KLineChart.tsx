@@ -134,7 +134,8 @@ const Drawing = memo(function Drawing({
       .defined((p) => p[key] !== null)
       .x((_, i) => x(start + i))
       .y((p) => y(p[key] ?? 0))(visible) ?? '';
-  const ticks = dailyTicks(visible.length, (right - left) / DATE_LABEL_PX);
+  // The labels share the width the candles take, which is less than the plot's when there are few.
+  const ticks = dailyTicks(visible.length, (visible.length * step) / DATE_LABEL_PX);
   return (
     <>
       {y.ticks(4).map((t) => (
@@ -216,7 +217,7 @@ const Drawing = memo(function Drawing({
             x={x(start + i)}
             y={volumeBottom + 6}
             dy="0.71em"
-            textAnchor={i === 0 ? 'start' : i === visible.length - 1 ? 'end' : 'middle'}
+            textAnchor={anchorAt(x(start + i), left, right)}
           >
             {formatAxisDate(p.date)}
           </text>
@@ -227,6 +228,14 @@ const Drawing = memo(function Drawing({
 });
 
 const EMPTY: KLinePoint[] = [];
+
+/** A date label is centred on its candle unless that would cross the plot's edge. */
+function anchorAt(px: number, left: number, right: number): 'start' | 'middle' | 'end' {
+  const half = DATE_LABEL_PX / 2 - 8;
+  if (px - half < left) return 'start';
+  if (px + half > right) return 'end';
+  return 'middle';
+}
 
 /** Room for the longest price label (the highest high, with the axis' padding) and the volume scale. */
 function leftMargin(points: readonly KLinePoint[]): number {

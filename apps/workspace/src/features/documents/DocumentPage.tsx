@@ -72,8 +72,10 @@ function LocalDocument({
   const owner = currentOwner();
   const session = useDocumentSession(docId, owner);
   const { status, role } = session;
-  // The assistant asks about the cloud document once it has one, else transiently.
-  const cloudId = docId && status.kind !== 'local' ? (cloudLinks.get(owner, docId)?.cloudId ?? null) : null;
+  // The assistant asks about the cloud document once the server has it, else transiently.
+  const link =
+    docId && status.kind !== 'local' && status.kind !== 'new' ? cloudLinks.get(owner, docId) : null;
+  const cloudId = link && link.version > 0 ? link.cloudId : null;
   const assistant = useDocumentAssistant(docId, cloudId);
   const serverExport = useMemo(
     () => createServerExporter({ exports: api.exports, local: documentRepository, owner }),

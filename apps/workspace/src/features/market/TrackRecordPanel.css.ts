@@ -2,6 +2,8 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '@wanxiang/ui';
 
 const phone = '(max-width: 720px)';
+/** The panel's own width, wherever it is laid out: six columns fit a phone once their padding shrinks. */
+const narrow = '(max-width: 480px)';
 
 export const section = style({
   display: 'flex',
@@ -12,6 +14,7 @@ export const section = style({
   background: vars.color.bg.surface,
   border: `1px solid ${vars.color.border.default}`,
   borderRadius: vars.radius.xl,
+  containerType: 'inline-size',
   '@media': { [phone]: { padding: vars.space.md } },
 });
 
@@ -46,7 +49,7 @@ export const table = style({
   fontSize: vars.font.size.sm,
   fontVariantNumeric: 'tabular-nums',
   color: vars.color.text.primary,
-  '@media': { [phone]: { fontSize: vars.font.size.xs } },
+  '@container': { [narrow]: { fontSize: vars.font.size.xs } },
 });
 
 export const th = style({
@@ -57,6 +60,7 @@ export const th = style({
   borderBottom: `1px solid ${vars.color.border.default}`,
   whiteSpace: 'nowrap',
   selectors: { '&:first-child': { textAlign: 'left' } },
+  '@container': { [narrow]: { padding: `${vars.space.xs} 3px` } },
 });
 
 export const td = style({
@@ -65,6 +69,7 @@ export const td = style({
   whiteSpace: 'nowrap',
   borderBottom: `1px solid ${vars.color.border.subtle}`,
   selectors: { '&:first-child': { textAlign: 'left' } },
+  '@container': { [narrow]: { padding: `${vars.space.xs} 3px` } },
 });
 
 export const totalRow = style({ fontWeight: vars.font.weight.bold });

@@ -362,7 +362,7 @@ export class StrategyService {
     const outcomes = await this.track
       .outcomesOf(rows.map((row) => readPicks(row.tradeDate, row.phase, row.resultData)))
       .catch((error: unknown) => {
-        this.options.logger.warn({ err: error, slug }, 'could not compute the picks\' outcomes');
+        this.options.logger.warn({ err: error, slug }, "could not compute the picks' outcomes");
         return null;
       });
     return rows.map((row, i) => ({

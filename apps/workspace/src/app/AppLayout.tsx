@@ -14,6 +14,7 @@ import {
   ChatIcon,
   DesignIcon,
   DocumentIcon,
+  MenuItem,
   NavGroup,
   NavLink,
   PresentationIcon,
@@ -25,7 +26,7 @@ import {
 } from '@wanxiang/ui';
 import { useAtom, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { isChatPath, sessionPath } from '../features/chat/route/sessionRoute';
 import { ChatHistory, NewChatButton, NewChatTopBarButton } from '../features/chat/sidebar';
 import { currentSessionIdAtom } from '../features/chat/state/conversation';
@@ -129,6 +130,7 @@ function AccountMenu() {
   const { refresh, clear } = useCurrentUserActions();
   const storage = useStorageUsage();
   const storageActions = useStorageActions();
+  const navigate = useNavigate();
 
   useEffect(() => {
     void refresh();
@@ -168,6 +170,10 @@ function AccountMenu() {
         // The auth:logout event this fires takes the user to /login (RootLayout).
         void api.auth.logout();
       }}
-    />
+    >
+      <MenuItem id="account" onAction={() => navigate('/account')}>
+        积分明细与充值
+      </MenuItem>
+    </UserMenu>
   );
 }

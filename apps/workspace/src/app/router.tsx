@@ -59,6 +59,18 @@ export const router = createBrowserRouter([
                 lazy: () =>
                   import('../features/market/StockDetailPage').then((m) => ({ Component: m.StockDetailPage })),
               },
+              ...(['/account', '/account/credits'] as const).map((path) => ({
+                path,
+                lazy: () =>
+                  import('../features/account/AccountPage').then((m) => ({ Component: m.AccountPage })),
+              })),
+              {
+                path: '/admin/redeem-codes',
+                lazy: () =>
+                  import('../features/account/AdminRedeemPage').then((m) => ({
+                    Component: m.AdminRedeemPage,
+                  })),
+              },
               ...(['/presentation', '/spreadsheet', '/design'] as const).map((path) => ({
                 path,
                 lazy: () =>

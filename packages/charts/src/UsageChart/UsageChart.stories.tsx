@@ -9,7 +9,7 @@ function month(): UsageDayInput[] {
     const day = new Date(Date.UTC(2026, 9, 30 + index));
     const date = day.toISOString().slice(0, 10);
     const weekend = day.getUTCDay() === 0 || day.getUTCDay() === 6;
-    if (weekend && index % 3 !== 0) return { date, byModel: {} };
+    if (weekend && index % 3 !== 2) return { date, byModel: {} };
     return {
       date,
       byModel: {

@@ -28,6 +28,22 @@ export const topBar = style({
   boxSizing: 'border-box',
 });
 
+/** The balance at the top bar's end: always in sight, a link to 积分明细. */
+export const balance = style({
+  marginInlineStart: 'auto',
+  flexShrink: 0,
+  whiteSpace: 'nowrap',
+  color: vars.color.text.secondary,
+  fontSize: vars.font.size.sm,
+  textDecoration: 'none',
+  ':hover': { color: vars.color.text.link, textDecoration: 'underline' },
+  ':focus-visible': {
+    outline: `2px solid ${vars.color.focusRing}`,
+    outlineOffset: '2px',
+    borderRadius: vars.radius.sm,
+  },
+});
+
 export const modelSelector = style({
   display: 'flex',
   alignItems: 'center',

@@ -1,12 +1,14 @@
 import { Alert, Button, EmptyState, PlusIcon, Spinner, VisuallyHidden } from '@wanxiang/ui';
 import { useSetAtom } from 'jotai';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { useCurrentUser } from '../../session/currentUser';
 import { FileLoaderContext } from './attachments/loader';
 import { useComposerFiles } from './attachments/useComposerFiles';
 import { ChatHeader } from './ChatHeader';
 import { ChatInput } from './ChatInput';
 import * as styles from './HomePage.css';
+import { CREDITS_PATH } from './Message';
 import { MessageList } from './MessageList';
 import { ModelSelector } from './ModelSelector';
 import { chatText } from './messages';
@@ -111,6 +113,7 @@ export function HomePage() {
   const currentSessionId = useChatValue(currentSessionIdAtom);
   const isStreaming = useChatValue(isStreamingAtom);
   const returnedDraft = useChatValue(returnedDraftAtom);
+  const { user } = useCurrentUser();
   const setComposerInput = useSetAtom(composerInputAtom);
   const navigate = useNavigate();
   const [draft, setDraft] = useState('');
@@ -180,6 +183,16 @@ export function HomePage() {
               title={sessions.items.find((s) => s.id === currentSessionId)?.title ?? null}
             />
           ) : null}
+          {user ? (
+            <Link
+              to="/account"
+              className={styles.balance}
+              aria-label={chatText.balanceLabel(user.credits_balance)}
+              data-testid="chat-balance"
+            >
+              {chatText.balance(user.credits_balance)}
+            </Link>
+          ) : null}
         </header>
         {models.status === 'error' ? (
           <Alert
@@ -193,7 +206,16 @@ export function HomePage() {
           </Alert>
         ) : null}
         {banner ? (
-          <Alert tone="danger" variant="banner" className={styles.banner} onDismiss={() => dismissBanner()}>
+          <Alert
+            tone="danger"
+            variant="banner"
+            className={styles.banner}
+            onDismiss={() => dismissBanner()}
+            // A turn refused for 积分不足 offers the way to more credits, one click away.
+            {...(banner.includes('积分不足')
+              ? { actionLabel: chatText.getCredits, onAction: () => navigate(CREDITS_PATH) }
+              : {})}
+          >
             {banner}
           </Alert>
         ) : null}

@@ -57,6 +57,21 @@ export const notice = style({
   fontSize: vars.font.size.sm,
 });
 
+export const creditsLimited = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  gap: vars.space.sm,
+  margin: 0,
+  color: vars.color.text.secondary,
+  fontSize: vars.font.size.sm,
+});
+
+export const creditsLink = style({
+  color: vars.color.text.link,
+  fontWeight: vars.font.weight.medium,
+});
+
 export const error = style({
   margin: 0,
   fontWeight: vars.font.weight.bold,

@@ -2,6 +2,7 @@ import { CopyButton, Markdown } from '@wanxiang/markdown';
 import { IconButton, SpinnerGlyph, Tooltip } from '@wanxiang/ui';
 import { useAtom } from 'jotai';
 import { memo, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useFileLoader } from './attachments/loader';
 import { MessageFiles } from './attachments/MessageFiles';
 import * as styles from './Message.css';
@@ -129,6 +130,9 @@ function Question({ message, actions }: MessageViewProps) {
   );
 }
 
+/** Where 获取积分 leads: the account's 充值 tab. */
+export const CREDITS_PATH = '/account/credits';
+
 /**
  * A generated image as a message file: a stored one is fetched with the user's token, one this tab received
  * in the stream (or an old answer's inline one) is shown from its data: address as it is.
@@ -165,6 +169,14 @@ export const MessageView = memo(function MessageView({ message, actions }: Messa
           {notice}
         </p>
       ))}
+      {message.creditsLimited && !isStreaming ? (
+        <p className={styles.creditsLimited} role="note">
+          {chatText.creditsLimited}
+          <Link to={CREDITS_PATH} className={styles.creditsLink}>
+            {chatText.getCredits}
+          </Link>
+        </p>
+      ) : null}
       {message.error ? <p className={styles.error}>{chatText.messageError(message.error)}</p> : null}
       {message.sources?.length ? <SourceList sources={message.sources} /> : null}
       {isStreaming ? null : (

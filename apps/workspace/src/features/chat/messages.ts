@@ -139,6 +139,11 @@ export const chatText = {
   interrupted: '对话已中断',
   stopped: '已停止',
   creditsUsed: (n: number) => `消耗 ${n} 积分`,
+  creditsLimited: '余额不足，回答已截断',
+  getCredits: '获取积分',
+  /** The balance in the chat's top bar, a link to 积分明细. */
+  balance: (n: number) => `${n.toLocaleString('zh-CN')} 积分`,
+  balanceLabel: (n: number) => `积分余额 ${n.toLocaleString('zh-CN')}，查看积分明细`,
   streamError: (message: string) => `对话失败: ${message}`,
   messageError: (message: string) => `抱歉，发生错误: ${message}`,
   dismiss: '关闭',

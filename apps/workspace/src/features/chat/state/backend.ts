@@ -68,6 +68,7 @@ export function fromWireMessage(message: WireMessage): ChatMessage {
         }
       : {}),
     ...(metadata.notices?.length ? { notices: metadata.notices } : {}),
+    ...(metadata.credits_limited ? { creditsLimited: true } : {}),
   };
 }
 

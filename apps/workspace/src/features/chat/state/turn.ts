@@ -161,6 +161,7 @@ export class ChatTurn {
             modelName: modelName ?? message.modelName ?? null,
             ...(event.data.sources ? { sources: event.data.sources } : {}),
             ...(event.data.notices?.length ? { notices: event.data.notices } : {}),
+            ...(event.data.credits_limited ? { creditsLimited: true } : {}),
           });
         } else if (event.type === 'search') {
           const { status, query, count, message: note } = event.search;

@@ -102,6 +102,8 @@ export interface ChatMessage {
   sources?: readonly SearchSource[];
   /** What the server says beside the answer: a generated image it dropped (not an image, too large). */
   notices?: readonly string[];
+  /** The answer stopped at the length the balance paid for (余额不足，回答已截断). */
+  creditsLimited?: boolean;
 }
 
 export interface SessionPage {

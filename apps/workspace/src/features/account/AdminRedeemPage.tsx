@@ -1,0 +1,147 @@
+import { type AdminApi, ApiError } from '@wanxiang/api-client';
+import type { RedeemBatch } from '@wanxiang/api-client/contract';
+import { Alert, Button, Spinner, TextField } from '@wanxiang/ui';
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../../session/api';
+import * as styles from './Account.css';
+import { accountText as t } from './messages';
+
+const failureText = (error: unknown) =>
+  error instanceof ApiError
+    ? error.status === 403
+      ? t.adminForbidden
+      : (error.detail ?? t.adminFailed)
+    : t.adminFailed;
+
+const whole = (raw: string) => (/^\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN);
+
+/** 管理 › 兑换码 (admins): make a batch, list batches with their used counts, export one as CSV. */
+export function AdminRedeemView({ admin }: { admin: AdminApi }) {
+  const [batches, setBatches] = useState<RedeemBatch[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [value, setValue] = useState('100');
+  const [count, setCount] = useState('10');
+  const [days, setDays] = useState('');
+  const [note, setNote] = useState('');
+  const [created, setCreated] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setBatches(await admin.redeemBatches());
+    } catch (failure) {
+      setError(failureText(failure));
+    }
+  }, [admin]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const create = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await admin.createRedeemBatch({
+        value: whole(value),
+        count: whole(count),
+        expires_in_days: days.trim() ? whole(days) : null,
+        ...(note.trim() ? { note: note.trim() } : {}),
+      });
+      setCreated(result.codes);
+      await load();
+    } catch (failure) {
+      setError(failureText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const exportCsv = async (batch: RedeemBatch) => {
+    try {
+      const blob = await admin.exportRedeemBatch(batch.id);
+      const url = URL.createObjectURL(blob);
+      const anchor = document.createElement('a');
+      anchor.href = url;
+      anchor.download = `兑换码-${batch.created_at.slice(0, 10)}-${batch.id.slice(0, 8)}.csv`;
+      anchor.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (failure) {
+      setError(failureText(failure));
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{t.adminTitle}</h1>
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <section className={styles.section} aria-labelledby="admin-new-batch">
+        <h2 id="admin-new-batch" className={styles.sectionTitle}>
+          {t.adminNewBatch}
+        </h2>
+        <form
+          className={styles.form}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void create();
+          }}
+        >
+          <TextField label={t.adminValue} value={value} onChange={setValue} inputMode="numeric" />
+          <TextField label={t.adminCount} value={count} onChange={setCount} inputMode="numeric" />
+          <TextField label={t.adminDays} value={days} onChange={setDays} inputMode="numeric" />
+          <TextField label={t.adminNote} value={note} onChange={setNote} maxLength={200} />
+          <Button type="submit" variant="primary" isDisabled={busy}>
+            {t.adminCreate}
+          </Button>
+        </form>
+        {created ? (
+          <>
+            <p className={styles.muted}>{t.adminCreated(created.length)}</p>
+            <pre className={styles.codes} data-testid="created-codes">
+              {created.join('\n')}
+            </pre>
+          </>
+        ) : null}
+      </section>
+      <section className={styles.section} aria-labelledby="admin-batches">
+        <h2 id="admin-batches" className={styles.sectionTitle}>
+          {t.adminBatches}
+        </h2>
+        {batches === null && !error ? <Spinner /> : null}
+        {batches?.length === 0 ? <p className={styles.muted}>{t.adminNoBatches}</p> : null}
+        {batches && batches.length > 0 ? (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <tbody>
+                {batches.map((batch) => (
+                  <tr key={batch.id}>
+                    <td className={styles.cell}>
+                      {new Date(batch.created_at).toLocaleString('zh-CN', { hour12: false })}
+                    </td>
+                    <td className={styles.cell}>{t.credits(batch.value)}</td>
+                    <td className={styles.cell}>{t.adminUsed(batch.used, batch.count)}</td>
+                    <td className={styles.cell}>
+                      {batch.expires_at
+                        ? t.adminExpires(new Date(batch.expires_at).toLocaleDateString('zh-CN'))
+                        : t.adminNever}
+                    </td>
+                    <td className={styles.cell}>{batch.note ?? ''}</td>
+                    <td className={styles.cell}>
+                      <Button size="sm" onPress={() => void exportCsv(batch)}>
+                        {t.adminExport}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+/** /admin/redeem-codes. */
+export function AdminRedeemPage() {
+  return <AdminRedeemView admin={api.admin} />;
+}

@@ -109,7 +109,8 @@ export async function marketBrowserBench(): Promise<Array<readonly [string, stri
     ).json()) as {
       rungs?: { stocks: { code: string; name: string }[] }[];
     };
-    const stock = ladder.rungs?.[0]?.stocks[0];
+    // The highest rung may be empty (yesterday's top stock failed): the first rung with a stock.
+    const stock = ladder.rungs?.flatMap((rung) => rung.stocks)[0];
     if (!stock) throw new Error('the latest day’s ladder has no stock to open');
 
     const board: number[] = [];

@@ -162,7 +162,7 @@ export const FreeUser: Story = {
     await expect(canvas.getByRole('region', { name: '每日策略推荐' })).toBeVisible();
 
     await userEvent.click(within(feed).getByRole('button', { name: '订阅' }));
-    const dialog = within(document.body).getByRole('dialog');
+    const dialog = await within(document.body).findByRole('alertdialog');
     await expect(dialog).toHaveTextContent('将从积分余额中扣除 300 积分，订阅 30 天。');
     await expect(dialog).toHaveTextContent('当前余额 1000 积分');
     await userEvent.click(within(dialog).getByRole('button', { name: '支付 300 积分' }));

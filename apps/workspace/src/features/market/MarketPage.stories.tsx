@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { MarketApi, StrategyApi, Subscription } from '@wanxiang/api-client';
+import { MemoryRouter } from 'react-router-dom';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { dailyPoints, minutePoints } from './emotionFixtures';
 import { ladderDay, ladderDays, themesDay, themesDays } from './limitUpFixtures';
@@ -62,7 +63,12 @@ const meta = {
   loaders: [() => ({ endpoints: fakeEndpoints() })],
   render: (_args, { loaded }) => {
     const { market, strategy } = endpointsOf(loaded);
-    return <LiveMarketBoard market={market} strategy={strategy} />;
+    // The board links to routes (a stock's page, 涨停复盘): a router of its own.
+    return (
+      <MemoryRouter>
+        <LiveMarketBoard market={market} strategy={strategy} />
+      </MemoryRouter>
+    );
   },
 } satisfies Meta;
 export default meta;
@@ -79,16 +85,18 @@ export const OnLiveEndpoints: Story = {
   play: async ({ canvasElement, loaded }) => {
     const endpoints = endpointsOf(loaded);
     const canvas = within(canvasElement);
-    const locked = await canvas.findByRole('region', { name: '策略执行动态' });
-    await within(locked).findByText('订阅内容');
+    // The status comes, then the locked views replace the loading ones.
+    await canvas.findAllByText('订阅内容');
+    const locked = canvas.getByRole('region', { name: '策略执行动态' });
     await expect(endpoints.calls.feed).toBe(0);
     await expect(endpoints.calls.minute).toBe(0);
-    await expect(canvas.getByRole('heading', { name: '市场整体分析' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: '市场整体分析' })).toBeVisible();
 
     await userEvent.click(within(locked).getByRole('button', { name: '订阅' }));
-    const dialog = within(await within(document.body).findByRole('dialog'));
+    const dialog = within(await within(document.body).findByRole('alertdialog'));
     await userEvent.click(dialog.getByRole('button', { name: '支付 300 积分' }));
     await expect(endpoints.calls.subscribe).toBe(1);
+    await waitFor(() => expect(within(document.body).queryByRole('alertdialog')).toBeNull());
     const panel = canvas.getByRole('region', { name: strategyText.subscription.region });
     await within(panel).findByText(/^已订阅，有效期至 /);
     await expect(endpoints.calls.subscription).toBe(1);

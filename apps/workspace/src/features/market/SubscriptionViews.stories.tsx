@@ -58,7 +58,7 @@ export const LockedViews: Story = {
     const canvas = within(canvasElement);
     const minute = canvas.getByRole('region', { name: '分钟级情绪' });
     await expect(within(minute).getByText(/盘中每 5 分钟更新的市场情绪值/)).toBeVisible();
-    const card = within(minute).getByRole('region', { name: '策略月度订阅' });
+    const card = within(minute).getByRole('group', { name: '策略月度订阅' });
     await expect(within(card).getByText('300 积分 / 30 天')).toBeVisible();
     await expect(
       within(card)
@@ -135,7 +135,7 @@ export const PlanCard: Story = {
     </main>
   ),
   play: async ({ canvasElement, args }) => {
-    const card = within(within(canvasElement).getByRole('region', { name: '策略月度订阅' }));
+    const card = within(within(canvasElement).getByRole('group', { name: '策略月度订阅' }));
     await expect(card.getByRole('heading', { name: '策略月度订阅' })).toBeVisible();
     await expect(card.getByText('300 积分 / 30 天')).toBeVisible();
     await userEvent.click(card.getByRole('button', { name: '订阅' }));
@@ -171,8 +171,9 @@ export const PurchaseShortOfCredits: Story = {
     );
   },
   play: async () => {
-    const dialog = within(await within(document.body).findByRole('dialog'));
-    await expect(dialog.getByRole('heading', { name: '订阅策略月度订阅' })).toBeVisible();
+    const dialog = within(await within(document.body).findByRole('alertdialog'));
+    // The dialog fades in.
+    await waitFor(() => expect(dialog.getByRole('heading', { name: '订阅策略月度订阅' })).toBeVisible());
     await expect(dialog.getByText('余额不足：需要 300 积分，当前余额 120 积分。')).toBeVisible();
     await expect(dialog.getByRole('link', { name: '获取积分' })).toHaveAttribute('href', '/account/credits');
     await userEvent.click(dialog.getByRole('button', { name: '支付 300 积分' }));
@@ -202,8 +203,8 @@ export const PurchaseRenewal: Story = {
     );
   },
   play: async () => {
-    const dialog = within(await within(document.body).findByRole('dialog'));
-    await expect(dialog.getByText('当前订阅至 2026-12-25，续订后顺延 30 天。')).toBeVisible();
+    const dialog = within(await within(document.body).findByRole('alertdialog'));
+    await waitFor(() => expect(dialog.getByText('当前订阅至 2026-12-25，续订后顺延 30 天。')).toBeVisible());
     await expect(dialog.getByText('当前余额 1000 积分')).toBeVisible();
     await expect(dialog.queryByRole('link', { name: '获取积分' })).toBeNull();
   },

@@ -88,7 +88,7 @@ export function PlanOffer({
       </div>
     );
   return (
-    <section className={styles.offer} aria-labelledby={titleId} data-slot="plan-offer">
+    <div role="group" className={styles.offer} aria-labelledby={titleId} data-slot="plan-offer">
       <div className={styles.offerHead}>
         <h3 className={styles.planName} id={titleId}>
           {plan.name}
@@ -111,7 +111,7 @@ export function PlanOffer({
           {t.plan.subscribe}
         </Button>
       </div>
-    </section>
+    </div>
   );
 }
 

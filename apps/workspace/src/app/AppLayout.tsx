@@ -174,6 +174,9 @@ function AccountMenu() {
       <MenuItem id="account" onAction={() => navigate('/account')}>
         积分明细与充值
       </MenuItem>
+      <MenuItem id="settings" onAction={() => navigate('/settings')}>
+        {t.settings.menuEntry}
+      </MenuItem>
     </UserMenu>
   );
 }

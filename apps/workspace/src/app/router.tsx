@@ -57,7 +57,9 @@ export const router = createBrowserRouter([
               {
                 path: '/stock/:code',
                 lazy: () =>
-                  import('../features/market/StockDetailPage').then((m) => ({ Component: m.StockDetailPage })),
+                  import('../features/market/StockDetailPage').then((m) => ({
+                    Component: m.StockDetailPage,
+                  })),
               },
               ...(['/account', '/account/credits'] as const).map((path) => ({
                 path,
@@ -70,6 +72,11 @@ export const router = createBrowserRouter([
                   import('../features/account/AdminRedeemPage').then((m) => ({
                     Component: m.AdminRedeemPage,
                   })),
+              },
+              {
+                path: '/settings',
+                lazy: () =>
+                  import('../features/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
               },
               ...(['/presentation', '/spreadsheet', '/design'] as const).map((path) => ({
                 path,

@@ -8,6 +8,7 @@ import { loggerOptions } from './logger';
 import { adminCommand } from './modules/account/admin-cli';
 import { invitesCommand } from './modules/auth/invites-cli';
 import { storageCommand } from './modules/storage/cli';
+import { usersCommand } from './modules/users/cli';
 import { type OperatorCommand, runThroughSocket, serveOperatorSocket } from './operator/socket';
 
 /** The operator's commands, by their first argument. */
@@ -15,6 +16,7 @@ const operatorCommands: Record<string, OperatorCommand> = {
   invites: invitesCommand,
   storage: storageCommand,
   admin: adminCommand,
+  users: usersCommand,
 };
 
 async function loadConfigOrExit(): Promise<Config> {
@@ -90,7 +92,8 @@ async function main() {
 
 /**
  * An operator's command on the configured database: `node dist/main.js invites …` (invitation codes),
- * `node dist/main.js storage …` (users' storage allowances), `node dist/main.js admin …` (admins). On the
+ * `node dist/main.js storage …` (users' storage allowances), `node dist/main.js admin …` (admins),
+ * `node dist/main.js users …` (a temporary password, disabling an account). On the
  * embedded database a running server runs it (through its socket); otherwise the command opens the
  * database itself.
  */

@@ -143,7 +143,8 @@ export const chatText = {
   getCredits: '获取积分',
   /** The balance in the chat's top bar, a link to 积分明细. */
   balance: (n: number) => `${n.toLocaleString('zh-CN')} 积分`,
-  balanceLabel: (n: number) => `积分余额 ${n.toLocaleString('zh-CN')}，查看积分明细`,
+  // The visible text comes first and whole, so that voice control can say what it sees.
+  balanceLabel: (n: number) => `余额 ${n.toLocaleString('zh-CN')} 积分，查看积分明细`,
   streamError: (message: string) => `对话失败: ${message}`,
   messageError: (message: string) => `抱歉，发生错误: ${message}`,
   dismiss: '关闭',

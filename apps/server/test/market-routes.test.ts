@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { marketEmotionDays } from '../src/db/schema';
@@ -47,6 +48,14 @@ describe.each(databaseKinds)('emotion series on %s', (kind) => {
   async function start() {
     const server = await app();
     const { auth } = await signUp(server, db().database.db);
+    // The minute series is a strategy subscriber's (strategy-subscriptions.test.ts has the gate).
+    const bought = await server.inject({
+      method: 'POST',
+      url: '/api/v1/strategy/strategies/daily_board_hitting_strategy/subscription/',
+      headers: auth,
+      payload: { plan: 'board_monthly', request_id: randomUUID() },
+    });
+    expect(bought.statusCode).toBe(201);
     const get = async (url: string) => {
       const answer = await server.inject({ method: 'GET', url, headers: auth });
       return { status: answer.statusCode, body: answer.json() as Record<string, unknown> };

@@ -92,7 +92,9 @@ describe.each(databaseKinds)('strategy plans and subscriptions bought with credi
       .values({ subscriptionId: row?.id as string, fromStatus: 'NONE', toStatus: 'PENDING' });
     const before = await call('GET', SUBSCRIPTION, me.auth);
     expect(before.body).toMatchObject({ subscription_status: 'NONE', plan: null });
-    expect(before.body.history).toMatchObject([{ from_status: 'NONE', to_status: 'PENDING', plan_code: null }]);
+    expect(before.body.history).toMatchObject([
+      { from_status: 'NONE', to_status: 'PENDING', plan_code: null },
+    ]);
     const bought = await call('POST', SUBSCRIPTION, me.auth, { plan: PLAN, request_id: randomUUID() });
     expect(bought.body).toMatchObject({ id: row?.id, subscription_status: 'ACTIVE', charged: 300 });
     // Someone else's subscription stays theirs.
@@ -155,9 +157,9 @@ describe.each(databaseKinds)('strategy plans and subscriptions bought with credi
       expires_at: new Date(now.getTime() + 30 * DAY_MS).toISOString(),
       credits_balance: 100,
     });
-    const history = (back.body.history as { from_status: string; to_status: string; price_credits: number }[]).map(
-      (e) => `${e.from_status}→${e.to_status}${e.price_credits ? ` ${e.price_credits}` : ''}`,
-    );
+    const history = (
+      back.body.history as { from_status: string; to_status: string; price_credits: number }[]
+    ).map((e) => `${e.from_status}→${e.to_status}${e.price_credits ? ` ${e.price_credits}` : ''}`);
     expect(history).toEqual(['NONE→ACTIVE 300', 'ACTIVE→ACTIVE 300', 'ACTIVE→EXPIRED', 'EXPIRED→ACTIVE 300']);
   });
 
@@ -171,7 +173,10 @@ describe.each(databaseKinds)('strategy plans and subscriptions bought with credi
       detail: '积分不足：策略月度订阅需要 300 积分，当前余额 120 积分。请先获取积分再订阅。',
     });
     expect((await ledgerState(db().database.db, me.userId)).balance).toBe(120);
-    expect((await call('GET', SUBSCRIPTION, me.auth)).body).toMatchObject({ subscription_status: 'NONE', id: null });
+    expect((await call('GET', SUBSCRIPTION, me.auth)).body).toMatchObject({
+      subscription_status: 'NONE',
+      id: null,
+    });
     const [rows] = await db()
       .database.db.select({ n: count() })
       .from(strategySubscriptions)
@@ -179,9 +184,9 @@ describe.each(databaseKinds)('strategy plans and subscriptions bought with credi
     expect(rows?.n).toBe(0);
 
     // Bad requests: an unknown plan, a request id that is not a UUID, an unknown strategy.
-    expect((await call('POST', SUBSCRIPTION, me.auth, { plan: 'gold', request_id: randomUUID() })).status).toBe(
-      404,
-    );
+    expect(
+      (await call('POST', SUBSCRIPTION, me.auth, { plan: 'gold', request_id: randomUUID() })).status,
+    ).toBe(404);
     expect((await call('POST', SUBSCRIPTION, me.auth, { plan: PLAN, request_id: 'x' })).status).toBe(400);
     expect((await call('POST', SUBSCRIPTION, me.auth, {})).status).toBe(400);
     expect(
@@ -214,10 +219,7 @@ describe.each(databaseKinds)('strategy plans and subscriptions bought with credi
     await strategy.ensureBackfilled(SLUG);
     expect((await strategy.tick(SLUG))?.outcome).toBe('success');
 
-    const gated = [
-      '/api/v1/market/minute-series/',
-      `/api/v1/strategy/nodes/today/?slug=${SLUG}`,
-    ] as const;
+    const gated = ['/api/v1/market/minute-series/', `/api/v1/strategy/nodes/today/?slug=${SLUG}`] as const;
     for (const url of gated) {
       const refused = await call('GET', url, free.auth);
       expect(refused.status).toBe(403);
@@ -226,7 +228,8 @@ describe.each(databaseKinds)('strategy plans and subscriptions bought with credi
     }
     // Free: the daily emotion, and the reports of the last trading day before today only.
     expect((await call('GET', '/api/v1/market/daily-series/', free.auth)).status).toBe(200);
-    const freeReports = (await call('GET', '/api/v1/strategy/reports/recent/', free.auth)).body as unknown as {
+    const freeReports = (await call('GET', '/api/v1/strategy/reports/recent/', free.auth))
+      .body as unknown as {
       trade_date: string;
     }[];
     expect(freeReports.length).toBeGreaterThan(0);
@@ -235,7 +238,8 @@ describe.each(databaseKinds)('strategy plans and subscriptions bought with credi
     const bought = await call('POST', SUBSCRIPTION, paid.auth, { plan: PLAN, request_id: randomUUID() });
     expect(bought.status).toBe(201);
     for (const url of gated) expect((await call('GET', url, paid.auth)).status).toBe(200);
-    const paidReports = (await call('GET', '/api/v1/strategy/reports/recent/', paid.auth)).body as unknown as {
+    const paidReports = (await call('GET', '/api/v1/strategy/reports/recent/', paid.auth))
+      .body as unknown as {
       trade_date: string;
     }[];
     expect(paidReports.map((r) => r.trade_date)).toEqual([
@@ -252,9 +256,9 @@ describe.each(databaseKinds)('strategy plans and subscriptions bought with credi
       name: '策略订阅',
       expires_at: new Date(MORNING.getTime() + 30 * DAY_MS).toISOString(),
     });
-    expect(((await call('GET', '/api/auth/users/me/', free.auth)).body.subscription_plan as { name: string }).name).toBe(
-      '免费体验版',
-    );
+    expect(
+      ((await call('GET', '/api/auth/users/me/', free.auth)).body.subscription_plan as { name: string }).name,
+    ).toBe('免费体验版');
 
     // Past the end the gates close again.
     now = new Date(MORNING.getTime() + 30 * DAY_MS + 1000);

@@ -8,9 +8,9 @@
 import {
   INSUFFICIENT_CREDITS_CODE,
   type StrategyPlan,
+  SUBSCRIPTION_REQUIRED_CODE,
   type SubscribeAnswer,
   type Subscription,
-  SUBSCRIPTION_REQUIRED_CODE,
 } from '@wanxiang/api-client/contract';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';

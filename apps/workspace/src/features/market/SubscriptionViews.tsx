@@ -88,6 +88,7 @@ export function PlanOffer({
       </div>
     );
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a card of text and one button, not a fieldset of form controls
     <div role="group" className={styles.offer} aria-labelledby={titleId} data-slot="plan-offer">
       <div className={styles.offerHead}>
         <h3 className={styles.planName} id={titleId}>

@@ -34,27 +34,32 @@ function hasStockDetailRoute(): boolean {
   return /['"]\/stock\/:/.test(router);
 }
 
-/** A section's heading text by its aria-labelledby, in the page. */
-const IN_PAGE_HELPERS = `
-  const sections = () => [...document.querySelectorAll('section[aria-labelledby]')].map((s) => ({
-    s,
-    title: document.getElementById(s.getAttribute('aria-labelledby'))?.textContent ?? '',
-  }));
-`;
+type Painted = { kind: 'board' } | { kind: 'ladder' } | { kind: 'detail'; code: string };
 
-/** Milliseconds from the navigation's start to the first frame in which `condition` (page JS) holds. */
-async function paintedAt(page: import('playwright-core').Page, condition: string): Promise<number> {
+/**
+ * Milliseconds from the navigation's start to the first frame in which the content is in the document:
+ * the board's daily chart explained its latest day (the minute chart is a subscriber's), 涨停复盘 has its
+ * rungs, or the stock page's heading names the stock. A function, not a string: the app's CSP forbids eval.
+ */
+async function paintedAt(page: import('playwright-core').Page, what: Painted): Promise<number> {
   const handle = await page.waitForFunction(
-    `(() => { ${IN_PAGE_HELPERS} return (${condition}) ? performance.now() : false; })()`,
-    undefined,
+    (w: Painted) => {
+      const sections = [...document.querySelectorAll('section[aria-labelledby]')].map((s) => ({
+        s,
+        title: document.getElementById(s.getAttribute('aria-labelledby') ?? '')?.textContent ?? '',
+      }));
+      let ready: boolean;
+      if (w.kind === 'board') ready = sections.some((x) => x.title.startsWith('最新情绪构成'));
+      else if (w.kind === 'ladder')
+        ready = sections.some((x) => x.title === '涨停复盘' && x.s.querySelector('h3') !== null);
+      else ready = [...document.querySelectorAll('h1')].some((h) => (h.textContent ?? '').includes(w.code));
+      return ready ? performance.now() : false;
+    },
+    what,
     { polling: 'raf', timeout: 120_000 },
   );
   return (await handle.jsonValue()) as number;
 }
-
-/** The daily emotion chart has drawn and explained its latest day (the minute chart is a subscriber's). */
-const BOARD_READY = `sections().some((x) => x.title.startsWith('最新情绪构成'))`;
-const LADDER_READY = `sections().some((x) => x.title === '涨停复盘' && x.s.querySelector('h3'))`;
 
 async function signedInState(browser: Browser, baseURL: string) {
   const email = `bench-market-${process.pid}-${Date.now()}@example.com`;
@@ -121,19 +126,14 @@ export async function marketBrowserBench(): Promise<Array<readonly [string, stri
       const context = await browser.newContext({ locale: 'zh-CN', storageState: state });
       const page = await context.newPage();
       await page.goto(`${server.baseURL}/stock`, { waitUntil: 'commit' });
-      board.push(await paintedAt(page, BOARD_READY));
-      ladderTimes.push(await paintedAt(page, LADDER_READY));
+      board.push(await paintedAt(page, { kind: 'board' }));
+      ladderTimes.push(await paintedAt(page, { kind: 'ladder' }));
       await context.close();
       if (detailRoute) {
         const fresh = await browser.newContext({ locale: 'zh-CN', storageState: state });
         const detailPage = await fresh.newPage();
         await detailPage.goto(`${server.baseURL}/stock/${stock.code}`, { waitUntil: 'commit' });
-        detail.push(
-          await paintedAt(
-            detailPage,
-            `[...document.querySelectorAll('h1')].some((h) => h.textContent.includes(${JSON.stringify(stock.code)}) || h.textContent.includes(${JSON.stringify(stock.name)}))`,
-          ),
-        );
+        detail.push(await paintedAt(detailPage, { kind: 'detail', code: stock.code }));
         await fresh.close();
       }
     }

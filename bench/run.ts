@@ -32,6 +32,7 @@ const benches = {
   embed: () => embedBench(),
   convert: () => convertBench(),
   docx: () => docxBench(),
+  // The emotion series' server times, then the market pages' first paint in the browser.
   market: async () => {
     // The browser's figures are taken even when the series' ones fail.
     const series = await marketBench().catch((error: unknown) => {

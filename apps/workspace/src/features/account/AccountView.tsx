@@ -219,6 +219,8 @@ function RechargePanel({
             maxLength={64}
             autoComplete="off"
             spellCheck="false"
+            // The server's refusal is shown, not enforced: a native invalid field would block the next try.
+            validationBehavior="aria"
             isInvalid={error !== null}
             {...(error ? { errorMessage: error } : {})}
           />

@@ -16,7 +16,14 @@ const failureText = (error: unknown) =>
 const whole = (raw: string) => (/^\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN);
 
 /** 管理 › 兑换码 (admins): make a batch, list batches with their used counts, export one as CSV. */
-export function AdminRedeemView({ admin }: { admin: AdminApi }) {
+export function AdminRedeemView({
+  admin,
+  timeZone,
+}: {
+  admin: AdminApi;
+  /** The zone the batches' times and expiry days are shown in. @default the browser's */
+  timeZone?: string;
+}) {
   const [batches, setBatches] = useState<RedeemBatch[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [value, setValue] = useState('100');
@@ -115,13 +122,13 @@ export function AdminRedeemView({ admin }: { admin: AdminApi }) {
                 {batches.map((batch) => (
                   <tr key={batch.id}>
                     <td className={styles.cell}>
-                      {new Date(batch.created_at).toLocaleString('zh-CN', { hour12: false })}
+                      {new Date(batch.created_at).toLocaleString('zh-CN', { hour12: false, timeZone })}
                     </td>
                     <td className={styles.cell}>{t.credits(batch.value)}</td>
                     <td className={styles.cell}>{t.adminUsed(batch.used, batch.count)}</td>
                     <td className={styles.cell}>
                       {batch.expires_at
-                        ? t.adminExpires(new Date(batch.expires_at).toLocaleDateString('zh-CN'))
+                        ? t.adminExpires(new Date(batch.expires_at).toLocaleDateString('zh-CN', { timeZone }))
                         : t.adminNever}
                     </td>
                     <td className={styles.cell}>{batch.note ?? ''}</td>

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rateCounters, streamSlots } from '../src/db/schema';
+import { setRole } from '../src/modules/account/batches';
 import {
   isDayComplete,
   isTradingDay,
@@ -108,6 +109,8 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
       return JSON.parse(answer.text) as { access: string; refresh: string };
     };
     const { access } = await signIn();
+    // The main account is also an admin, so that the admin routes are walked like the others.
+    expect(await setRole(db().database.db, account, 'admin')).toBe(true);
     const newSession = async () => {
       const answer = await call('POST', '/api/chat/turns/create-turn/', {
         token: access,
@@ -125,6 +128,28 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
       const answer = await call('POST', '/api/auth/login/', { body: { email: other, password: PASSWORD } });
       return (JSON.parse(answer.text) as { access: string }).access;
     };
+    /** A user of their own, signed in twice (two devices), for the routes that end sign-ins or the account. */
+    const newUser = async () => {
+      const other = email();
+      expect(
+        (await call('POST', '/api/auth/register/', { body: { email: other, password: PASSWORD } })).status,
+      ).toBe(201);
+      const signInOther = async () =>
+        JSON.parse(
+          (await call('POST', '/api/auth/login/', { body: { email: other, password: PASSWORD } })).text,
+        ) as {
+          access: string;
+        };
+      const first = await signInOther();
+      const second = await signInOther();
+      return { email: other, token: first.access, otherToken: second.access };
+    };
+    const sessionsOf = async (token: string) =>
+      (
+        JSON.parse((await call('GET', '/api/auth/sessions/', { token })).text) as {
+          sessions: { id: string; current: boolean }[];
+        }
+      ).sessions;
     // The minute emotion and the live feed are a strategy subscriber's: one user buys the plan once.
     const subscriber = await newUserToken();
     const buy = (token: string) =>
@@ -478,6 +503,164 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
         route: 'GET /api/docs/{docId}/assistant/history',
         send: () => call('GET', `/api/docs/${keptDocument}/assistant/history`, { token: access }),
         ok: (answer) => answer.status === 200 && Array.isArray(JSON.parse(answer.text).items),
+      },
+      {
+        name: 'profile',
+        route: 'PATCH /api/auth/users/me/',
+        send: () => call('PATCH', '/api/auth/users/me/', { token: access, body: { nickname: '韧性测试' } }),
+        ok: is(200),
+      },
+      {
+        name: 'sign-ins',
+        route: 'GET /api/auth/sessions/',
+        send: () => call('GET', '/api/auth/sessions/', { token: access }),
+        ok: (answer) => answer.status === 200 && JSON.parse(answer.text).sessions.length > 0,
+      },
+      {
+        name: 'end one sign-in',
+        route: 'DELETE /api/auth/sessions/{id}/',
+        prepare: async () => {
+          const user = await newUser();
+          const other = (await sessionsOf(user.token)).find((session) => !session.current);
+          return { token: user.token, id: other?.id };
+        },
+        send: ({ token, id }) => call('DELETE', `/api/auth/sessions/${id}/`, { token }),
+        ok: is(200),
+      },
+      {
+        name: 'end the other sign-ins',
+        route: 'POST /api/auth/sessions/end-all/',
+        prepare: async () => ({ token: (await newUser()).token }),
+        send: ({ token }) =>
+          call('POST', '/api/auth/sessions/end-all/', { token, body: { keep_current: true } }),
+        ok: (answer) => answer.status === 200 && JSON.parse(answer.text).ended === 1,
+      },
+      {
+        name: 'password change',
+        route: 'POST /api/auth/password/',
+        prepare: async () => ({ token: (await newUser()).token }),
+        send: ({ token }) =>
+          call('POST', '/api/auth/password/', {
+            token,
+            body: { old_password: PASSWORD, new_password: 'another long secret' },
+          }),
+        ok: is(200),
+      },
+      {
+        name: 'account deletion',
+        route: 'POST /api/auth/users/me/delete/',
+        prepare: async () => ({ token: (await newUser()).token }),
+        send: ({ token }) =>
+          call('POST', '/api/auth/users/me/delete/', { token, body: { password: PASSWORD } }),
+        ok: is(200),
+      },
+      {
+        name: 'credit ledger',
+        route: 'GET /api/account/ledger/',
+        send: () => call('GET', '/api/account/ledger/', { token: access }),
+        ok: (answer) => answer.status === 200 && JSON.parse(answer.text).results.length > 0,
+      },
+      {
+        name: 'credit usage',
+        route: 'GET /api/account/usage/',
+        send: () => call('GET', '/api/account/usage/?days=30', { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'redeem a code',
+        route: 'POST /api/account/redeem/',
+        // A user of their own each time: redeem attempts are limited per user.
+        prepare: async () => {
+          const made = await call('POST', '/api/admin/redeem-batches/', {
+            token: access,
+            body: { value: 50, count: 1, note: '韧性' },
+          });
+          expect(made.status).toBe(201);
+          return {
+            token: (await newUser()).token,
+            code: (JSON.parse(made.text) as { codes: string[] }).codes[0],
+          };
+        },
+        send: ({ token, code }) => call('POST', '/api/account/redeem/', { token, body: { code } }),
+        ok: is(200),
+      },
+      {
+        name: 'make a redeem batch',
+        route: 'POST /api/admin/redeem-batches/',
+        send: () =>
+          call('POST', '/api/admin/redeem-batches/', {
+            token: access,
+            body: { value: 10, count: 2, note: '批次' },
+          }),
+        ok: is(201),
+      },
+      {
+        name: 'redeem batches',
+        route: 'GET /api/admin/redeem-batches/',
+        send: () => call('GET', '/api/admin/redeem-batches/', { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'redeem batch as CSV',
+        route: 'GET /api/admin/redeem-batches/{id}/export/',
+        prepare: async () => {
+          const made = await call('POST', '/api/admin/redeem-batches/', {
+            token: access,
+            body: { value: 10, count: 1 },
+          });
+          return { id: (JSON.parse(made.text) as { batch: { id: string } }).batch.id };
+        },
+        send: ({ id }) => call('GET', `/api/admin/redeem-batches/${id}/export/`, { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'limit-up ladder',
+        route: 'GET /api/v1/market/ladder/',
+        send: () => call('GET', '/api/v1/market/ladder/', { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'themes',
+        route: 'GET /api/v1/market/themes/',
+        send: () => call('GET', '/api/v1/market/themes/', { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'one stock',
+        route: 'GET /api/v1/market/stocks/{code}/',
+        send: () => call('GET', '/api/v1/market/stocks/MZ0001/', { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'watchlist',
+        route: 'GET /api/v1/market/watchlist/',
+        send: () => call('GET', '/api/v1/market/watchlist/', { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'add to the watchlist',
+        route: 'POST /api/v1/market/watchlist/',
+        prepare: async () => ({ token: (await newUser()).token }),
+        send: ({ token }) => call('POST', '/api/v1/market/watchlist/', { token, body: { code: 'MZ0001' } }),
+        ok: (answer) => answer.status === 200 || answer.status === 201,
+      },
+      {
+        name: 'remove from the watchlist',
+        route: 'DELETE /api/v1/market/watchlist/{code}/',
+        prepare: async () => {
+          const { token } = await newUser();
+          const added = await call('POST', '/api/v1/market/watchlist/', { token, body: { code: 'MZ0001' } });
+          expect(added.status).toBeLessThan(300);
+          return { token };
+        },
+        send: ({ token }) => call('DELETE', '/api/v1/market/watchlist/MZ0001/', { token }),
+        ok: (answer) => answer.status === 200 || answer.status === 204,
+      },
+      {
+        name: 'track record',
+        route: 'GET /api/v1/strategy/track-record/',
+        send: () => call('GET', '/api/v1/strategy/track-record/?window=20', { token: access }),
+        ok: is(200),
       },
       {
         name: 'assistant on any document',

@@ -92,7 +92,6 @@ export const WithData: Story = {
     await expect(panel.getByText('本页内容仅供参考，不构成投资建议；股市有风险，投资需谨慎')).toBeVisible();
     await expect(panel.getByRole('button', { name: '复制推荐清单' })).toBeVisible();
     await expect(panel.getByRole('button', { name: '复制 MZ0301' })).toBeVisible();
-    await expect(canvas.getByRole('button', { name: '点击订阅' })).toBeVisible();
   },
 };
 

@@ -22,10 +22,10 @@ import { assistantRoutes } from './modules/assistant/routes';
 import { AssistantService } from './modules/assistant/service';
 import { PasswordHasher } from './modules/auth/passwords';
 import { authRoutes } from './modules/auth/routes';
-import { AuthService } from './modules/auth/service';
-import { LoginThrottle } from './modules/auth/throttle';
 import { AccountSecurity } from './modules/auth/security';
 import { securityRoutes } from './modules/auth/securityRoutes';
+import { AuthService } from './modules/auth/service';
+import { LoginThrottle } from './modules/auth/throttle';
 import { TokenService } from './modules/auth/tokens';
 import { AttachmentReader } from './modules/chat/attachments/reader';
 import { chatRoutes } from './modules/chat/routes';
@@ -44,8 +44,8 @@ import { healthRoutes } from './modules/health/routes';
 import { sweepCounters } from './modules/limits/counters';
 import { createAddressLimit } from './modules/limits/requests';
 import { StreamSlots } from './modules/limits/streams';
-import { createMarketProvider } from './modules/market/providers';
 import { ladderRoutes } from './modules/market/ladderRoutes';
+import { createMarketProvider } from './modules/market/providers';
 import { marketRoutes } from './modules/market/routes';
 import { MarketService } from './modules/market/service';
 import { stockRoutes } from './modules/market/stockRoutes';
@@ -198,12 +198,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         requireAuth,
         limitAddress: createAddressLimit(db, config.rateLimit),
       });
-      await api.register(modelRoutes, { registry, requireAuth, search: config.chat.search });
-      await api.register(chatRoutes, { db, chat, requireAuth, streamSlots, files, stagingDir });
       await api.register(securityRoutes, {
         security: new AccountSecurity(db, passwords, files),
         requireAuth,
       });
+      await api.register(modelRoutes, { registry, requireAuth, search: config.chat.search });
+      await api.register(chatRoutes, { db, chat, requireAuth, streamSlots, files, stagingDir });
       await api.register(assistantRoutes, { db, assistant, requireAuth, streamSlots, stagingDir });
       await api.register(docsRoutes, { docs: new DocumentService(db), requireAuth });
       await api.register(exportsRoutes, { db, requireAuth, ...(deps.now ? { now: deps.now } : {}) });

@@ -49,9 +49,9 @@ export {
 } from './scales/intradayAxis';
 export * from './scales/tradingSession';
 export {
+  UsageChart,
   type UsageChartProps,
   type UsageDayInput,
-  UsageChart,
   usageModels,
   usageReadout,
 } from './UsageChart';

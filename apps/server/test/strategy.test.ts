@@ -4,11 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import {
-  strategyNodeLogs,
-  strategyReports,
-  strategyRuns,
-} from '../src/db/schema';
+import { strategyNodeLogs, strategyReports, strategyRuns } from '../src/db/schema';
 import { type MarketProvider, MarketSourceError } from '../src/modules/market/provider';
 import { MarketService } from '../src/modules/market/service';
 import { SIMULATED_CODE, sharedSimulatedMarket } from '../src/modules/market/simulated';

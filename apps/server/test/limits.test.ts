@@ -136,7 +136,12 @@ describe.each(databaseKinds)('operator limits on %s', (kind) => {
   it('open registration needs no code; the grant is the operator’s and may be zero', async () => {
     const server = await app({ DEFAULT_PLAN_CREDITS: '0' });
     await db().reset(await testConfig({ DEFAULT_PLAN_CREDITS: '0' }));
-    expect((await policy(server)).json()).toEqual({ mode: 'open', signup_credits: 0 });
+    expect((await policy(server)).json()).toEqual({
+      mode: 'open',
+      signup_credits: 0,
+      terms_url: null,
+      privacy_url: null,
+    });
     const { auth } = await signUp(server, db().database.db);
     const me = await server.inject({ method: 'GET', url: '/api/auth/users/me/', headers: auth });
     expect(me.json().credits_balance).toBe(0);

@@ -210,11 +210,14 @@ export const Ledger: Story = {
     const account = accountOf(loaded);
     await expect(await canvas.findByTestId('account-balance')).toHaveTextContent('1,268 积分');
     await expect(await canvas.findByRole('application', { name: '最近 30 天用量' })).toBeVisible();
-    await expect(canvas.getByTestId('usage-readout')).toHaveTextContent(/^11月28日：共 \d+ 积分/);
+    // The chart and the table fill in as their answers arrive: wait for what the user would see.
+    await waitFor(() =>
+      expect(canvas.getByTestId('usage-readout')).toHaveTextContent(/^11月28日：共 \d+ 积分/),
+    );
     const table = await canvas.findByRole('table');
-    let rows = within(table).getAllByRole('row');
     // A header row and 20 rows.
-    await expect(rows).toHaveLength(21);
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(21));
+    let rows = within(table).getAllByRole('row');
     await expect(rows[1]).toHaveTextContent('2026/11/28 10:40对话DeepSeek V31,830 / 642-12查看会话');
     await expect(rows[2]).toHaveTextContent('写作助手通义千问 Max950 / 1,204-8查看文档');
     await expect(rows[3]).toHaveTextContent('联网搜索——-6查看会话');

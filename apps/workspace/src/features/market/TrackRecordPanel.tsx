@@ -37,24 +37,11 @@ function Table({ record }: { record: TrackRecord }) {
         <caption className={styles.caption}>{t.range(record.from, record.to, record.reports)}</caption>
         <thead>
           <tr>
-            <th scope="col" className={styles.th}>
-              {c.decision}
-            </th>
-            <th scope="col" className={styles.th}>
-              {c.picks}
-            </th>
-            <th scope="col" className={styles.th}>
-              {c.hitRate}
-            </th>
-            <th scope="col" className={styles.th}>
-              {c.average}
-            </th>
-            <th scope="col" className={styles.th}>
-              {c.worst}
-            </th>
-            <th scope="col" className={styles.th}>
-              {c.pending}
-            </th>
+            {[c.decision, c.picks, c.hitRate, c.average, c.worst, c.pending].map((label) => (
+              <th key={label} scope="col" className={styles.th}>
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

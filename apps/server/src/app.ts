@@ -20,7 +20,9 @@ import { CodeSealer } from './modules/account/codes';
 import { creditRoutes } from './modules/account/routes';
 import { assistantRoutes } from './modules/assistant/routes';
 import { AssistantService } from './modules/assistant/service';
+import { PasswordResets } from './modules/auth/passwordReset';
 import { PasswordHasher } from './modules/auth/passwords';
+import { resetRoutes } from './modules/auth/resetRoutes';
 import { authRoutes } from './modules/auth/routes';
 import { AccountSecurity } from './modules/auth/security';
 import { securityRoutes } from './modules/auth/securityRoutes';
@@ -196,6 +198,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         auth,
         db,
         requireAuth,
+        limitAddress: createAddressLimit(db, config.rateLimit),
+        passwordReset: Boolean(config.mail),
+      });
+      await api.register(resetRoutes, {
+        resets: config.mail ? new PasswordResets(db, passwords, config.mail, app.log) : null,
         limitAddress: createAddressLimit(db, config.rateLimit),
       });
       await api.register(securityRoutes, {

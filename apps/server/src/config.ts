@@ -191,6 +191,21 @@ export const envSchema = z.object({
   REGISTRATIONS_PER_IP_PER_DAY: intVar(10, 1, 1_000_000),
   TERMS_URL: optionalHttpUrl,
   PRIVACY_URL: optionalHttpUrl,
+  PUBLIC_URL: optionalHttpUrl,
+  SMTP_URL: optionalString.superRefine((raw, ctx) => {
+    if (raw === undefined) return;
+    try {
+      if (!['smtp:', 'smtps:'].includes(new URL(raw).protocol)) throw new Error();
+    } catch {
+      ctx.addIssue({ code: 'custom', message: c.smtpUrl });
+    }
+  }),
+  SMTP_HOST: optionalString,
+  SMTP_PORT: intVar(587, 1, 65_535),
+  SMTP_SECURE: enumVar(['true', 'false'] as const, 'false'),
+  SMTP_USER: optionalString,
+  SMTP_PASS: optionalString,
+  SMTP_FROM: optionalString,
   REQUEST_TIMEOUT: durationVar('30s', 1, 3600),
   IDLE_TIMEOUT: durationVar('2m', 20, DAY),
   KEEP_ALIVE_TIMEOUT: durationVar('72s', 1, 3600),
@@ -251,7 +266,14 @@ export const envSchema = z.object({
 });
 
 type EnvKey = keyof typeof envSchema.shape;
-const SECRET_VARS = new Set<string>(['JWT_SECRET', 'DATABASE_URL', 'MODELS_CONFIG_JSON', 'SEARCH_API_KEY']);
+const SECRET_VARS = new Set<string>([
+  'JWT_SECRET',
+  'DATABASE_URL',
+  'MODELS_CONFIG_JSON',
+  'SEARCH_API_KEY',
+  'SMTP_URL',
+  'SMTP_PASS',
+]);
 
 function readVersion(): string {
   try {
@@ -304,8 +326,40 @@ export function parseEnv(env: NodeJS.ProcessEnv) {
       problems.push(c.variable('SEARCH_API_KEY', c.searchKeyNeeded(e.SEARCH_PROVIDER), undefined));
     }
   }
+  if (e.SMTP_URL || e.SMTP_HOST) {
+    if (e.SMTP_URL && e.SMTP_HOST) problems.push(c.variable('SMTP_HOST', c.smtpTwice, input.SMTP_HOST));
+    if (!e.SMTP_FROM) problems.push(c.variable('SMTP_FROM', c.smtpNeeds, undefined));
+    if (!e.PUBLIC_URL) problems.push(c.variable('PUBLIC_URL', c.smtpNeeds, undefined));
+    if (Boolean(e.SMTP_USER) !== Boolean(e.SMTP_PASS)) {
+      problems.push(c.variable(e.SMTP_USER ? 'SMTP_PASS' : 'SMTP_USER', c.smtpUserAndPass, undefined));
+    }
+  } else {
+    for (const name of ['SMTP_USER', 'SMTP_PASS', 'SMTP_FROM'] as const) {
+      if (e[name]) problems.push(c.variable(name, c.smtpWithoutServer, undefined));
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return e;
+}
+
+/** The SMTP server of the password-reset mail; null when none is configured (忘记密码 is not offered). */
+function mailSettings(e: ReturnType<typeof parseEnv>) {
+  if (!(e.SMTP_URL || e.SMTP_HOST) || !e.SMTP_FROM || !e.PUBLIC_URL) return null;
+  return {
+    /** A nodemailer connection URL, or the host's settings. */
+    transport: e.SMTP_URL
+      ? e.SMTP_URL
+      : {
+          host: e.SMTP_HOST ?? '',
+          port: e.SMTP_PORT,
+          secure: e.SMTP_SECURE === 'true',
+          ...(e.SMTP_USER ? { auth: { user: e.SMTP_USER, pass: e.SMTP_PASS ?? '' } } : {}),
+        },
+    /** The sender, e.g. 万象 <noreply@example.com>. */
+    from: e.SMTP_FROM,
+    /** The site's address, which the reset link starts with (never taken from a request's Host header). */
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+  };
 }
 
 function searchSettings(e: ReturnType<typeof parseEnv>): SearchSettings | null {
@@ -424,6 +478,8 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
       termsUrl: e.TERMS_URL ?? null,
       privacyUrl: e.PRIVACY_URL ?? null,
     },
+    /** 忘记密码 by e-mail: the SMTP server, the sender and the site's address; null without SMTP. */
+    mail: mailSettings(e),
     /** Node's HTTP server timeouts (seconds); none of them cuts a long answer stream. */
     http: {
       requestTimeout: e.REQUEST_TIMEOUT,

@@ -17,6 +17,7 @@ export type {
   CurrentUser,
   LoginRequest,
   LoginResponse,
+  PasswordResetConfirm,
   RegisterRequest,
   RegisterResponse,
   RegistrationPolicy,

@@ -76,6 +76,8 @@ export const users = pgTable(
     storageQuotaBytes: bigint('storage_quota_bytes', { mode: 'number' }),
     /** `user` or `admin` (an operator: redeem-code batches); the first admin is made from the command line. */
     role: text('role').notNull().default('user'),
+    /** The file-store key of the user's avatar (a checked 256×256 WebP, modules/auth/avatar.ts); null: initials. */
+    avatarKey: text('avatar_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -649,4 +651,23 @@ export const userWatchlist = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [uniqueIndex('user_watchlist_user_code').on(t.userId, t.code)],
+);
+
+/**
+ * 忘记密码: a reset link sent by e-mail. Only the SHA-256 of its token is kept; it works once, for 30
+ * minutes, and using it ends every sign-in of the account (modules/auth/passwordReset.ts).
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user').on(t.userId), index('password_resets_expires').on(t.expiresAt)],
 );

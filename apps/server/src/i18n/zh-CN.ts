@@ -98,6 +98,14 @@ export const zhCN = {
     sessionsEnded: (count: number) => `已退出 ${count} 个登录。`,
     accountDeleted: '账号及其全部数据已删除。',
     profileSaved: '资料已保存。',
+    resetUnavailable: '本站未开启邮件找回密码。请联系管理员重置密码。',
+    resetRequested: '如果该邮箱已注册，我们已向它发送了重置密码的链接，30 分钟内有效。请查收邮件（也请看看垃圾邮件）。',
+    resetInvalid: '重置链接无效或已被使用，请重新申请。',
+    resetExpired: '重置链接已过期（30 分钟内有效），请重新申请。',
+    resetDone: '密码已重置，所有设备上的登录已退出。请用新密码登录。',
+    resetMailSubject: '万象：重置密码',
+    resetMailText: (link: string) =>
+      `你好：\n\n有人（希望是你）申请重置万象账号的密码。请在 30 分钟内打开下面的链接设置新密码：\n\n${link}\n\n链接只能使用一次。如果不是你本人申请，请忽略这封邮件，你的密码不会改变。\n`,
     registrationCapped: (max: number, wait: string) =>
       `此网络今天注册的账号已达上限（${max} 个），请在${wait}后再试。`,
   },
@@ -125,6 +133,11 @@ export const zhCN = {
     trustProxy: '应为 true、false、代理层数（如 1），或以逗号分隔的代理地址（如 10.0.0.0/8,127.0.0.1）',
     nonEmpty: '不能为空',
     httpUrl: '应为 http:// 或 https:// 开头的网址',
+    smtpUrl: '应为 smtp:// 或 smtps:// 开头的地址，如 smtps://user:password@smtp.example.com:465',
+    smtpTwice: '已设置 SMTP_URL，不能再设置 SMTP_HOST（二选一）',
+    smtpNeeds: '配置了邮件服务器（SMTP_URL 或 SMTP_HOST）时必须设置',
+    smtpUserAndPass: 'SMTP_USER 与 SMTP_PASS 须同时设置',
+    smtpWithoutServer: '未设置邮件服务器（SMTP_URL 或 SMTP_HOST），此项不起作用',
     searchBaseUrlNeeded: (provider: string) =>
       `SEARCH_PROVIDER=${provider} 时必须设置 SEARCH_BASE_URL（搜索服务的地址）`,
     searchKeyNeeded: (provider: string) => `SEARCH_PROVIDER=${provider} 时必须设置 SEARCH_API_KEY`,

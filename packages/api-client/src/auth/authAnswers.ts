@@ -65,6 +65,7 @@ export const registrationPolicyAnswer = object<RegistrationPolicy>({
   signup_credits: int,
   terms_url: optionalNullableString,
   privacy_url: optionalNullableString,
+  password_reset: { test: (value) => typeof value === 'boolean', expected: 'boolean', optional: true },
 });
 
 export const currentUserAnswer = object<CurrentUser>({
@@ -79,6 +80,9 @@ export const currentUserAnswer = object<CurrentUser>({
     keep: (value) => (isRecord(value) ? { name: value.name } : null),
   },
 });
+
+/** An answer that is only its message (忘记密码's two steps). */
+export const detailAnswer = object<{ detail: string }>({ detail: string });
 
 export const refreshAnswer = object<RefreshResponse>({
   access: optionalString,

@@ -39,6 +39,8 @@ export const registrationPolicy = z.object({
   /** The operator's 用户协议 and 隐私政策 (http/https), which a new user must accept; null when not set. */
   terms_url: z.string().nullable().optional(),
   privacy_url: z.string().nullable().optional(),
+  /** The server can send a password-reset link by e-mail (SMTP configured): the sign-in page offers 忘记密码. */
+  password_reset: z.boolean().optional(),
 });
 export type RegistrationPolicy = z.infer<typeof registrationPolicy>;
 
@@ -139,6 +141,16 @@ export const updateProfileRequest = z.object({
   nickname: z.string().max(200).nullable().optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
+
+export const passwordResetRequest = z.object({ email: z.string().max(1024) });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
+
+/** The token of the e-mailed link (its fragment's `token`) and the new password. */
+export const passwordResetConfirm = z.object({
+  token: z.string().max(256),
+  new_password: z.string().max(512),
+});
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirm>;
 
 export const deleteAccountRequest = z.object({ password: z.string().max(512) });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;

@@ -17,6 +17,9 @@ export const authPaths = {
   password: '/auth/password/',
   /** 注销账号, with the password entered again. */
   deleteAccount: '/auth/users/me/delete/',
+  /** 忘记密码: asks for a reset link by e-mail (when the server has SMTP), then sets the password with it. */
+  passwordReset: '/auth/password-reset/',
+  passwordResetConfirm: '/auth/password-reset/confirm/',
 } as const;
 
 /** Body code of a 401 whose access token is expired, forged or revoked (DRF simplejwt's spelling). */

@@ -1,5 +1,6 @@
 import {
   currentUserAnswer,
+  detailAnswer,
   loginAnswer,
   registerAnswer,
   registrationPolicyAnswer,
@@ -10,6 +11,7 @@ import type {
   CurrentUser,
   LoginRequest,
   LoginResponse,
+  PasswordResetConfirm,
   RegisterRequest,
   RegisterResponse,
   RegistrationPolicy,
@@ -58,6 +60,13 @@ export interface AuthApi {
   logout(): Promise<void>;
   /** The current user (nickname, email, credits, plan). */
   me(options?: CallOptions): Promise<CurrentUser>;
+  /**
+   * 忘记密码: asks the server to e-mail a reset link (only when the registration policy's `password_reset`
+   * is true). The answer is the same whether the address has an account or not; resolves to its message.
+   */
+  requestPasswordReset(email: string, options?: CallOptions): Promise<string>;
+  /** Sets a new password with the e-mailed link's token; every sign-in of the account ends. Resolves to the message. */
+  resetPassword(input: PasswordResetConfirm, options?: CallOptions): Promise<string>;
 }
 
 export function createAuthApi(http: HttpClient, tokens: TokenService): AuthApi {
@@ -133,6 +142,26 @@ export function createAuthApi(http: HttpClient, tokens: TokenService): AuthApi {
 
     me(options = {}) {
       return http.get(authPaths.me, { schema: currentUserAnswer, ...options });
+    },
+
+    async requestPasswordReset(email, options = {}) {
+      const answer = await http.post(authPaths.passwordReset, {
+        json: { email },
+        auth: false,
+        schema: detailAnswer,
+        ...options,
+      });
+      return answer.detail;
+    },
+
+    async resetPassword(input, options = {}) {
+      const answer = await http.post(authPaths.passwordResetConfirm, {
+        json: input,
+        auth: false,
+        schema: detailAnswer,
+        ...options,
+      });
+      return answer.detail;
     },
   };
 }

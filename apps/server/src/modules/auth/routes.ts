@@ -30,6 +30,8 @@ export interface AuthRoutesOptions {
   requireAuth: RequireAuth;
   /** onRequest hook: the per-address limit of each unauthenticated endpoint (in the database). */
   limitAddress: (request: FastifyRequest) => Promise<void>;
+  /** 忘记密码 can work (SMTP configured): the policy tells the sign-in page to offer it. */
+  passwordReset?: boolean;
 }
 
 /** The server always rotates, so both tokens are always present (the shared schema allows older shapes). */
@@ -47,7 +49,7 @@ function clientInfo(request: FastifyRequest): ClientInfo {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { auth, db, requireAuth, limitAddress } = options;
+  const { auth, db, requireAuth, limitAddress, passwordReset = false } = options;
   scheduleMaintenance(app, { name: 'sweep expired sign-ins', run: () => auth.sweep() });
 
   app.post(
@@ -75,11 +77,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: '注册方式',
         description:
-          '注册页据此显示表单：mode 为 open（开放注册）、invite（需要邀请码）或 closed（不开放注册）；signup_credits 是新账号获得的积分（可为 0）。',
+          '注册页据此显示表单：mode 为 open（开放注册）、invite（需要邀请码）或 closed（不开放注册）；signup_credits 是新账号获得的积分（可为 0）；password_reset 为 true 时服务器可通过邮件发送重置密码的链接（登录页据此显示“忘记密码”）。',
         response: { 200: registrationPolicy, ...errors(429) },
       },
     },
-    async () => auth.registrationPolicy(),
+    async () => ({ ...auth.registrationPolicy(), password_reset: passwordReset }),
   );
 
   app.post(

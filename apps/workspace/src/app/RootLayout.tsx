@@ -6,7 +6,7 @@ import { t } from '../i18n/zh-CN';
 import { AUTH_LOGOUT_EVENT, startSessionWatch } from '../session/client';
 import * as styles from './RootLayout.css';
 
-const publicPaths = new Set(['/login', '/register']);
+const publicPaths = new Set(['/login', '/register', '/forgot-password', '/reset-password']);
 
 const Toasts = lazy(() => import('./Toasts'));
 const subscribeToToasts = (changed: () => void) => toastQueue.subscribe(changed);
@@ -15,6 +15,8 @@ const hasToasts = () => toastQueue.visibleToasts.length > 0;
 const titles: [prefix: string, title: string][] = [
   ['/login', t.auth.loginTitle],
   ['/register', t.auth.registerTitle],
+  ['/forgot-password', t.auth.forgotTitle],
+  ['/reset-password', t.auth.resetTitle],
   ['/home', t.nav.modelChat],
   ['/document', t.nav.documents],
   ['/stock', t.pages.stockTitle],

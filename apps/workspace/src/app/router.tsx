@@ -26,6 +26,16 @@ export const router = createBrowserRouter([
         lazy: () => import('../features/auth/RegisterPage').then((m) => ({ Component: m.RegisterPage })),
       },
       {
+        path: '/forgot-password',
+        lazy: () =>
+          import('../features/auth/ForgotPasswordPage').then((m) => ({ Component: m.ForgotPasswordPage })),
+      },
+      {
+        path: '/reset-password',
+        lazy: () =>
+          import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
+      },
+      {
         element: <RequireAuth />,
         children: [
           {

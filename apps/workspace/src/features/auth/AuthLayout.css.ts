@@ -85,3 +85,13 @@ export const termsLinks = style({
   fontSize: vars.font.size.sm,
   color: vars.color.text.secondary,
 });
+
+/** 忘记密码？ beside 记住我 on the sign-in form. */
+export const loginOptions = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  flexWrap: 'wrap',
+  fontSize: vars.font.size.sm,
+});

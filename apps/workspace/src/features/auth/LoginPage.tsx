@@ -1,11 +1,12 @@
 import { formatLoginError } from '@wanxiang/api-client/auth';
 import { Checkbox } from '@wanxiang/ui';
-import { useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { prefetchSignedInScreens } from '../../app/lazyRoutes';
 import { t } from '../../i18n/zh-CN';
 import { authClient, hasStoredSession } from '../../session/client';
 import { AuthEmailField, AuthForm, AuthPasswordField } from './AuthLayout';
+import { link, loginOptions } from './AuthLayout.css';
 import { safeNextPath, useAuthSubmit } from './authForm';
 
 const fieldLabels = { email: t.auth.email, password: t.auth.password };
@@ -26,6 +27,16 @@ export function LoginPage() {
   const [rememberMe, setRememberMe] = useState(false);
   // The security check's progress in whole percent while the browser solves one the server asked for.
   const [verifying, setVerifying] = useState<number | null>(null);
+  // 忘记密码 is offered only when the server can e-mail a reset link (the registration policy says so).
+  const [canReset, setCanReset] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    authClient.auth
+      .registrationPolicy({ signal: controller.signal })
+      .then((policy) => setCanReset(policy.password_reset === true))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
   const next = safeNextPath(params.get('next'));
   const submission = useAuthSubmit(async () => {
     try {
@@ -49,7 +60,9 @@ export function LoginPage() {
       ? { tone: 'warning' as const, text: t.auth.sessionExpired }
       : params.get('registered')
         ? { tone: 'success' as const, text: t.auth.registered }
-        : null;
+        : params.get('reset')
+          ? { tone: 'success' as const, text: t.auth.passwordReset }
+          : null;
 
   return (
     <AuthForm
@@ -90,9 +103,16 @@ export function LoginPage() {
         autoComplete="current-password"
         autoFocus={Boolean(email)}
       />
-      <Checkbox isSelected={rememberMe} onChange={setRememberMe} name="remember_me">
-        {t.auth.rememberMe}
-      </Checkbox>
+      <div className={loginOptions}>
+        <Checkbox isSelected={rememberMe} onChange={setRememberMe} name="remember_me">
+          {t.auth.rememberMe}
+        </Checkbox>
+        {canReset ? (
+          <Link className={link} to="/forgot-password">
+            {t.auth.forgotPassword}
+          </Link>
+        ) : null}
+      </div>
     </AuthForm>
   );
 }

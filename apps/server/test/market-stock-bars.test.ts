@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { tradingDaysBetween } from '../src/modules/market/calendar';
 import { EastmoneyMarket, type FetchLike } from '../src/modules/market/eastmoney';
-import { limitPrice, limitRatio, MarketSourceError } from '../src/modules/market/provider';
+import { type DailyBar, limitPrice, limitRatio, MarketSourceError } from '../src/modules/market/provider';
 import { MINUTES_PER_DAY, SimulatedMarket, sharedSimulatedMarket } from '../src/modules/market/simulated';
 
 const DAY = '2026-11-20';
@@ -116,6 +116,45 @@ describe('the simulated market per stock', () => {
     expect(bars.length).toBeGreaterThan(240);
     expect(warm).toBeLessThan(500);
     console.info(`a year of simulated daily bars: ${cold.toFixed(0)} ms cold, ${warm.toFixed(0)} ms warm`);
+  });
+
+  it('stays continuous across the quarters’ seams: each bar opens and closes within the daily limit of the close before', async () => {
+    // The year just rolled: the first trading days of four quarters lie inside it.
+    const days = tradingDaysBetween('2025-11-28', '2026-11-27');
+    const seams = days.filter(
+      (day, i) => i > 0 && /-(01|04|07|10)-/.test(day) && days[i - 1]?.slice(5, 7) !== day.slice(5, 7),
+    );
+    expect(seams).toEqual(['2026-01-05', '2026-04-01', '2026-07-01', '2026-10-08']);
+    let jumpsBridged = 0;
+    for (const stock of market.securities().filter((_, i) => i % 400 === 7)) {
+      const bars = await market.dailyBars(stock.code, '2025-11-28', '2026-11-27');
+      expect(bars.map((b) => b.date)).toEqual(days);
+      for (let i = 1; i < bars.length; i += 1) {
+        const before = bars[i - 1] as DailyBar;
+        const bar = bars[i] as DailyBar;
+        const at = `${stock.code} ${bar.date}`;
+        expect(Math.abs(bar.prevClose - before.close), at).toBeLessThanOrEqual(0.01);
+        const up = limitPrice(before.close, stock.limitRatio, 1) + 0.011;
+        const down = limitPrice(before.close, stock.limitRatio, -1) - 0.011;
+        for (const price of [bar.open, bar.close]) {
+          expect(price, at).toBeLessThanOrEqual(up);
+          expect(price, at).toBeGreaterThanOrEqual(down);
+        }
+      }
+      // The last bar asked for is the market's own day, as the pools and the quote see it.
+      expect(bars.at(-1)).toEqual((await market.dailyBars(stock.code, '2026-11-27', '2026-11-27'))[0]);
+      // Each quarter's first day, asked alone, starts from its own warm-up: the seams the series bridges.
+      for (const seam of seams) {
+        const [first] = await market.dailyBars(stock.code, seam, seam);
+        const [last] = await market.dailyBars(
+          stock.code,
+          days[days.indexOf(seam) - 1] as string,
+          days[days.indexOf(seam) - 1] as string,
+        );
+        if (Math.abs((first?.prevClose ?? 0) - (last?.close ?? 0)) > 0.01) jumpsBridged += 1;
+      }
+    }
+    expect(jumpsBridged).toBeGreaterThan(0);
   });
 });
 

@@ -515,7 +515,7 @@ export class SimulatedMarket implements MarketProvider {
       const day = this.day(date);
       if (day) bars.push(dailyBarOf(stockDay(this.universe[i] as SimStock, i, day)));
     }
-    return bars;
+    return acrossQuarterSeams(bars);
   }
 
   async minuteBars(code: string, date: string): Promise<MinuteBar[]> {
@@ -745,6 +745,37 @@ function dailyBarOf(path: StockDay): DailyBar {
     volume,
     amount: round2(amount),
   };
+}
+
+/**
+ * The bars as one continuous series. Each quarter is rolled from its own warm-up (rollQuarter), so a
+ * quarter's first day starts from a "yesterday" close that is not the last close of the quarter before: drawn
+ * as they are, the daily K-line would jump there by up to a third. Like a chart's forward adjustment (前复权)
+ * over an ex-rights day, the bars before such a seam are scaled by the ratio of the two closes, walking back
+ * from the last bar asked for: the last bar and every bar after the last seam keep the market's own prices
+ * (those the pools, the quote and the strategy see), each bar's close is the next bar's previous close, and
+ * every day's own change is unchanged. Volume and amount are left as they were traded.
+ */
+export function acrossQuarterSeams(bars: readonly DailyBar[]): DailyBar[] {
+  const adjusted = [...bars];
+  let factor = 1;
+  for (let k = bars.length - 1; k >= 0; k -= 1) {
+    const bar = bars[k] as DailyBar;
+    if (factor !== 1) {
+      const scale = (x: number) => round2(x * factor);
+      adjusted[k] = {
+        ...bar,
+        open: scale(bar.open),
+        high: scale(bar.high),
+        low: scale(bar.low),
+        close: scale(bar.close),
+        prevClose: scale(bar.prevClose),
+      };
+    }
+    const before = bars[k - 1];
+    if (before && Math.abs(before.close - bar.prevClose) >= 0.005) factor *= bar.prevClose / before.close;
+  }
+  return adjusted;
 }
 
 let shared: SimulatedMarket | undefined;

@@ -212,7 +212,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(modelRoutes, { registry, requireAuth, search: config.chat.search });
       await api.register(chatRoutes, { db, chat, requireAuth, streamSlots, files, stagingDir });
       await api.register(assistantRoutes, { db, assistant, requireAuth, streamSlots, stagingDir });
-      await api.register(docsRoutes, { docs: new DocumentService(db), requireAuth });
+      await api.register(docsRoutes, {
+        docs: new DocumentService(db, deps.now ? { now: deps.now } : {}),
+        requireAuth,
+      });
       await api.register(exportsRoutes, { db, requireAuth, ...(deps.now ? { now: deps.now } : {}) });
       await api.register(storageRoutes, { db, requireAuth });
       await api.register(creditRoutes, { db, requireAuth, sealer: new CodeSealer(config.jwtSecret) });

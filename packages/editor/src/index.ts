@@ -77,3 +77,11 @@ export {
   type StylePresetKey,
   type StylePresets,
 } from './styles/presets';
+export { changeSize, type DiffRow, diffParagraphs, paragraphsOf } from './versions/diff';
+export {
+  createLocalVersionStore,
+  createLocalVersions,
+  LOCAL_VERSIONS_KEPT,
+  type LocalVersionStore,
+} from './versions/localVersions';
+export type { VersionEntry, VersionPage, VersionSource } from './versions/types';

@@ -611,6 +611,44 @@ export const documents = pgTable(
   (t) => [index('documents_user_updated').on(t.userId, t.updatedAt)],
 );
 
+/**
+ * Every cloud save of a document, with its content: 版本历史. Written in the transaction of the save; old
+ * unnamed autosaves are thinned on later saves (docs/versions.ts), named ones are kept. Their bytes count
+ * against the owner's storage like the document's.
+ */
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** The document's version number this content had. */
+    version: integer('version').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: jsonb('content').notNull(),
+    /** UTF-8 bytes of the content's JSON. */
+    size: integer('size').notNull(),
+    /** Bytes this version grew (positive) or shrank (negative) by from the version before it. */
+    sizeDelta: integer('size_delta').notNull().default(0),
+    /** auto: an autosave; manual: 保存到云端 or Ctrl+S; restore: 恢复此版本. */
+    kind: text('kind').notNull().default('auto'),
+    /** A name the user gave the version (为当前版本命名); named versions are never thinned. */
+    name: text('name'),
+    /** The version this one restored, when it is a restore. */
+    restoredFrom: integer('restored_from'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.documentId, t.version] }),
+    index('document_versions_user').on(t.userId),
+    check('document_versions_kind', sql`${t.kind} in ('auto', 'manual', 'restore')`),
+    check('document_versions_name_length', sql`char_length(${t.name}) <= 100`),
+  ],
+);
+
 /** Raw bytes (PostgreSQL bytea), as Node Buffers. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

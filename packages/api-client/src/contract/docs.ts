@@ -27,7 +27,14 @@ export const DOCUMENT_TOO_LARGE_CODE = 'document_too_large';
 export const docsPaths = {
   list: '/docs/',
   one: (id: string) => `/docs/${encodeURIComponent(id)}/`,
+  versions: (id: string) => `/docs/${encodeURIComponent(id)}/versions/`,
+  version: (id: string, version: number) => `/docs/${encodeURIComponent(id)}/versions/${version}/`,
+  restore: (id: string, version: number) => `/docs/${encodeURIComponent(id)}/versions/${version}/restore/`,
 } as const;
+
+/** How a save came about: an autosave, or the user's 保存到云端 (Ctrl+S). */
+export const documentSaveKind = z.enum(['auto', 'manual']);
+export type DocumentSaveKind = z.infer<typeof documentSaveKind>;
 
 /** The editor's document content; only its shape's frame is checked, the editor state is the editor's. */
 export const documentContent = z.looseObject({
@@ -83,6 +90,8 @@ export const createDocumentBody = z.object({
     .optional(),
   title: z.string(),
   content: documentContentInput,
+  /** autosave (the default) or 保存到云端; the version history says which. */
+  kind: documentSaveKind.optional(),
 });
 export type CreateDocumentBody = z.infer<typeof createDocumentBody>;
 
@@ -91,6 +100,8 @@ export const updateDocumentBody = z.object({
   content: documentContentInput,
   /** The version this save was made from; the server refuses it (409) when the document has moved on. */
   base_version: z.number().int().positive().max(DB_INTEGER_MAX),
+  /** autosave (the default) or 保存到云端; the version history says which. */
+  kind: documentSaveKind.optional(),
 });
 export type UpdateDocumentBody = z.infer<typeof updateDocumentBody>;
 
@@ -106,3 +117,56 @@ export type DocumentConflict = z.infer<typeof documentConflict>;
 export function documentContentBytes(content: unknown): number {
   return new TextEncoder().encode(JSON.stringify(content)).length;
 }
+
+/** Longest name of a version (为当前版本命名), in characters. */
+export const VERSION_NAME_MAX = 100;
+/** Most versions one page of the history lists. */
+export const VERSION_PAGE_MAX = 100;
+
+/** One saved version of a cloud document (版本历史), without its content. */
+export const documentVersionSummary = z.object({
+  /** The document's version number it had. */
+  version: z.number().int().positive().max(DB_INTEGER_MAX),
+  title: z.string(),
+  /** Bytes of its content. */
+  size: z.number().int().nonnegative().max(DB_INTEGER_MAX),
+  /** Bytes it grew (positive) or shrank (negative) by from the version before it. */
+  size_delta: z.number().int().min(-DB_INTEGER_MAX).max(DB_INTEGER_MAX),
+  /** auto: an autosave; manual: 保存到云端; restore: made by 恢复此版本 from `restored_from`. */
+  kind: z.enum(['auto', 'manual', 'restore']),
+  name: z.string().nullable(),
+  restored_from: z.number().int().positive().max(DB_INTEGER_MAX).nullable(),
+  /** ISO 8601. */
+  created_at: z.string(),
+});
+export type DocumentVersionSummary = z.infer<typeof documentVersionSummary>;
+
+export const documentVersion = documentVersionSummary.extend({ content: documentContent });
+export type DocumentVersion = z.infer<typeof documentVersion>;
+
+/** A page of the history, newest first; `next_before` asks for the next page (null at the end). */
+export const documentVersionList = z.object({
+  versions: z.array(documentVersionSummary),
+  next_before: z.number().int().positive().max(DB_INTEGER_MAX).nullable(),
+});
+export type DocumentVersionList = z.infer<typeof documentVersionList>;
+
+export const documentVersionsQuery = z.object({
+  /** Versions older than this version number. */
+  before: z.coerce.number().int().positive().max(DB_INTEGER_MAX).optional(),
+  limit: z.coerce.number().int().min(1).max(VERSION_PAGE_MAX).default(30),
+});
+
+export const documentVersionParams = z.object({
+  id: z.string(),
+  version: z.coerce.number().int().positive().max(DB_INTEGER_MAX),
+});
+
+/** Names a version; null (or only spaces) takes its name away. */
+export const nameVersionBody = z.object({
+  name: z
+    .string()
+    .max(VERSION_NAME_MAX * 2)
+    .nullable(),
+});
+export type NameVersionBody = z.infer<typeof nameVersionBody>;

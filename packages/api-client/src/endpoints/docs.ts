@@ -4,7 +4,14 @@ import {
   type CloudDocumentSummary,
   cloudDocument,
   cloudDocumentList,
+  type DocumentSaveKind,
+  type DocumentVersion,
+  type DocumentVersionList,
+  type DocumentVersionSummary,
   docsPaths,
+  documentVersion,
+  documentVersionList,
+  documentVersionSummary,
   VERSION_CONFLICT_CODE,
 } from '../contract/docs';
 import { ApiError } from '../errors/errors';
@@ -25,7 +32,7 @@ export interface DocsApi {
    * retry of a save whose answer was lost returns the document made then instead of making another.
    */
   create(
-    input: { id?: string; title: string; content: CloudDocumentContent },
+    input: { id?: string; title: string; content: CloudDocumentContent; kind?: DocumentSaveKind },
     options?: CallOptions,
   ): Promise<CloudDocument>;
   /**
@@ -34,10 +41,27 @@ export interface DocsApi {
    */
   save(
     id: string,
-    input: { title: string; content: CloudDocumentContent; baseVersion: number },
+    input: { title: string; content: CloudDocumentContent; baseVersion: number; kind?: DocumentSaveKind },
     options?: CallOptions,
   ): Promise<DocumentSaveResult>;
   remove(id: string, options?: CallOptions): Promise<void>;
+  /** 版本历史: one page of the document's saved versions, newest first (no content). */
+  versions(
+    id: string,
+    page?: { before?: number; limit?: number },
+    options?: CallOptions,
+  ): Promise<DocumentVersionList>;
+  /** One saved version with its content. */
+  version(id: string, version: number, options?: CallOptions): Promise<DocumentVersion>;
+  /** Names a version (null takes the name away); named versions are never thinned. */
+  nameVersion(
+    id: string,
+    version: number,
+    name: string | null,
+    options?: CallOptions,
+  ): Promise<DocumentVersionSummary>;
+  /** Saves that version's content as a new version on top; the current one stays in the history. */
+  restoreVersion(id: string, version: number, options?: CallOptions): Promise<CloudDocument>;
 }
 
 export function createDocsApi(http: HttpClient): DocsApi {
@@ -51,10 +75,10 @@ export function createDocsApi(http: HttpClient): DocsApi {
     create(input, options = {}) {
       return http.post(docsPaths.list, { json: input, schema: cloudDocument, ...options });
     },
-    async save(id, { title, content, baseVersion }, options = {}) {
+    async save(id, { title, content, baseVersion, kind }, options = {}) {
       try {
         const document = await http.put(docsPaths.one(id), {
-          json: { title, content, base_version: baseVersion },
+          json: { title, content, base_version: baseVersion, ...(kind ? { kind } : {}) },
           schema: cloudDocument,
           ...options,
         });
@@ -71,6 +95,26 @@ export function createDocsApi(http: HttpClient): DocsApi {
     },
     async remove(id, options = {}) {
       await http.delete(docsPaths.one(id), options);
+    },
+    versions(id, page = {}, options = {}) {
+      const query = new URLSearchParams();
+      if (page.before !== undefined) query.set('before', String(page.before));
+      if (page.limit !== undefined) query.set('limit', String(page.limit));
+      const search = query.size > 0 ? `?${query}` : '';
+      return http.get(`${docsPaths.versions(id)}${search}`, { schema: documentVersionList, ...options });
+    },
+    version(id, version, options = {}) {
+      return http.get(docsPaths.version(id, version), { schema: documentVersion, ...options });
+    },
+    nameVersion(id, version, name, options = {}) {
+      return http.patch(docsPaths.version(id, version), {
+        json: { name },
+        schema: documentVersionSummary,
+        ...options,
+      });
+    },
+    restoreVersion(id, version, options = {}) {
+      return http.post(docsPaths.restore(id, version), { json: {}, schema: cloudDocument, ...options });
     },
   };
 }

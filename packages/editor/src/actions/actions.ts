@@ -134,6 +134,9 @@ const ACTION_SPECS = {
   },
   exportMarkdown: { label: t.file.exportMarkdown, run: ({ frame }) => frame.exportMarkdown() },
   exportDocx: { label: t.file.exportDocx, run: ({ frame }) => frame.exportDocx() },
+  // 版本历史 (neither Word nor WPS gives these a shortcut).
+  versionHistory: { label: t.file.versionHistory, run: ({ frame }) => frame.openVersions() },
+  nameVersion: { label: t.file.nameVersion, run: ({ frame }) => frame.nameVersion() },
   exportPdf: { label: t.file.exportPdf, run: ({ frame }) => frame.exportPdf() },
 
   // Editing.
@@ -354,7 +357,7 @@ export const MENUS: ReadonlyArray<{ key: keyof typeof t.menus; groups: readonly 
       {
         entries: ['exportPdf', 'exportDocx', 'exportMarkdown'],
       },
-      { entries: [planned('versions', t.file.versionHistory), planned('nameVersion', t.file.nameVersion)] },
+      { entries: ['versionHistory', 'nameVersion'] },
       { entries: [planned('pageSetup', t.file.pageSetup), planned('print', t.file.print)] },
     ],
   },

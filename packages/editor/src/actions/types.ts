@@ -21,6 +21,10 @@ export interface FrameHandlers {
   saveNow(): void;
   /** Saves at once, then to the cloud where the page offers it (保存到云端, Ctrl+S); else only saves now. */
   saveCloud(): void;
+  /** 版本历史: the document's saved versions. */
+  openVersions(): void;
+  /** 为当前版本命名. */
+  nameVersion(): void;
 }
 
 /** What an action knows when it runs. */

@@ -173,6 +173,8 @@ function Harness({ models = 'ready', hasHistory = false, answer = 'stream', init
           exportMarkdown() {},
           exportDocx() {},
           exportPdf() {},
+          openVersions() {},
+          nameVersion() {},
           saveCloud() {},
           saveNow() {},
         }}

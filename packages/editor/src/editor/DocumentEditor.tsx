@@ -1,10 +1,12 @@
 import { Button, ErrorBoundary, Spinner } from '@wanxiang/ui';
 import type { LexicalEditor } from 'lexical';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DocumentRecord, DocumentRepository, LoadedDocument } from '../documents/types';
 import type { ImportedDocument } from '../files/importFile';
 import type { ServerExporter } from '../files/serverExport';
 import { t } from '../i18n/zh-CN';
+import { createLocalVersions, type LocalVersionStore } from '../versions/localVersions';
+import type { VersionSource } from '../versions/types';
 import * as css from './DocumentEditor.css';
 import { WordEditor } from './WordEditor';
 
@@ -24,7 +26,14 @@ export interface DocumentEditorProps {
   /** The open document's title (for the browser tab), or null while none is shown. */
   onTitleChange?(title: string | null): void;
   /** Passed through to WordEditor: 保存到云端, the cloud status, a notice, read-only. */
-  onSaveCloud?(): void;
+  onSaveCloud?(): void | Promise<void>;
+  /**
+   * This browser's versions of local documents: every save is kept there (the last 20), and 版本历史 shows
+   * them unless `versions` gives the document's versions from elsewhere (the cloud's).
+   */
+  versionStore?: LocalVersionStore;
+  /** The document's versions when they are kept elsewhere (a cloud document's). */
+  versions?: VersionSource;
   /** Passed through to WordEditor: the host's server export. */
   serverExport?: ServerExporter;
   cloudStatus?: ReactNode;
@@ -55,6 +64,8 @@ export function DocumentEditor({
   cloudStatus,
   notice,
   readOnly = false,
+  versionStore,
+  versions,
 }: DocumentEditorProps) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [recent, setRecent] = useState<DocumentRecord[]>([]);
@@ -104,15 +115,22 @@ export function DocumentEditor({
   useEffect(refreshRecent, [refreshRecent]);
 
   const id = state.status === 'ready' ? state.doc.record.id : null;
+  const local = useMemo(
+    () => (id && versionStore ? createLocalVersions(versionStore, id, owner) : null),
+    [id, versionStore, owner],
+  );
   const onSave = useCallback(
     async (content: LoadedDocument['content'], title: string) => {
       if (!id) return;
       await repository.save(id, owner, content, title);
       // The Files tab shows titles and times: keep it current.
       refreshRecent();
+      // A version that cannot be kept costs the history one entry, never the save itself.
+      await local?.recordSave(content, title).catch(() => undefined);
     },
-    [repository, owner, id, refreshRecent],
+    [repository, owner, id, refreshRecent, local],
   );
+  const versionSource = versions ?? local?.source;
 
   const openAsNew = useCallback(
     async ({ content, title }: ImportedDocument) => {
@@ -168,6 +186,7 @@ export function DocumentEditor({
         cloudStatus={cloudStatus}
         notice={notice}
         readOnly={readOnly}
+        {...(versionSource ? { versions: versionSource } : {})}
         {...(onEditorReady ? { onEditorReady } : {})}
       />
     </ErrorBoundary>

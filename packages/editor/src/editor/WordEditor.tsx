@@ -51,6 +51,8 @@ import { normalizeStylePresets, type StylePresets } from '../styles/presets';
 import { usePresetStylesheet } from '../styles/usePresetStylesheet';
 import { Toolbar, ToolbarPlaceholder } from '../toolbar/Toolbar';
 import { clickBelowEnd } from './clickBelowEnd';
+import type { VersionSource } from '../versions/types';
+import { type VersionsDialog, VersionsDialogs } from '../versions/VersionsDialogs';
 import { SaveStatusLabel } from './SaveStatusLabel';
 import { TitleField } from './TitleField';
 import { useDeferredChrome } from './useDeferredChrome';
@@ -117,7 +119,12 @@ export interface WordEditorProps {
    * 保存到云端 (Ctrl+S): called after pending changes are saved through onSave. Without it Ctrl+S only saves
    * at once.
    */
-  onSaveCloud?(): void;
+  onSaveCloud?(): void | Promise<void>;
+  /**
+   * Where the document's versions are kept (版本历史, 为当前版本命名): the cloud's, or this browser's
+   * (createLocalVersions). Without it those two entries are left out.
+   */
+  versions?: VersionSource;
   /**
    * The host's server export: large PDFs and DOCX are made there, and it is the fallback
    * when the browser's converter fails. Without it every export runs in the browser.
@@ -182,6 +189,7 @@ function EditorFrame({
   notice,
   readOnly = false,
 }: WordEditorProps) {
+  versions,
   const [editor] = useLexicalComposerContext();
   const format = useFormatState();
   const [ready, setReady] = useState(false);
@@ -224,6 +232,7 @@ function EditorFrame({
   const saveCloudRef = useRef(onSaveCloud);
   saveCloudRef.current = onSaveCloud;
 
+  const [versionsDialog, setVersionsDialog] = useState<VersionsDialog>(null);
   usePresetStylesheet(paperId, presets);
 
   useImperativeHandle(
@@ -238,8 +247,13 @@ function EditorFrame({
   );
 
   const hidden = useMemo(
-    () => new Set<ActionId>([...(hiddenActions ?? []), ...(onBack ? [] : (['back'] as const))]),
-    [hiddenActions, onBack],
+    () =>
+      new Set<ActionId>([
+        ...(hiddenActions ?? []),
+        ...(onBack ? [] : (['back'] as const)),
+        ...(versions ? [] : (['versionHistory', 'nameVersion'] as const)),
+      ]),
+    [hiddenActions, onBack, versions],
   );
 
   const titleChangeRef = useRef(onTitleChange);
@@ -388,6 +402,8 @@ function EditorFrame({
             void Promise.resolve(flushRef.current?.()).then(() => saveCloudRef.current?.());
           },
         }}
+          openVersions: () => setVersionsDialog('history'),
+          nameVersion: () => setVersionsDialog('name'),
       />
       <AutosavePlugin
         flushRef={flushRef}
@@ -402,5 +418,19 @@ function EditorFrame({
       {files.inputs}
       <EditorDialogs format={format} presets={presets} onPresetsChange={setPresets} />
     </div>
+      {versions ? (
+        <VersionsDialogs
+          open={versionsDialog}
+          onOpenChange={setVersionsDialog}
+          source={versions}
+          editor={editor}
+          snapshot={() => snapshot(editor.getEditorState())}
+          saveNow={async () => {
+            await flushRef.current?.();
+            await saveCloudRef.current?.();
+          }}
+          onRestoreStyles={(content) => setPresets(normalizeStylePresets(content.styles))}
+        />
+      ) : null}
   );
 }

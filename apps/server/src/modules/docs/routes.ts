@@ -6,7 +6,13 @@ import {
   docIdParams,
   docsPaths,
   documentConflict,
+  documentVersion,
+  documentVersionList,
+  documentVersionParams,
+  documentVersionSummary,
+  documentVersionsQuery,
   errorBody,
+  nameVersionBody,
   updateDocumentBody,
   VERSION_CONFLICT_CODE,
 } from '@wanxiang/api-client/contract';
@@ -100,11 +106,12 @@ export const docsRoutes: FastifyPluginAsyncZod<DocsRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { title, content, base_version: baseVersion } = request.body;
+      const { title, content, base_version: baseVersion, kind } = request.body;
       const answer = await docs.update(authOf(request).userId, request.params.id, {
         title,
         content,
         baseVersion,
+        kind,
       });
       if ('saved' in answer) return answer.saved;
       return reply.code(409).send({
@@ -132,5 +139,78 @@ export const docsRoutes: FastifyPluginAsyncZod<DocsRoutesOptions> = async (app, 
       await docs.remove(authOf(request).userId, request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/docs/:id/versions/',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['docs'],
+        summary: '版本历史',
+        description:
+          '文档保存过的版本（不含正文），最新的在前，每页 limit 个；next_before 取下一页。每次保存都留一个版本；一天前的未命名自动保存逐步精简（一周内每小时留一个，更早的每天留一个），命名的版本与手动保存一直保留。别人的文档返回 404。',
+        security,
+        params: docIdParams,
+        querystring: documentVersionsQuery,
+        response: { 200: documentVersionList, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      docs.listVersions(authOf(request).userId, request.params.id, {
+        before: request.query.before,
+        limit: request.query.limit,
+      }),
+  );
+
+  app.get(
+    '/docs/:id/versions/:version/',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['docs'],
+        summary: '读取一个版本',
+        description: '这个版本的正文。已被精简的版本、别人的文档返回 404。',
+        security,
+        params: documentVersionParams,
+        response: { 200: documentVersion, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => docs.getVersion(authOf(request).userId, request.params.id, request.params.version),
+  );
+
+  app.patch(
+    '/docs/:id/versions/:version/',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['docs'],
+        summary: '为版本命名',
+        description: '给版本起名（最多 100 个字）；null 或空白去掉名称。命名的版本不会被精简。',
+        security,
+        params: documentVersionParams,
+        body: nameVersionBody,
+        response: { 200: documentVersionSummary, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      docs.nameVersion(authOf(request).userId, request.params.id, request.params.version, request.body.name),
+  );
+
+  app.post(
+    '/docs/:id/versions/:version/restore/',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['docs'],
+        summary: '恢复版本',
+        description:
+          '把这个版本的正文保存为新的一版（版本号加一），当前版本仍留在版本历史中。正文计入存储空间，放不下时返回 413。',
+        security,
+        params: documentVersionParams,
+        response: { 200: cloudDocument, ...errors(400, 401, 404, 409, 413) },
+      },
+    },
+    async (request) => docs.restoreVersion(authOf(request).userId, request.params.id, request.params.version),
   );
 };

@@ -5,15 +5,21 @@ import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_TITLE_MAX,
   DOCUMENT_TOO_LARGE_CODE,
+  type DocumentSaveKind,
+  type DocumentVersion,
+  type DocumentVersionList,
+  type DocumentVersionSummary,
   documentContentBytes,
+  VERSION_NAME_MAX,
 } from '@wanxiang/api-client/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { documents } from '../../db/schema';
+import { documents, documentVersions } from '../../db/schema';
 import { formatBytes, HttpError } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import { withoutBidiControls } from '../files/names';
 import { releaseStorage, reserveStorage } from '../storage/quota';
+import { keepVersion, versionBytes, versionSummaryOf } from './versions';
 
 const m = messages.docs;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -73,7 +79,14 @@ function checkedSize(content: CloudDocumentContent): number {
 
 /** Cloud documents: each user sees, saves and deletes only their own (another's is a 404). */
 export class DocumentService {
-  constructor(private readonly db: Db) {}
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Db,
+    options: { now?: () => Date } = {},
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
 
   async list(userId: string): Promise<CloudDocumentSummary[]> {
     const rows = await this.db
@@ -105,7 +118,12 @@ export class DocumentService {
    */
   async create(
     userId: string,
-    input: { id?: string | undefined; title: string; content: CloudDocumentContent },
+    input: {
+      id?: string | undefined;
+      title: string;
+      content: CloudDocumentContent;
+      kind?: DocumentSaveKind | undefined;
+    },
   ): Promise<{ document: CloudDocument; created: boolean }> {
     const size = checkedSize(input.content);
     const id = input.id?.toLowerCase();
@@ -116,7 +134,24 @@ export class DocumentService {
         .values({ ...(id ? { id } : {}), userId, title: titleOf(input.title), content: input.content, size })
         .onConflictDoNothing({ target: documents.id })
         .returning();
-      if (inserted) await reserveStorage(tx, userId, size, messages.storage.document);
+      if (inserted) {
+        await reserveStorage(tx, userId, size, messages.storage.document);
+        await keepVersion(
+          tx,
+          {
+            documentId: inserted.id,
+            userId,
+            version: inserted.version,
+            title: inserted.title,
+            content: input.content,
+            size,
+            previousSize: null,
+            kind: input.kind ?? 'auto',
+            now: this.now(),
+          },
+          messages.storage.document,
+        );
+      }
       return inserted;
     });
     if (row) return { document: documentOf(row), created: true };
@@ -134,7 +169,13 @@ export class DocumentService {
   async update(
     userId: string,
     id: string,
-    input: { title: string; content: CloudDocumentContent; baseVersion: number },
+    input: {
+      title: string;
+      content: CloudDocumentContent;
+      baseVersion: number;
+      kind?: DocumentSaveKind | 'restore' | undefined;
+      restoredFrom?: number;
+    },
   ): Promise<{ saved: CloudDocument } | { conflict: CloudDocument }> {
     if (!UUID.test(id)) throw documentNotFound();
     const size = checkedSize(input.content);
@@ -161,6 +202,23 @@ export class DocumentService {
         })
         .where(where)
         .returning();
+      if (updated)
+        await keepVersion(
+          tx,
+          {
+            documentId: id,
+            userId,
+            version: updated.version,
+            title: updated.title,
+            content: input.content,
+            size,
+            previousSize: before.size,
+            kind: input.kind ?? 'auto',
+            ...(input.restoredFrom ? { restoredFrom: input.restoredFrom } : {}),
+            now: this.now(),
+          },
+          messages.storage.document,
+        );
       return updated;
     });
     if (row) return { saved: documentOf(row) };
@@ -172,17 +230,97 @@ export class DocumentService {
   async remove(userId: string, id: string): Promise<void> {
     if (!UUID.test(id)) throw documentNotFound();
     const deleted = await this.db.transaction(async (tx) => {
+      // Its versions go with it (cascade): their bytes are counted before.
+      const versions = await versionBytes(tx, id);
       const rows = await tx
         .delete(documents)
         .where(and(eq(documents.id, id), eq(documents.userId, userId)))
         .returning({ size: documents.size });
-      await releaseStorage(
-        tx,
-        userId,
-        rows.reduce((sum, row) => sum + row.size, 0),
-      );
+      if (rows.length === 0) return rows;
+      await releaseStorage(tx, userId, rows.reduce((sum, row) => sum + row.size, 0) + versions);
       return rows;
     });
     if (deleted.length === 0) throw documentNotFound();
+  }
+
+  /** 版本历史: a page of the document's versions, newest first, without content. */
+  async listVersions(
+    userId: string,
+    id: string,
+    page: { before?: number | undefined; limit: number },
+  ): Promise<DocumentVersionList> {
+    if (!(await findOwnedDocument(this.db, userId, id))) throw documentNotFound();
+    const { content: _content, ...columns } = getTableColumns(documentVersions);
+    const rows = await this.db
+      .select(columns)
+      .from(documentVersions)
+      .where(
+        and(
+          eq(documentVersions.documentId, id),
+          page.before === undefined ? undefined : lt(documentVersions.version, page.before),
+        ),
+      )
+      .orderBy(desc(documentVersions.version))
+      .limit(page.limit + 1);
+    const shown = rows.slice(0, page.limit);
+    const last = shown.at(-1);
+    return {
+      versions: shown.map(versionSummaryOf),
+      next_before: rows.length > page.limit && last ? last.version : null,
+    };
+  }
+
+  /** One version with its content; another user's document, or a thinned version, is a 404. */
+  async getVersion(userId: string, id: string, version: number): Promise<DocumentVersion> {
+    if (!(await findOwnedDocument(this.db, userId, id))) throw documentNotFound();
+    const [row] = await this.db
+      .select()
+      .from(documentVersions)
+      .where(and(eq(documentVersions.documentId, id), eq(documentVersions.version, version)))
+      .limit(1);
+    if (!row) throw new HttpError(404, { detail: m.versionNotFound(version) });
+    return { ...versionSummaryOf(row), content: row.content as CloudDocumentContent };
+  }
+
+  /** 为当前版本命名: names (or, with null or blanks, unnames) a version. */
+  async nameVersion(
+    userId: string,
+    id: string,
+    version: number,
+    name: string | null,
+  ): Promise<DocumentVersionSummary> {
+    const cleaned = name === null ? '' : withoutBidiControls(name).replace(/\s+/g, ' ').trim();
+    if (Array.from(cleaned).length > VERSION_NAME_MAX)
+      throw new HttpError(400, { detail: m.versionNameTooLong(VERSION_NAME_MAX) });
+    if (!(await findOwnedDocument(this.db, userId, id))) throw documentNotFound();
+    const { content: _content, ...columns } = getTableColumns(documentVersions);
+    const [row] = await this.db
+      .update(documentVersions)
+      .set({ name: cleaned || null })
+      .where(and(eq(documentVersions.documentId, id), eq(documentVersions.version, version)))
+      .returning(columns);
+    if (!row) throw new HttpError(404, { detail: m.versionNotFound(version) });
+    return versionSummaryOf(row);
+  }
+
+  /**
+   * 恢复此版本: saves that version's content as a new version on top of the current one, which stays in
+   * the history. Another save landing meanwhile is no conflict: the restore goes on top of it.
+   */
+  async restoreVersion(userId: string, id: string, version: number): Promise<CloudDocument> {
+    const old = await this.getVersion(userId, id, version);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const current = await findOwnedDocument(this.db, userId, id);
+      if (!current) throw documentNotFound();
+      const answer = await this.update(userId, id, {
+        title: old.title,
+        content: old.content,
+        baseVersion: current.version,
+        kind: 'restore',
+        restoredFrom: version,
+      });
+      if ('saved' in answer) return answer.saved;
+    }
+    throw new HttpError(409, { detail: m.restoreBusy });
   }
 }

@@ -17,7 +17,7 @@ import {
 } from '@wanxiang/api-client/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chatAttachments, documents, exportFiles, plans, users } from '../../db/schema';
+import { chatAttachments, documents, documentVersions, exportFiles, plans, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 
@@ -110,12 +110,13 @@ export async function releaseStorageOf(db: Db, freed: Iterable<readonly [string,
  * is not). A write in flight at that moment is not counted until its next change.
  */
 export async function recountStorage(db: Db, userId: string): Promise<number> {
-  const sum = (table: typeof chatAttachments | typeof documents | typeof exportFiles) =>
-    sql`coalesce((select sum(${table.size}) from ${table} where ${table.userId} = ${users.id}), 0)`;
+  const sum = (
+    table: typeof chatAttachments | typeof documents | typeof documentVersions | typeof exportFiles,
+  ) => sql`coalesce((select sum(${table.size}) from ${table} where ${table.userId} = ${users.id}), 0)`;
   const [row] = await db
     .update(users)
     .set({
-      storageUsedBytes: sql`${sum(chatAttachments)} + ${sum(documents)} + ${sum(exportFiles)}`,
+      storageUsedBytes: sql`${sum(chatAttachments)} + ${sum(documents)} + ${sum(documentVersions)} + ${sum(exportFiles)}`,
     })
     .where(eq(users.id, userId))
     .returning({ used: users.storageUsedBytes });

@@ -18,6 +18,7 @@ import { loggerOptions, quieter } from './logger';
 import { scheduleMaintenance } from './maintenance';
 import { CodeSealer } from './modules/account/codes';
 import { creditRoutes } from './modules/account/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { assistantRoutes } from './modules/assistant/routes';
 import { AssistantService } from './modules/assistant/service';
 import { PasswordResets } from './modules/auth/passwordReset';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(exportsRoutes, { db, requireAuth, ...(deps.now ? { now: deps.now } : {}) });
       await api.register(storageRoutes, { db, requireAuth });
       await api.register(creditRoutes, { db, requireAuth, sealer: new CodeSealer(config.jwtSecret) });
+      await api.register(adminRoutes, { db, requireAuth });
       await api.register(marketRoutes, {
         market,
         requireAuth,

@@ -37,7 +37,7 @@ export interface ApiClient extends AuthClient {
   security: SecurityApi;
   /** The credit ledger, daily usage and redeem codes. */
   account: AccountApi;
-  /** Operators' redeem-code batches (admins only: others get 403). */
+  /** The operators' console: redeem batches, users, credits, roles, audit log (admins only, else 403). */
   admin: AdminApi;
   selectedModel: SelectedModelStore;
 }

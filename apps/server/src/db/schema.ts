@@ -457,6 +457,33 @@ export const redeemCodes = pgTable(
 );
 
 /**
+ * What admins did (审计日志): one row per action, written in the transaction of the action itself, so an
+ * action without its row (or a row without its action) cannot happen. `actor_email` keeps who it was
+ * after the account is gone; a command-line action has no actor id and says `cli`.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    /** e.g. credits.adjust, user.disable, user.enable, role.grant, role.revoke, redeem_batch.create */
+    action: text('action').notNull(),
+    /** `user` or `redeem_batch`, and its id and a readable name (the e-mail) when there is one. */
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('admin_audit_created').on(t.createdAt),
+    index('admin_audit_target').on(t.targetType, t.targetId),
+    check('admin_audit_details_bounded', sql`octet_length(${t.details}::text) <= 8192`),
+  ],
+);
+
+/**
  * One run of a strategy for one trading day and phase. The unique (slug, trade_date, phase) row is the
  * claim: the instance whose insert wins runs it, every other instance (and a restart) sees it taken, so a
  * scheduled run happens once whatever the number of servers on one database.

@@ -329,6 +329,13 @@ export const zhCN = {
     notAdmin: '只有管理员可以进行这项操作。',
     exportUnreadable: '这一批兑换码是在另一个服务器密钥下生成的，无法导出。',
   },
+  admin: {
+    exceedsBalance: (deduct: number, balance: number) =>
+      `不能扣除 ${deduct} 积分：该用户当前余额只有 ${balance} 积分。`,
+    adjustmentNote: (reason: string, admin: string) => `${reason}（管理员 ${admin}）`,
+    lastAdminRole: '你是唯一的管理员，不能取消自己的管理员身份：请先让另一位用户成为管理员。',
+    lastAdminDisable: '你是唯一的管理员，不能停用自己的账号：请先让另一位用户成为管理员。',
+  },
   plans: {
     defaultName: '免费体验版',
     signupGrant: '注册赠送积分',

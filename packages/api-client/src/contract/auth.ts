@@ -91,6 +91,8 @@ export const currentUser = z.object({
   nickname: z.string(),
   credits_balance: z.number().int(),
   subscription_plan: subscriptionPlan.nullable(),
+  /** `admin` opens 管理 (the operators' console); absent from servers before roles. */
+  role: z.enum(['user', 'admin']).optional(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 

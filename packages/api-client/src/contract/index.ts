@@ -1,4 +1,5 @@
 export * from './account';
+export * from './admin';
 export * from './assistant';
 export * from './attachments';
 export * from './auth';

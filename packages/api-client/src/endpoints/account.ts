@@ -15,6 +15,21 @@ import {
   type UsageReport,
   usageReport,
 } from '../contract/account';
+import {
+  type AdminUserDetail,
+  type AdminUserPage,
+  type AdminUsersQuery,
+  type AuditPage,
+  type AuditQuery,
+  adminConsolePaths,
+  adminUserDetail,
+  adminUserPage,
+  auditPage,
+  type CreditAdjustment,
+  type CreditAdjustmentResult,
+  creditAdjustmentResult,
+  type UserRole,
+} from '../contract/admin';
 import type { HttpClient } from '../http/httpClient';
 import type { CallOptions } from './auth';
 
@@ -32,6 +47,19 @@ export interface AdminApi {
   redeemBatches(options?: CallOptions): Promise<RedeemBatch[]>;
   /** The batch as CSV text (UTF-8, with its byte-order mark). */
   exportRedeemBatch(id: string, options?: CallOptions): Promise<Blob>;
+  /** Users whose e-mail or nickname holds `q`, a page at a time (newest accounts first). */
+  users(query?: AdminUsersQuery, options?: CallOptions): Promise<AdminUserPage>;
+  user(id: string, options?: CallOptions): Promise<AdminUserDetail>;
+  /** One page of a user's ledger, newest first. */
+  userLedger(id: string, query?: LedgerQuery, options?: CallOptions): Promise<LedgerPage>;
+  /** Grants (positive) or deducts (negative) credits with a reason: one ledger row and one audit row. */
+  adjustCredits(id: string, input: CreditAdjustment, options?: CallOptions): Promise<CreditAdjustmentResult>;
+  /** Disables (its sign-ins end at once) or enables an account. */
+  setUserActive(id: string, active: boolean, options?: CallOptions): Promise<AdminUserDetail>;
+  /** Makes the user an admin or takes the role away (which ends the user's sign-ins). */
+  setUserRole(id: string, role: UserRole, options?: CallOptions): Promise<AdminUserDetail>;
+  /** The audit log, newest first. */
+  audit(query?: AuditQuery, options?: CallOptions): Promise<AuditPage>;
 }
 
 const queryOf = (query: Record<string, string | number | undefined>) =>
@@ -75,6 +103,51 @@ export function createAdminApi(http: HttpClient): AdminApi {
         ...options,
       });
       return response.blob();
+    },
+    users(query = {}, options = {}) {
+      return http.get(adminConsolePaths.users, {
+        query: queryOf({ q: query.q?.trim() || undefined, page: query.page, limit: query.limit }),
+        schema: adminUserPage,
+        ...options,
+      });
+    },
+    user(id, options = {}) {
+      return http.get(adminConsolePaths.user(id), { schema: adminUserDetail, ...options });
+    },
+    userLedger(id, query = {}, options = {}) {
+      return http.get(adminConsolePaths.userLedger(id), {
+        query: queryOf({ cursor: query.cursor, limit: query.limit }),
+        schema: ledgerPage,
+        ...options,
+      });
+    },
+    adjustCredits(id, input, options = {}) {
+      return http.post(adminConsolePaths.userCredits(id), {
+        json: input,
+        schema: creditAdjustmentResult,
+        ...options,
+      });
+    },
+    setUserActive(id, active, options = {}) {
+      return http.post(adminConsolePaths.userStatus(id), {
+        json: { active },
+        schema: adminUserDetail,
+        ...options,
+      });
+    },
+    setUserRole(id, role, options = {}) {
+      return http.post(adminConsolePaths.userRole(id), {
+        json: { role },
+        schema: adminUserDetail,
+        ...options,
+      });
+    },
+    audit(query = {}, options = {}) {
+      return http.get(adminConsolePaths.audit, {
+        query: queryOf({ cursor: query.cursor, limit: query.limit }),
+        schema: auditPage,
+        ...options,
+      });
     },
   };
 }

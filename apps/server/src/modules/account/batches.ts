@@ -3,6 +3,7 @@ import type { CreatedRedeemBatch, CreateRedeemBatch, RedeemBatch } from '@wanxia
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { redeemBatches, redeemCodes, users } from '../../db/schema';
+import { recordAudit } from '../admin/audit';
 import { normalizeEmail } from '../auth/rules';
 import { type CodeSealer, groupCode, hashRedeemCode, newRedeemCode, normalizeRedeemCode } from './codes';
 
@@ -59,6 +60,12 @@ export async function createBatch(
     const [creator] = adminId
       ? await tx.select({ email: users.email }).from(users).where(eq(users.id, adminId))
       : [];
+    await recordAudit(tx, {
+      actor: adminId ? { userId: adminId } : 'cli',
+      action: 'redeem_batch.create',
+      target: { type: 'redeem_batch', id: batch.id, label: batch.note },
+      details: { value: batch.value, count: batch.count, expires_at: batch.expiresAt?.toISOString() ?? null },
+    });
     return { batch: batchJson(batch, 0, creator?.email ?? null), codes };
   });
 }
@@ -123,12 +130,20 @@ export async function exportBatch(
 
 /** Makes the user with this email an admin (or a user again). Answers whether there is such a user. */
 export async function setRole(db: Db, email: string, role: 'admin' | 'user'): Promise<boolean> {
-  const updated = await db
-    .update(users)
-    .set({ role, updatedAt: new Date() })
-    .where(eq(users.email, normalizeEmail(email)))
-    .returning({ id: users.id });
-  return updated.length > 0;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ role, updatedAt: new Date() })
+      .where(eq(users.email, normalizeEmail(email)))
+      .returning({ id: users.id, email: users.email });
+    if (!updated) return false;
+    await recordAudit(tx, {
+      actor: 'cli',
+      action: role === 'admin' ? 'role.grant' : 'role.revoke',
+      target: { type: 'user', id: updated.id, label: updated.email },
+    });
+    return true;
+  });
 }
 
 /** The admins' emails. */

@@ -24,7 +24,7 @@ const m = messages.account;
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
 /** The row as the client reads it. */
-function entryJson(row: typeof creditLedger.$inferSelect): LedgerEntry {
+export function ledgerEntryJson(row: typeof creditLedger.$inferSelect): LedgerEntry {
   return {
     id: String(row.id),
     created_at: row.createdAt.toISOString(),
@@ -66,7 +66,7 @@ export async function ledgerPage(
   const last = page.at(-1);
   return {
     balance: user.balance,
-    results: page.map(entryJson),
+    results: page.map(ledgerEntryJson),
     next_cursor: rows.length > limit && last ? String(last.id) : null,
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authSessions, users } from '../../db/schema';
+import { recordAudit } from '../admin/audit';
 import { PasswordHasher } from '../auth/passwords';
 import { normalizeEmail } from '../auth/rules';
 
@@ -67,8 +68,15 @@ export async function usersCommand(db: Db, args: string[], out: (line: string) =
     return 0;
   }
   const active = action === 'enable';
-  await db.update(users).set({ isActive: active, updatedAt: new Date() }).where(eq(users.id, user.id));
-  if (!active) await endSessions(db, user.id);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ isActive: active, updatedAt: new Date() }).where(eq(users.id, user.id));
+    if (!active) await endSessions(tx, user.id);
+    await recordAudit(tx, {
+      actor: 'cli',
+      action: active ? 'user.enable' : 'user.disable',
+      target: { type: 'user', id: user.id, label: email },
+    });
+  });
   out(active ? `${email} 已恢复，可以登录。` : `${email} 已停用，其全部登录已退出。`);
   return 0;
 }

@@ -16,6 +16,7 @@ export async function getProfile(
       email: users.email,
       nickname: users.nickname,
       creditsBalance: users.creditsBalance,
+      role: users.role,
       planName: plans.name,
     })
     .from(users)
@@ -47,5 +48,6 @@ export async function getProfile(
     nickname: row.nickname ?? '',
     credits_balance: row.creditsBalance,
     subscription_plan: subscriptionPlan,
+    role: row.role === 'admin' ? 'admin' : 'user',
   };
 }

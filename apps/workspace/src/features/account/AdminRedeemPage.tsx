@@ -20,7 +20,7 @@ export function AdminRedeemView({
   admin,
   timeZone,
 }: {
-  admin: AdminApi;
+  admin: Pick<AdminApi, 'redeemBatches' | 'createRedeemBatch' | 'exportRedeemBatch'>;
   /** The zone the batches' times and expiry days are shown in. @default the browser's */
   timeZone?: string;
 }) {

@@ -44,7 +44,9 @@ function fakeAdmin(options: { forbidden?: boolean } = {}) {
   const deny = () => {
     if (options.forbidden) throw refused(403, '只有管理员可以进行这项操作。');
   };
-  const admin: AdminApi & { calls: string[] } = {
+  const admin: Pick<AdminApi, 'redeemBatches' | 'createRedeemBatch' | 'exportRedeemBatch'> & {
+    calls: string[];
+  } = {
     calls,
     async redeemBatches() {
       calls.push('list');

@@ -1,0 +1,290 @@
+import type { AdminUserDetail, AdminUserPage, AuditPage, LedgerPage } from '@wanxiang/api-client/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { users as usersTable } from '../src/db/schema';
+import { adminCommand } from '../src/modules/account/admin-cli';
+import { setRole } from '../src/modules/account/batches';
+import { boundedDetails } from '../src/modules/admin/audit';
+import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
+import { finalOf, ledgerState, sendTurn, signUp } from './chat-support';
+import { databaseKinds, json, listen, useApps, useTestDatabase } from './helpers';
+
+const FAST = { OFFLINE_MODEL_CHUNK_DELAY: '0', RATE_LIMIT_MAX: '100000' };
+const ID = '00000000-0000-4000-8000-000000000000';
+
+/** Every route of the console, with a body it would accept. */
+const ROUTES: { method: 'GET' | 'POST'; url: string; body?: unknown }[] = [
+  { method: 'GET', url: '/api/admin/users/?q=a' },
+  { method: 'GET', url: `/api/admin/users/${ID}/` },
+  { method: 'GET', url: `/api/admin/users/${ID}/ledger/` },
+  { method: 'POST', url: `/api/admin/users/${ID}/credits/`, body: { delta: 10, reason: '补偿' } },
+  { method: 'POST', url: `/api/admin/users/${ID}/status/`, body: { active: false } },
+  { method: 'POST', url: `/api/admin/users/${ID}/role/`, body: { role: 'admin' } },
+  { method: 'GET', url: '/api/admin/audit/' },
+];
+
+type Caller = { authorization: string };
+
+function call(
+  server: FastifyInstance,
+  who: Caller | null,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+) {
+  if (body === undefined) return server.inject({ method, url, headers: who ?? {} });
+  const request = json(body);
+  return server.inject({ method, url, ...request, headers: { ...request.headers, ...(who ?? {}) } });
+}
+
+async function makeAdmin(server: FastifyInstance, database: Parameters<typeof signUp>[1], balance?: number) {
+  const admin = await signUp(server, database, balance);
+  expect(await setRole(database, admin.email, 'admin')).toBe(true);
+  return admin;
+}
+
+describe.each(databaseKinds)('the operators’ console on %s', (kind) => {
+  const db = useTestDatabase(kind);
+  const app = useApps(db);
+
+  it('refuses every console route to an anonymous caller (401) and to a signed-in non-admin (403)', async () => {
+    const server = await app(FAST);
+    const user = await signUp(server, db().database.db);
+    for (const route of ROUTES) {
+      const anonymous = await call(server, null, route.method, route.url, route.body);
+      expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
+      const plain = await call(server, user.auth, route.method, route.url, route.body);
+      expect(plain.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(plain.json()).toMatchObject({ code: 'admin_required' });
+    }
+  });
+
+  it('tells the user menu the role, finds users by e-mail or nickname a page at a time, and shows one', async () => {
+    const server = await app(FAST);
+    const database = db().database.db;
+    const admin = await makeAdmin(server, database);
+    const me = await call(server, admin.auth, 'GET', '/api/auth/users/me/');
+    expect(me.json()).toMatchObject({ role: 'admin' });
+    const users = await Promise.all(Array.from({ length: 3 }, () => signUp(server, database, 40)));
+    const [first] = users;
+    if (!first) throw new Error('no user');
+    expect((await call(server, first.auth, 'GET', '/api/auth/users/me/')).json()).toMatchObject({
+      role: 'user',
+    });
+    await database.update(usersTable).set({ nickname: '小_百%分' }).where(eq(usersTable.id, first.userId));
+
+    const byNickname: AdminUserPage = (
+      await call(server, admin.auth, 'GET', `/api/admin/users/?q=${encodeURIComponent('_百%')}`)
+    ).json();
+    expect(byNickname.results.map((u) => u.id)).toEqual([first.userId]);
+    const byEmail: AdminUserPage = (
+      await call(
+        server,
+        admin.auth,
+        'GET',
+        `/api/admin/users/?q=${encodeURIComponent(first.email.toUpperCase())}`,
+      )
+    ).json();
+    expect(byEmail).toMatchObject({ count: 1, results: [{ email: first.email, credits_balance: 40 }] });
+
+    const page1: AdminUserPage = (await call(server, admin.auth, 'GET', '/api/admin/users/?limit=2')).json();
+    const page2: AdminUserPage = (
+      await call(server, admin.auth, 'GET', '/api/admin/users/?limit=2&page=2')
+    ).json();
+    expect(page1.count).toBe(4);
+    expect(page1.results).toHaveLength(2);
+    expect(page2.results).toHaveLength(2);
+    expect(new Set([...page1.results, ...page2.results].map((u) => u.id)).size).toBe(4);
+
+    const detail: AdminUserDetail = (
+      await call(server, admin.auth, 'GET', `/api/admin/users/${first.userId}/`)
+    ).json();
+    expect(detail).toMatchObject({ id: first.userId, role: 'user', is_active: true, active_sessions: 1 });
+    expect(detail.plan?.name).toBeTruthy();
+    expect((await call(server, admin.auth, 'GET', `/api/admin/users/${ID}/`)).statusCode).toBe(404);
+  });
+
+  it('grants and deducts with a reason as ledger rows that sum to the balance, under simultaneous chat turns', async () => {
+    const server = await app(FAST);
+    const database = db().database.db;
+    const admin = await makeAdmin(server, database);
+    const user = await signUp(server, database, 3000);
+    const base = await listen(server);
+    const adjustments = [500, -200, 300, -100, 50];
+    const [turns, answers] = await Promise.all([
+      Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          sendTurn(base, user.access, { model_id: OFFLINE_MODEL_ID, prompt: { text: `问题${i}` } }),
+        ),
+      ),
+      Promise.all(
+        adjustments.map((delta, i) =>
+          call(server, admin.auth, 'POST', `/api/admin/users/${user.userId}/credits/`, {
+            delta,
+            reason: `第${i}次调整`,
+          }),
+        ),
+      ),
+    ]);
+    for (const answer of answers) expect(answer.statusCode).toBe(200);
+    const charged = turns.reduce((sum, turn) => sum + (finalOf(turn.events).credits_charged ?? 0), 0);
+    const state = await ledgerState(database, user.userId);
+    expect(state.ledgerSum).toBe(state.balance);
+    expect(state.balance).toBe(3000 + 550 - charged);
+
+    const ledger: LedgerPage = (
+      await call(server, admin.auth, 'GET', `/api/admin/users/${user.userId}/ledger/?limit=100`)
+    ).json();
+    expect(ledger.balance).toBe(state.balance);
+    const rows = ledger.results.filter((row) => row.kind === 'adjustment' && row.note?.includes('调整'));
+    expect(rows.map((row) => row.delta).sort((a, b) => a - b)).toEqual(
+      [...adjustments].sort((a, b) => a - b),
+    );
+    for (const row of rows) expect(row.note).toContain(admin.email);
+
+    const audit: AuditPage = (await call(server, admin.auth, 'GET', '/api/admin/audit/')).json();
+    const adjusts = audit.results.filter((entry) => entry.action === 'credits.adjust');
+    expect(adjusts).toHaveLength(5);
+    expect(adjusts[0]).toMatchObject({
+      actor: admin.email,
+      target: { type: 'user', id: user.userId, label: user.email },
+    });
+    expect(adjusts.map((entry) => entry.details.reason).sort()).toEqual(
+      adjustments.map((_, i) => `第${i}次调整`).sort(),
+    );
+  });
+
+  it('refuses a deduction beyond the balance naming it, and amounts that are not whole or out of bounds', async () => {
+    const server = await app(FAST);
+    const database = db().database.db;
+    const admin = await makeAdmin(server, database);
+    const user = await signUp(server, database, 30);
+    const url = `/api/admin/users/${user.userId}/credits/`;
+    const over = await call(server, admin.auth, 'POST', url, { delta: -31, reason: '扣回' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ code: 'adjustment_exceeds_balance' });
+    expect(over.json().detail).toContain('30 积分');
+    for (const body of [
+      { delta: 1.5, reason: '半个' },
+      { delta: 0, reason: '零' },
+      { delta: 1_000_001, reason: '太多' },
+      { delta: '10', reason: '字符串' },
+    ]) {
+      const refused = await call(server, admin.auth, 'POST', url, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(refused.json().errors)).toEqual(['delta']);
+    }
+    const noReason = await call(server, admin.auth, 'POST', url, { delta: 5, reason: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(Object.keys(noReason.json().errors)).toEqual(['reason']);
+    const state = await ledgerState(database, user.userId);
+    expect(state).toMatchObject({ balance: 30, ledgerSum: 30 });
+    const audit: AuditPage = (await call(server, admin.auth, 'GET', '/api/admin/audit/')).json();
+    expect(audit.results.filter((entry) => entry.action === 'credits.adjust')).toHaveLength(0);
+  });
+
+  it('disables an account: its next request is refused and it cannot sign in; enabling restores it', async () => {
+    const server = await app(FAST);
+    const database = db().database.db;
+    const admin = await makeAdmin(server, database);
+    const user = await signUp(server, database);
+    expect((await call(server, user.auth, 'GET', '/api/account/ledger/')).statusCode).toBe(200);
+    const disabled = await call(server, admin.auth, 'POST', `/api/admin/users/${user.userId}/status/`, {
+      active: false,
+    });
+    expect(disabled.statusCode).toBe(200);
+    expect(disabled.json()).toMatchObject({ is_active: false, active_sessions: 0 });
+    expect((await call(server, user.auth, 'GET', '/api/account/ledger/')).statusCode).toBe(401);
+    const login = await call(server, null, 'POST', '/api/auth/login/', {
+      email: user.email,
+      password: 'correct horse battery staple',
+    });
+    expect(login.statusCode).not.toBe(200);
+    const enabled = await call(server, admin.auth, 'POST', `/api/admin/users/${user.userId}/status/`, {
+      active: true,
+    });
+    expect(enabled.json()).toMatchObject({ is_active: true });
+    const again = await call(server, null, 'POST', '/api/auth/login/', {
+      email: user.email,
+      password: 'correct horse battery staple',
+    });
+    expect(again.statusCode).toBe(200);
+    const audit: AuditPage = (await call(server, admin.auth, 'GET', '/api/admin/audit/')).json();
+    expect(audit.results.slice(0, 2).map((entry) => entry.action)).toEqual(['user.enable', 'user.disable']);
+  });
+
+  it('keeps one admin: the last cannot drop their role or disable themselves; a removed admin’s sessions end', async () => {
+    const server = await app(FAST);
+    const database = db().database.db;
+    const admin = await makeAdmin(server, database);
+    const self = `/api/admin/users/${admin.userId}`;
+    const dropRole = await call(server, admin.auth, 'POST', `${self}/role/`, { role: 'user' });
+    expect(dropRole.statusCode).toBe(409);
+    expect(dropRole.json()).toMatchObject({ code: 'last_admin' });
+    expect(dropRole.json().detail).toContain('唯一的管理员');
+    const disableSelf = await call(server, admin.auth, 'POST', `${self}/status/`, { active: false });
+    expect(disableSelf.statusCode).toBe(409);
+    expect((await call(server, admin.auth, 'GET', '/api/admin/audit/')).statusCode).toBe(200);
+
+    const other = await signUp(server, database);
+    const made = await call(server, admin.auth, 'POST', `/api/admin/users/${other.userId}/role/`, {
+      role: 'admin',
+    });
+    expect(made.json()).toMatchObject({ role: 'admin', active_sessions: 1 });
+    expect((await call(server, other.auth, 'GET', '/api/admin/audit/')).statusCode).toBe(200);
+
+    // Two admins taking each other's role at once: one of them stays.
+    const [a, b] = await Promise.all([
+      call(server, admin.auth, 'POST', `/api/admin/users/${other.userId}/role/`, { role: 'user' }),
+      call(server, other.auth, 'POST', `/api/admin/users/${admin.userId}/role/`, { role: 'user' }),
+    ]);
+    // The other one is refused as the last admin, or finds its own session ended (its role went first).
+    const statuses = [a.statusCode, b.statusCode];
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409 || status === 401)).toHaveLength(1);
+    const admins = await database
+      .select({ id: usersTable.id })
+      .from(usersTable)
+      .where(eq(usersTable.role, 'admin'));
+    expect(admins).toHaveLength(1);
+    const demoted = a.statusCode === 200 ? other : admin;
+    expect((await call(server, demoted.auth, 'GET', '/api/account/ledger/')).statusCode).toBe(401);
+  });
+
+  it('writes the command line’s grants and redeem batches to the audit log, details bounded', async () => {
+    const server = await app(FAST);
+    const database = db().database.db;
+    const user = await signUp(server, database);
+    const lines: string[] = [];
+    expect(await adminCommand(database, ['grant', user.email], (line) => lines.push(line))).toBe(0);
+    const made = await call(server, user.auth, 'POST', '/api/admin/redeem-batches/', {
+      value: 5,
+      count: 2,
+      note: '活动',
+    });
+    expect(made.statusCode).toBe(201);
+    const audit: AuditPage = (await call(server, user.auth, 'GET', '/api/admin/audit/?limit=1')).json();
+    expect(audit.results).toEqual([
+      expect.objectContaining({
+        actor: user.email,
+        action: 'redeem_batch.create',
+        details: expect.objectContaining({ value: 5, count: 2 }),
+      }),
+    ]);
+    const older: AuditPage = (
+      await call(server, user.auth, 'GET', `/api/admin/audit/?cursor=${audit.next_cursor}`)
+    ).json();
+    expect(older.results[0]).toMatchObject({
+      actor: 'cli',
+      action: 'role.grant',
+      target: { label: user.email },
+    });
+    expect(JSON.stringify(boundedDetails({ text: 'x'.repeat(10_000) })).length).toBeLessThan(600);
+    expect(
+      JSON.stringify(
+        boundedDetails(Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, 'y'.repeat(400)]))),
+      ).length,
+    ).toBeLessThanOrEqual(4200);
+  });
+});

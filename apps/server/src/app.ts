@@ -21,6 +21,8 @@ import { creditRoutes } from './modules/account/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { assistantRoutes } from './modules/assistant/routes';
 import { AssistantService } from './modules/assistant/service';
+import { Avatars } from './modules/auth/avatar';
+import { avatarRoutes } from './modules/auth/avatarRoutes';
 import { PasswordResets } from './modules/auth/passwordReset';
 import { PasswordHasher } from './modules/auth/passwords';
 import { resetRoutes } from './modules/auth/resetRoutes';
@@ -206,6 +208,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         resets: config.mail ? new PasswordResets(db, passwords, config.mail, app.log) : null,
         limitAddress: createAddressLimit(db, config.rateLimit),
       });
+      await api.register(avatarRoutes, { avatars: new Avatars(db, files, stagingDir), requireAuth });
       await api.register(securityRoutes, {
         security: new AccountSecurity(db, passwords, files),
         requireAuth,

@@ -109,6 +109,15 @@ export const zhCN = {
     registrationCapped: (max: number, wait: string) =>
       `此网络今天注册的账号已达上限（${max} 个），请在${wait}后再试。`,
   },
+  avatar: {
+    empty: '没有收到图片，请重新选择。',
+    tooLarge: (kb: number) => `头像图片不能超过 ${kb} KB，请换一张或先裁小。`,
+    notImage: '这不是可用的图片：头像只支持 PNG、JPEG 或 WebP。',
+    badDimensions: (width: number, height: number, min: number, max: number) =>
+      `图片尺寸为 ${width}×${height} 像素，头像的边长须在 ${min} 到 ${max} 像素之间。`,
+    truncated: '图片文件不完整（可能上传中断或文件已损坏），请重新选择。',
+    removed: '头像已移除。',
+  },
   duration: {
     seconds: (n: number) => ` ${n} 秒`,
     minutes: (n: number) => ` ${n} 分钟`,

@@ -79,6 +79,7 @@ export const currentUserAnswer = object<CurrentUser>({
     expected: '{ name: string | null } | null',
     keep: (value) => (isRecord(value) ? { name: value.name } : null),
   },
+  avatar_url: optionalNullableString,
 });
 
 /** An answer that is only its message (忘记密码's two steps). */

@@ -91,6 +91,8 @@ export const currentUser = z.object({
   nickname: z.string(),
   credits_balance: z.number().int(),
   subscription_plan: subscriptionPlan.nullable(),
+  /** The avatar's address (a 256×256 image, cached for good: a new one has a new address); null: initials. */
+  avatar_url: z.string().nullable().optional(),
   /** `admin` opens 管理 (the operators' console); absent from servers before roles. */
   role: z.enum(['user', 'admin']).optional(),
 });

@@ -20,6 +20,8 @@ export const authPaths = {
   /** 忘记密码: asks for a reset link by e-mail (when the server has SMTP), then sets the password with it. */
   passwordReset: '/auth/password-reset/',
   passwordResetConfirm: '/auth/password-reset/confirm/',
+  /** 头像: PUT the image's bytes, DELETE to remove it. */
+  avatar: '/auth/users/me/avatar/',
 } as const;
 
 /** Body code of a 401 whose access token is expired, forged or revoked (DRF simplejwt's spelling). */

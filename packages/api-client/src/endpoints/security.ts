@@ -14,6 +14,7 @@ import type { CallOptions } from './auth';
 
 const detail = z.object({ detail: z.string() });
 const ended = z.object({ detail: z.string(), ended: z.number().int() });
+const avatar = z.object({ avatar_url: z.string() });
 
 export interface SecurityApi {
   /** The account's live sign-ins, the most recently used first; the caller's own is `current`. */
@@ -31,6 +32,13 @@ export interface SecurityApi {
   updateProfile(input: UpdateProfileRequest, options?: CallOptions): Promise<void>;
   /** 注销账号: deletes the account and its data, then signs out locally. */
   deleteAccount(input: DeleteAccountRequest, options?: CallOptions): Promise<void>;
+  /**
+   * 头像: uploads the image (the app sends a 256×256 WebP it cropped); the server checks its bytes and
+   * answers with the new address. Resolves to that address.
+   */
+  uploadAvatar(image: Blob, options?: CallOptions): Promise<string>;
+  /** Removes the avatar; initials show again. */
+  removeAvatar(options?: CallOptions): Promise<void>;
 }
 
 export function createSecurityApi(http: HttpClient, tokens: TokenService): SecurityApi {
@@ -55,6 +63,18 @@ export function createSecurityApi(http: HttpClient, tokens: TokenService): Secur
     async deleteAccount(input, options = {}) {
       await http.post(authPaths.deleteAccount, { json: input, schema: detail, ...options });
       tokens.logout();
+    },
+    async uploadAvatar(image, options = {}) {
+      const answer = await http.put(authPaths.avatar, {
+        body: image,
+        headers: { 'Content-Type': image.type || 'application/octet-stream' },
+        schema: avatar,
+        ...options,
+      });
+      return answer.avatar_url;
+    },
+    async removeAvatar(options = {}) {
+      await http.delete(authPaths.avatar, { schema: detail, ...options });
     },
   };
 }

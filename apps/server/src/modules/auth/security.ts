@@ -156,8 +156,13 @@ export class AccountSecurity {
       .select({ key: chatAttachments.storageKey })
       .from(chatAttachments)
       .where(eq(chatAttachments.userId, userId));
+    const [avatar] = await this.db
+      .select({ key: users.avatarKey })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
     await this.db.delete(users).where(eq(users.id, userId));
-    const keys = files.map((file) => file.key);
+    const keys = [...files.map((file) => file.key), ...(avatar?.key ? [avatar.key] : [])];
     for (let start = 0; start < keys.length; start += 500) {
       await this.store.delete(keys.slice(start, start + 500));
     }

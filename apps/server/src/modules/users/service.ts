@@ -3,6 +3,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { plans, strategySubscriptions, users } from '../../db/schema';
 import { messages } from '../../i18n/zh-CN';
+import { avatarPath } from '../auth/avatar';
 
 /** The signed-in user's own profile; the id comes from the verified token, never from the request. */
 export async function getProfile(
@@ -18,6 +19,7 @@ export async function getProfile(
       creditsBalance: users.creditsBalance,
       role: users.role,
       planName: plans.name,
+      avatarKey: users.avatarKey,
     })
     .from(users)
     .leftJoin(plans, eq(plans.id, users.planId))
@@ -48,6 +50,7 @@ export async function getProfile(
     nickname: row.nickname ?? '',
     credits_balance: row.creditsBalance,
     subscription_plan: subscriptionPlan,
+    avatar_url: row.avatarKey ? avatarPath(row.avatarKey) : null,
     role: row.role === 'admin' ? 'admin' : 'user',
   };
 }

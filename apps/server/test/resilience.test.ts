@@ -144,6 +144,8 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
       const second = await signInOther();
       return { email: other, token: first.access, otherToken: second.access };
     };
+    const userIdOf = async (token: string) =>
+      (JSON.parse((await call('GET', '/api/auth/users/me/', { token })).text) as { id: string }).id;
     const sessionsOf = async (token: string) =>
       (
         JSON.parse((await call('GET', '/api/auth/sessions/', { token })).text) as {
@@ -667,6 +669,59 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
         route: 'POST /api/assistant/transient',
         send: () => call('POST', '/api/assistant/transient', { token: access, body: question }),
         ok: answered,
+      },
+      {
+        name: 'admin: find users',
+        route: 'GET /api/admin/users/',
+        send: () => call('GET', '/api/admin/users/?q=user&limit=5', { token: access }),
+        ok: (answer) => answer.status === 200 && JSON.parse(answer.text).count > 0,
+      },
+      {
+        name: 'admin: one user',
+        route: 'GET /api/admin/users/{id}/',
+        prepare: async () => ({ id: await userIdOf((await newUser()).token) }),
+        send: ({ id }) => call('GET', `/api/admin/users/${id}/`, { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: a user’s ledger',
+        route: 'GET /api/admin/users/{id}/ledger/',
+        prepare: async () => ({ id: await userIdOf((await newUser()).token) }),
+        send: ({ id }) => call('GET', `/api/admin/users/${id}/ledger/`, { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: grant credits with a reason',
+        route: 'POST /api/admin/users/{id}/credits/',
+        prepare: async () => ({ id: await userIdOf((await newUser()).token) }),
+        send: ({ id }) =>
+          call('POST', `/api/admin/users/${id}/credits/`, {
+            token: access,
+            body: { delta: 10, reason: '韧性测试补偿' },
+          }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: disable a user',
+        route: 'POST /api/admin/users/{id}/status/',
+        prepare: async () => ({ id: await userIdOf((await newUser()).token) }),
+        send: ({ id }) =>
+          call('POST', `/api/admin/users/${id}/status/`, { token: access, body: { active: false } }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: make an admin',
+        route: 'POST /api/admin/users/{id}/role/',
+        prepare: async () => ({ id: await userIdOf((await newUser()).token) }),
+        send: ({ id }) =>
+          call('POST', `/api/admin/users/${id}/role/`, { token: access, body: { role: 'admin' } }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: audit log',
+        route: 'GET /api/admin/audit/',
+        send: () => call('GET', '/api/admin/audit/', { token: access }),
+        ok: is(200),
       },
     ];
     return { server, call, access, cases };

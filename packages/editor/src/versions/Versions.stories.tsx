@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { DocumentContent } from '../documents/types';
+import { WordEditor } from '../editor/WordEditor';
 import { t } from '../i18n/zh-CN';
 import { createLocalVersionStore, createLocalVersions } from './localVersions';
 import { NameVersionDialog } from './NameVersionDialog';
@@ -218,5 +219,51 @@ export const NameVersion: Story = {
     const field = within(dialog).getByRole('textbox', { name: m.nameLabel });
     await userEvent.type(field, '  交给编辑的稿子 {Enter}');
     await waitFor(() => expect(onName).toHaveBeenCalledWith('交给编辑的稿子'));
+  },
+};
+
+/**
+ * In the word processor: 文件 → 查看版本历史 by keyboard opens the history; 为当前版本命名 names the current
+ * text, which the history then lists with its name.
+ */
+export const FromTheFileMenu: Story = {
+  loaders: [async () => ({ source: await seededSource() })],
+  render: (_args, { loaded }) => (
+    <div style={{ height: 600 }}>
+      <WordEditor
+        documentId="doc-1"
+        initialContent={CURRENT}
+        initialTitle="春天"
+        onSave={async () => {}}
+        versions={loaded.source as VersionSource}
+      />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const fileMenu = await canvas.findByRole('menuitem', { name: t.menus.file });
+    await waitFor(() => expect(fileMenu).toBeEnabled());
+    fileMenu.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await body().findByRole('menu', { name: t.menus.file });
+    const named = within(menu).getByRole('menuitem', { name: t.file.nameVersion });
+    await expect(named).not.toHaveTextContent(t.comingSoon);
+    await userEvent.click(named);
+    const nameDialog = await body().findByRole('dialog', { name: m.nameTitle });
+    await userEvent.type(within(nameDialog).getByRole('textbox', { name: m.nameLabel }), '定稿{Enter}');
+    await waitFor(() => expect(body().queryByRole('dialog', { name: m.nameTitle })).toBeNull());
+
+    fileMenu.focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(
+      within(await body().findByRole('menu', { name: t.menus.file })).getByRole('menuitem', {
+        name: t.file.versionHistory,
+      }),
+    );
+    const dialog = await body().findByRole('dialog', { name: m.title });
+    const list = await within(dialog).findByRole('list', { name: m.listLabel });
+    await waitFor(() => expect(within(list).getAllByRole('button')[0]).toHaveTextContent('定稿'));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body().queryByRole('dialog', { name: m.title })).toBeNull());
   },
 };

@@ -10,8 +10,9 @@ import * as cloudCss from './CloudDocuments.css';
 import { CloudStatusLabel } from './CloudStatusLabel';
 import { ConflictDialog } from './ConflictDialog';
 import { cloudLinks } from './cloudLinks';
+import { createCloudVersionSource } from './cloudVersions';
 import * as styles from './DocumentPage.css';
-import { currentOwner, documentRepository } from './repository';
+import { currentOwner, documentRepository, documentVersionStore } from './repository';
 import { createServerExporter } from './serverExport';
 import { useCloudOutbox } from './useCloudOutbox';
 import { useDocumentSession } from './useDocumentSession';
@@ -81,6 +82,12 @@ function LocalDocument({
     () => createServerExporter({ exports: api.exports, local: documentRepository, owner }),
     [owner],
   );
+  // A document in the cloud shows the cloud's versions (every save); one only here, this browser's.
+  const { saveToCloud } = session;
+  const cloudVersions = useMemo(
+    () => (cloudId ? createCloudVersionSource({ docs: api.docs, cloudId, saveNow: saveToCloud }) : undefined),
+    [cloudId, saveToCloud],
+  );
 
   if (!docId || !session.ready) {
     return (
@@ -118,6 +125,8 @@ function LocalDocument({
         onTitleChange={onTitleChange}
         onEditorReady={session.onEditorReady}
         onSaveCloud={session.saveToCloud}
+        versionStore={documentVersionStore}
+        {...(cloudVersions ? { versions: cloudVersions } : {})}
         serverExport={serverExport}
         cloudStatus={
           <CloudStatusLabel status={status} onShowConflict={() => session.setConflictOpen(true)} />

@@ -94,7 +94,8 @@ export class CloudSync {
   readonly statusAtom: PrimitiveAtom<CloudStatus>;
   private readonly links: typeof cloudLinks;
   private readonly retryDelays: readonly number[];
-  private pending: { title: string; content: DocumentContent } | null = null;
+  /** `manual`: the user asked for this save (保存到云端); the version history says so. */
+  private pending: { title: string; content: DocumentContent; manual?: boolean } | null = null;
   private running: Promise<void> = Promise.resolve();
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private retries = 0;
@@ -220,12 +221,12 @@ export class CloudSync {
     if (!local) return;
     if (this.status.kind === 'conflict') return;
     if (this.link()) {
-      await this.push({ title: local.record.title, content: local.content });
+      await this.push({ title: local.record.title, content: local.content, manual: true });
       return;
     }
     this.binding = true;
     try {
-      await this.push({ title: local.record.title, content: local.content });
+      await this.push({ title: local.record.title, content: local.content, manual: true });
     } finally {
       this.binding = false;
     }
@@ -309,7 +310,7 @@ export class CloudSync {
   }
 
   /** Saves run one after another; while one runs, only the newest waiting snapshot is kept. */
-  private push(snapshot: { title: string; content: DocumentContent }): Promise<void> {
+  private push(snapshot: { title: string; content: DocumentContent; manual?: boolean }): Promise<void> {
     const first = this.pending === null;
     this.pending = snapshot;
     if (first) this.running = this.running.then(() => this.drain());
@@ -342,7 +343,12 @@ export class CloudSync {
       }
       if (!link) {
         const { id, retry } = this.links.pendingId(owner, localId);
-        const created = await docs.create({ id, title: next.title, content: asCloud(next.content) });
+        const created = await docs.create({
+          id,
+          title: next.title,
+          content: asCloud(next.content),
+          ...(next.manual ? { kind: 'manual' as const } : {}),
+        });
         // A retry may have found the document an earlier attempt made, holding older content: the link
         // stays dirty and this snapshot is saved on top of it.
         this.links.set(owner, localId, {
@@ -364,6 +370,7 @@ export class CloudSync {
         title: next.title,
         content: asCloud(next.content),
         baseVersion: link.version,
+        ...(next.manual ? { kind: 'manual' as const } : {}),
       });
       if (result.status === 'conflict') {
         // A newer local save that waited behind this one is this page's version of the conflict.

@@ -1,10 +1,17 @@
 import { getTokenOwner } from '@wanxiang/api-client';
-import { createIndexedDbDocumentRepository, type DocumentRepository } from '@wanxiang/editor';
+import {
+  createIndexedDbDocumentRepository,
+  createLocalVersionStore,
+  type DocumentRepository,
+} from '@wanxiang/editor';
 import { api } from '../../session/api';
 import { cloudLinks } from './cloudLinks';
 
 /** The app's one local document repository, shared by the home and the editor. */
 export const documentRepository: DocumentRepository = createIndexedDbDocumentRepository();
+
+/** This browser's versions of its documents (版本历史 of a document not in the cloud: the last 20). */
+export const documentVersionStore = createLocalVersionStore();
 
 /** The owner of documents made without a signed-in account: they have no cloud to go to. */
 const NO_ACCOUNT = 'anon';

@@ -192,7 +192,7 @@ export function useDocumentSession(docId: string | undefined, owner: string) {
     keepMine,
     keepTheirs,
     /** Saves to the cloud now (the editor's 保存到云端). */
-    saveToCloud: () => void engine?.sync.saveNow(),
+    saveToCloud: (): Promise<void> => engine?.sync.saveNow() ?? Promise.resolve(),
     /** Asks the tab that edits to hand over (a reader's 在此编辑). */
     requestEdit: () => engine?.tabs.requestEdit(),
   };

@@ -19,6 +19,7 @@ import { ASSISTANT_QUICK_ACTION_COMMAND } from '../assistant/commands';
 import type { QuickAction } from '../assistant/quickActions';
 import { OPEN_DIALOG_COMMAND } from '../dialogs/openDialog';
 import { INSERT_FOOTNOTE_COMMAND } from '../footnotes/FootnotesPlugin';
+import { insertHorizontalRule } from '../horizontalRule/insertHorizontalRule';
 import { t } from '../i18n/zh-CN';
 import {
   type Alignment,
@@ -30,6 +31,7 @@ import {
   setBlockType,
 } from '../model/commands';
 import { runTableAction, TABLE_ACTIONS, TABLE_LABELS, type TableAction } from '../model/table';
+import { OPEN_SYMBOL_PICKER_COMMAND } from '../symbols/SymbolsPlugin';
 import {
   AlignCenterIcon,
   AlignLeftIcon,
@@ -259,6 +261,14 @@ const ACTION_SPECS = {
     isActive: (format) => format.blockType === 'code',
     run: focused(({ editor, format }) => setBlockType(editor, 'code', format.blockType ?? undefined)),
   },
+  horizontalRule: {
+    label: t.insert.horizontalLine,
+    run: focused(({ editor }) => insertHorizontalRule(editor)),
+  },
+  symbol: {
+    label: t.insert.symbol,
+    run: ({ editor }) => editor.dispatchCommand(OPEN_SYMBOL_PICKER_COMMAND, undefined),
+  },
   link: {
     label: t.insert.hyperlink,
     hint: t.toolbar.link,
@@ -404,7 +414,7 @@ export const MENUS: ReadonlyArray<{ key: keyof typeof t.menus; groups: readonly 
           planned('textBox', t.insert.textBox),
           planned('shape', t.insert.shape),
           'codeBlock',
-          planned('hr', t.insert.horizontalLine),
+          'horizontalRule',
         ],
       },
       {
@@ -421,7 +431,7 @@ export const MENUS: ReadonlyArray<{ key: keyof typeof t.menus; groups: readonly 
       },
       {
         title: t.insert.object,
-        entries: [planned('formula', t.insert.formula), planned('symbol', t.insert.symbol)],
+        entries: [planned('formula', t.insert.formula), 'symbol'],
       },
     ],
   },

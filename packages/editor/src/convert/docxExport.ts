@@ -1,5 +1,6 @@
 import {
   AlignmentType,
+  BorderStyle,
   Document,
   ExternalHyperlink,
   FootnoteReferenceRun,
@@ -50,6 +51,7 @@ import type { ExportInput } from './types';
  * - merged table cells as columnSpan/rowSpan with the covered cells left out (as Lexical keeps them);
  * - footnotes as real Word footnotes; code blocks in a monospace font with the paragraph style "Code",
  *   which the DOCX importer reads back as a code block;
+ * - a horizontal rule as an empty paragraph with a bottom border, what Word makes of `---`;
  * - Heading 1–3 (and Title, Heading 4–6) styled from the document's presets, not `docx`'s blue defaults,
  *   under Word's names and with outline levels, so navigation panes and tables of contents find them.
  */
@@ -324,6 +326,13 @@ class DocxWriter {
           );
       case 'table':
         return [this.table(node)];
+      case 'horizontalrule':
+        return [
+          new Paragraph({
+            border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: 'auto', space: 1 } },
+            children: [],
+          }),
+        ];
       case 'paragraph':
         return [new Paragraph({ ...this.paragraphOptions(node), children: this.inline(children) })];
       default:

@@ -53,6 +53,8 @@ export interface ParagraphProps {
   outlineLevel?: number;
   numId?: string;
   numLevel?: number;
+  /** A border under the paragraph (w:pBdr/w:bottom, not none): on an empty paragraph, Word's horizontal line. */
+  bottomBorder?: boolean;
 }
 
 interface Style {
@@ -234,6 +236,8 @@ function readParagraphProps(pPr: XmlElement | undefined): ParagraphProps {
     const value = integer(attr(ind, name) ?? (name === 'left' ? attr(ind, 'start') : undefined));
     if (value !== undefined) props[key] = value;
   }
+  const bottom = first(first(pPr, 'pBdr'), 'bottom');
+  if (bottom) props.bottomBorder = !['none', 'nil'].includes(attr(bottom, 'val') ?? 'none');
   const outline = integer(attr(first(pPr, 'outlineLvl'), 'val'));
   if (outline !== undefined && outline >= 0 && outline <= 9) props.outlineLevel = outline;
   const numPr = first(pPr, 'numPr');

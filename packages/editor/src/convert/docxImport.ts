@@ -19,6 +19,7 @@ import {
   editorState,
   footnoteNode,
   headingNode,
+  horizontalRuleNode,
   imageNode,
   type JsonNode,
   type ListType,
@@ -371,6 +372,7 @@ class DocxReader {
   private paragraph(p: MParagraph): JsonNode {
     const level = this.headingLevel(p);
     const children = this.paragraphInline(p, level > 0);
+    if (!children.length && this.isRule(p)) return horizontalRuleNode();
     const { align, style } = this.paragraphFormat(p);
     if (level) {
       // A heading's visible number ("一、", "1.2 ") is Word's, not its text: it is kept as text here.
@@ -381,6 +383,12 @@ class DocxReader {
       return headingNode(Math.min(3, level) as 1 | 2 | 3, children, align, style);
     }
     return paragraphNode(children, align, style);
+  }
+
+  /** An empty paragraph with a border under it: what Word makes of `---` and of its horizontal line. */
+  private isRule(p: MParagraph): boolean {
+    const xml = this.xmlParagraphs.get(p);
+    return Boolean(xml && this.formatting?.paragraphProps(xml).bottomBorder);
   }
 
   /** Alignment, line spacing and indents, which mammoth's HTML drops: Lexical's format plus the block style css. */

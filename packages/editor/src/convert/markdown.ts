@@ -26,6 +26,7 @@ import {
   footnoteNode,
   hasFormat,
   headingNode,
+  horizontalRuleNode,
   imageNode,
   type JsonNode,
   type ListType,
@@ -125,7 +126,7 @@ class MdastReader {
       case 'table':
         return [this.table(node)];
       case 'thematicBreak':
-        return [paragraphNode([textNode('* * *')], 'center')];
+        return [horizontalRuleNode()];
       case 'html':
         return [paragraphNode(node.value ? [textNode(node.value)] : [])];
       case 'definition':
@@ -301,6 +302,8 @@ class MdastWriter {
         return [this.table(node)];
       case 'paragraph':
         return [{ type: 'paragraph', children: this.inline(children) }];
+      case 'horizontalrule':
+        return [{ type: 'thematicBreak' }];
       default:
         // Unknown blocks keep their text.
         return children.length || node.text ? [{ type: 'paragraph', children: this.inline([node]) }] : [];

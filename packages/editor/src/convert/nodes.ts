@@ -109,6 +109,9 @@ export function imageNode(src: string, altText: string, width?: number | null): 
   return { type: 'image', version: 1, src, altText, ...(width ? { width } : {}) };
 }
 
+/** A horizontal rule (水平线), a block of its own. */
+export const horizontalRuleNode = (): JsonNode => ({ type: 'horizontalrule', version: 1 });
+
 export function footnoteNode(id: string, text: string): JsonNode {
   return { type: 'footnote', version: 1, id, text };
 }

@@ -253,6 +253,19 @@ globalStyle(`${p} .wx-ed-quote`, {
   borderInlineStart: `3px solid ${vars.color.border.strong}`,
   color: vars.color.text.secondary,
 });
+// 水平线: a thin rule across the column; a click selects it (outlined) so Delete removes it.
+globalStyle(`${p} .wx-ed-hr`, {
+  border: 'none',
+  borderTop: `1px solid ${vars.color.border.strong}`,
+  margin: '0.9em 0',
+  padding: '2px 0',
+  cursor: 'pointer',
+  backgroundClip: 'content-box',
+});
+globalStyle(`${p} .wx-ed-hr-selected`, {
+  outline: `2px solid ${vars.color.focusRing}`,
+  outlineOffset: '2px',
+});
 globalStyle(`${p} .wx-ed-bold`, { fontWeight: 700 });
 globalStyle(`${p} .wx-ed-italic`, { fontStyle: 'italic' });
 globalStyle(`${p} .wx-ed-underline`, { textDecoration: 'underline' });

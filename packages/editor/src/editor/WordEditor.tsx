@@ -49,6 +49,7 @@ import { WholeSelectionTypingPlugin } from '../plugins/WholeSelectionTypingPlugi
 import { PresetsSavePlugin } from '../styles/PresetsSavePlugin';
 import { normalizeStylePresets, type StylePresets } from '../styles/presets';
 import { usePresetStylesheet } from '../styles/usePresetStylesheet';
+import { SymbolsPlugin } from '../symbols/SymbolsPlugin';
 import { Toolbar, ToolbarPlaceholder } from '../toolbar/Toolbar';
 import { clickBelowEnd } from './clickBelowEnd';
 import type { VersionSource } from '../versions/types';
@@ -417,6 +418,7 @@ function EditorFrame({
 
       {files.inputs}
       <EditorDialogs format={format} presets={presets} onPresetsChange={setPresets} />
+      <SymbolsPlugin />
     </div>
       {versions ? (
         <VersionsDialogs

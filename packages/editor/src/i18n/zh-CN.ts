@@ -372,6 +372,16 @@ export const editorZhCN = {
     placeholder: '输入注释内容…',
     remove: '删除注释',
   },
+  symbols: {
+    title: '符号',
+    search: '搜索符号',
+    searchHint: '按名称（如“箭头”“阿尔法”“摄氏度”）、符号本身或编码（U+2460）查找',
+    categories: '符号类别',
+    recent: '最近使用',
+    results: (count: number) => `搜索结果（${count} 个）`,
+    noResults: (query: string) => `没有找到与“${query}”相符的符号，请换个名称试试`,
+    howTo: '方向键移动，回车插入到光标处',
+  },
   storage: {
     quota: '浏览器存储空间已满，最近的修改尚未保存。请保存到本地文件或清理空间后继续编辑。',
     unavailable: '无法访问浏览器存储（可能处于隐私模式），修改不会被保存。',

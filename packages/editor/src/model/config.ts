@@ -1,6 +1,7 @@
 import { CodeHighlightNode, CodeNode } from '@lexical/code';
 import { AutoLinkNode, LinkNode } from '@lexical/link';
 import { ListItemNode, ListNode } from '@lexical/list';
+import { HorizontalRuleNode } from '@lexical/react/LexicalHorizontalRuleNode';
 import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import { TableCellNode, TableNode, TableRowNode } from '@lexical/table';
 import type { EditorThemeClasses, Klass, LexicalNode } from 'lexical';
@@ -11,6 +12,8 @@ import { ImageNode } from '../images/ImageNode';
 export const editorTheme: EditorThemeClasses = {
   paragraph: 'wx-ed-p',
   quote: 'wx-ed-quote',
+  hr: 'wx-ed-hr',
+  hrSelected: 'wx-ed-hr-selected',
   heading: { h1: 'wx-ed-h1', h2: 'wx-ed-h2', h3: 'wx-ed-h3' },
   text: {
     bold: 'wx-ed-bold',
@@ -65,6 +68,7 @@ export const editorNodes: ReadonlyArray<Klass<LexicalNode>> = [
   AutoLinkNode,
   ImageNode,
   FootnoteNode,
+  HorizontalRuleNode,
 ];
 
 export const EDITOR_NAMESPACE = 'wanxiang-editor';

@@ -83,7 +83,12 @@ export interface TableBlock {
   colWidths?: number[];
 }
 
-export type Block = TextBlock | ListItemBlock | CodeBlock | ImageBlock | TableBlock;
+/** A horizontal rule (水平线), drawn as a line across the column. */
+export interface RuleBlock {
+  kind: 'rule';
+}
+
+export type Block = TextBlock | ListItemBlock | CodeBlock | ImageBlock | TableBlock | RuleBlock;
 
 interface JsonNode {
   type?: string;
@@ -350,6 +355,9 @@ function toBlocks(nodes: JsonNode[]): Block[] {
         break;
       case 'image':
         out.push(imageBlock(node));
+        break;
+      case 'horizontalrule':
+        out.push({ kind: 'rule' });
         break;
       default: {
         // paragraph, quote, and any block this exporter does not know: its text as a paragraph.

@@ -275,6 +275,15 @@ export class Layout {
         return this.codeItems(block.lines, width);
       case 'image':
         return [this.imageItem(block.src, block.altText, block.width, width)];
+      case 'rule':
+        return [
+          {
+            height: 12,
+            spaceBefore: 4,
+            notes: [],
+            draw: (x, y) => this.painter.horizontalRule(x, y + 6, width),
+          },
+        ];
       case 'table':
         return tableItems(block, width, {
           painter: this.painter,

@@ -152,6 +152,17 @@ export class Painter {
       .restore();
   }
 
+  /** A document's horizontal rule (水平线): a line across the column, darker than the footnotes' rule. */
+  horizontalRule(x: number, y: number, length: number): void {
+    this.doc
+      .save()
+      .lineWidth(0.75)
+      .moveTo(x, y)
+      .lineTo(x + length, y)
+      .stroke('#8c8c8c')
+      .restore();
+  }
+
   /** The picture's size, or null when PDFKit cannot read it. */
   openImage(bytes: Uint8Array): OpenedImage | null {
     try {

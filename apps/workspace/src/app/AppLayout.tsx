@@ -144,6 +144,7 @@ function AccountMenu() {
       account={user ? 'ready' : status === 'error' ? 'unavailable' : 'loading'}
       onRetry={() => void refresh()}
       {...(user ? { email: user.email, credits: user.credits_balance } : {})}
+      {...(user?.avatar_url ? { avatarUrl: user.avatar_url } : {})}
       {...(planLabel(user?.subscription_plan) ? { planName: planLabel(user?.subscription_plan) } : {})}
       {...(storage
         ? {
@@ -177,6 +178,11 @@ function AccountMenu() {
       <MenuItem id="settings" onAction={() => navigate('/settings')}>
         {t.settings.menuEntry}
       </MenuItem>
+      {user?.role === 'admin' ? (
+        <MenuItem id="admin" onAction={() => navigate('/admin')}>
+          管理
+        </MenuItem>
+      ) : null}
     </UserMenu>
   );
 }

@@ -77,11 +77,34 @@ export const router = createBrowserRouter([
                   import('../features/account/AccountPage').then((m) => ({ Component: m.AccountPage })),
               })),
               {
-                path: '/admin/redeem-codes',
+                path: '/admin',
                 lazy: () =>
-                  import('../features/account/AdminRedeemPage').then((m) => ({
-                    Component: m.AdminRedeemPage,
-                  })),
+                  import('../features/admin/AdminPages').then((m) => ({ Component: m.AdminLayoutPage })),
+                children: [
+                  { index: true, element: <Navigate to="/admin/users" replace /> },
+                  {
+                    path: 'users',
+                    lazy: () =>
+                      import('../features/admin/AdminPages').then((m) => ({ Component: m.AdminUsersPage })),
+                  },
+                  {
+                    path: 'users/:userId',
+                    lazy: () =>
+                      import('../features/admin/AdminPages').then((m) => ({ Component: m.AdminUserPage })),
+                  },
+                  {
+                    path: 'redeem-codes',
+                    lazy: () =>
+                      import('../features/admin/AdminPages').then((m) => ({
+                        Component: m.AdminRedeemCodesPage,
+                      })),
+                  },
+                  {
+                    path: 'audit',
+                    lazy: () =>
+                      import('../features/admin/AdminPages').then((m) => ({ Component: m.AdminAuditPage })),
+                  },
+                ],
               },
               {
                 path: '/settings',

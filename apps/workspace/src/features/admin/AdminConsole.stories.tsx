@@ -1,0 +1,213 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { AdminConsole } from './AdminLayout';
+import { AuditView } from './AuditView';
+import { type FakeAdmin, fakeAdmin, SELF_ID } from './fakeAdmin';
+import { UserDetailView } from './UserDetailView';
+import { UsersView } from './UsersView';
+
+const ZONE = 'Asia/Shanghai';
+const adminOf = (loaded: Record<string, unknown>) => loaded.admin as FakeAdmin;
+
+/** The console as the app routes it, on an in-memory server, opened at `path`. */
+function Console({ admin, path }: { admin: FakeAdmin; path: string }) {
+  return (
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/admin" element={<AdminConsole />}>
+          <Route path="users" element={<UsersView admin={admin} timeZone={ZONE} />} />
+          <Route path="users/:userId" element={<Detail admin={admin} />} />
+          <Route path="audit" element={<AuditView admin={admin} timeZone={ZONE} />} />
+        </Route>
+      </Routes>
+    </MemoryRouter>
+  );
+}
+
+function Detail({ admin }: { admin: FakeAdmin }) {
+  const { userId = '' } = useParams();
+  return <UserDetailView admin={admin} userId={userId} timeZone={ZONE} selfId={SELF_ID} />;
+}
+
+type Args = { path: string; forbidden?: boolean };
+
+const meta = {
+  title: 'Admin/AdminConsole',
+  parameters: {
+    layout: 'fullscreen',
+    // The confirm dialogs' pending buttons leave react-aria's announcements behind.
+    a11y: { context: { exclude: ['[data-live-announcer]'] } },
+  },
+  args: { path: '/admin/users' },
+  loaders: [({ args }) => ({ admin: fakeAdmin({ forbidden: Boolean(args.forbidden) }) })],
+  render: (args, { loaded }) => <Console admin={adminOf(loaded)} path={args.path} />,
+} satisfies Meta<Args>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const USER_2 = '00000000-0000-4000-8000-000000000002';
+
+/** 用户: the newest accounts a page at a time, a search by nickname, and the nav marking the section. */
+export const Users: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { name: '用户列表' });
+    await expect(within(table).getAllByRole('row')).toHaveLength(21);
+    await expect(canvas.getByText('共 24 位用户')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: '用户' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(canvas.getByRole('button', { name: '下一页' }));
+    await expect(await canvas.findByText('第 2 / 2 页')).toBeVisible();
+    await waitFor(() => expect(within(canvas.getByRole('table')).getAllByRole('row')).toHaveLength(5));
+
+    await userEvent.type(canvas.getByRole('searchbox', { name: '搜索邮箱或昵称' }), '李华');
+    await userEvent.click(canvas.getByRole('button', { name: '搜索' }));
+    await expect(await canvas.findByText('共 2 位用户')).toBeVisible();
+    const rows = within(canvas.getByRole('table')).getAllByRole('row');
+    await expect(rows).toHaveLength(3);
+    await expect(rows[1]).toHaveTextContent('李华');
+  },
+};
+
+/** A search that matches nobody says so. */
+export const NoMatch: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('table', { name: '用户列表' });
+    await userEvent.type(canvas.getByRole('searchbox', { name: '搜索邮箱或昵称' }), 'nobody');
+    await userEvent.click(canvas.getByRole('button', { name: '搜索' }));
+    await expect(await canvas.findByText('没有找到用户。')).toBeVisible();
+  },
+};
+
+/**
+ * One user: a grant with a reason becomes a ledger row with the admin's name and the new balance; a
+ * deduction beyond the balance, an amount that is not whole and a missing reason are named under their fields.
+ */
+export const GrantAndDeduct: Story = {
+  args: { path: `/admin/users/${USER_2}` },
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: '李华（user2@example.com）' }),
+    ).toBeVisible();
+    await expect(canvas.getByText('74 积分')).toBeVisible();
+    const delta = canvas.getByRole('textbox', { name: '积分（正数增加，负数扣除）' });
+    const reason = canvas.getByRole('textbox', { name: '原因（会记入积分明细和审计日志）' });
+    const submit = canvas.getByRole('button', { name: '确认调整' });
+
+    await userEvent.click(submit);
+    await expect(await canvas.findByText('请填写要调整的积分。')).toBeVisible();
+    await expect(canvas.getByText('请写明调整的原因。')).toBeVisible();
+    await expect(delta).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.type(delta, '1.5');
+    await userEvent.type(reason, '补偿');
+    await userEvent.click(submit);
+    await expect(await canvas.findByText('积分必须是整数，例如 100 或 -50。')).toBeVisible();
+
+    await userEvent.clear(delta);
+    await userEvent.type(delta, '-100');
+    await userEvent.click(submit);
+    await expect(await canvas.findByText('不能扣除 100 积分：该用户当前余额只有 74 积分。')).toBeVisible();
+
+    await userEvent.clear(delta);
+    await userEvent.type(delta, '500');
+    await userEvent.click(submit);
+    await expect(await canvas.findByText('已增加 500 积分，当前余额 574 积分。')).toBeVisible();
+    const ledger = canvas.getByRole('table', { name: '该用户的积分明细' });
+    await waitFor(() =>
+      expect(within(ledger).getAllByRole('row')[1]).toHaveTextContent(
+        '调整+500574补偿（管理员 ops@example.com）',
+      ),
+    );
+    await expect(adminOf(loaded).calls).toContain('adjust 500');
+  },
+};
+
+/** Disabling asks first, then shows 已停用 and no sign-ins left; the audit log has the row. */
+export const Disable: Story = {
+  args: { path: `/admin/users/${USER_2}` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: '停用账号' }));
+    const dialog = await body.findByRole('alertdialog', { name: '停用这个账号？' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '停用账号' }));
+    await expect(await canvas.findByRole('button', { name: '恢复账号' })).toBeVisible();
+    await expect(canvas.getByText('已停用')).toBeVisible();
+    await expect(canvas.getByText('0 个')).toBeVisible();
+    await userEvent.click(canvas.getByRole('link', { name: '审计日志' }));
+    const log = await canvas.findByRole('table', { name: '审计日志' });
+    await expect(within(log).getAllByRole('row')[1]).toHaveTextContent(
+      'ops@example.com停用账号user2@example.com',
+    );
+  },
+};
+
+/** The only admin cannot take their own role: the dialog says why and stays open. */
+export const LastAdmin: Story = {
+  args: { path: `/admin/users/${SELF_ID}` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: '取消管理员' }));
+    const dialog = await body.findByRole('alertdialog', { name: '取消这个用户的管理员身份？' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '取消管理员' }));
+    await expect(
+      await within(dialog).findByText(
+        '你是唯一的管理员，不能取消自己的管理员身份：请先让另一位用户成为管理员。',
+      ),
+    ).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(body.queryByRole('alertdialog')).toBeNull());
+    await expect(canvas.getByText('管理员')).toBeVisible();
+  },
+};
+
+/** 审计日志: who did what to whom, the command line named as such. */
+export const AuditLog: Story = {
+  args: { path: '/admin/audit' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const log = await canvas.findByRole('table', { name: '审计日志' });
+    const rows = within(log).getAllByRole('row');
+    await expect(rows).toHaveLength(4);
+    await expect(rows[1]).toHaveTextContent(
+      'ops@example.com调整积分user3@example.comdelta: 100，reason: 活动奖励',
+    );
+    await expect(rows[2]).toHaveTextContent('兑换码批次（双十一）');
+    await expect(rows[3]).toHaveTextContent('命令行设为管理员ops@example.com');
+  },
+};
+
+/** A signed-in user who is not an admin reads why the console is closed. */
+export const Forbidden: Story = {
+  args: { forbidden: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('只有管理员可以进入管理后台。')).toBeVisible();
+  },
+};
+
+/** A phone's width: the nav runs along the top, and the user table scrolls inside its section. */
+export const Phone: Story = {
+  decorators: [
+    (Story) => (
+      <div style={{ width: 390, height: 700 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('table', { name: '用户列表' });
+    const nav = canvas.getByRole('navigation', { name: '管理' });
+    const links = within(nav).getAllByRole('link');
+    await expect(links.map((link) => link.textContent)).toEqual(['用户', '兑换码', '审计日志']);
+    const tops = links.map((link) => Math.round(link.getBoundingClientRect().top));
+    await expect(new Set(tops).size).toBe(1);
+    const root = canvasElement.firstElementChild as HTMLElement;
+    await expect(root.scrollWidth).toBeLessThanOrEqual(390);
+  },
+};

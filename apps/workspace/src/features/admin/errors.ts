@@ -1,0 +1,17 @@
+import { ApiError } from '@wanxiang/api-client';
+import { adminText as t } from './messages';
+
+/** What a refused or failed call says to the admin: the server's reason, or a general one. */
+export function failureText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 403) return t.forbidden;
+    return error.detail ?? t.failed;
+  }
+  return t.failed;
+}
+
+/** The server's message for one field of a 400 or 409, if it named that field. */
+export function fieldError(error: unknown, field: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  return error.body?.errors?.[field]?.[0];
+}

@@ -1,0 +1,236 @@
+import { type AdminApi, ApiError } from '@wanxiang/api-client';
+import type { AdminUserDetail, AuditEntry, LedgerEntry } from '@wanxiang/api-client/contract';
+
+/** A refusal as the server words it. */
+export function refused(
+  status: number,
+  body: { detail?: string; code?: string; errors?: Record<string, string[]> },
+) {
+  return new ApiError(new Response(null, { status }), body);
+}
+
+const NAMES = [
+  '王小明',
+  '李华',
+  '张伟',
+  '刘洋',
+  '陈静',
+  '杨帆',
+  '赵磊',
+  '黄敏',
+  '周杰',
+  '吴霞',
+  '徐鹏',
+  '孙丽',
+];
+
+/** The admin signed in to the stories. */
+export const SELF_ID = '00000000-0000-4000-8000-000000000001';
+
+function seedUsers(): AdminUserDetail[] {
+  return Array.from({ length: 24 }, (_, index) => {
+    const n = index + 1;
+    return {
+      id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      email: n === 1 ? 'ops@example.com' : `user${n}@example.com`,
+      nickname: n === 1 ? '运营' : (NAMES[index % NAMES.length] ?? ''),
+      role: n === 1 ? 'admin' : 'user',
+      is_active: n !== 5,
+      credits_balance: n === 1 ? 0 : n * 37,
+      created_at: new Date(Date.UTC(2026, 10, 27, 12) - index * 86_400_000).toISOString(),
+      last_login_at:
+        n % 3 === 0 ? null : new Date(Date.UTC(2026, 10, 28, 1) - index * 3_600_000).toISOString(),
+      plan: { id: 1, name: '免费体验版' },
+      active_sessions: n === 5 ? 0 : (n % 3) + 1,
+    };
+  });
+}
+
+/**
+ * The console's server kept in memory, answering as the real one does: search by e-mail or nickname with
+ * pages, adjustments as ledger rows (a deduction beyond the balance refused naming it), disabling that ends
+ * the sign-ins, the last admin kept, and an audit row for every change. `forbidden` answers 403 to all.
+ */
+export function fakeAdmin(options: { forbidden?: boolean; auditRows?: number } = {}) {
+  const users = seedUsers();
+  const ledgers = new Map<string, LedgerEntry[]>();
+  let ledgerId = 1000;
+  let auditId = 500;
+  const audit: AuditEntry[] = [];
+  const self = users[0] as AdminUserDetail;
+  const record = (action: string, target: AdminUserDetail, details: Record<string, unknown> = {}) => {
+    auditId += 1;
+    audit.unshift({
+      id: String(auditId),
+      created_at: new Date(Date.UTC(2026, 10, 28, 3, 0, auditId % 60)).toISOString(),
+      actor: self.email,
+      action,
+      target: { type: 'user', id: target.id, label: target.email },
+      details,
+    });
+  };
+  for (let i = 0; i < (options.auditRows ?? 3); i += 1) {
+    auditId += 1;
+    audit.push({
+      id: String(auditId),
+      created_at: new Date(Date.UTC(2026, 10, 27, 8, i)).toISOString(),
+      actor: i === 0 ? 'cli' : self.email,
+      action: ['role.grant', 'redeem_batch.create', 'credits.adjust'][i % 3] as string,
+      target:
+        i % 3 === 1
+          ? { type: 'redeem_batch', id: 'b1', label: '双十一' }
+          : { type: 'user', id: users[i]?.id ?? null, label: users[i]?.email ?? null },
+      details:
+        i % 3 === 1 ? { value: 500, count: 200 } : i % 3 === 2 ? { delta: 100, reason: '活动奖励' } : {},
+    });
+  }
+  audit.reverse();
+  for (const user of users) {
+    let balance = 0;
+    const rows: LedgerEntry[] = [];
+    const push = (delta: number, kind: string, note: string | null, model: string | null = null) => {
+      balance += delta;
+      ledgerId += 1;
+      rows.unshift({
+        id: String(ledgerId),
+        created_at: new Date(Date.UTC(2026, 10, 20, 2) + rows.length * 3_600_000).toISOString(),
+        kind,
+        delta,
+        balance_after: balance,
+        model,
+        tokens_in: null,
+        tokens_out: null,
+        target: null,
+        note,
+      });
+    };
+    if (user.credits_balance > 0) {
+      push(user.credits_balance + 30, 'grant', '注册赠送积分');
+      for (let i = 0; i < 25; i += 1) if (i < 3) push(-10, 'chat', null, 'DeepSeek-V3');
+      push(0 - (balance - user.credits_balance), 'chat', null, 'DeepSeek-V3');
+    }
+    ledgers.set(
+      user.id,
+      rows.filter((row) => row.delta !== 0),
+    );
+  }
+  const calls: string[] = [];
+  const deny = () => {
+    if (options.forbidden)
+      throw refused(403, { detail: '只有管理员可以进行这项操作。', code: 'admin_required' });
+  };
+  const find = (id: string) => {
+    const user = users.find((candidate) => candidate.id === id);
+    if (!user) throw refused(404, { detail: '未找到。' });
+    return user;
+  };
+  const lastAdmin = (user: AdminUserDetail) =>
+    user.role === 'admin' && users.filter((u) => u.role === 'admin' && u.is_active).length <= 1;
+
+  const admin: Pick<
+    AdminApi,
+    'users' | 'user' | 'userLedger' | 'adjustCredits' | 'setUserActive' | 'setUserRole' | 'audit'
+  > & {
+    calls: string[];
+  } = {
+    calls,
+    async users({ q, page = 1, limit = 20 } = {}) {
+      deny();
+      calls.push(`users ${q ?? ''} ${page}`);
+      const needle = q?.trim().toLowerCase();
+      const found = needle
+        ? users.filter((u) => u.email.includes(needle) || u.nickname.toLowerCase().includes(needle))
+        : users;
+      return {
+        count: found.length,
+        page,
+        limit,
+        results: found
+          .slice((page - 1) * limit, page * limit)
+          .map(({ plan: _, active_sessions: __, ...rest }) => rest),
+      };
+    },
+    async user(id) {
+      deny();
+      return { ...find(id) };
+    },
+    async userLedger(id, { cursor, limit = 20 } = {}) {
+      deny();
+      const user = find(id);
+      const rows = ledgers.get(id) ?? [];
+      const start = cursor ? rows.findIndex((row) => row.id === cursor) + 1 : 0;
+      const page = rows.slice(start, start + limit);
+      return {
+        balance: user.credits_balance,
+        results: page,
+        next_cursor: start + limit < rows.length ? (page.at(-1)?.id ?? null) : null,
+      };
+    },
+    async adjustCredits(id, { delta, reason }) {
+      deny();
+      const user = find(id);
+      if (!Number.isInteger(delta) || delta === 0 || Math.abs(delta) > 1_000_000)
+        throw refused(400, { errors: { delta: ['该字段的值无效。'] } });
+      if (!reason.trim()) throw refused(400, { errors: { reason: ['该字段不能为空。'] } });
+      if (user.credits_balance + delta < 0) {
+        const detail = `不能扣除 ${-delta} 积分：该用户当前余额只有 ${user.credits_balance} 积分。`;
+        throw refused(409, { detail, code: 'adjustment_exceeds_balance', errors: { delta: [detail] } });
+      }
+      user.credits_balance += delta;
+      ledgerId += 1;
+      const entry: LedgerEntry = {
+        id: String(ledgerId),
+        created_at: '2026-11-28T03:00:00Z',
+        kind: 'adjustment',
+        delta,
+        balance_after: user.credits_balance,
+        model: null,
+        tokens_in: null,
+        tokens_out: null,
+        target: null,
+        note: `${reason}（管理员 ${self.email}）`,
+      };
+      ledgers.set(id, [entry, ...(ledgers.get(id) ?? [])]);
+      record('credits.adjust', user, { delta, reason, balance_after: user.credits_balance });
+      calls.push(`adjust ${delta}`);
+      return { balance: user.credits_balance, entry };
+    },
+    async setUserActive(id, active) {
+      deny();
+      const user = find(id);
+      if (!active && lastAdmin(user))
+        throw refused(409, {
+          detail: '你是唯一的管理员，不能停用自己的账号：请先让另一位用户成为管理员。',
+          code: 'last_admin',
+        });
+      user.is_active = active;
+      if (!active) user.active_sessions = 0;
+      record(active ? 'user.enable' : 'user.disable', user);
+      calls.push(`${active ? 'enable' : 'disable'} ${user.email}`);
+      return { ...user };
+    },
+    async setUserRole(id, role) {
+      deny();
+      const user = find(id);
+      if (role === 'user' && lastAdmin(user))
+        throw refused(409, {
+          detail: '你是唯一的管理员，不能取消自己的管理员身份：请先让另一位用户成为管理员。',
+          code: 'last_admin',
+        });
+      if (role === 'user' && user.role === 'admin') user.active_sessions = 0;
+      user.role = role;
+      record(role === 'admin' ? 'role.grant' : 'role.revoke', user);
+      calls.push(`role ${role} ${user.email}`);
+      return { ...user };
+    },
+    async audit({ cursor, limit = 50 } = {}) {
+      deny();
+      const start = cursor ? audit.findIndex((row) => row.id === cursor) + 1 : 0;
+      const page = audit.slice(start, start + limit);
+      return { results: page, next_cursor: start + limit < audit.length ? (page.at(-1)?.id ?? null) : null };
+    },
+  };
+  return admin;
+}
+
+export type FakeAdmin = ReturnType<typeof fakeAdmin>;

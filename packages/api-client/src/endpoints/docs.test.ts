@@ -51,4 +51,46 @@ describe('docs', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).detail).toContain('云端文档最多 5 MB');
   });
+
+  it('reads a page of the version history, one version, names one and restores one', async () => {
+    const version = {
+      version: 2,
+      title: '新',
+      size: 10,
+      size_delta: 4,
+      kind: 'manual',
+      name: null,
+      restored_from: null,
+      created_at: '2026-11-26T02:00:00.000Z',
+    };
+    const { client, fetch } = setup((request) => {
+      if (request.url.includes('/restore/')) return json(doc(4, '旧'));
+      if (request.method === 'PATCH') return json({ ...version, name: '定稿' });
+      if (request.url.endsWith('/versions/2/')) return json({ ...version, content: doc(2, '新').content });
+      return json({ versions: [version], next_before: 2 });
+    });
+    const page = await client.docs.versions(ID, { before: 5, limit: 1 });
+    expect(page).toEqual({ versions: [version], next_before: 2 });
+    expect(fetch.calls[0]).toMatchObject({
+      method: 'GET',
+      url: `/api/docs/${ID}/versions/?before=5&limit=1`,
+    });
+    expect((await client.docs.version(ID, 2)).content).toEqual(doc(2, '新').content);
+    expect((await client.docs.nameVersion(ID, 2, '定稿')).name).toBe('定稿');
+    expect(fetch.calls[2]).toMatchObject({ method: 'PATCH', url: `/api/docs/${ID}/versions/2/` });
+    expect(fetch.calls[2]?.body).toEqual({ name: '定稿' });
+    expect(await client.docs.restoreVersion(ID, 1)).toEqual(doc(4, '旧'));
+    expect(fetch.calls[3]).toMatchObject({ method: 'POST', url: `/api/docs/${ID}/versions/1/restore/` });
+  });
+
+  it('marks a save the user asked for as manual', async () => {
+    const { client, fetch } = setup(() => json(doc(3, '新')));
+    await client.docs.save(ID, {
+      title: '新',
+      content: doc(3, '新').content,
+      baseVersion: 2,
+      kind: 'manual',
+    });
+    expect(fetch.calls[0]?.body).toMatchObject({ base_version: 2, kind: 'manual' });
+  });
 });

@@ -78,8 +78,25 @@ export type WatchlistStock = z.infer<typeof watchlistStock>;
 
 export const EMOTION_STAGES = ['低位反弹', '震荡偏多', '高位震荡', '风险释放'] as const;
 
+/**
+ * What a report's emotion stage was judged on: the day's 情绪值 with its MA5 and MA20, the value of the
+ * trading day before (null when unknown) and the stress inputs (limit-downs, broken rate, yesterday's
+ * limit-up stocks' average return). Absent from reports made before reports carried it.
+ */
+export const stageFacts = z.object({
+  value: z.number(),
+  ma5: z.number(),
+  ma20: z.number(),
+  previous: z.number().nullable(),
+  limit_down: z.number(),
+  broken_rate: z.number().nullable(),
+  yesterday_limit_up_return: z.number().nullable(),
+});
+export type StageFacts = z.infer<typeof stageFacts>;
+
 export const marketAnalysis = z.object({
   emotion_stage: z.string().nullable().optional(),
+  emotion_facts: stageFacts.nullable().optional(),
   analysis_summary: z.string().nullable().optional(),
   key_themes: z.array(z.object({ theme: z.string(), logic: z.string().nullable().optional() })).optional(),
 });

@@ -280,6 +280,16 @@ export interface ResultData {
     analysis_summary: string;
     key_themes: { theme: string; logic: string }[];
     emotion_value: number;
+    /** What the stage was judged on, so that the board can show the rule with the day's numbers. */
+    emotion_facts: {
+      value: number;
+      ma5: number;
+      ma20: number;
+      previous: number | null;
+      limit_down: number;
+      broken_rate: number | null;
+      yesterday_limit_up_return: number | null;
+    };
   };
   actionable_watchlist: {
     symbol: string;
@@ -303,6 +313,15 @@ export function resultData(
       analysis_summary: summary,
       key_themes: themes.map((t) => ({ theme: t.theme, logic: t.logic })),
       emotion_value: facts.value,
+      emotion_facts: {
+        value: facts.value,
+        ma5: facts.ma5,
+        ma20: facts.ma20,
+        previous: facts.previous ?? null,
+        limit_down: facts.inputs.limit_down,
+        broken_rate: facts.inputs.broken_rate,
+        yesterday_limit_up_return: facts.inputs.yesterday_limit_up_return,
+      },
     },
     actionable_watchlist: picks.map((p) => ({
       symbol: p.stock.code,

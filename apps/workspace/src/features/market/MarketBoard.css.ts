@@ -163,6 +163,19 @@ export const explainLine = style({ margin: 0 });
 
 export const explainQuiet = style({ margin: 0, color: vars.color.text.secondary });
 
+/** The stage rules in a popover, the one the report applied marked. */
+export const explainList = style({
+  margin: 0,
+  paddingInlineStart: vars.space.lg,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  color: vars.color.text.secondary,
+});
+
+/** The rule the report applied. */
+export const explainCurrent = style({ color: vars.color.text.primary, fontWeight: vars.font.weight.bold });
+
 /** The 指标说明 panel under the charts. */
 export const formulaPanel = style({
   ...surface,

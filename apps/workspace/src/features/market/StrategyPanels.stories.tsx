@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import * as styles from './MarketBoard.css';
 import { RecommendationPanel, StrategyFeed } from './StrategyPanels';
 import { feedNodes, reports, schedules, watchlist } from './strategyFixtures';
@@ -92,6 +92,66 @@ export const WithData: Story = {
     await expect(panel.getByText('本页内容仅供参考，不构成投资建议；股市有风险，投资需谨慎')).toBeVisible();
     await expect(panel.getByRole('button', { name: '复制推荐清单' })).toBeVisible();
     await expect(panel.getByRole('button', { name: '复制 MZ0301' })).toBeVisible();
+  },
+};
+
+/**
+ * The stage explains itself as the numbers do: a keyboard user reaches it, Enter opens what the stage
+ * means, the rule that gave it with the numbers the report judged on, and the four rules in their order
+ * (the applied one marked); Escape closes it and gives the focus back.
+ */
+export const StageExplained: Story = {
+  tags: ['!vrt'],
+  play: async ({ canvasElement }) => {
+    const panel = within(within(canvasElement).getByRole('region', { name: '每日策略推荐' }));
+    const stage = panel.getByRole('button', { name: '情绪阶段 震荡偏多，查看计算说明' });
+    stage.focus();
+    await expect(stage).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const popover = await screen.findByRole('dialog', { name: '情绪阶段 震荡偏多' });
+    await expect(popover).toHaveTextContent('本报告判断为「震荡偏多」：以上都不满足');
+    await expect(popover).toHaveTextContent(
+      '本报告判断时的输入：情绪值 61.20，MA5 57.40，MA20 52.90，前一交易日 58.30；跌停 4 家，炸板率 23.60%，昨日涨停今日平均 +2.14%',
+    );
+    const rules = within(popover).getAllByRole('listitem');
+    await expect(rules.map((rule) => rule.textContent?.split('：')[0])).toEqual([
+      '风险释放',
+      '低位反弹',
+      '高位震荡',
+      '震荡偏多',
+    ]);
+    await expect(rules[3]).toHaveAttribute('aria-current', 'true');
+    await expect(rules[0]).toHaveTextContent(
+      '情绪值 < 35；或情绪值低于 MA5 且出现压力：跌停 ≥ 20 家、炸板率 ≥ 40%',
+    );
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(stage).toHaveFocus());
+  },
+};
+
+/** A report from before reports carried their inputs: the rule, and where the day's numbers are. */
+export const StageWithoutInputs: Story = {
+  tags: ['!vrt'],
+  args: {
+    reports: {
+      status: 'ready',
+      reports: [
+        {
+          ...(reports[0] as ReportsState['reports'][number]),
+          result_data: { market_analysis: { emotion_stage: '风险释放', key_themes: [] } },
+        },
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const panel = within(within(canvasElement).getByRole('region', { name: '每日策略推荐' }));
+    await userEvent.click(panel.getByRole('button', { name: '情绪阶段 风险释放，查看计算说明' }));
+    const popover = await screen.findByRole('dialog', { name: '情绪阶段 风险释放' });
+    await expect(popover).toHaveTextContent('本报告判断为「风险释放」：情绪值 < 35');
+    await expect(popover).toHaveTextContent('这份报告没有附带判断时的输入；当日的数值见「指标说明」。');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   },
 };
 

@@ -17,8 +17,10 @@ import {
 } from '@wanxiang/ui';
 import clsx from 'clsx';
 import { Fragment, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { ExplainedNumber } from './EmotionBreakdown';
 import { marketText } from './messages';
 import { PickOutcomeLine } from './PickOutcomeLine';
+import { StageExplanation } from './StageExplanation';
 import { StockLink } from './StockLink';
 import * as styles from './StrategyPanels.css';
 import {
@@ -306,7 +308,11 @@ function ReportView({ report, simulated }: { report: StrategyReport; simulated: 
           <h3 className={styles.sectionTitle}>{t.panel.analysis}</h3>
           <div className={clsx(styles.stageCard, styles.stageTone[stage.tone])} data-tone={stage.tone}>
             <h4 className={styles.subTitle}>{t.panel.stage}</h4>
-            <p className={styles.stageText}>{stage.text}</p>
+            <p className={styles.stageText}>
+              <ExplainedNumber name={t.panel.stage} shown={stage.text}>
+                <StageExplanation stage={analysis?.emotion_stage} facts={analysis?.emotion_facts} />
+              </ExplainedNumber>
+            </p>
           </div>
           {analysis?.analysis_summary?.trim() ? (
             <p className={styles.text}>{analysis.analysis_summary}</p>

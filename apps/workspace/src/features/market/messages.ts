@@ -82,6 +82,16 @@ export const marketText = {
       yesterdayReturn: '昨日涨停今日平均',
     },
     stageNote: '阶段由策略按当日收盘的数据判断，见「每日策略推荐」。',
+    /** The stage card's popover on a report. */
+    stageExplain: {
+      measures:
+        '情绪阶段由情绪值、它的 5 日与 20 日均线和当日的压力指标按顺序判断，决定推荐个股的仓位与是否回避。',
+      judged: (stage: string) => `本报告判断为「${stage}」：`,
+      order: '四个阶段按以下顺序判断，先满足者为准：',
+      inputs: '本报告判断时的输入：',
+      noFacts: '这份报告没有附带判断时的输入；当日的数值见「指标说明」。',
+      unknown: '这份报告没有给出情绪阶段。',
+    },
     close: '关闭',
   },
 } as const;

@@ -64,6 +64,16 @@ export const feedNodes: StrategyNodeLog[] = [
 
 const analysis = {
   emotion_stage: '震荡偏多',
+  // What the stage was judged on: above its MA5 with MA20 between 45 and 60, no stress → 震荡偏多.
+  emotion_facts: {
+    value: 61.2,
+    ma5: 57.4,
+    ma20: 52.9,
+    previous: 58.3,
+    limit_down: 4,
+    broken_rate: 0.236,
+    yesterday_limit_up_return: 2.14,
+  },
   analysis_summary:
     '情绪值 61.2（MA5 57.4，MA20 52.9），处于震荡偏多。涨停 68 只，炸板 21 只（炸板率 23.6%），跌停 4 只，最高 5 连板。热点题材：半导体（9 只）、汽车零部（7 只）、电力（5 只）。',
   key_themes: [

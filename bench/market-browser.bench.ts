@@ -1,8 +1,10 @@
 /**
  * How fast the market pages paint for a signed-in user, in Debian's Chromium on the production build
  * served by the real server, over a year of simulated market data (the server backfills its archive as
- * it does on a fresh install, before the runs). Each run is a new browser context (empty cache) holding
- * the signed-in session, so every figure is a first visit after sign-in:
+ * it does on a fresh install, before the runs). The user has bought the strategy's plan with its credits
+ * (through the API, before the runs), so the board is the whole of it: minute emotion, live feed, today's
+ * picks. Each run is a new browser context (empty cache) holding the signed-in session, so every figure is
+ * a first visit after sign-in:
  *
  * - the board: /stock until the daily emotion chart has drawn and explained its latest day;
  * - 连板天梯: the same visit, until the ladder's rungs are on screen;
@@ -17,6 +19,7 @@ import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { startServer } from '../e2e/server';
 import { chromiumArgs, chromiumPath } from '../vite.shared';
+import { subscribeToStrategy } from './market.bench';
 import { quantile } from './stats';
 
 const PASSWORD = 'bench-password-2026';
@@ -38,7 +41,7 @@ type Painted = { kind: 'board' } | { kind: 'ladder' } | { kind: 'detail'; code: 
 
 /**
  * Milliseconds from the navigation's start to the first frame in which the content is in the document:
- * the board's daily chart explained its latest day (the minute chart is a subscriber's), 涨停复盘 has its
+ * the board's first emotion chart explained its latest day, 涨停复盘 has its
  * rungs, or the stock page's heading names the stock. A function, not a string: the app's CSP forbids eval.
  */
 async function paintedAt(page: import('playwright-core').Page, what: Painted): Promise<number> {
@@ -85,6 +88,7 @@ async function signedInState(browser: Browser, baseURL: string) {
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   const access = ((await login.json()) as { access?: string }).access;
+  if (access) await subscribeToStrategy(baseURL, access);
   return { state, access };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The strategy board's first visit on a fresh install: the daily emotion series of the last 90 trading
  * days, which the first request backfills (simulated market, computed and archived), then the same and
- * the minute series again, read from the archive.
+ * the minute series again, read from the archive. The minute series is a subscriber's: the bench's user
+ * buys the plan with its credits first, through the same API the board's 订阅 calls.
  */
 import { startServer } from '../e2e/server';
 import { newUser } from './chat-server.bench';
@@ -15,11 +16,29 @@ async function timedGet(url: string, access: string): Promise<{ ms: number; poin
   return { ms, points: body.data?.length ?? 0 };
 }
 
+/**
+ * Buys the strategy's first plan for the user of `access` with the credits every new account has
+ * (策略月度订阅, 300 积分): the minute emotion, the live feed and today's picks answer a subscriber only.
+ */
+export async function subscribeToStrategy(baseURL: string, access: string): Promise<void> {
+  const headers = { authorization: `Bearer ${access}`, 'content-type': 'application/json' };
+  const plansAnswer = await fetch(`${baseURL}/api/v1/strategy/plans/`, { headers });
+  const plans = (await plansAnswer.json()) as { code: string }[];
+  const plan = plans[0]?.code;
+  if (!plansAnswer.ok || !plan) throw new Error(`the plans answered ${plansAnswer.status} with no plan`);
+  const bought = await fetch(
+    `${baseURL}/api/v1/strategy/strategies/daily_board_hitting_strategy/subscription/`,
+    { method: 'POST', headers, body: JSON.stringify({ plan, request_id: crypto.randomUUID() }) },
+  );
+  if (!bought.ok) throw new Error(`buying ${plan} answered ${bought.status}: ${await bought.text()}`);
+}
+
 export async function marketBench(): Promise<Array<readonly [string, string]>> {
   // A server of its own: the backfill is measured on an empty database, as a new user meets it.
   const server = await startServer({ NODE_ENV: 'production' });
   try {
     const access = await newUser(server.baseURL, 'market');
+    await subscribeToStrategy(server.baseURL, access);
     const daily = `${server.baseURL}/api/v1/market/daily-series/`;
     const minute = `${server.baseURL}/api/v1/market/minute-series/`;
     const first = await timedGet(daily, access);

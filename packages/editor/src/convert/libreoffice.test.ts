@@ -6,7 +6,15 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentToDocx } from './docxExport';
 import { docxToDocument } from './docxImport';
-import { type JsonNode, walk } from './nodes';
+import {
+  editorState,
+  horizontalRuleNode,
+  type JsonNode,
+  paragraphNode,
+  rootChildren,
+  textNode,
+  walk,
+} from './nodes';
 import { richDocument } from './testDocuments';
 
 /*
@@ -80,5 +88,21 @@ describe('DOCX in LibreOffice', () => {
     expect(cells.find((c) => c.rowSpan === 2)).toBeDefined();
     expect(all.some((n) => n.type === 'image')).toBe(true);
     expect(all.filter((n) => n.type === 'heading')).toHaveLength(3);
+  }, 180_000);
+
+  it('keeps a horizontal rule (水平线) through LibreOffice’s own DOCX', async () => {
+    const file = path.join(dir, 'rule.docx');
+    const state = editorState([
+      paragraphNode([textNode('上一段')]),
+      horizontalRuleNode(),
+      paragraphNode([textNode('下一段')]),
+    ]);
+    writeFileSync(file, await documentToDocx({ editorState: state, title: '分隔' }));
+    const back = await docxToDocument(readFileSync(convert(file, 'docx:MS Word 2007 XML', 'docx')));
+    expect(rootChildren(back.editorState).map((n) => n.type)).toEqual([
+      'paragraph',
+      'horizontalrule',
+      'paragraph',
+    ]);
   }, 180_000);
 });

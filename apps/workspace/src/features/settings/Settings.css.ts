@@ -96,3 +96,32 @@ export const sessionMeta = style({
   color: vars.color.text.secondary,
   overflowWrap: 'anywhere',
 });
+
+/** 头像: the picture (or the letter) beside its buttons. */
+export const avatarRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.lg,
+  flexWrap: 'wrap',
+});
+
+export const avatarPreview = style({
+  width: '96px',
+  height: '96px',
+  borderRadius: vars.radius.full,
+  objectFit: 'cover',
+  border: `1px solid ${vars.color.border.default}`,
+});
+
+export const avatarInitial = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '96px',
+  height: '96px',
+  borderRadius: vars.radius.full,
+  backgroundColor: vars.color.accent.solid,
+  color: vars.color.text.onSolid,
+  fontSize: vars.font.size.xxl,
+  fontWeight: vars.font.weight.medium,
+});

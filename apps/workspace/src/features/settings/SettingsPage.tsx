@@ -25,6 +25,8 @@ export function SettingsPage() {
       email={user.email}
       nickname={user.nickname}
       onProfileSaved={() => void refresh()}
+      avatarUrl={user.avatar_url ?? null}
+      onAvatarChanged={() => void refresh()}
     />
   );
 }

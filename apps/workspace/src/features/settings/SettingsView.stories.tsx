@@ -74,7 +74,36 @@ function fakeSecurity(): SecurityApi & { calls: string[] } {
       if (password !== PASSWORD) throw refused({ password: ['密码不正确。'] });
       calls.push('delete');
     },
+    // As the server does: the bytes decide (a 16–1024 px image), and the answer is the image's address.
+    async uploadAvatar(image) {
+      const bitmap = await createImageBitmap(image).catch(() => null);
+      if (!bitmap) {
+        throw new ApiError(new Response(null, { status: 400 }), {
+          detail: '这不是可用的图片：头像只支持 PNG、JPEG 或 WebP。',
+        });
+      }
+      calls.push(`avatar ${image.type} ${bitmap.width}×${bitmap.height}`);
+      bitmap.close();
+      return URL.createObjectURL(image);
+    },
+    async removeAvatar() {
+      calls.push('remove avatar');
+    },
   };
+}
+
+/** A 400×300 PNG drawn on a canvas: wider than tall, so the crop to a square shows. */
+async function photo(): Promise<File> {
+  const canvas = document.createElement('canvas');
+  canvas.width = 400;
+  canvas.height = 300;
+  const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+  context.fillStyle = '#2f6fd1';
+  context.fillRect(0, 0, 400, 300);
+  context.fillStyle = '#f2c94c';
+  context.fillRect(150, 100, 100, 100);
+  const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b as Blob), 'image/png'));
+  return new File([blob], 'photo.png', { type: 'image/png' });
 }
 
 const meta = {
@@ -188,6 +217,38 @@ export const OnAPhone: Story = {
     await expect(end.getBoundingClientRect().right).toBeLessThanOrEqual(
       row.getBoundingClientRect().right + 1,
     );
+  },
+};
+
+/**
+ * 头像: a GIF is refused before anything is sent, a damaged PNG is said to be unreadable, a 400×300 photo is
+ * cut to its square and sent as a 256×256 WebP and shows, and 移除头像 brings the letter back.
+ */
+export const Avatar: Story = {
+  args: { security: fakeSecurity() },
+  tags: ['!vrt'],
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const security = args.security as ReturnType<typeof fakeSecurity>;
+    await expect(canvas.getByRole('img', { name: '尚未设置头像' })).toHaveTextContent('林');
+    const input = canvasElement.querySelector('input[type="file"]') as HTMLInputElement;
+    await userEvent.upload(input, new File(['GIF89a'], 'moving.gif', { type: 'image/gif' }), {
+      applyAccept: false,
+    });
+    await expect(await canvas.findByText('头像只支持 PNG、JPEG 或 WebP 图片')).toBeVisible();
+    await userEvent.upload(input, new File(['not a picture'], 'broken.png', { type: 'image/png' }));
+    await expect(await canvas.findByText('无法读取这张图片，它可能已损坏')).toBeVisible();
+    await expect(security.calls).toEqual([]);
+
+    await userEvent.upload(input, await photo());
+    await expect(await canvas.findByText('头像已更新')).toBeVisible();
+    await expect(security.calls).toEqual(['avatar image/webp 256×256']);
+    const shown = canvas.getByRole('img', { name: '当前头像' }) as HTMLImageElement;
+    await waitFor(() => expect(shown.naturalWidth).toBe(256));
+
+    await userEvent.click(canvas.getByRole('button', { name: '移除头像' }));
+    await expect(await canvas.findByText('头像已移除')).toBeVisible();
+    await expect(canvas.getByRole('img', { name: '尚未设置头像' })).toBeVisible();
   },
 };
 

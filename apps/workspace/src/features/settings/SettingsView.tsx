@@ -2,6 +2,7 @@ import type { AccountSession, SecurityApi } from '@wanxiang/api-client';
 import { Alert, Badge, Button, ConfirmDialog, PasswordField, Spinner, TextField } from '@wanxiang/ui';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { t } from '../../i18n/zh-CN';
+import { AvatarSection } from './AvatarSection';
 import * as styles from './Settings.css';
 import { fieldMessage, generalMessage } from './settingsErrors';
 
@@ -14,6 +15,10 @@ export interface SettingsViewProps {
   nickname: string;
   /** After a saved nickname, so the user menu shows it at once. */
   onProfileSaved?: () => void;
+  /** The current 头像's address; null or absent: the name's first letter. */
+  avatarUrl?: string | null;
+  /** After a new or removed avatar, so the user menu shows it at once. */
+  onAvatarChanged?: () => void;
   /** Times are shown in this zone; the browser's by default. */
   timeZone?: string;
 }
@@ -22,12 +27,26 @@ export interface SettingsViewProps {
  * /settings: the account's own settings — the nickname, the password, the devices signed in and 注销账号 —
  * each in its own section, each saving on its own.
  */
-export function SettingsView({ security, email, nickname, onProfileSaved, timeZone }: SettingsViewProps) {
+export function SettingsView({
+  security,
+  email,
+  nickname,
+  onProfileSaved,
+  avatarUrl = null,
+  onAvatarChanged,
+  timeZone,
+}: SettingsViewProps) {
   // A password change ends the other sign-ins: the list is read again after it.
   const [signInsChanged, setSignInsChanged] = useState(0);
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{s.title}</h1>
+      <AvatarSection
+        security={security}
+        name={nickname || email}
+        avatarUrl={avatarUrl}
+        onChanged={onAvatarChanged}
+      />
       <ProfileSection security={security} email={email} nickname={nickname} onSaved={onProfileSaved} />
       <PasswordSection security={security} onChanged={() => setSignInsChanged((n) => n + 1)} />
       <SessionsSection security={security} timeZone={timeZone} reloadKey={signInsChanged} />

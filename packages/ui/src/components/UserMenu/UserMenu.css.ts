@@ -39,6 +39,14 @@ export const avatar = style({
   fontWeight: vars.font.weight.medium,
 });
 
+/** The account's picture, filling the round badge. */
+export const avatarImage = style({
+  width: '100%',
+  height: '100%',
+  borderRadius: vars.radius.full,
+  objectFit: 'cover',
+});
+
 export const identity = style({
   display: 'flex',
   flexDirection: 'column',

@@ -34,6 +34,8 @@ export interface UserMenuProps {
   account?: UserMenuAccountState;
   onRetry?: () => void;
   email?: string;
+  /** The account's picture (头像), shown in the round badge instead of the name's first letter. */
+  avatarUrl?: string;
   /** @default the catalogue's "默认计划" */
   planName?: string;
   /** The credit balance, shown with the catalogue's suffix (积分) in the locale's number format. */
@@ -77,6 +79,7 @@ function initial(name: string): string {
 export function UserMenu({
   name: accountName,
   email,
+  avatarUrl,
   planName,
   credits,
   account = 'ready',
@@ -123,6 +126,8 @@ export function UserMenu({
             <SpinnerGlyph size="sm" />
           ) : account === 'unavailable' ? (
             '!'
+          ) : avatarUrl ? (
+            <img className={styles.avatarImage} src={avatarUrl} alt="" />
           ) : (
             initial(name)
           )}

@@ -73,13 +73,21 @@ export const LOAD_TEST_LIMITS = {
   RATE_LIMIT_MAX: '100000',
 };
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  /** Extra Node flags for this server only (a journey's test-only `--import`, see server-clock.mjs). */
+  options: { nodeArgs?: string[] } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wanxiang-'));
   let output = '';
   const child = spawn(
     process.execPath,
-    [...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/main.js'],
+    [
+      ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ...(options.nodeArgs ?? []),
+      'dist/main.js',
+    ],
     {
       cwd: path.join(repoRoot, 'apps/server'),
       env: {

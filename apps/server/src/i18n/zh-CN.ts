@@ -311,6 +311,9 @@ export const zhCN = {
       `文档过大（${size}），云端文档最多 ${limit}。请删减图片或拆分文档后再保存；本机副本不受影响。`,
     conflict: (current: number, base: number) =>
       `文档已在别处保存为第 ${current} 版，这次保存基于第 ${base} 版，未覆盖。请选择保留哪个版本，两个版本都会保留。`,
+    versionNotFound: (version: number) => `没有找到这个文档的第 ${version} 版：它可能从未保存过，或已被清理。`,
+    versionNameTooLong: (max: number) => `版本名称最多 ${max} 个字，请缩短后再保存。`,
+    restoreBusy: '文档正在别处频繁保存，这次恢复未能完成。请稍后重试。',
   },
   exports: {
     needsDocument: '请提供要导出的文档：lexdoc（文档内容）或 html 二选一。',
@@ -320,9 +323,6 @@ export const zhCN = {
     busy: '正在处理的导出较多，请稍后重试。',
     tooLarge: (size: string, limit: string) =>
       `文档过大（${size}），导出最多支持 ${limit}。请删减图片或拆分文档后再导出。`,
-    versionNotFound: (version: number) => `没有找到这个文档的第 ${version} 版：它可能从未保存过，或已被清理。`,
-    versionNameTooLong: (max: number) => `版本名称最多 ${max} 个字，请缩短后再保存。`,
-    restoreBusy: '文档正在别处频繁保存，这次恢复未能完成。请稍后重试。',
     notFound: '没有找到这个导出文件：它可能不属于当前账号，或已被清理。',
     expired: '下载地址已过期，导出文件已清理。请重新导出。',
     tooDeep: (max: number) => `文档嵌套层级过深（最多 ${max} 层），无法导出。`,

@@ -134,11 +134,11 @@ const ACTION_SPECS = {
     isFrameAction: true,
     run: ({ frame }) => frame.saveCloud(),
   },
-  exportMarkdown: { label: t.file.exportMarkdown, run: ({ frame }) => frame.exportMarkdown() },
-  exportDocx: { label: t.file.exportDocx, run: ({ frame }) => frame.exportDocx() },
   // 版本历史 (neither Word nor WPS gives these a shortcut).
   versionHistory: { label: t.file.versionHistory, run: ({ frame }) => frame.openVersions() },
   nameVersion: { label: t.file.nameVersion, run: ({ frame }) => frame.nameVersion() },
+  exportMarkdown: { label: t.file.exportMarkdown, run: ({ frame }) => frame.exportMarkdown() },
+  exportDocx: { label: t.file.exportDocx, run: ({ frame }) => frame.exportDocx() },
   exportPdf: { label: t.file.exportPdf, run: ({ frame }) => frame.exportPdf() },
 
   // Editing.

@@ -51,9 +51,9 @@ import { normalizeStylePresets, type StylePresets } from '../styles/presets';
 import { usePresetStylesheet } from '../styles/usePresetStylesheet';
 import { SymbolsPlugin } from '../symbols/SymbolsPlugin';
 import { Toolbar, ToolbarPlaceholder } from '../toolbar/Toolbar';
-import { clickBelowEnd } from './clickBelowEnd';
 import type { VersionSource } from '../versions/types';
 import { type VersionsDialog, VersionsDialogs } from '../versions/VersionsDialogs';
+import { clickBelowEnd } from './clickBelowEnd';
 import { SaveStatusLabel } from './SaveStatusLabel';
 import { TitleField } from './TitleField';
 import { useDeferredChrome } from './useDeferredChrome';
@@ -189,8 +189,8 @@ function EditorFrame({
   cloudStatus,
   notice,
   readOnly = false,
-}: WordEditorProps) {
   versions,
+}: WordEditorProps) {
   const [editor] = useLexicalComposerContext();
   const format = useFormatState();
   const [ready, setReady] = useState(false);
@@ -232,8 +232,8 @@ function EditorFrame({
   }, [editor, readOnly]);
   const saveCloudRef = useRef(onSaveCloud);
   saveCloudRef.current = onSaveCloud;
-
   const [versionsDialog, setVersionsDialog] = useState<VersionsDialog>(null);
+
   usePresetStylesheet(paperId, presets);
 
   useImperativeHandle(
@@ -402,9 +402,9 @@ function EditorFrame({
           saveCloud: () => {
             void Promise.resolve(flushRef.current?.()).then(() => saveCloudRef.current?.());
           },
-        }}
           openVersions: () => setVersionsDialog('history'),
           nameVersion: () => setVersionsDialog('name'),
+        }}
       />
       <AutosavePlugin
         flushRef={flushRef}
@@ -418,8 +418,6 @@ function EditorFrame({
 
       {files.inputs}
       <EditorDialogs format={format} presets={presets} onPresetsChange={setPresets} />
-      <SymbolsPlugin />
-    </div>
       {versions ? (
         <VersionsDialogs
           open={versionsDialog}
@@ -434,5 +432,7 @@ function EditorFrame({
           onRestoreStyles={(content) => setPresets(normalizeStylePresets(content.styles))}
         />
       ) : null}
+      <SymbolsPlugin />
+    </div>
   );
 }

@@ -174,6 +174,28 @@ export async function signUpAndSignIn(
   return email;
 }
 
+/**
+ * Buys the strategy's plan for the account of `email` through the API, with the credits every new account
+ * has: the minute emotion, the live feed and today's picks open to subscribers only.
+ */
+export async function subscribeToStrategy(session: Session, email: string): Promise<void> {
+  const { page, baseURL } = session;
+  // A sign-in of its own: the page keeps its access token in memory, out of the journey's reach.
+  const login = await page.request.post(`${baseURL}/api/auth/login/`, {
+    data: { email, password: PASSWORD },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const headers = { authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  const plans = await page.request.get(`${baseURL}/api/v1/strategy/plans/`, { headers });
+  const plan = ((await plans.json()) as { code: string }[])[0]?.code;
+  expect(plan, await plans.text()).toBeTruthy();
+  const bought = await page.request.post(
+    `${baseURL}/api/v1/strategy/strategies/daily_board_hitting_strategy/subscription/`,
+    { headers, data: { plan, request_id: crypto.randomUUID() } },
+  );
+  expect(bought.ok(), await bought.text()).toBe(true);
+}
+
 /** Opens a new blank document from /document and resolves with its paper (the editable body). */
 export async function openBlankDocument(session: Session) {
   const { page } = session;

@@ -99,7 +99,8 @@ export const zhCN = {
     accountDeleted: '账号及其全部数据已删除。',
     profileSaved: '资料已保存。',
     resetUnavailable: '本站未开启邮件找回密码。请联系管理员重置密码。',
-    resetRequested: '如果该邮箱已注册，我们已向它发送了重置密码的链接，30 分钟内有效。请查收邮件（也请看看垃圾邮件）。',
+    resetRequested:
+      '如果该邮箱已注册，我们已向它发送了重置密码的链接，30 分钟内有效。请查收邮件（也请看看垃圾邮件）。',
     resetInvalid: '重置链接无效或已被使用，请重新申请。',
     resetExpired: '重置链接已过期（30 分钟内有效），请重新申请。',
     resetDone: '密码已重置，所有设备上的登录已退出。请用新密码登录。',
@@ -311,7 +312,8 @@ export const zhCN = {
       `文档过大（${size}），云端文档最多 ${limit}。请删减图片或拆分文档后再保存；本机副本不受影响。`,
     conflict: (current: number, base: number) =>
       `文档已在别处保存为第 ${current} 版，这次保存基于第 ${base} 版，未覆盖。请选择保留哪个版本，两个版本都会保留。`,
-    versionNotFound: (version: number) => `没有找到这个文档的第 ${version} 版：它可能从未保存过，或已被清理。`,
+    versionNotFound: (version: number) =>
+      `没有找到这个文档的第 ${version} 版：它可能从未保存过，或已被清理。`,
     versionNameTooLong: (max: number) => `版本名称最多 ${max} 个字，请缩短后再保存。`,
     restoreBusy: '文档正在别处频繁保存，这次恢复未能完成。请稍后重试。',
   },

@@ -150,7 +150,7 @@ test('a free user sees the daily emotion and yesterday’s report, and each lock
   await session.close();
 });
 
-test('a subscriber buys the plan with credits: today’s picks and the live feed open at once, and the board says until when', async () => {
+test('a subscriber buys the plan with credits: today’s picks and the live feed open at once, the board and the user menu say until when, and 积分明细 has the purchase', async () => {
   const session = await openClocked(trading);
   const { page } = session;
   const email = await register(session, { prefix: 'board-buy' });
@@ -180,6 +180,11 @@ test('a subscriber buys the plan with credits: today’s picks and the live feed
   // Bought at 11:00 on 17 June for 30 days: the board's control says until when.
   const control = page.getByRole('region', { name: '策略订阅' });
   await expect.poll(() => control.getByText('已订阅，有效期至 2026-07-17').isVisible()).toBe(true);
+  // The user menu names the plan and its last day; 积分明细 has the purchase, 300 积分 less.
+  await expect.poll(() => page.getByRole('button', { name: /策略订阅 · 至 2026-07-17/ }).count()).toBe(1);
+  await session.goto('/account');
+  const table = page.getByRole('table');
+  await expect.poll(() => table.getByRole('row').nth(1).textContent()).toMatch(/订阅.*-300/);
   await session.close();
 });
 

@@ -75,11 +75,25 @@ export const currentUserAnswer = object<CurrentUser>({
   credits_balance: int,
   subscription_plan: {
     test: (value) =>
-      value === null || (isRecord(value) && (typeof value.name === 'string' || value.name === null)),
-    expected: '{ name: string | null } | null',
-    keep: (value) => (isRecord(value) ? { name: value.name } : null),
+      value === null ||
+      (isRecord(value) &&
+        (typeof value.name === 'string' || value.name === null) &&
+        (value.expires_at === undefined ||
+          value.expires_at === null ||
+          typeof value.expires_at === 'string')),
+    expected: '{ name: string | null, expires_at?: string | null } | null',
+    // The end of a running subscription is what the user menu shows beside the plan (策略订阅 · 至 …).
+    keep: (value) =>
+      isRecord(value)
+        ? { name: value.name, ...(value.expires_at === undefined ? {} : { expires_at: value.expires_at }) }
+        : null,
   },
   avatar_url: optionalNullableString,
+  role: {
+    test: (value) => value === 'user' || value === 'admin',
+    expected: "'user' | 'admin'",
+    optional: true,
+  },
 });
 
 /** An answer that is only its message (忘记密码's two steps). */

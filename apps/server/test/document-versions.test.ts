@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { users } from '../src/db/schema';
 import { versionsToThin } from '../src/modules/docs/versions';
 import { storageUsage } from '../src/modules/storage/quota';
 import { signUp } from './chat-support';
@@ -40,9 +42,20 @@ describe('the thinning rule', () => {
   const now = new Date('2026-03-10T04:00:00Z');
   const at = (msAgo: number, version: number) => ({ version, createdAt: new Date(now.getTime() - msAgo) });
 
-  it('keeps every autosave of the last day', () => {
+  it('keeps autosaves of the last day that are ten minutes apart', () => {
     const versions = [at(DAY - 1000, 1), at(5 * HOUR, 2), at(HOUR, 3), at(60_000, 4)];
     expect(versionsToThin(versions, now, 4)).toEqual([]);
+  });
+
+  it('keeps the newest of each minute for ten minutes, then of each ten minutes for the day', () => {
+    // 2026-03-10 11:50:00 to 11:50:50 Shanghai, one every ten seconds (a user typing), then 3 ten-second
+    // saves 21 minutes ago, and the current version now.
+    const typing = [0, 1, 2, 3, 4, 5].map((i) => at(10 * 60_000 - i * 10_000 - 5_000, i + 1));
+    const earlier = [7, 8, 9].map((v, i) => at(21 * 60_000 + i * 10_000, v));
+    const versions = [...typing, ...earlier, at(0, 10)];
+    // 11:50:05 … 11:50:55 fall in one minute (the newest, 6, stays); 11:38:40 … 11:39:00 in one ten-minute
+    // window, whose newest is 7.
+    expect(versionsToThin(versions, now, 10)).toEqual([1, 2, 3, 4, 5, 8, 9]);
   });
 
   it('keeps the newest of each hour between a day and a week', () => {
@@ -207,6 +220,51 @@ describe.each(databaseKinds)('document versions on %s', (kind) => {
     expect((await history(app, owner.auth, id)).versions[0]?.name).toBeNull();
   });
 
+  it('never refuses a save for its history: a full account drops its oldest autosaves, or keeps no copy', async () => {
+    const { app, clock } = await makeApp();
+    const db = getDb().database.db;
+    const { auth, userId } = await signUp(app, db);
+    const start = new Date('2026-03-01T02:00:00Z').getTime();
+    const text = (n: number) => `第${n}稿：${'字'.repeat(2000)}`;
+    const created = await send(app, auth, 'POST', '/api/docs/', {
+      title: '长文',
+      content: contentOf(text(1)),
+    });
+    const { id } = created.json() as { id: string };
+    const size = (await history(app, auth, id)).versions[0]?.size ?? 0;
+    expect(size).toBeGreaterThan(6000);
+    // Room for one more copy and a half.
+    const quota = (await storageUsage(db, userId))?.quota_bytes ?? 0;
+    await db
+      .update(users)
+      .set({ storageUsedBytes: quota - Math.floor(1.5 * size) })
+      .where(eq(users.id, userId));
+    const saveAt = async (minutes: number, base: number) => {
+      clock.now = new Date(start + minutes * 60_000);
+      const answer = await send(app, auth, 'PUT', `/api/docs/${id}/`, {
+        title: '长文',
+        content: contentOf(text(base + 1)),
+        base_version: base,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    await saveAt(2, 1);
+    await saveAt(4, 2);
+    await saveAt(6, 3);
+    // Each save past the first made room by dropping the oldest autosave.
+    expect((await history(app, auth, id)).versions.map((v) => v.version)).toEqual([4, 3]);
+    expect((await storageUsage(db, userId))?.used_bytes).toBeLessThanOrEqual(quota);
+    // Named versions are never dropped for room: the next save lands without its copy.
+    await send(app, auth, 'PATCH', `/api/docs/${id}/versions/3/`, { name: '初稿' });
+    await send(app, auth, 'PATCH', `/api/docs/${id}/versions/4/`, { name: '二稿' });
+    await saveAt(8, 4);
+    const doc = (await app.inject({ method: 'GET', url: `/api/docs/${id}/`, headers: auth })).json() as {
+      version: number;
+    };
+    expect(doc.version).toBe(5);
+    expect((await history(app, auth, id)).versions.map((v) => v.version)).toEqual([4, 3]);
+  });
+
   it('thins old unnamed autosaves on later saves, keeping named and manual ones', async () => {
     const { app, clock } = await makeApp();
     const db = getDb().database.db;
@@ -232,7 +290,7 @@ describe.each(databaseKinds)('document versions on %s', (kind) => {
     await saveAt(40 * 60_000, 4, 'manual');
     await saveAt(HOUR + 10 * 60_000, 5);
     await send(app, auth, 'PATCH', `/api/docs/${id}/versions/2/`, { name: '开头' });
-    // Within a day nothing is thinned.
+    // Within a day nothing ten minutes apart is thinned.
     await saveAt(DAY - 60_000, 6);
     expect((await history(app, auth, id)).versions.map((v) => v.version)).toEqual([7, 6, 5, 4, 3, 2, 1]);
     // Two days later: of the autosaves 1, 3 and 4 in the first hour only the newest (4) stays; 2 is named,

@@ -81,6 +81,8 @@ describe.each(databaseKinds)('accounts and tokens on %s', (kind) => {
         nickname: '李雷',
         credits_balance: 1000,
         subscription_plan: { name: '免费体验版' },
+        avatar_url: null,
+        role: 'user',
       });
 
       const ledger = await db()

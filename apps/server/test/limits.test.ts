@@ -59,6 +59,7 @@ describe.each(databaseKinds)('operator limits on %s', (kind) => {
       signup_credits: 1000,
       terms_url: null,
       privacy_url: null,
+      password_reset: false,
     });
     const refused = await register(server, { email: 'nobody@example.com' });
     expect(refused.statusCode).toBe(403);
@@ -141,6 +142,7 @@ describe.each(databaseKinds)('operator limits on %s', (kind) => {
       signup_credits: 0,
       terms_url: null,
       privacy_url: null,
+      password_reset: false,
     });
     const { auth } = await signUp(server, db().database.db);
     const me = await server.inject({ method: 'GET', url: '/api/auth/users/me/', headers: auth });

@@ -195,13 +195,24 @@ describe.each(databaseKinds)('storage allowance on %s', (kind) => {
         payload: JSON.stringify(body),
       });
 
+    // Every save is also kept in the document's history (版本历史), whose bytes count too.
+    const history = async (id: string) =>
+      (
+        (
+          await server.inject({ method: 'GET', url: `/api/docs/${id}/versions/`, headers: user.auth })
+        ).json() as {
+          versions: { size: number }[];
+        }
+      ).versions.reduce((sum, version) => sum + version.size, 0);
+
     const created = await send('POST', '/api/docs/', {
       title: '周报',
       content: contentOf('字'.repeat(30_000)),
     });
     expect(created.statusCode).toBe(201);
     const doc = created.json() as { id: string; size: number; version: number };
-    expect(await used()).toBe(doc.size);
+    expect(await history(doc.id)).toBe(doc.size);
+    expect(await used()).toBe(2 * doc.size);
 
     // A save that grows it past the allowance is refused and changes nothing.
     const tooBig = await send('PUT', `/api/docs/${doc.id}/`, {
@@ -214,9 +225,9 @@ describe.each(databaseKinds)('storage allowance on %s', (kind) => {
     expect((tooBig.json() as { detail: string }).detail).toMatch(
       /^存储空间已满：已用 [\d.]+ KB \/ 300 KB，剩余 [\d.]+ KB，这次保存需要 [\d.]+ KB。/,
     );
-    expect(await used()).toBe(doc.size);
+    expect(await used()).toBe(2 * doc.size);
 
-    // A save that shrinks it gives the difference back.
+    // A save that shrinks it gives the difference back (the history keeps both versions).
     const smaller = await send('PUT', `/api/docs/${doc.id}/`, {
       title: '周报',
       content: contentOf('字'.repeat(10_000)),
@@ -224,20 +235,22 @@ describe.each(databaseKinds)('storage allowance on %s', (kind) => {
     });
     expect(smaller.statusCode).toBe(200);
     const shrunk = smaller.json() as { size: number };
-    expect(await used()).toBe(shrunk.size);
+    const versions = await history(doc.id);
+    expect(versions).toBe(doc.size + shrunk.size);
+    expect(await used()).toBe(shrunk.size + versions);
 
     // An export is counted while it is kept, and given back when it expires.
     const exported = await send('POST', `/api/docs/${doc.id}/export`, { format: 'md' });
     expect(exported.statusCode).toBe(201);
     const task = exported.json() as { id: string; size: number; download_url: string };
-    expect(await used()).toBe(shrunk.size + task.size);
+    expect(await used()).toBe(shrunk.size + versions + task.size);
     await database
       .update(exportFiles)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(exportFiles.id, task.id));
     const expired = await server.inject({ method: 'GET', url: task.download_url, headers: user.auth });
     expect(expired.statusCode).toBe(410);
-    expect(await used()).toBe(shrunk.size);
+    expect(await used()).toBe(shrunk.size + versions);
 
     // A second document that does not fit is not made.
     const second = await send('POST', '/api/docs/', {

@@ -20,6 +20,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const body = () => within(document.body);
+// A dialog fades in: "visible" is waited for, not read at the first frame it exists.
 
 function contentOf(...paragraphs: string[]): DocumentContent {
   return {
@@ -158,8 +159,8 @@ export const Empty: Story = {
   ),
   play: async () => {
     const dialog = await body().findByRole('dialog', { name: m.title });
-    await expect(await within(dialog).findByText(m.empty)).toBeVisible();
-    await expect(within(dialog).getByText(m.localNote)).toBeVisible();
+    await waitFor(async () => expect(await within(dialog).findByText(m.empty)).toBeVisible());
+    await waitFor(() => expect(within(dialog).getByText(m.localNote)).toBeVisible());
   },
 };
 
@@ -195,13 +196,13 @@ export const LoadFailed: Story = {
   },
   play: async () => {
     const dialog = await body().findByRole('dialog', { name: m.title });
-    await expect(await within(dialog).findByText(m.loadFailed)).toBeVisible();
+    await waitFor(async () => expect(await within(dialog).findByText(m.loadFailed)).toBeVisible());
     await userEvent.click(within(dialog).getByRole('button', { name: m.retry }));
     const item = await within(dialog).findByRole('button', { name: /第 7 版/ });
     await expect(item).toHaveTextContent(m.shrank('120 字节'));
-    await expect(within(dialog).getByText(m.cloudNote)).toBeVisible();
+    await waitFor(() => expect(within(dialog).getByText(m.cloudNote)).toBeVisible());
     await userEvent.click(item);
-    await expect(await within(dialog).findByText(m.noChanges)).toBeVisible();
+    await waitFor(async () => expect(await within(dialog).findByText(m.noChanges)).toBeVisible());
   },
 };
 
@@ -214,7 +215,7 @@ export const NameVersion: Story = {
     onName.mockClear();
     const dialog = await body().findByRole('dialog', { name: m.nameTitle });
     await userEvent.click(within(dialog).getByRole('button', { name: m.nameSave }));
-    await expect(await within(dialog).findByText(m.nameEmpty)).toBeVisible();
+    await waitFor(async () => expect(await within(dialog).findByText(m.nameEmpty)).toBeVisible());
     await expect(onName).not.toHaveBeenCalled();
     const field = within(dialog).getByRole('textbox', { name: m.nameLabel });
     await userEvent.type(field, '  交给编辑的稿子 {Enter}');
@@ -262,7 +263,14 @@ export const FromTheFileMenu: Story = {
     );
     const dialog = await body().findByRole('dialog', { name: m.title });
     const list = await within(dialog).findByRole('list', { name: m.listLabel });
-    await waitFor(() => expect(within(list).getAllByRole('button')[0]).toHaveTextContent('定稿'));
+    // The name is on the version that was current when it was given (an autosave may have come since).
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('button')
+          .filter((item) => item.textContent?.includes('定稿')),
+      ).toHaveLength(1),
+    );
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(body().queryByRole('dialog', { name: m.title })).toBeNull());
   },

@@ -17,9 +17,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
+import { subscribeToStrategy } from '../e2e/api';
 import { startServer } from '../e2e/server';
 import { chromiumArgs, chromiumPath } from '../vite.shared';
-import { subscribeToStrategy } from './market.bench';
 import { quantile } from './stats';
 
 const PASSWORD = 'bench-password-2026';

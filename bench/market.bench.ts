@@ -4,6 +4,7 @@
  * the minute series again, read from the archive. The minute series is a subscriber's: the bench's user
  * buys the plan with its credits first, through the same API the board's 订阅 calls.
  */
+import { subscribeToStrategy } from '../e2e/api';
 import { startServer } from '../e2e/server';
 import { newUser } from './chat-server.bench';
 
@@ -14,23 +15,6 @@ async function timedGet(url: string, access: string): Promise<{ ms: number; poin
   const ms = performance.now() - started;
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(body)}`);
   return { ms, points: body.data?.length ?? 0 };
-}
-
-/**
- * Buys the strategy's first plan for the user of `access` with the credits every new account has
- * (策略月度订阅, 300 积分): the minute emotion, the live feed and today's picks answer a subscriber only.
- */
-export async function subscribeToStrategy(baseURL: string, access: string): Promise<void> {
-  const headers = { authorization: `Bearer ${access}`, 'content-type': 'application/json' };
-  const plansAnswer = await fetch(`${baseURL}/api/v1/strategy/plans/`, { headers });
-  const plans = (await plansAnswer.json()) as { code: string }[];
-  const plan = plans[0]?.code;
-  if (!plansAnswer.ok || !plan) throw new Error(`the plans answered ${plansAnswer.status} with no plan`);
-  const bought = await fetch(
-    `${baseURL}/api/v1/strategy/strategies/daily_board_hitting_strategy/subscription/`,
-    { method: 'POST', headers, body: JSON.stringify({ plan, request_id: crypto.randomUUID() }) },
-  );
-  if (!bought.ok) throw new Error(`buying ${plan} answered ${bought.status}: ${await bought.text()}`);
 }
 
 export async function marketBench(): Promise<Array<readonly [string, string]>> {

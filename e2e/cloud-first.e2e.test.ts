@@ -1,28 +1,8 @@
-import type { Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
+import { addParagraph, cloudStatus, paperOf } from './documentPage';
 import { closeBrowser, openBlankDocument, openSession, register, signIn } from './harness';
 
 afterAll(closeBrowser);
-
-const paperOf = (page: Page) => page.getByRole('textbox', { name: '文档正文' });
-const saveStatus = (page: Page) => page.locator('[data-save-status]').getAttribute('data-save-status');
-const cloudStatus = (page: Page) =>
-  page
-    .locator('[data-cloud-status]')
-    .getAttribute('data-cloud-status', { timeout: 1000 })
-    .catch(() => null);
-
-/** Types a new paragraph at the end of the document and waits until it is saved in this browser. */
-async function addParagraph(page: Page, text: string) {
-  const paper = paperOf(page);
-  await expect.poll(() => paper.getAttribute('contenteditable')).toBe('true');
-  await paper.click();
-  await page.keyboard.press('Control+End');
-  if (((await paper.textContent()) ?? '').trim()) await page.keyboard.press('Enter');
-  await page.keyboard.type(text);
-  await expect.poll(() => paper.textContent()).toContain(text);
-  await expect.poll(() => saveStatus(page)).toBe('saved');
-}
 
 /**
  * A signed-in user's new document is a cloud document from its first keystroke: another browser signed in

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../vite.shared';
+import { accessOf, PASSWORD, subscribeToStrategy as subscribeThroughApi } from './api';
 
 export interface Session {
   page: Page;
@@ -140,8 +141,7 @@ export async function openSession(
   return session;
 }
 
-/** The password of every account the journeys make. */
-export const PASSWORD = 'wanxiang-e2e-2026';
+export { PASSWORD };
 
 /** Makes an account through the API (the sign-up form has a journey of its own); resolves with its e-mail. */
 export async function register(session: Session, options: { prefix?: string; nickname?: string } = {}) {
@@ -175,25 +175,11 @@ export async function signUpAndSignIn(
 }
 
 /**
- * Buys the strategy's plan for the account of `email` through the API, with the credits every new account
- * has: the minute emotion, the live feed and today's picks open to subscribers only.
+ * Buys the strategy's plan for the account of `email` through the API (a sign-in of its own: the page
+ * keeps its access token in memory, out of the journey's reach).
  */
 export async function subscribeToStrategy(session: Session, email: string): Promise<void> {
-  const { page, baseURL } = session;
-  // A sign-in of its own: the page keeps its access token in memory, out of the journey's reach.
-  const login = await page.request.post(`${baseURL}/api/auth/login/`, {
-    data: { email, password: PASSWORD },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-  const headers = { authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
-  const plans = await page.request.get(`${baseURL}/api/v1/strategy/plans/`, { headers });
-  const plan = ((await plans.json()) as { code: string }[])[0]?.code;
-  expect(plan, await plans.text()).toBeTruthy();
-  const bought = await page.request.post(
-    `${baseURL}/api/v1/strategy/strategies/daily_board_hitting_strategy/subscription/`,
-    { headers, data: { plan, request_id: crypto.randomUUID() } },
-  );
-  expect(bought.ok(), await bought.text()).toBe(true);
+  await subscribeThroughApi(session.baseURL, await accessOf(session.baseURL, email));
 }
 
 /** Opens a new blank document from /document and resolves with its paper (the editable body). */

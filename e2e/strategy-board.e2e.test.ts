@@ -12,7 +12,8 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { closeBrowser, openSession, PASSWORD, register, signIn } from './harness';
+import { accessOf, PASSWORD, subscribeToStrategy } from './api';
+import { closeBrowser, openSession, register, signIn } from './harness';
 import { LOAD_TEST_LIMITS, type RunningServer, startServer } from './server';
 
 const CLOCK_MODULE = pathToFileURL(path.join(import.meta.dirname, 'server-clock.mjs')).href;
@@ -46,33 +47,6 @@ async function startClocked(instant: string): Promise<ClockedServer> {
   return { server, now: () => new Date(Date.parse(instant) + Date.now() - started) };
 }
 
-/** The API's own sign-in, for what a journey prepares beside the browser. */
-async function accessOf(baseURL: string, email: string): Promise<string> {
-  const login = await fetch(`${baseURL}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const access = ((await login.json()) as { access?: string }).access;
-  if (!login.ok || !access) throw new Error(`login answered ${login.status}`);
-  return access;
-}
-
-/** Buys the monthly plan through the API, as the board's 订阅 does. */
-async function subscribe(baseURL: string, access: string) {
-  const headers = { authorization: `Bearer ${access}`, 'content-type': 'application/json' };
-  const plans = (await (await fetch(`${baseURL}/api/v1/strategy/plans/`, { headers })).json()) as {
-    code: string;
-  }[];
-  const plan = plans[0]?.code;
-  if (!plan) throw new Error('the server offers no plan');
-  const bought = await fetch(
-    `${baseURL}/api/v1/strategy/strategies/daily_board_hitting_strategy/subscription/`,
-    { method: 'POST', headers, body: JSON.stringify({ plan, request_id: crypto.randomUUID() }) },
-  );
-  if (!bought.ok) throw new Error(`subscribing answered ${bought.status}: ${await bought.text()}`);
-}
-
 /**
  * Waits until the server's scheduler has run today's 早盘跟踪 and backfilled the day before's report (it
  * does both at its first tick): the journeys below are about what the board shows, not about the run.
@@ -86,7 +60,7 @@ async function waitForRuns(baseURL: string) {
   });
   if (!registered.ok) throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
   const access = await accessOf(baseURL, email);
-  await subscribe(baseURL, access);
+  await subscribeToStrategy(baseURL, access);
   for (;;) {
     const answer = await fetch(`${baseURL}/api/v1/strategy/reports/recent/?limit=10`, {
       headers: { authorization: `Bearer ${access}` },
@@ -194,7 +168,7 @@ test('on a holiday the feed says 休市, the day’s run times and when the next
   const { page } = session;
   // A subscriber: the feed is the plan's, and on a closed day it says so instead of a locked view.
   const email = await register(session, { prefix: 'board-holiday' });
-  await subscribe(baseURL, await accessOf(baseURL, email));
+  await subscribeToStrategy(baseURL, await accessOf(baseURL, email));
   await signIn(session, email);
   await session.goto('/stock');
 

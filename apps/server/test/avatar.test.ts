@@ -1,9 +1,7 @@
 import { loginResponse } from '@wanxiang/api-client/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { DiskFileStore } from '../src/modules/files/store';
-import { databaseKinds, json, tempDir, testConfig, useTestDatabase } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds, json, useAppsWithFiles, useTestDatabase } from './helpers';
 import { pngBomb } from './hostile-files';
 
 const PASSWORD = 'correct horse battery';
@@ -32,24 +30,8 @@ function pngClaiming(width: number, height: number): Buffer {
 
 describe.each(databaseKinds)('头像 on %s', (kind) => {
   const db = useTestDatabase(kind);
-  const apps: FastifyInstance[] = [];
-  const dirs: { remove(): Promise<void> }[] = [];
-  afterAll(async () => {
-    await Promise.all(apps.map((app) => app.close()));
-    await Promise.all(dirs.map((dir) => dir.remove()));
-  });
-
-  async function start() {
-    const dir = await tempDir('wx-avatar-files-');
-    dirs.push(dir);
-    const app = await buildApp(await testConfig(), {
-      database: db().database,
-      files: new DiskFileStore(dir.dir),
-    });
-    apps.push(app);
-    await app.ready();
-    return app;
-  }
+  const withFiles = useAppsWithFiles(db, 'wx-avatar-files-');
+  const start = async () => (await withFiles()).app;
 
   async function signUp(app: FastifyInstance, email: string): Promise<string> {
     await app.inject({ method: 'POST', url: '/api/auth/register/', ...json({ email, password: PASSWORD }) });

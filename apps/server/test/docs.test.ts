@@ -4,25 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { findOwnedDocument } from '../src/modules/docs/service';
 import { signUp } from './chat-support';
 import { faults } from './faults';
-import { databaseKinds, json, listen, useApps, useTestDatabase } from './helpers';
-
-/** An editor document whose one paragraph says `text`. */
-function contentOf(...paragraphs: string[]) {
-  return {
-    version: '2.0.0',
-    editorState: {
-      root: {
-        type: 'root',
-        version: 1,
-        children: paragraphs.map((text) => ({
-          type: 'paragraph',
-          version: 1,
-          children: [{ type: 'text', version: 1, text }],
-        })),
-      },
-    },
-  };
-}
+import { contentOf, databaseKinds, json, listen, useApps, useTestDatabase } from './helpers';
 
 interface Doc {
   id: string;

@@ -11,6 +11,7 @@ import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { ensureDefaultPlan } from '../src/modules/billing/plans';
+import { DiskFileStore } from '../src/modules/files/store';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -217,6 +218,28 @@ export function useApps(getDb: () => TestDatabase) {
   };
 }
 
+/**
+ * Builds apps on the shared database, each storing its files on disk in a directory of its own; the apps
+ * are closed and the directories removed after the file's tests.
+ */
+export function useAppsWithFiles(getDb: () => TestDatabase, prefix: string) {
+  const apps: FastifyInstance[] = [];
+  const dirs: { remove(): Promise<void> }[] = [];
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await Promise.all(dirs.map((dir) => dir.remove()));
+  });
+  return async () => {
+    const dir = await tempDir(prefix);
+    dirs.push(dir);
+    const files = new DiskFileStore(dir.dir);
+    const app = await buildApp(await testConfig(), { database: getDb().database, files });
+    apps.push(app);
+    await app.ready();
+    return { app, files, root: dir.dir };
+  };
+}
+
 /** Listens on an ephemeral port for tests whose behaviour depends on a real socket. */
 export async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -233,3 +256,21 @@ export const json = (body: unknown) => ({
   headers: { 'content-type': 'application/json' },
   payload: JSON.stringify(body),
 });
+
+/** A cloud document's content (an editor state) whose paragraphs say `paragraphs`. */
+export function contentOf(...paragraphs: string[]) {
+  return {
+    version: '2.0.0',
+    editorState: {
+      root: {
+        type: 'root',
+        version: 1,
+        children: paragraphs.map((text) => ({
+          type: 'paragraph',
+          version: 1,
+          children: [{ type: 'text', version: 1, text }],
+        })),
+      },
+    },
+  };
+}

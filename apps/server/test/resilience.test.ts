@@ -20,7 +20,7 @@ import {
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { finalOf, ledgerState, PASSWORD, parseStream } from './chat-support';
 import { faults } from './faults';
-import { databaseKinds, listen, useApps, useTestDatabase } from './helpers';
+import { contentOf, databaseKinds, listen, useApps, useTestDatabase } from './helpers';
 import { pngBomb } from './hostile-files';
 
 const SLUG = 'daily_board_hitting_strategy';
@@ -188,16 +188,7 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
     const is = (status: number) => (answer: Answer) => answer.status === status;
     const documentBody = (text: string) => ({
       title: '季度总结',
-      content: {
-        version: '2.0.0',
-        editorState: {
-          root: {
-            type: 'root',
-            version: 1,
-            children: [{ type: 'paragraph', version: 1, children: [{ type: 'text', version: 1, text }] }],
-          },
-        },
-      },
+      content: contentOf(text),
     });
     const newDocument = async () => {
       const answer = await call('POST', '/api/docs/', { token: access, body: documentBody('第一稿') });

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { accountSessions, loginResponse } from '@wanxiang/api-client/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
+import { describe, expect, it } from 'vitest';
 import {
   authSessions,
   chatAttachments,
@@ -15,8 +14,7 @@ import {
   users,
 } from '../src/db/schema';
 import { describeDevice } from '../src/modules/auth/security';
-import { DiskFileStore } from '../src/modules/files/store';
-import { databaseKinds, json, tempDir, testConfig, useTestDatabase } from './helpers';
+import { databaseKinds, json, useAppsWithFiles, useTestDatabase } from './helpers';
 
 const PASSWORD = 'correct horse battery';
 const CHROME_WINDOWS =
@@ -34,22 +32,7 @@ describe('the sign-in list names devices', () => {
 
 describe.each(databaseKinds)('the account’s own security on %s', (kind) => {
   const db = useTestDatabase(kind);
-  const apps: FastifyInstance[] = [];
-  const dirs: { remove(): Promise<void> }[] = [];
-  afterAll(async () => {
-    await Promise.all(apps.map((app) => app.close()));
-    await Promise.all(dirs.map((dir) => dir.remove()));
-  });
-
-  async function start() {
-    const dir = await tempDir('wx-account-files-');
-    dirs.push(dir);
-    const files = new DiskFileStore(dir.dir);
-    const app = await buildApp(await testConfig(), { database: db().database, files });
-    apps.push(app);
-    await app.ready();
-    return { app, files, root: dir.dir };
-  }
+  const start = useAppsWithFiles(db, 'wx-account-files-');
 
   async function signIn(app: FastifyInstance, email: string, userAgent = CHROME_WINDOWS) {
     const res = await app.inject({

@@ -16,23 +16,11 @@ import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 import { storageCommand } from '../src/modules/storage/cli';
 import { reserveStorage, storageUsage } from '../src/modules/storage/quota';
 import { finalOf, ledgerState, parseStream, signUp } from './chat-support';
-import { databaseKinds, listen, tempDir, useApps, useTestDatabase } from './helpers';
+import { contentOf, databaseKinds, listen, tempDir, useApps, useTestDatabase } from './helpers';
 import { file, storedFiles, uploadForm } from './uploads';
 
 const MB = 1024 * 1024;
 const turn = { session_id: null, model_id: OFFLINE_MODEL_ID, prompt: { text: '看看这个文件' } };
-
-/** An editor document of about `bytes` bytes of text. */
-const contentOf = (text: string) => ({
-  version: '2.0.0',
-  editorState: {
-    root: {
-      type: 'root',
-      version: 1,
-      children: [{ type: 'paragraph', version: 1, children: [{ type: 'text', version: 1, text }] }],
-    },
-  },
-});
 
 describe.each(databaseKinds)('storage allowance on %s', (kind) => {
   const db = useTestDatabase(kind);

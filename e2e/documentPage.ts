@@ -1,0 +1,32 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** What the journeys read and do on an open document. */
+
+export const paperOf = (page: Page) => page.getByRole('textbox', { name: '文档正文' });
+
+/** The document's save in this browser: saving, saved or failed. */
+export const saveStatus = (page: Page) => page.locator('[data-save-status]').getAttribute('data-save-status');
+
+/** The document's save to the cloud, or null while the label is not shown. */
+export const cloudStatus = (page: Page) =>
+  page
+    .locator('[data-cloud-status]')
+    .getAttribute('data-cloud-status', { timeout: 1000 })
+    .catch(() => null);
+
+/**
+ * Writes `text` as a new paragraph at the end of the document and waits until it is saved in this browser.
+ * Typed key by key, or with `paste` put in by one edit as a paste would.
+ */
+export async function addParagraph(page: Page, text: string, { paste = false } = {}) {
+  const paper = paperOf(page);
+  await expect.poll(() => paper.getAttribute('contenteditable')).toBe('true');
+  await paper.click();
+  await page.keyboard.press('Control+End');
+  if (((await paper.textContent()) ?? '').trim()) await page.keyboard.press('Enter');
+  if (paste) await page.keyboard.insertText(text);
+  else await page.keyboard.type(text);
+  await expect.poll(() => paper.textContent()).toContain(text);
+  await expect.poll(() => saveStatus(page)).toBe('saved');
+}

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
+import { cloudStatus } from './documentPage';
 import {
   closeBrowser,
   expectAccessible,
@@ -20,16 +21,42 @@ async function signInAndOpenBlankDocument(session: Session) {
 function recordQuestions(page: Page) {
   const questions: { url: string; body: Record<string, unknown> }[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && /\/api\/(assistant|docs)\//.test(request.url()))
+    if (request.method() === 'POST' && /\/assistant\/(transient)?$/.test(new URL(request.url()).pathname))
       questions.push({ url: request.url(), body: request.postDataJSON() as Record<string, unknown> });
   });
   return questions;
 }
 
 /**
- * The assistant's journey with the offline model: ask about a local document through
- * the transient endpoint, watch the answer stream into the right panel, apply it as formatted content, undo
- * it in one step; then replace a selection through a quick action (which asks at once) and the change preview.
+ * Holds the document's saves to the cloud (its creation and its updates) until the returned function is
+ * called: until then the new document is only in this browser, as on a slow or lost connection.
+ */
+async function holdCloudSaves(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const save = /^\/api\/docs\/([0-9a-f-]{36}\/)?$/;
+  await page.route(
+    (url) => save.test(url.pathname),
+    async (route) => {
+      if (route.request().method() !== 'GET') await released;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
+/** Waits until the open document says it is saved to the cloud. */
+async function untilInTheCloud(page: Page) {
+  await expect.poll(() => cloudStatus(page), { timeout: 30_000 }).toBe('saved');
+}
+
+/**
+ * The assistant's journey with the offline model: ask about a new document before it has reached the cloud
+ * (through the transient endpoint), watch the answer stream into the right panel while the document reaches
+ * the cloud, apply it as formatted content, undo it in one step; then replace a selection through a quick
+ * action (which asks at once, now about the cloud document) and the change preview.
  */
 // A long journey (two whole answers, an apply, an undo and a preview): each step waits for its condition.
 test('asks about a document, applies the streamed answer as rich content, undoes it in one step, and replaces a selection', {
@@ -38,6 +65,7 @@ test('asks about a document, applies the streamed answer as rich content, undoes
   const session = await openSession();
   const { page } = session;
   const questions = recordQuestions(page);
+  const reachCloud = await holdCloudSaves(page);
   const paper = await signInAndOpenBlankDocument(session);
   await paper.click();
   await page.keyboard.type('年度总结');
@@ -53,6 +81,9 @@ test('asks about a document, applies the streamed answer as rich content, undoes
   // While the answer streams the box is disabled and send became stop.
   await expect.poll(() => page.getByRole('button', { name: '停止' }).isVisible()).toBe(true);
   expect(await box.isDisabled()).toBe(true);
+  // The document reaches the cloud while the answer streams: the answer goes on.
+  reachCloud();
+  await untilInTheCloud(page);
   await expect
     .poll(() => panel.getByRole('status').first().textContent(), { timeout: 60_000 })
     .toBe('对话完成');
@@ -61,7 +92,7 @@ test('asks about a document, applies the streamed answer as rich content, undoes
   expect(await answer.locator('table').count()).toBeGreaterThan(0);
   expect(await answer.textContent()).toContain('请概括这篇文档');
 
-  // The transient endpoint, with the document and no context (a local document has no cloud id).
+  // The transient endpoint, with the document and no context (a document not yet in the cloud has no id).
   expect(questions).toHaveLength(1);
   expect(questions[0]?.url).toMatch(/\/api\/assistant\/transient$/);
   expect(questions[0]?.body).toMatchObject({
@@ -103,6 +134,9 @@ test('asks about a document, applies the streamed answer as rich content, undoes
   await expect
     .poll(() => panel.getByRole('status').first().textContent(), { timeout: 60_000 })
     .toBe('对话完成');
+  // Asked about the cloud document now, with its context.
+  expect(questions[1]?.url).toMatch(/\/api\/docs\/[0-9a-f-]{36}\/assistant\/$/);
+  expect(questions[1]?.body.context_enabled).toBe(true);
   expect(questions[1]?.body.selection).toBe('天气很好');
   expect(String(questions[1]?.body.user_input)).toContain('润色');
   expect(await box.inputValue()).toBe('');
@@ -129,13 +163,14 @@ test('asks about a document with an attached file, after an unsupported one is r
   const { page } = session;
   const sent: { url: string; type: string }[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && /\/api\/assistant\//.test(request.url()))
+    if (request.method() === 'POST' && /\/assistant\/(transient)?$/.test(new URL(request.url()).pathname))
       sent.push({ url: request.url(), type: request.headers()['content-type'] ?? '' });
   });
   const paper = await signInAndOpenBlankDocument(session);
   await paper.click();
   await page.keyboard.type('项目周报。');
   await expect.poll(() => page.getByRole('button', { name: /离线演示模型/ }).isVisible()).toBe(true);
+  await untilInTheCloud(page);
 
   const pick = async (files: { name: string; mimeType: string; buffer: Buffer }[]) => {
     const [chooser] = await Promise.all([
@@ -171,10 +206,10 @@ test('asks about a document with an attached file, after an unsupported one is r
   expect(await panel.locator('[data-question-file]').allTextContents()).toEqual(['会议纪要.txt']);
   expect(await chips.count()).toBe(0);
 
-  // One multipart request to the transient endpoint (the answer above shows the file's text arrived; the
-  // browser does not expose a body of files to Playwright).
+  // One multipart request to the cloud document's endpoint (the answer above shows the file's text arrived;
+  // the browser does not expose a body of files to Playwright).
   expect(sent).toHaveLength(1);
-  expect(sent[0]?.url).toMatch(/\/api\/assistant\/transient$/);
+  expect(sent[0]?.url).toMatch(/\/api\/docs\/[0-9a-f-]{36}\/assistant\/$/);
   expect(sent[0]?.type).toMatch(/^multipart\/form-data/);
   await session.close();
 });

@@ -345,6 +345,62 @@ describe('the assistant store', () => {
     expect(failing.getState().history).toEqual([]);
   });
 
+  it('keeps the typed question, the chosen files and a streaming answer when the document reaches the cloud', async () => {
+    let release = () => {};
+    const asked: string[] = [];
+    const local = transport(async function* () {
+      asked.push('transient');
+      yield { type: 'text', text: '前半' };
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      yield { type: 'text', text: '后半' };
+    });
+    const store = new AssistantStore(local);
+    await store.loadModels();
+    store.setDraft('第一个问题');
+    const first = store.send(snapshot);
+    await expect.poll(() => store.getState().current?.answer).toBe('前半');
+    const unmount = store.panelMounted();
+    store.setDraft('正在输入的下一个问题');
+
+    const kept = [{ id: 'k1', question: '云端保存的问题', answer: '云端保存的回答', timestamp: 1 }];
+    store.setTransport({
+      ...transport(async function* () {
+        asked.push('cloud');
+        yield { type: 'text', text: '云端回答' };
+      }),
+      hasHistory: true,
+      loadHistory: async () => kept,
+    });
+    // Nothing the user was doing is lost, and the document's context is on now that the server keeps it.
+    expect(store.getState().draft).toBe('正在输入的下一个问题');
+    expect(store.getState().contextEnabled).toBe(true);
+    expect(store.hasHistory).toBe(true);
+    // The answer asked the old way finishes there.
+    release();
+    await first;
+    expect(store.getState().current?.answer).toBe('前半后半');
+    // The kept turns load for the open panel; the next question takes the new way.
+    await expect
+      .poll(() => store.getState().history.map((turn) => turn.question))
+      .toEqual(['云端保存的问题', '第一个问题']);
+    await store.send(snapshot);
+    expect(asked).toEqual(['transient', 'cloud']);
+    unmount();
+
+    // Files chosen before the change stay chosen.
+    const attachments = {
+      accept: '.txt',
+      check: (files: readonly File[]) => ({ accepted: [...files], message: null }),
+    };
+    const choosing = new AssistantStore({ ...local, attachments });
+    await choosing.loadModels();
+    choosing.addFiles([new File(['纪要'], '纪要.txt', { type: 'text/plain' })]);
+    choosing.setTransport({ ...local, hasHistory: true, attachments });
+    expect(choosing.getState().files.map(({ file }) => file.name)).toEqual(['纪要.txt']);
+  });
+
   describe('attachments', () => {
     const attachments = {
       accept: '.txt,.pdf',

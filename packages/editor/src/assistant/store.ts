@@ -99,7 +99,7 @@ export class AssistantStore {
   private fileIds = 0;
 
   constructor(
-    private readonly transport: AssistantTransport,
+    private transport: AssistantTransport,
     initial: Partial<AssistantState> = {},
   ) {
     this.state = {
@@ -119,6 +119,22 @@ export class AssistantStore {
       panelOpen: false,
       ...initial,
     };
+  }
+
+  /**
+   * The document's way to the server changed: a new document reached the cloud, or a cloud one was unlinked.
+   * What the user is doing stays — the question being typed, the files chosen, the answer streaming (it
+   * finishes on the way it was asked) and the turns so far; the next question takes the new way. A way with
+   * the server's history turns the document's context on and, while a panel shows, loads the kept turns.
+   */
+  setTransport(transport: AssistantTransport) {
+    if (transport === this.transport) return;
+    const gainsHistory = transport.hasHistory && !this.transport.hasHistory;
+    this.transport = transport;
+    this.historyController?.abort();
+    this.historyController = null;
+    this.set({ contextEnabled: gainsHistory ? true : this.state.contextEnabled && transport.hasHistory });
+    if (this.panels > 0) void this.loadHistory();
   }
 
   get hasHistory(): boolean {

@@ -1,27 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
+import { addParagraph, cloudStatus, paperOf, saveStatus } from './documentPage';
 import { closeBrowser, expectAccessible, openBlankDocument, openSession, register, signIn } from './harness';
 
 afterAll(closeBrowser);
 
-const paperOf = (page: Page) => page.getByRole('textbox', { name: '文档正文' });
-const saveStatus = (page: Page) => page.locator('[data-save-status]').getAttribute('data-save-status');
-const cloudStatus = (page: Page) =>
-  page
-    .locator('[data-cloud-status]')
-    .getAttribute('data-cloud-status', { timeout: 1000 })
-    .catch(() => null);
-
 /** Puts `text` at the end of the document in one edit (a paste would), then saves to the cloud (Ctrl+S). */
 async function writeAndSave(page: Page, text: string) {
-  const paper = paperOf(page);
-  await expect.poll(() => paper.getAttribute('contenteditable')).toBe('true');
-  await paper.click();
-  await page.keyboard.press('Control+End');
-  if (((await paper.textContent()) ?? '').trim()) await page.keyboard.press('Enter');
-  await page.keyboard.insertText(text);
-  await expect.poll(() => paper.textContent()).toContain(text);
-  await expect.poll(() => saveStatus(page)).toBe('saved');
+  await addParagraph(page, text, { paste: true });
   await page.keyboard.press('Control+KeyS');
   await expect.poll(() => cloudStatus(page)).toBe('saved');
 }
@@ -76,6 +62,7 @@ test('a cloud document’s earlier version is compared, restored, and the later 
   // The later version is still listed, below the restored one: it holds the paragraph the restore took out.
   const again = await openHistory(page);
   await expect.poll(() => again.versions.count()).toBeGreaterThan(count);
+  expect(await again.versions.first().textContent()).toContain('恢复的版本');
   await again.versions.nth(1).click();
   await expect.poll(() => again.dialog.locator('del').allTextContents()).toContain('第二版加的一段');
 

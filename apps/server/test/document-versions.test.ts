@@ -5,24 +5,7 @@ import { users } from '../src/db/schema';
 import { versionsToThin } from '../src/modules/docs/versions';
 import { storageUsage } from '../src/modules/storage/quota';
 import { signUp } from './chat-support';
-import { databaseKinds, testConfig, useTestDatabase } from './helpers';
-
-function contentOf(...paragraphs: string[]) {
-  return {
-    version: '2.0.0',
-    editorState: {
-      root: {
-        type: 'root',
-        version: 1,
-        children: paragraphs.map((text) => ({
-          type: 'paragraph',
-          version: 1,
-          children: [{ type: 'text', version: 1, text }],
-        })),
-      },
-    },
-  };
-}
+import { contentOf, databaseKinds, testConfig, useTestDatabase } from './helpers';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -263,6 +246,69 @@ describe.each(databaseKinds)('document versions on %s', (kind) => {
     };
     expect(doc.version).toBe(5);
     expect((await history(app, auth, id)).versions.map((v) => v.version)).toEqual([4, 3]);
+  });
+
+  it('keeps the text a restore replaced, however many autosaves come after it', async () => {
+    const { app, clock } = await makeApp();
+    const { auth } = await signUp(app, getDb().database.db);
+    const start = new Date('2026-03-01T02:00:00Z').getTime();
+    clock.now = new Date(start);
+    const created = await send(app, auth, 'POST', '/api/docs/', { title: '周报', content: contentOf('v1') });
+    const { id } = created.json() as { id: string };
+    const saveAt = async (ms: number, base: number) => {
+      clock.now = new Date(start + ms);
+      const answer = await send(app, auth, 'PUT', `/api/docs/${id}/`, {
+        title: '周报',
+        content: contentOf(`v${base + 1}`),
+        base_version: base,
+      });
+      expect(answer.statusCode).toBe(200);
+    };
+    // Version 2 is typed within the minute of version 1, then version 1 is restored (version 3).
+    await saveAt(20_000, 1);
+    clock.now = new Date(start + 40_000);
+    const restored = await send(app, auth, 'POST', `/api/docs/${id}/versions/1/restore/`, {});
+    expect(restored.statusCode).toBe(200);
+    expect((await history(app, auth, id)).versions.map((v) => [v.version, v.kind])).toEqual([
+      [3, 'restore'],
+      [2, 'auto'],
+      [1, 'auto'],
+    ]);
+    // Autosaves in the same minute and, days later, in the same ten minutes and day: version 2 (the text
+    // the restore replaced) outlives them all, where an ordinary autosave (version 1) does not.
+    await saveAt(50_000, 3);
+    await saveAt(2 * DAY, 4);
+    const kept = (await history(app, auth, id)).versions;
+    expect(kept.map((v) => [v.version, v.kind])).toEqual([
+      [5, 'auto'],
+      [4, 'auto'],
+      [3, 'restore'],
+      [2, 'auto'],
+    ]);
+  });
+
+  it('keeps a save that says it puts back an earlier version as a restore, and refuses a later one', async () => {
+    const { app } = await makeApp();
+    const { auth } = await signUp(app, getDb().database.db);
+    const created = await send(app, auth, 'POST', '/api/docs/', { title: '周报', content: contentOf('v1') });
+    const { id } = created.json() as { id: string };
+    const save = (base: number, text: string, restoredFrom?: number) =>
+      send(app, auth, 'PUT', `/api/docs/${id}/`, {
+        title: '周报',
+        content: contentOf(text),
+        base_version: base,
+        ...(restoredFrom ? { restored_from: restoredFrom } : {}),
+      });
+    expect((await save(1, 'v2')).statusCode).toBe(200);
+    const ahead = await save(2, 'v1', 3);
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json().detail).toContain('只能恢复更早的版本');
+    expect((await save(2, 'v1', 1)).statusCode).toBe(200);
+    expect((await history(app, auth, id)).versions.map((v) => [v.version, v.kind, v.restored_from])).toEqual([
+      [3, 'restore', 1],
+      [2, 'auto', null],
+      [1, 'auto', null],
+    ]);
   });
 
   it('thins old unnamed autosaves on later saves, keeping named and manual ones', async () => {

@@ -316,6 +316,8 @@ export const zhCN = {
       `没有找到这个文档的第 ${version} 版：它可能从未保存过，或已被清理。`,
     versionNameTooLong: (max: number) => `版本名称最多 ${max} 个字，请缩短后再保存。`,
     restoreBusy: '文档正在别处频繁保存，这次恢复未能完成。请稍后重试。',
+    restoredFromAhead: (from: number, base: number) =>
+      `恢复的第 ${from} 版晚于这次保存所基于的第 ${base} 版：只能恢复更早的版本。`,
   },
   exports: {
     needsDocument: '请提供要导出的文档：lexdoc（文档内容）或 html 二选一。',

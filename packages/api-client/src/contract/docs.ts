@@ -102,6 +102,11 @@ export const updateDocumentBody = z.object({
   base_version: z.number().int().positive().max(DB_INTEGER_MAX),
   /** autosave (the default) or 保存到云端; the version history says which. */
   kind: documentSaveKind.optional(),
+  /**
+   * 恢复此版本 in the editor: this save puts back the content of that earlier version (at most
+   * base_version). It is kept as a restore, and the version it replaces is never thinned away.
+   */
+  restored_from: z.number().int().positive().max(DB_INTEGER_MAX).optional(),
 });
 export type UpdateDocumentBody = z.infer<typeof updateDocumentBody>;
 

@@ -41,7 +41,14 @@ export interface DocsApi {
    */
   save(
     id: string,
-    input: { title: string; content: CloudDocumentContent; baseVersion: number; kind?: DocumentSaveKind },
+    input: {
+      title: string;
+      content: CloudDocumentContent;
+      baseVersion: number;
+      kind?: DocumentSaveKind;
+      /** The earlier version this save puts back (恢复此版本). */
+      restoredFrom?: number;
+    },
     options?: CallOptions,
   ): Promise<DocumentSaveResult>;
   remove(id: string, options?: CallOptions): Promise<void>;
@@ -75,10 +82,16 @@ export function createDocsApi(http: HttpClient): DocsApi {
     create(input, options = {}) {
       return http.post(docsPaths.list, { json: input, schema: cloudDocument, ...options });
     },
-    async save(id, { title, content, baseVersion, kind }, options = {}) {
+    async save(id, { title, content, baseVersion, kind, restoredFrom }, options = {}) {
       try {
         const document = await http.put(docsPaths.one(id), {
-          json: { title, content, base_version: baseVersion, ...(kind ? { kind } : {}) },
+          json: {
+            title,
+            content,
+            base_version: baseVersion,
+            ...(kind ? { kind } : {}),
+            ...(restoredFrom ? { restored_from: restoredFrom } : {}),
+          },
           schema: cloudDocument,
           ...options,
         });

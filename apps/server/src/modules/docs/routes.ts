@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, type RequireAuth } from '../../http/auth';
+import { HttpError } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import type { DocumentService } from './service';
 
@@ -106,12 +107,14 @@ export const docsRoutes: FastifyPluginAsyncZod<DocsRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { title, content, base_version: baseVersion, kind } = request.body;
+      const { title, content, base_version: baseVersion, kind, restored_from: restoredFrom } = request.body;
+      if (restoredFrom !== undefined && restoredFrom > baseVersion)
+        throw new HttpError(400, { detail: messages.docs.restoredFromAhead(restoredFrom, baseVersion) });
       const answer = await docs.update(authOf(request).userId, request.params.id, {
         title,
         content,
         baseVersion,
-        kind,
+        ...(restoredFrom === undefined ? { kind } : { kind: 'restore', restoredFrom }),
       });
       if ('saved' in answer) return answer.saved;
       return reply.code(409).send({

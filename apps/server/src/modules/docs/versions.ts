@@ -2,9 +2,9 @@
  * 版本历史: every cloud save keeps its content as a version, in the save's transaction. Unnamed autosaves
  * are thinned on the next saves (thinVersions), finer the newer they are: the newest of each minute for ten
  * minutes, of each ten minutes for a day, of each hour for a week, then of each day; named versions, saves
- * the user asked for (保存到云端), restores and the current version always stay. A version's bytes count
- * against the owner's storage like the document's, and are given back when it is thinned or the document
- * deleted. The history never costs the user a save: when the account is full, the oldest autosaves make
+ * the user asked for (保存到云端), restores, the text each restore replaced and the current version always
+ * stay. A version's bytes count against the owner's storage like the document's, and are given back when it
+ * is thinned or the document deleted. The history never costs the user a save: when the account is full, the oldest autosaves make
  * room, and if that is not enough the save lands without its copy in the history.
  */
 import type { CloudDocumentContent, DocumentVersionSummary } from '@wanxiang/api-client/contract';
@@ -113,7 +113,7 @@ export async function keepVersion(
     restoredFrom: input.restoredFrom ?? null,
     createdAt: input.now,
   });
-  await thinVersions(tx, input.documentId, input.userId, input.version, input.now);
+  await thinVersions(tx, input.documentId, input.userId, input.version, input.now, input.kind);
 }
 
 /**
@@ -174,18 +174,27 @@ export async function thinVersions(
   userId: string,
   latest: number,
   now: Date,
+  latestKind: 'auto' | 'manual' | 'restore' = 'auto',
 ): Promise<number> {
-  const candidates = await tx
-    .select({ version: documentVersions.version, createdAt: documentVersions.createdAt })
+  const rows = await tx
+    .select({
+      version: documentVersions.version,
+      createdAt: documentVersions.createdAt,
+      kind: documentVersions.kind,
+    })
     .from(documentVersions)
     .where(
       and(
         eq(documentVersions.documentId, documentId),
-        eq(documentVersions.kind, 'auto'),
+        inArray(documentVersions.kind, ['auto', 'restore']),
         isNull(documentVersions.name),
         ne(documentVersions.version, latest),
       ),
     );
+  // The text a restore replaced stays: 恢复此版本 promises it can be restored again.
+  const replaced = new Set(rows.filter((row) => row.kind === 'restore').map((row) => row.version - 1));
+  if (latestKind === 'restore') replaced.add(latest - 1);
+  const candidates = rows.filter((row) => row.kind === 'auto' && !replaced.has(row.version));
   const drop = versionsToThin(candidates, now, latest);
   if (drop.length === 0) return 0;
   const removed = await tx

@@ -83,10 +83,13 @@ function LocalDocument({
     [owner],
   );
   // A document in the cloud shows the cloud's versions (every save); one only here, this browser's.
-  const { saveToCloud } = session;
+  const { saveToCloud, markRestore } = session;
   const cloudVersions = useMemo(
-    () => (cloudId ? createCloudVersionSource({ docs: api.docs, cloudId, saveNow: saveToCloud }) : undefined),
-    [cloudId, saveToCloud],
+    () =>
+      cloudId
+        ? createCloudVersionSource({ docs: api.docs, cloudId, saveNow: saveToCloud, markRestore })
+        : undefined,
+    [cloudId, saveToCloud, markRestore],
   );
 
   if (!docId || !session.ready) {

@@ -64,6 +64,27 @@ describe('CloudSync', () => {
     sync.dispose();
   });
 
+  it('says of the save that carries a restored version which version it puts back, and of that save only', async () => {
+    const local = createMemoryDocumentRepository();
+    const server = cloud();
+    const { sync, id } = await setup(local, server);
+    await sync.saveNow();
+    await edit(local, sync, id, '第一段', '第二段');
+    await expect.poll(() => server.state.restores.length).toBe(1);
+    // Restoring the text the cloud already has saves nothing and marks nothing.
+    sync.markRestore(2);
+    await edit(local, sync, id, '第一段', '第二段');
+    await sync.saveNow();
+    expect(server.state.restores).toEqual([null]);
+    // 恢复此版本 of version 1: its save says so; the next edit is an ordinary save again.
+    sync.markRestore(1);
+    await edit(local, sync, id, '第一段');
+    await expect.poll(() => server.state.restores).toEqual([null, 1]);
+    await edit(local, sync, id, '第一段', '恢复后又写的');
+    await expect.poll(() => server.state.restores).toEqual([null, 1, null]);
+    sync.dispose();
+  });
+
   it('makes one cloud document when the first save’s answer was lost, with the newest text on it', async () => {
     const local = createMemoryDocumentRepository();
     const server = cloud();

@@ -104,6 +104,8 @@ export class CloudSync {
   private active = true;
   /** The first cloud save is under way: local saves meanwhile follow it (onto the new uuid). */
   private binding = false;
+  /** 恢复此版本 is under way: the next save that changes the cloud's text puts back this version. */
+  private restoring: number | null = null;
 
   constructor(private readonly options: CloudSyncOptions) {
     this.links = options.links ?? cloudLinks;
@@ -213,6 +215,14 @@ export class CloudSync {
       return;
     }
     void this.push({ title, content });
+  }
+
+  /**
+   * The editor is about to put back cloud version `version` (恢复此版本): the save that carries it says so,
+   * and the server keeps it as a restore and never thins away the text it replaces.
+   */
+  markRestore(version: number) {
+    this.restoring = version;
   }
 
   /** 保存到云端 (Ctrl+S): the first one gives the document its uuid; later ones save now. */
@@ -329,8 +339,10 @@ export class CloudSync {
       this.setStatus({ kind: 'new' });
       return;
     }
-    // An unchanged document (the editor's save on opening, say) is not saved again.
+    // An unchanged document (the editor's save on opening, say) is not saved again; restoring the text it
+    // already has changes nothing either.
     if (link && !link.dirty && hash === link.savedHash) {
+      this.restoring = null;
       if (this.status.kind !== 'saved') this.setStatus({ kind: 'saved', at: '' });
       return;
     }
@@ -366,12 +378,15 @@ export class CloudSync {
         this.done(created);
         return;
       }
+      const restoredFrom = this.restoring;
       const result = await docs.save(link.cloudId, {
         title: next.title,
         content: asCloud(next.content),
         baseVersion: link.version,
         ...(next.manual ? { kind: 'manual' as const } : {}),
+        ...(restoredFrom !== null && restoredFrom <= link.version ? { restoredFrom } : {}),
       });
+      if (this.restoring === restoredFrom) this.restoring = null;
       if (result.status === 'conflict') {
         // A newer local save that waited behind this one is this page's version of the conflict.
         const mine = this.pending ?? next;

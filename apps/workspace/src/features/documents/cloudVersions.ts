@@ -5,17 +5,21 @@ const PAGE = 30;
 
 /**
  * 版本历史 of a cloud document: the server keeps every save (thinning old autosaves). Naming the current
- * version saves it to the cloud first, then names the newest version there.
+ * version saves it to the cloud first, then names the newest version there; a restore's save says which
+ * version it puts back.
  */
 export function createCloudVersionSource({
   docs,
   cloudId,
   saveNow,
+  markRestore,
 }: {
   docs: Pick<DocsApi, 'versions' | 'version' | 'nameVersion'>;
   cloudId: string;
   /** Pushes what is stored locally to the cloud; resolves once it is there. */
   saveNow(): Promise<void>;
+  /** Says that the next save to the cloud puts back this version. */
+  markRestore(version: number): void;
 }): VersionSource {
   return {
     place: 'cloud',
@@ -44,6 +48,9 @@ export function createCloudVersionSource({
     },
     async name(id, name) {
       await docs.nameVersion(cloudId, Number(id), name);
+    },
+    willRestore(id) {
+      markRestore(Number(id));
     },
     async nameCurrent(name) {
       await saveNow();

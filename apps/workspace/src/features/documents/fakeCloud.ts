@@ -14,7 +14,8 @@ export function fakeCloud() {
   const docs = new Map<string, CloudDocument>();
   let next = 0;
   // loseAnswer: the next create is stored but its answer never arrives (the connection drops).
-  const state = { offline: false, saves: 0, loseAnswer: false };
+  // restores: for each save that landed, the version it put back (恢复此版本), or null.
+  const state = { offline: false, saves: 0, loseAnswer: false, restores: [] as (number | null)[] };
   const reachable = () => {
     if (state.offline) throw new NetworkError();
   };
@@ -42,7 +43,7 @@ export function fakeCloud() {
       }
       return structuredClone(doc);
     },
-    async save(id, { title, content, baseVersion }): Promise<DocumentSaveResult> {
+    async save(id, { title, content, baseVersion, restoredFrom }): Promise<DocumentSaveResult> {
       reachable();
       state.saves += 1;
       const current = docs.get(id);
@@ -57,6 +58,7 @@ export function fakeCloud() {
         updated_at: stamp(),
       };
       docs.set(id, saved);
+      state.restores.push(restoredFrom ?? null);
       return { status: 'saved', document: structuredClone(saved) };
     },
     async get(id) {

@@ -177,6 +177,9 @@ export function useDocumentSession(docId: string | undefined, owner: string) {
     setGeneration(generationRef.current);
   }, [engine, flushEditor]);
 
+  const saveToCloud = useCallback((): Promise<void> => engine?.sync.saveNow() ?? Promise.resolve(), [engine]);
+  const markRestore = useCallback((version: number) => engine?.sync.markRestore(version), [engine]);
+
   return {
     /** False until the tab knows its role and the first opening has asked the cloud for a newer version. */
     ready: Boolean(docId && engine && opened && role !== 'pending'),
@@ -192,7 +195,9 @@ export function useDocumentSession(docId: string | undefined, owner: string) {
     keepMine,
     keepTheirs,
     /** Saves to the cloud now (the editor's 保存到云端). */
-    saveToCloud: (): Promise<void> => engine?.sync.saveNow() ?? Promise.resolve(),
+    saveToCloud,
+    /** The next cloud save puts back cloud version `version` (恢复此版本). */
+    markRestore,
     /** Asks the tab that edits to hand over (a reader's 在此编辑). */
     requestEdit: () => engine?.tabs.requestEdit(),
   };

@@ -17,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import { subscribeToStrategy } from '../e2e/api';
+import { accessOf, subscribeToStrategy } from '../e2e/api';
 import { startServer } from '../e2e/server';
 import { chromiumArgs, chromiumPath } from '../vite.shared';
 import { quantile } from './stats';
@@ -82,13 +82,8 @@ async function signedInState(browser: Browser, baseURL: string) {
   const state = await context.storageState();
   await context.close();
   // The API's own sign-in, for the requests the bench makes beside the browser.
-  const login = await fetch(`${baseURL}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const access = ((await login.json()) as { access?: string }).access;
-  if (access) await subscribeToStrategy(baseURL, access);
+  const access = await accessOf(baseURL, email, PASSWORD);
+  await subscribeToStrategy(baseURL, access);
   return { state, access };
 }
 
@@ -106,7 +101,6 @@ export async function marketBrowserBench(): Promise<Array<readonly [string, stri
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const { state, access } = await signedInState(browser, server.baseURL);
-    if (!access) throw new Error('no access token in the signed-in page’s storage');
     const auth = { authorization: `Bearer ${access}` };
     // The archive as a server a year old has it: the first request waits for the backfill.
     const started = performance.now();

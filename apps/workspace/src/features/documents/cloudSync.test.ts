@@ -192,6 +192,29 @@ describe('CloudSync', () => {
     sync.dispose();
   });
 
+  it('on opening, finds no conflict when the local copy already has the newer cloud version’s text', async () => {
+    const local = createMemoryDocumentRepository();
+    const server = cloud();
+    const { sync, id } = await setup(local, server);
+    await sync.saveNow();
+    const cloudId = cloudLinks.get(OWNER, id)?.cloudId ?? '';
+    sync.dispose();
+    // Another tab of this browser saved the text here and in the cloud; its link had not caught up.
+    await local.save(id, OWNER, paragraphs('第一段', '另一个标签页写的'), '第一段');
+    await server.api.save(cloudId, {
+      title: '第一段',
+      content: paragraphs('第一段', '另一个标签页写的') as CloudDocumentContent,
+      baseVersion: 1,
+    });
+    cloudLinks.update(OWNER, id, { dirty: true });
+
+    const reopened = new CloudSync({ store, docs: server.api, local, owner: OWNER, localId: id });
+    expect(await reopened.open()).toBe(false);
+    expect(store.get(reopened.statusAtom).kind).toBe('saved');
+    expect(cloudLinks.get(OWNER, id)).toMatchObject({ version: 2, dirty: false });
+    reopened.dispose();
+  });
+
   it('on opening, takes a newer cloud version over an unchanged copy, and shows a conflict over offline edits', async () => {
     const local = createMemoryDocumentRepository();
     const server = cloud();

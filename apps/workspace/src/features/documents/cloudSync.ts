@@ -196,7 +196,19 @@ export class CloudSync {
     const local = await this.options.local.load(this.options.localId, this.options.owner);
     if (!local) return false;
     const mine = { title: local.record.title, content: local.content };
-    const changedHere = link.dirty || documentHash(mine.title, mine.content) !== link.savedHash;
+    const mineHash = documentHash(mine.title, mine.content);
+    if (mineHash === documentHash(cloud.title, cloud.content)) {
+      // This copy already has the cloud's text (another tab of this browser saved it, and its link had not
+      // caught up when this one read it): nothing to choose between.
+      this.links.update(this.options.owner, this.options.localId, {
+        version: cloud.version,
+        savedHash: mineHash,
+        dirty: false,
+      });
+      this.setStatus({ kind: 'saved', at: cloud.updated_at });
+      return false;
+    }
+    const changedHere = link.dirty || mineHash !== link.savedHash;
     if (changedHere) {
       this.setStatus({ kind: 'conflict', conflict: { mine, base: link.version, theirs: cloud } });
       return false;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
-import { cloudStatus } from './documentPage';
+import { untilInTheCloud } from './documentPage';
 import {
   closeBrowser,
   expectAccessible,
@@ -17,12 +17,20 @@ async function signInAndOpenBlankDocument(session: Session) {
   return openBlankDocument(session);
 }
 
-/** The questions the page sends to the assistant's endpoints, with their bodies. */
+/**
+ * The questions the page sends to the assistant's endpoints: their content type, and their bodies when
+ * JSON (the browser does not expose a multipart body of files to Playwright).
+ */
 function recordQuestions(page: Page) {
-  const questions: { url: string; body: Record<string, unknown> }[] = [];
+  const questions: { url: string; type: string; body: Record<string, unknown> }[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && /\/assistant\/(transient)?$/.test(new URL(request.url()).pathname))
-      questions.push({ url: request.url(), body: request.postDataJSON() as Record<string, unknown> });
+    if (request.method() !== 'POST' || !/\/assistant\/(transient)?$/.test(new URL(request.url()).pathname))
+      return;
+    const type = request.headers()['content-type'] ?? '';
+    const body = type.startsWith('application/json')
+      ? (request.postDataJSON() as Record<string, unknown>)
+      : {};
+    questions.push({ url: request.url(), type, body });
   });
   return questions;
 }
@@ -45,11 +53,6 @@ async function holdCloudSaves(page: Page) {
     },
   );
   return release;
-}
-
-/** Waits until the open document says it is saved to the cloud. */
-async function untilInTheCloud(page: Page) {
-  await expect.poll(() => cloudStatus(page), { timeout: 30_000 }).toBe('saved');
 }
 
 /**
@@ -161,11 +164,7 @@ test('asks about a document with an attached file, after an unsupported one is r
 }, async () => {
   const session = await openSession();
   const { page } = session;
-  const sent: { url: string; type: string }[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && /\/assistant\/(transient)?$/.test(new URL(request.url()).pathname))
-      sent.push({ url: request.url(), type: request.headers()['content-type'] ?? '' });
-  });
+  const sent = recordQuestions(page);
   const paper = await signInAndOpenBlankDocument(session);
   await paper.click();
   await page.keyboard.type('项目周报。');
@@ -206,8 +205,7 @@ test('asks about a document with an attached file, after an unsupported one is r
   expect(await panel.locator('[data-question-file]').allTextContents()).toEqual(['会议纪要.txt']);
   expect(await chips.count()).toBe(0);
 
-  // One multipart request to the cloud document's endpoint (the answer above shows the file's text arrived;
-  // the browser does not expose a body of files to Playwright).
+  // One multipart request to the cloud document's endpoint (the answer above shows the file's text arrived).
   expect(sent).toHaveLength(1);
   expect(sent[0]?.url).toMatch(/\/api\/docs\/[0-9a-f-]{36}\/assistant\/$/);
   expect(sent[0]?.type).toMatch(/^multipart\/form-data/);

@@ -15,6 +15,11 @@ export const cloudStatus = (page: Page) =>
     .getAttribute('data-cloud-status', { timeout: 1000 })
     .catch(() => null);
 
+/** Waits until the open document says it is saved to the cloud. */
+export async function untilInTheCloud(page: Page) {
+  await expect.poll(() => cloudStatus(page), { timeout: 30_000 }).toBe('saved');
+}
+
 /**
  * Writes `text` as a new paragraph at the end of the document and waits until it is saved in this browser.
  * Typed key by key, or with `paste` put in by one edit as a paste would.

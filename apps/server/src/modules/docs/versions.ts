@@ -4,11 +4,11 @@
  * minutes, of each ten minutes for a day, of each hour for a week, then of each day; named versions, saves
  * the user asked for (保存到云端), restores, the text each restore replaced and the current version always
  * stay. A version's bytes count against the owner's storage like the document's, and are given back when it
- * is thinned or the document deleted. The history never costs the user a save: when the account is full, the oldest autosaves make
- * room, and if that is not enough the save lands without its copy in the history.
+ * is thinned or the document deleted. The history never costs the user a save: when the account is full,
+ * the oldest autosaves make room, and if that is not enough the save lands without its copy in the history.
  */
 import type { CloudDocumentContent, DocumentVersionSummary } from '@wanxiang/api-client/contract';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { documentVersions } from '../../db/schema';
 import { releaseStorage, reserveStorage, StorageFullError } from '../storage/quota';
@@ -113,7 +113,7 @@ export async function keepVersion(
     restoredFrom: input.restoredFrom ?? null,
     createdAt: input.now,
   });
-  await thinVersions(tx, input.documentId, input.userId, input.version, input.now, input.kind);
+  await thinVersions(tx, input.documentId, input.userId, input.version, input.now);
 }
 
 /**
@@ -174,7 +174,6 @@ export async function thinVersions(
   userId: string,
   latest: number,
   now: Date,
-  latestKind: 'auto' | 'manual' | 'restore' = 'auto',
 ): Promise<number> {
   const rows = await tx
     .select({
@@ -188,12 +187,11 @@ export async function thinVersions(
         eq(documentVersions.documentId, documentId),
         inArray(documentVersions.kind, ['auto', 'restore']),
         isNull(documentVersions.name),
-        ne(documentVersions.version, latest),
       ),
     );
-  // The text a restore replaced stays: 恢复此版本 promises it can be restored again.
+  // The text a restore replaced stays: 恢复此版本 promises it can be restored again. The current version
+  // is among the rows (versionsToThin never drops it), so a restore just saved protects its text too.
   const replaced = new Set(rows.filter((row) => row.kind === 'restore').map((row) => row.version - 1));
-  if (latestKind === 'restore') replaced.add(latest - 1);
   const candidates = rows.filter((row) => row.kind === 'auto' && !replaced.has(row.version));
   const drop = versionsToThin(candidates, now, latest);
   if (drop.length === 0) return 0;

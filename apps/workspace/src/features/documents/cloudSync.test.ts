@@ -25,6 +25,27 @@ async function setup(local: DocumentRepository, server: ReturnType<typeof cloud>
   return { sync, id: record.id };
 }
 
+/** A document saved to the cloud once (version 1), with its sync still running. */
+async function inTheCloud(local: DocumentRepository, server: ReturnType<typeof cloud>) {
+  const { sync, id } = await setup(local, server);
+  await sync.saveNow();
+  return { sync, id, cloudId: cloudLinks.get(OWNER, id)?.cloudId ?? '' };
+}
+
+/** Another device (or tab) saves these paragraphs to the cloud document on `baseVersion`. */
+async function savedElsewhere(
+  server: ReturnType<typeof cloud>,
+  cloudId: string,
+  baseVersion: number,
+  ...texts: string[]
+) {
+  await server.api.save(cloudId, {
+    title: texts[0] ?? '',
+    content: paragraphs(...texts) as CloudDocumentContent,
+    baseVersion,
+  });
+}
+
 /** A local save as the editor makes it, then the page telling the sync. */
 async function edit(local: DocumentRepository, sync: CloudSync, id: string, ...texts: string[]) {
   const content = paragraphs(...texts);
@@ -119,9 +140,7 @@ describe('CloudSync', () => {
   it('keeps offline edits locally and saves the newest when the server answers again', async () => {
     const local = createMemoryDocumentRepository();
     const server = cloud();
-    const { sync, id } = await setup(local, server);
-    await sync.saveNow();
-    const cloudId = cloudLinks.get(OWNER, id)?.cloudId ?? '';
+    const { sync, id, cloudId } = await inTheCloud(local, server);
 
     server.state.offline = true;
     await edit(local, sync, id, '第一段', '离线时写的');
@@ -139,15 +158,9 @@ describe('CloudSync', () => {
   it('turns a save from a stale version into a conflict; keeping mine saves it and keeps theirs as a local copy', async () => {
     const local = createMemoryDocumentRepository();
     const server = cloud();
-    const { sync, id } = await setup(local, server);
-    await sync.saveNow();
-    const cloudId = cloudLinks.get(OWNER, id)?.cloudId ?? '';
+    const { sync, id, cloudId } = await inTheCloud(local, server);
     // Another device saves version 2.
-    await server.api.save(cloudId, {
-      title: '第一段',
-      content: paragraphs('第一段', '手机上的') as CloudDocumentContent,
-      baseVersion: 1,
-    });
+    await savedElsewhere(server, cloudId, 1, '第一段', '手机上的');
 
     await edit(local, sync, id, '第一段', '电脑上的');
     await expect.poll(() => store.get(sync.statusAtom).kind).toBe('conflict');
@@ -173,14 +186,8 @@ describe('CloudSync', () => {
   it('keeping theirs makes the cloud version the local one and keeps mine as a local copy', async () => {
     const local = createMemoryDocumentRepository();
     const server = cloud();
-    const { sync, id } = await setup(local, server);
-    await sync.saveNow();
-    const cloudId = cloudLinks.get(OWNER, id)?.cloudId ?? '';
-    await server.api.save(cloudId, {
-      title: '第一段',
-      content: paragraphs('第一段', '手机上的') as CloudDocumentContent,
-      baseVersion: 1,
-    });
+    const { sync, id, cloudId } = await inTheCloud(local, server);
+    await savedElsewhere(server, cloudId, 1, '第一段', '手机上的');
     await edit(local, sync, id, '第一段', '电脑上的');
     await expect.poll(() => store.get(sync.statusAtom).kind).toBe('conflict');
 
@@ -195,17 +202,11 @@ describe('CloudSync', () => {
   it('on opening, finds no conflict when the local copy already has the newer cloud version’s text', async () => {
     const local = createMemoryDocumentRepository();
     const server = cloud();
-    const { sync, id } = await setup(local, server);
-    await sync.saveNow();
-    const cloudId = cloudLinks.get(OWNER, id)?.cloudId ?? '';
+    const { sync, id, cloudId } = await inTheCloud(local, server);
     sync.dispose();
     // Another tab of this browser saved the text here and in the cloud; its link had not caught up.
     await local.save(id, OWNER, paragraphs('第一段', '另一个标签页写的'), '第一段');
-    await server.api.save(cloudId, {
-      title: '第一段',
-      content: paragraphs('第一段', '另一个标签页写的') as CloudDocumentContent,
-      baseVersion: 1,
-    });
+    await savedElsewhere(server, cloudId, 1, '第一段', '另一个标签页写的');
     cloudLinks.update(OWNER, id, { dirty: true });
 
     const reopened = new CloudSync({ store, docs: server.api, local, owner: OWNER, localId: id });
@@ -218,15 +219,9 @@ describe('CloudSync', () => {
   it('on opening, takes a newer cloud version over an unchanged copy, and shows a conflict over offline edits', async () => {
     const local = createMemoryDocumentRepository();
     const server = cloud();
-    const { sync, id } = await setup(local, server);
-    await sync.saveNow();
-    const cloudId = cloudLinks.get(OWNER, id)?.cloudId ?? '';
+    const { sync, id, cloudId } = await inTheCloud(local, server);
     sync.dispose();
-    await server.api.save(cloudId, {
-      title: '第一段',
-      content: paragraphs('第一段', '别处的 2') as CloudDocumentContent,
-      baseVersion: 1,
-    });
+    await savedElsewhere(server, cloudId, 1, '第一段', '别处的 2');
 
     const reopened = new CloudSync({ store, docs: server.api, local, owner: OWNER, localId: id });
     expect(await reopened.open()).toBe(true);
@@ -236,11 +231,7 @@ describe('CloudSync', () => {
     // Edited here while offline (the link says so), saved elsewhere meanwhile: neither wins unseen.
     cloudLinks.update(OWNER, id, { dirty: true });
     await local.save(id, OWNER, paragraphs('第一段', '离线写的'), '第一段');
-    await server.api.save(cloudId, {
-      title: '第一段',
-      content: paragraphs('第一段', '别处的 3') as CloudDocumentContent,
-      baseVersion: 2,
-    });
+    await savedElsewhere(server, cloudId, 2, '第一段', '别处的 3');
     const again = new CloudSync({ store, docs: server.api, local, owner: OWNER, localId: id });
     expect(await again.open()).toBe(false);
     expect(store.get(again.statusAtom).kind).toBe('conflict');

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { hasStoredSession } from '../session/client';
-import { loadAppLayout, loadHomePage } from './lazyRoutes';
+import { askAhead, loadAppLayout, loadHomePage } from './lazyRoutes';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout, RouteLoading } from './RootLayout';
 
@@ -61,11 +61,15 @@ export const router = createBrowserRouter([
               },
               {
                 path: '/stock',
+                ...askAhead(() => import('../features/market/boardPrefetch').then((m) => m.prefetchBoard())),
                 lazy: () =>
                   import('../features/market/MarketPage').then((m) => ({ Component: m.MarketPage })),
               },
               {
                 path: '/stock/:code',
+                ...askAhead(({ code }) =>
+                  import('../features/market/boardPrefetch').then((m) => m.prefetchStock(code ?? '')),
+                ),
                 lazy: () =>
                   import('../features/market/StockDetailPage').then((m) => ({
                     Component: m.StockDetailPage,

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { StockApi } from '@wanxiang/api-client';
 import { useParams } from 'react-router-dom';
 import { api } from '../../session/api';
-import { boardQueryClient } from './boardQueries';
+import { boardQueryClient, normalStockCode } from './boardQueries';
 import { StockDetailView } from './StockDetailView';
 import { useStockDetail, useWatchlist } from './stockQueries';
 
@@ -11,7 +11,7 @@ export function StockDetailPage() {
   const { code = '' } = useParams();
   return (
     <QueryClientProvider client={boardQueryClient}>
-      <LiveStockDetail api={api.stocks} code={code.trim().toUpperCase()} />
+      <LiveStockDetail api={api.stocks} code={normalStockCode(code)} />
     </QueryClientProvider>
   );
 }

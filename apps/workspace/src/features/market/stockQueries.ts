@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type StockApi } from '@wanxiang/api-client';
 import type { StockDetail, WatchlistAnswer } from '@wanxiang/api-client/contract';
+import { boardQueries, stockKey, watchlistKey } from './boardQueries';
 import { stockText } from './stockMessages';
-
-const watchlistKey = ['market', 'watchlist'] as const;
-const stockKey = (code: string) => ['market', 'stock', code] as const;
 
 export type StockDetailState =
   | { status: 'loading' }
@@ -27,10 +25,7 @@ const isMissing = (error: unknown) =>
 
 /** One stock's page; a code the server does not know (404) or cannot read (400) is not found. */
 export function useStockDetail(api: StockApi, code: string) {
-  const query = useQuery({
-    queryKey: stockKey(code),
-    queryFn: ({ signal }) => api.detail(code, {}, { signal }),
-  });
+  const query = useQuery(boardQueries.stock(api, code));
   const state: StockDetailState = query.isPending
     ? { status: 'loading' }
     : query.isError
@@ -49,7 +44,7 @@ export type WatchlistState =
 /** The user's 自选股 and its actions; each action refreshes the list and any stock page open. */
 export function useWatchlist(api: StockApi) {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: watchlistKey, queryFn: ({ signal }) => api.watchlist({ signal }) });
+  const query = useQuery(boardQueries.watchlist(api));
   const refresh = (code: string) =>
     Promise.all([
       client.invalidateQueries({ queryKey: watchlistKey }),

@@ -7,8 +7,8 @@ import type {
   MinuteSeriesAnswer,
 } from '@wanxiang/api-client';
 import { useCallback } from 'react';
-import { type LoadStatus, loadStatus } from './boardQueries';
-import { isTradingTime, shanghaiDate, shanghaiDateDaysBefore } from './shanghaiTime';
+import { boardQueries, dailyKey, type LoadStatus, loadStatus } from './boardQueries';
+import { isTradingTime, shanghaiDate } from './shanghaiTime';
 
 export type { LoadStatus };
 
@@ -27,8 +27,7 @@ export interface MinuteState {
   date: string | null;
 }
 
-/** The daily window: the last 90 days up to today. */
-export const DAILY_WINDOW_DAYS = 90;
+export { DAILY_WINDOW_DAYS } from './boardQueries';
 /** Minute data is refreshed this often while the market is open. */
 export const MINUTE_REFRESH_MS = 60_000;
 
@@ -48,7 +47,6 @@ export async function lastTradingMinutes(
   return { date: last, answer: await api.minuteSeries(last) };
 }
 
-const dailyKey = ['emotion', 'daily'] as const;
 const minuteKey = ['emotion', 'minute'] as const;
 
 /**
@@ -62,16 +60,7 @@ export function useEmotionBoard(
   options: { minute?: boolean } = {},
 ) {
   const client = useQueryClient();
-  const dailyOptions = {
-    queryKey: dailyKey,
-    queryFn: (): Promise<DailySeriesAnswer> => {
-      const now = Date.now();
-      return api.dailySeries({
-        start_date: shanghaiDateDaysBefore(now, DAILY_WINDOW_DAYS),
-        end_date: shanghaiDate(now),
-      });
-    },
-  };
+  const dailyOptions = boardQueries.daily(api);
   const dailyQuery = useQuery(dailyOptions);
   const minuteQuery = useQuery({
     queryKey: minuteKey,

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type LadderAnswer, type MarketApi, type ThemesAnswer } from '@wanxiang/api-client';
 import { useCallback, useState } from 'react';
-import { type LoadStatus, loadStatus } from './boardQueries';
+import { boardQueries, type LoadStatus, loadStatus } from './boardQueries';
 
 /** While the session runs the day's pools are asked again this often. */
 export const LIMIT_UP_REFRESH_MS = 60_000;
@@ -31,13 +31,11 @@ export function useLimitUpViews(api: Pick<MarketApi, 'ladder' | 'themes'>) {
   const client = useQueryClient();
   const [date, setDate] = useState<string | null>(null);
   const ladderQuery = useQuery({
-    queryKey: ['limit-up', 'ladder', date],
-    queryFn: (): Promise<LadderAnswer> => api.ladder(date ?? undefined),
+    ...boardQueries.ladder(api, date),
     refetchInterval: (query) => refetch(query.state.data),
   });
   const themesQuery = useQuery({
-    queryKey: ['limit-up', 'themes', date],
-    queryFn: (): Promise<ThemesAnswer> => api.themes(date ?? undefined),
+    ...boardQueries.themes(api, date),
     refetchInterval: (query) => refetch(query.state.data),
   });
   const retry = useCallback(() => void client.resetQueries({ queryKey: ['limit-up'] }), [client]);

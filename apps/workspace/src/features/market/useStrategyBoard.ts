@@ -10,7 +10,7 @@ import {
   type Subscription,
 } from '@wanxiang/api-client';
 import { useCallback } from 'react';
-import { type LoadStatus, loadStatus } from './boardQueries';
+import { boardQueries, type LoadStatus, loadStatus, plansKey, subscriptionKey } from './boardQueries';
 import { shanghaiDate } from './shanghaiTime';
 
 /** The node feed is refreshed every 30 s. */
@@ -42,9 +42,6 @@ export interface SubscriptionState {
 
 const feedKey = ['strategy', 'feed'] as const;
 const reportsKey = ['strategy', 'reports'] as const;
-const scheduleKey = ['strategy', 'schedule'] as const;
-const subscriptionKey = ['strategy', 'subscription'] as const;
-const plansKey = ['strategy', 'plans'] as const;
 
 /** Whether `subscription` runs at `now`: ACTIVE and before its end. */
 export function isSubscribed(subscription: Subscription | null | undefined, now = Date.now()): boolean {
@@ -65,8 +62,8 @@ export const isSubscriptionRequired = (error: unknown) =>
  */
 export function useStrategyBoard(api: StrategyApi, options: { onPurchased?: () => void } = {}) {
   const client = useQueryClient();
-  const subscriptionQuery = useQuery({ queryKey: subscriptionKey, queryFn: () => api.subscription() });
-  const plansQuery = useQuery({ queryKey: plansKey, queryFn: () => api.plans() });
+  const subscriptionQuery = useQuery(boardQueries.subscription(api));
+  const plansQuery = useQuery(boardQueries.plans(api));
   const subscribed = isSubscribed(subscriptionQuery.isError ? null : subscriptionQuery.data);
   // A gated view refused: the subscription has ended; its status is asked again and the views close.
   const gated = useCallback(
@@ -92,11 +89,7 @@ export function useStrategyBoard(api: StrategyApi, options: { onPurchased?: () =
     enabled: subscriptionQuery.isFetched,
   });
   // Asked again with the feed, so that the next run moves on as the day goes.
-  const scheduleQuery = useQuery({
-    queryKey: scheduleKey,
-    queryFn: () => api.schedule(),
-    refetchInterval: FEED_REFRESH_MS,
-  });
+  const scheduleQuery = useQuery({ ...boardQueries.schedule(api), refetchInterval: FEED_REFRESH_MS });
 
   const feed: FeedState = {
     status: loadStatus(feedQuery),

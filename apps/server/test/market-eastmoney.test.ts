@@ -233,6 +233,15 @@ describe('a failing Eastmoney source behind the emotion series', () => {
       .select({ date: marketEmotionDays.tradeDate })
       .from(marketEmotionDays);
     expect(stored.map((r) => r.date)).toContain('2026-11-20');
+
+    // The source down again: the archived day is still served, the day it cannot give is left out.
+    const downAgain = new MarketService(test.database.db, market(fakeFetch({}).fetch, 1), {
+      backfillDays: 5,
+      logger: silent,
+      now: () => new Date('2026-11-25T12:00:00Z'),
+    });
+    const kept = await downAgain.dailySeries('2026-11-19', '2026-11-20');
+    expect(kept.map((p) => [p.date, p.inputs.limit_up])).toEqual([['2026-11-20', 4]]);
   });
 
   it('answers 503 in Chinese through the routes while the source is down, and keeps serving', async () => {

@@ -36,6 +36,31 @@ export async function archivedDays(
   });
 }
 
+/**
+ * The closes alone of the archived trading days from `from` to `to`: the daily series needs nothing else,
+ * and leaving each day's slots (most of a row's ~20 KB) in the database makes it several times faster.
+ */
+export async function archivedCloses(
+  db: Db,
+  source: MarketSource,
+  from: string,
+  to: string,
+): Promise<Array<{ date: string; close: EmotionScore }>> {
+  const rows = await db
+    .select({
+      date: marketEmotionDays.tradeDate,
+      value: marketEmotionDays.value,
+      detail: marketEmotionDays.detail,
+    })
+    .from(marketEmotionDays)
+    .where(and(eq(marketEmotionDays.source, source), between(marketEmotionDays.tradeDate, from, to)))
+    .orderBy(asc(marketEmotionDays.tradeDate));
+  return rows.map((row) => ({
+    date: row.date,
+    close: { value: row.value, ...(row.detail as Omit<EmotionScore, 'value'>) },
+  }));
+}
+
 /** Stores days not stored yet; a day already archived (by another instance, say) is left as it is. */
 export async function archiveDays(db: Db, source: MarketSource, days: ArchivedDay[]): Promise<void> {
   for (let i = 0; i < days.length; i += INSERT_CHUNK) {

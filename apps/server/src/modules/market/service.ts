@@ -5,7 +5,7 @@
  */
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
-import { type ArchivedDay, archiveDays, archivedDays } from './archive';
+import { type ArchivedDay, archiveDays, archivedCloses, archivedDays } from './archive';
 import {
   CalendarRangeError,
   isDayComplete,
@@ -80,6 +80,25 @@ export class MarketService {
     if (limitUp.length + broken.length + breadth.advancers + breadth.decliners === 0)
       throw new MarketSourceError(this.source, `no data for ${date}`, { kind: 'no-data' });
     return { date, close: scoreSnapshot(close), slots: slots.map(scoreSnapshot) };
+  }
+
+  /** The closes of complete trading days: archived ones read alone, the others computed and archived. */
+  private async completeCloses(dates: string[]): Promise<Map<string, EmotionScore>> {
+    const first = dates[0];
+    const last = dates[dates.length - 1];
+    const found = new Map<string, EmotionScore>();
+    if (!first || !last) return found;
+    for (const day of await archivedCloses(this.db, this.source, first, last)) found.set(day.date, day.close);
+    const missing = dates.filter((date) => !found.has(date));
+    if (missing.length === 0) return found;
+    try {
+      for (const [date, day] of await this.completeDays(missing)) found.set(date, day.close);
+    } catch (error) {
+      // None of the missing days could be had: with archived ones the series still answers (as
+      // completeDays does for a mix), with none the request fails.
+      if (!(error instanceof MarketSourceError) || found.size === 0) throw error;
+    }
+    return found;
   }
 
   /** Complete trading days: archived ones read, the others computed and archived. */
@@ -174,11 +193,11 @@ export class MarketService {
     const dates = [...tradingDaysBefore(start, LOOKBACK), ...range];
     const now = this.now();
     const complete = dates.filter((date) => isDayComplete(date, now));
-    const days = await this.completeDays(complete);
+    const closes = await this.completeCloses(complete);
     const values: { date: string; score: EmotionScore; partial: boolean }[] = [];
     for (const date of dates) {
-      const day = days.get(date);
-      if (day) values.push({ date, score: day.close, partial: false });
+      const close = closes.get(date);
+      if (close) values.push({ date, score: close, partial: false });
       else if (date === today) {
         const live = (await this.liveSlots(date)).at(-1);
         if (live) values.push({ date, score: live, partial: true });

@@ -14,6 +14,16 @@ export interface ArchivedDay {
 /** Rows per insert: a day with its slots is ~20 KB of JSON; a few dozen keep one statement modest. */
 const INSERT_CHUNK = 30;
 
+/** The archived days of `source` from `from` to `to`, both included. */
+const inRange = (source: MarketSource, from: string, to: string) =>
+  and(eq(marketEmotionDays.source, source), between(marketEmotionDays.tradeDate, from, to));
+
+/** A day's close as stored: its value in a column of its own, its scores and inputs in `detail`. */
+const closeOf = (row: { value: number; detail: unknown }): EmotionScore => ({
+  value: row.value,
+  ...(row.detail as Omit<EmotionScore, 'value'>),
+});
+
 export async function archivedDays(
   db: Db,
   source: MarketSource,
@@ -28,12 +38,9 @@ export async function archivedDays(
       slots: marketEmotionDays.slots,
     })
     .from(marketEmotionDays)
-    .where(and(eq(marketEmotionDays.source, source), between(marketEmotionDays.tradeDate, from, to)))
+    .where(inRange(source, from, to))
     .orderBy(asc(marketEmotionDays.tradeDate));
-  return rows.map((row) => {
-    const detail = row.detail as Omit<EmotionScore, 'value'>;
-    return { date: row.date, close: { value: row.value, ...detail }, slots: row.slots as EmotionScore[] };
-  });
+  return rows.map((row) => ({ date: row.date, close: closeOf(row), slots: row.slots as EmotionScore[] }));
 }
 
 /**
@@ -53,12 +60,9 @@ export async function archivedCloses(
       detail: marketEmotionDays.detail,
     })
     .from(marketEmotionDays)
-    .where(and(eq(marketEmotionDays.source, source), between(marketEmotionDays.tradeDate, from, to)))
+    .where(inRange(source, from, to))
     .orderBy(asc(marketEmotionDays.tradeDate));
-  return rows.map((row) => ({
-    date: row.date,
-    close: { value: row.value, ...(row.detail as Omit<EmotionScore, 'value'>) },
-  }));
+  return rows.map((row) => ({ date: row.date, close: closeOf(row) }));
 }
 
 /** Stores days not stored yet; a day already archived (by another instance, say) is left as it is. */

@@ -41,6 +41,7 @@ import { planLabel } from '../session/planLabel';
 import { useStorageActions, useStorageUsage } from '../session/storage';
 import { persistentFlagAtom } from '../state/persistentFlag';
 import { ensureChatDeps } from './chatDeps';
+import { warmMarketRoutes, warmWhenIdle } from './warmRoutes';
 
 const officeOpenAtom = persistentFlagAtom('wanxiang.nav.office', true);
 const wealthOpenAtom = persistentFlagAtom('wanxiang.nav.wealth', true);
@@ -136,6 +137,7 @@ function AccountMenu() {
     void refresh();
     void storageActions.refresh();
   }, [refresh, storageActions.refresh]);
+  useEffect(() => warmWhenIdle(warmMarketRoutes), []);
 
   return (
     <UserMenu

@@ -3,6 +3,7 @@ import { hasStoredSession } from '../session/client';
 import { askAhead, loadAppLayout, loadHomePage } from './lazyRoutes';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout, RouteLoading } from './RootLayout';
+import { loadBoardPrefetch, loadMarketPage } from './warmRoutes';
 
 /**
  * The app's routes. Pages load on demand, one chunk per screen, and so does the signed-in
@@ -61,15 +62,12 @@ export const router = createBrowserRouter([
               },
               {
                 path: '/stock',
-                ...askAhead(() => import('../features/market/boardPrefetch').then((m) => m.prefetchBoard())),
-                lazy: () =>
-                  import('../features/market/MarketPage').then((m) => ({ Component: m.MarketPage })),
+                ...askAhead(() => loadBoardPrefetch().then((m) => m.prefetchBoard())),
+                lazy: () => loadMarketPage().then((m) => ({ Component: m.MarketPage })),
               },
               {
                 path: '/stock/:code',
-                ...askAhead(({ code }) =>
-                  import('../features/market/boardPrefetch').then((m) => m.prefetchStock(code ?? '')),
-                ),
+                ...askAhead(({ code }) => loadBoardPrefetch().then((m) => m.prefetchStock(code ?? ''))),
                 lazy: () =>
                   import('../features/market/StockDetailPage').then((m) => ({
                     Component: m.StockDetailPage,

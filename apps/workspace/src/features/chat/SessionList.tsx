@@ -127,9 +127,12 @@ export function SessionList({
     }
     return () => observer.disconnect();
   }, []);
-  // A note shown above the list (a failed page) moves it without resizing anything watched: each render
-  // measures again (two rectangles; the history renders when its data changes, not per streamed frame).
-  useLayoutEffect(() => measure.current());
+  // A note shown above the list (a failed page, the search field) moves it without resizing anything
+  // watched; such a note comes and goes with the history's state, so a change of that state measures
+  // again. Not every render: the shell renders the list on each navigation, and reading the rectangles
+  // then would lay the new page out before its first frame only to lay it out again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the history's state is the trigger
+  useLayoutEffect(() => measure.current(), [sessions, hasMore, isLoadingMore, query]);
 
   const latest = useRef({ hasMore, isLoadingMore, onLoadMore });
   latest.current = { hasMore, isLoadingMore, onLoadMore };

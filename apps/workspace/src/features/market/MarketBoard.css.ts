@@ -70,6 +70,17 @@ export const panelsRow = style({
   '@media': { [phone]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
 });
 
+/**
+ * A part of the board that starts below the first screen (历史战绩, 自选股, 涨停复盘): the browser lays it
+ * out and paints it only as it nears the viewport, so the first screen is drawn without the cost of the
+ * page's longer half. It stays in the document (find in page, screen readers and links reach it), and
+ * keeps the height it last had, so the scroll bar does not jump as it comes into view.
+ */
+export const belowFirstScreen = style({
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 480px',
+});
+
 export const breakdown = style({
   borderTop: `1px solid ${vars.color.border.subtle}`,
   paddingTop: vars.space.md,

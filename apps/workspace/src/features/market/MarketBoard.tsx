@@ -186,7 +186,7 @@ export function MarketBoard({
         )}
       </div>
 
-      {trackRecord}
+      {trackRecord ? <div className={styles.belowFirstScreen}>{trackRecord}</div> : null}
 
       <PurchaseDialog
         isOpen={buying}
@@ -197,9 +197,9 @@ export function MarketBoard({
         onBuy={onSubscribe}
       />
 
-      {watchlist}
+      {watchlist ? <div className={styles.belowFirstScreen}>{watchlist}</div> : null}
 
-      {limitUp}
+      {limitUp ? <div className={styles.belowFirstScreen}>{limitUp}</div> : null}
 
       <footer className={styles.footer}>{marketText.disclaimer}</footer>
     </div>

@@ -21,7 +21,15 @@ import { shanghaiDate, shanghaiDateDaysBefore } from './shanghaiTime';
  */
 export const boardQueryClient = new QueryClient({
   defaultOptions: {
-    queries: { gcTime: 0, retry: false, refetchOnWindowFocus: false, refetchIntervalInBackground: true },
+    queries: {
+      gcTime: 0,
+      // An answer a few seconds old is not asked again when one more panel reading it mounts (the route
+      // asked it ahead; the board's panels mount as the page renders). Polling and 重试 ask regardless.
+      staleTime: 5_000,
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchIntervalInBackground: true,
+    },
     mutations: { retry: false },
   },
 });

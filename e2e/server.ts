@@ -1,10 +1,12 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
+const runFile = promisify(execFile);
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -61,6 +63,11 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 export interface RunningServer {
   baseURL: string;
   pid: number;
+  /**
+   * Runs an operator's command (`node dist/main.js admin grant <e-mail>`, `invites …`) with the server's
+   * own settings while it runs, as its operator would; resolves with what the command printed.
+   */
+  operator(args: string[]): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -81,6 +88,15 @@ export async function startServer(
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wanxiang-'));
   let output = '';
+  const serverEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  const serverDir = path.join(repoRoot, 'apps/server');
   const child = spawn(
     process.execPath,
     [
@@ -88,18 +104,7 @@ export async function startServer(
       ...(options.nodeArgs ?? []),
       'dist/main.js',
     ],
-    {
-      cwd: path.join(repoRoot, 'apps/server'),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { cwd: serverDir, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const collect = (d: Buffer) => {
     output += d;
@@ -121,6 +126,14 @@ export async function startServer(
   return {
     baseURL,
     pid: child.pid ?? 0,
+    async operator(args) {
+      const { stdout } = await runFile(process.execPath, ['dist/main.js', ...args], {
+        cwd: serverDir,
+        env: serverEnv,
+        encoding: 'utf8',
+      });
+      return stdout;
+    },
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

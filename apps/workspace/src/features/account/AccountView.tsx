@@ -228,11 +228,7 @@ function RechargePanel({
             {busy ? t.redeeming : t.redeem}
           </Button>
         </form>
-        {done ? (
-          <Alert tone="success" data-testid="redeem-result">
-            {done}
-          </Alert>
-        ) : null}
+        {done ? <Alert tone="success">{done}</Alert> : null}
       </section>
     </div>
   );

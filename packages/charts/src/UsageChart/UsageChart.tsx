@@ -82,6 +82,10 @@ export function UsageChart({
     .nice(4)
     .range([innerHeight, 0]);
   const labelEvery = Math.max(1, Math.ceil(days.length / Math.max(1, Math.floor(innerWidth / 44))));
+  // Every labelEvery-th day and the last; a regular label too close to the last gives way to it.
+  const last = days.length - 1;
+  const labelled = (index: number) =>
+    index === last || (index % labelEvery === 0 && last - index >= labelEvery);
   const shown = focused ?? (days.length > 0 ? days.length - 1 : null);
   const shownDay = shown === null ? undefined : days[shown];
 
@@ -161,7 +165,7 @@ export function UsageChart({
               </g>
             ))}
             {days.map((day, index) =>
-              index % labelEvery === 0 || index === days.length - 1 ? (
+              labelled(index) ? (
                 <text
                   key={day.date}
                   className={styles.axis}

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { closeBrowser, expectAccessible, openSession, register, signIn, signUpAndSignIn } from './harness';
 import { LOAD_TEST_LIMITS, type RunningServer, startServer } from './server';
@@ -7,7 +8,8 @@ import { LOAD_TEST_LIMITS, type RunningServer, startServer } from './server';
  * new accounts get 20 credits and the built-in model's answers cost more than that, so a user's first long
  * answer is cut short by the balance. An operator made admin from the command line (while the server
  * runs) makes a redeem code in the console; the user follows the cut answer's 获取积分, redeems the code,
- * and finds the credits in the chat's header and the row in 积分明细. A code redeems once.
+ * and finds the credits in the chat's header and the row in 积分明细. A code redeems once. The operator
+ * then reads the spending in 用量 and exports it as CSV.
  */
 const DEAR_OFFLINE_MODEL = JSON.stringify({
   providers: [
@@ -59,7 +61,7 @@ test('an admin makes a redeem code; a user whose answer the balance cut short re
 
   // The user: the sign-up credits in the header, then an answer the balance cuts short.
   const user = await openSession({ baseURL: server.baseURL });
-  await signUpAndSignIn(user, { prefix: 'redeemer' });
+  const userEmail = await signUpAndSignIn(user, { prefix: 'redeemer' });
   const { page } = user;
   const header = page.getByTestId('chat-balance');
   await expect.poll(async () => creditsIn(await header.textContent())).toBe(SIGN_UP_CREDITS);
@@ -110,6 +112,21 @@ test('an admin makes a redeem code; a user whose answer the balance cut short re
   // The console counts the code as used.
   await admin.goto('/admin/redeem-codes');
   await expect.poll(() => admin.page.getByText('已使用 1 / 1').isVisible()).toBe(true);
+
+  // 用量: the user's cut answer is today's spending, under the model's name, and exports as CSV.
+  await admin.page.getByRole('link', { name: '用量', exact: true }).click();
+  await admin.expectPage('/admin/usage');
+  const topUser = admin.page.getByRole('table', { name: '用得最多的用户' }).getByRole('row').nth(1);
+  await expect.poll(() => topUser.textContent()).toContain(userEmail);
+  expect(await topUser.textContent()).toContain(String(SIGN_UP_CREDITS - left));
+  const [download] = await Promise.all([
+    admin.page.waitForEvent('download'),
+    admin.page.getByRole('button', { name: '导出 CSV' }).click(),
+  ]);
+  const csv = await readFile(await download.path(), 'utf8');
+  expect(csv.startsWith('\uFEFF日期,邮箱,昵称,模型,积分,输入 token,输出 token\r\n')).toBe(true);
+  expect(csv).toContain(`${userEmail},`);
+  expect(csv).toContain(`,离线演示模型,${SIGN_UP_CREDITS - left},`);
 
   await user.close();
   await admin.close();

@@ -223,7 +223,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(exportsRoutes, { db, requireAuth, ...(deps.now ? { now: deps.now } : {}) });
       await api.register(storageRoutes, { db, requireAuth });
       await api.register(creditRoutes, { db, requireAuth, sealer: new CodeSealer(config.jwtSecret) });
-      await api.register(adminRoutes, { db, requireAuth });
+      await api.register(adminRoutes, {
+        db,
+        requireAuth,
+        registration: {
+          mode: config.registration.mode,
+          signupCredits: config.defaultPlan.credits,
+          perIpPerDay: config.registration.maxPerIpPerDay,
+        },
+      });
       await api.register(marketRoutes, {
         market,
         requireAuth,

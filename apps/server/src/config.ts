@@ -14,6 +14,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export const LOG_FORMATS = ['json', 'pretty'] as const;
 export const MARKET_DATA_SOURCES = ['simulated', 'eastmoney'] as const;
 export const REGISTRATION_MODES = ['open', 'invite', 'closed'] as const;
+export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
 const MIN_SECRET_LENGTH = 32;
 const DAY = 86_400;
 

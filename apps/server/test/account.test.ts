@@ -332,6 +332,70 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect((await ledgerState(database, user.userId)).ledgerSum).toBe(500);
   });
 
+  it('stops a batch: its unused codes are refused as revoked, used ones stay credited, and the log says so once', async () => {
+    const server = await app(FAST);
+    const database = db().database.db;
+    const admin = await makeAdmin(server, database);
+    const user = await signUp(server, database, 0);
+    const { batch, codes } = await newBatch(server, admin.access, { value: 30, count: 3, note: '泄露' });
+    expect((await redeem(server, user.access, codes[0] ?? '')).statusCode).toBe(200);
+
+    const revoke = (who: string, id = batch.id) =>
+      server.inject({ method: 'POST', url: `/api/admin/redeem-batches/${id}/revoke/`, headers: auth(who) });
+    expect(
+      (await server.inject({ method: 'POST', url: `/api/admin/redeem-batches/${batch.id}/revoke/` }))
+        .statusCode,
+    ).toBe(401);
+    expect((await revoke(user.access)).statusCode).toBe(403);
+    const revoked = await revoke(admin.access);
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toMatchObject({ id: batch.id, count: 3, used: 1, note: '泄露' });
+    const revokedAt = revoked.json().revoked_at as string;
+    expect(Number.isNaN(Date.parse(revokedAt))).toBe(false);
+    // Again: nothing changes, and the audit log keeps one row.
+    expect((await revoke(admin.access)).json().revoked_at).toBe(revokedAt);
+    expect((await revoke(admin.access, crypto.randomUUID())).statusCode).toBe(404);
+
+    const refused = await redeem(server, user.access, codes[1] ?? '');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'redeem_code_revoked',
+      detail: '这个兑换码所在的批次已被管理员停用，不能再兑换。',
+    });
+    // A used code still says it was used.
+    expect((await redeem(server, user.access, codes[0] ?? '')).json().code).toBe('redeem_code_used');
+    expect((await ledgerState(database, user.userId)).balance).toBe(30);
+
+    const listed = await server.inject({
+      method: 'GET',
+      url: '/api/admin/redeem-batches/',
+      headers: auth(admin.access),
+    });
+    expect(listed.json().results[0]).toMatchObject({ id: batch.id, revoked_at: revokedAt });
+    const exported = await server.inject({
+      method: 'GET',
+      url: `/api/admin/redeem-batches/${batch.id}/export/`,
+      headers: auth(admin.access),
+    });
+    expect(
+      exported.body
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[2]),
+    ).toEqual(expect.arrayContaining(['已使用', '已停用', '已停用']));
+    const audit = await server.inject({
+      method: 'GET',
+      url: '/api/admin/audit/',
+      headers: auth(admin.access),
+    });
+    const rows = (audit.json().results as { action: string; details: Record<string, unknown> }[]).filter(
+      (row) => row.action === 'redeem_batch.revoke',
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.details).toMatchObject({ value: 30, count: 3, unused: 2 });
+  });
+
   it('limits redeem attempts per user, counted in the database', async () => {
     const server = await app(FAST);
     const { access } = await signUp(server, db().database.db);

@@ -1,8 +1,14 @@
-import type { AdminUserDetail, AdminUserPage, AuditPage, LedgerPage } from '@wanxiang/api-client/contract';
+import type {
+  AdminUsageReport,
+  AdminUserDetail,
+  AdminUserPage,
+  AuditPage,
+  LedgerPage,
+} from '@wanxiang/api-client/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { users as usersTable } from '../src/db/schema';
+import { creditLedger, users as usersTable } from '../src/db/schema';
 import { adminCommand } from '../src/modules/account/admin-cli';
 import { setRole } from '../src/modules/account/batches';
 import { boundedDetails } from '../src/modules/admin/audit';
@@ -22,6 +28,11 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; body?: unknown }[] = [
   { method: 'POST', url: `/api/admin/users/${ID}/status/`, body: { active: false } },
   { method: 'POST', url: `/api/admin/users/${ID}/role/`, body: { role: 'admin' } },
   { method: 'GET', url: '/api/admin/audit/' },
+  { method: 'GET', url: '/api/admin/usage/' },
+  { method: 'GET', url: '/api/admin/invites/' },
+  { method: 'POST', url: '/api/admin/invites/', body: { count: 1 } },
+  { method: 'POST', url: '/api/admin/invites/1/revoke/', body: {} },
+  { method: 'GET', url: '/api/admin/usage/export/' },
 ];
 
 type Caller = { authorization: string };
@@ -286,5 +297,195 @@ describe.each(databaseKinds)('the operators’ console on %s', (kind) => {
         boundedDetails(Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, 'y'.repeat(400)]))),
       ).length,
     ).toBeLessThanOrEqual(4200);
+  });
+
+  it('reports everyone’s spending over a range of days in its zone, ranks the users, and exports it as CSV', async () => {
+    const server = await app(FAST);
+    const database = db().database.db;
+    const admin = await makeAdmin(server, database);
+    const heavy = await signUp(server, database, 500);
+    const light = await signUp(server, database, 500);
+    const nickname = '=HYPERLINK("http://evil.example")';
+    await database.update(usersTable).set({ nickname }).where(eq(usersTable.id, light.userId));
+    const base = await listen(server);
+    const turns = [
+      await sendTurn(base, heavy.access, { model_id: OFFLINE_MODEL_ID, prompt: { text: '第一问' } }),
+      await sendTurn(base, heavy.access, { model_id: OFFLINE_MODEL_ID, prompt: { text: '第二问' } }),
+      await sendTurn(base, light.access, { model_id: OFFLINE_MODEL_ID, prompt: { text: '一问' } }),
+    ];
+    const charged = turns.map((turn) => finalOf(turn.events).credits_charged ?? 0);
+    expect(charged.every((credits) => credits > 0)).toBe(true);
+
+    // Rows of past days around midnight in Shanghai (UTC+8): use counts, grants and adjustments do not.
+    const row = (
+      at: string,
+      kind: string,
+      delta: number,
+      extra: Partial<typeof creditLedger.$inferInsert> = {},
+    ) => ({
+      userId: light.userId,
+      kind,
+      delta,
+      balanceAfter: 400,
+      createdAt: new Date(at),
+      ...extra,
+    });
+    await database.insert(creditLedger).values([
+      row('2026-11-01T15:30:00Z', 'chat', -7, {
+        model: 'M-1',
+        tokensIn: 10,
+        tokensOut: 20,
+        reference: 'turn:a',
+      }),
+      row('2026-11-01T16:30:00Z', 'chat', -5, {
+        model: 'M-1',
+        tokensIn: 1,
+        tokensOut: 2,
+        reference: 'turn:b',
+      }),
+      row('2026-11-02T02:00:00Z', 'refund', 2, { model: 'M-1', reference: 'turn:b' }),
+      row('2026-11-02T03:00:00Z', 'grant', 1000, { reference: 'plan:x' }),
+      row('2026-11-02T04:00:00Z', 'adjustment', -50, { reference: 'admin:x' }),
+    ]);
+
+    const ask = async (query: string) => {
+      const response = await call(server, admin.auth, 'GET', `/api/admin/usage/${query}`);
+      expect(response.statusCode, query).toBe(200);
+      return response.json() as AdminUsageReport;
+    };
+    const shanghai = await ask('?from=2026-11-01&to=2026-11-02&tz=Asia/Shanghai');
+    expect(shanghai.days).toEqual([
+      { date: '2026-11-01', models: [{ model: 'M-1', credits: 7, tokens_in: 10, tokens_out: 20 }] },
+      { date: '2026-11-02', models: [{ model: 'M-1', credits: 3, tokens_in: 1, tokens_out: 2 }] },
+    ]);
+    expect(shanghai.totals).toEqual({ credits: 10, tokens_in: 11, tokens_out: 22, users: 1 });
+    expect(shanghai.users).toEqual([
+      { id: light.userId, email: light.email, nickname, credits: 10, tokens_in: 11, tokens_out: 22 },
+    ]);
+    const utc = await ask('?from=2026-11-01&to=2026-11-02&tz=UTC');
+    expect(utc.days.map((day) => day.models.map((m) => m.credits))).toEqual([[12], [-2]]);
+
+    // Today (the default range of 30 days ending today): the real turns, the heavier user first.
+    const recent = await ask('');
+    expect(recent.days).toHaveLength(30);
+    expect(recent.to).toBe(recent.days.at(-1)?.date);
+    expect(recent.totals.credits).toBe(charged.reduce((a, b) => a + b, 0));
+    expect(recent.totals.users).toBe(2);
+    expect(recent.users.map((user) => user.id)).toEqual([heavy.userId, light.userId]);
+    expect(recent.models).toHaveLength(1);
+
+    const exported = await call(
+      server,
+      admin.auth,
+      'GET',
+      '/api/admin/usage/export/?from=2026-11-01&to=2026-11-02',
+    );
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toContain('text/csv');
+    expect(exported.headers['content-disposition']).toContain('usage-2026-11-01-2026-11-02.csv');
+    expect(exported.body.split('\r\n')).toEqual([
+      '\uFEFF日期,邮箱,昵称,模型,积分,输入 token,输出 token',
+      `2026-11-01,${light.email},"'=HYPERLINK(""http://evil.example"")",M-1,7,10,20`,
+      `2026-11-02,${light.email},"'=HYPERLINK(""http://evil.example"")",M-1,3,1,2`,
+      '',
+    ]);
+
+    for (const [query, field] of [
+      ['?from=2026-11-03&to=2026-11-02', 'from'],
+      ['?from=2025-01-01&to=2026-01-02', 'from'],
+      ['?from=2026-02-30', 'from'],
+      ['?to=2026-1-2', 'to'],
+      ['?tz=Mars/Olympus', 'tz'],
+    ] as const) {
+      for (const path of ['/api/admin/usage/', '/api/admin/usage/export/']) {
+        const refused = await call(server, admin.auth, 'GET', `${path}${query}`);
+        expect(refused.statusCode, `${path}${query}`).toBe(400);
+        expect(Object.keys(refused.json().errors ?? {}), `${path}${query}`).toEqual([field]);
+      }
+    }
+  });
+
+  it('makes invitation codes shown once, lists their uses and state with the registration policy, and revokes one', async () => {
+    const database = db().database.db;
+    // The admin signs up while registration is open; the service then runs invite-only.
+    const admin = await makeAdmin(await app(FAST), database);
+    const server = await app({ ...FAST, REGISTRATION_MODE: 'invite', DEFAULT_PLAN_CREDITS: '50' });
+    const made = await call(server, admin.auth, 'POST', '/api/admin/invites/', {
+      count: 2,
+      uses: 1,
+      expires_in_days: 7,
+      note: '内测用户',
+    });
+    expect(made.statusCode).toBe(201);
+    const { codes, results } = made.json() as { codes: string[]; results: { id: string; state: string }[] };
+    expect(codes).toHaveLength(2);
+    for (const code of codes) expect(code).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
+    expect(results.map((row) => row.state)).toEqual(['active', 'active']);
+
+    const registered = await server.inject({
+      method: 'POST',
+      url: '/api/auth/register/',
+      ...json({
+        email: `invited-${Date.now()}@example.com`,
+        password: 'correct horse battery',
+        invite_code: codes[0],
+      }),
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+
+    const listed = await call(server, admin.auth, 'GET', '/api/admin/invites/');
+    expect(listed.statusCode).toBe(200);
+    const list = listed.json() as {
+      registration: unknown;
+      results: { id: string; state: string; uses: number }[];
+    };
+    expect(list.registration).toEqual({
+      mode: 'invite',
+      signup_credits: 50,
+      per_ip_per_day: expect.any(Number),
+    });
+    const byId = new Map(list.results.map((row) => [row.id, row]));
+    const [first, second] = results;
+    if (!first || !second) throw new Error('two codes were asked for');
+    expect(byId.get(first.id)).toMatchObject({ state: 'used_up', uses: 1, max_uses: 1, note: '内测用户' });
+    expect(byId.get(second.id)).toMatchObject({ state: 'active', uses: 0 });
+
+    const revoked = await call(server, admin.auth, 'POST', `/api/admin/invites/${second.id}/revoke/`, {});
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toMatchObject({ id: second.id, state: 'revoked' });
+    const again = await call(server, admin.auth, 'POST', `/api/admin/invites/${second.id}/revoke/`, {});
+    expect(again.json().revoked_at).toBe(revoked.json().revoked_at);
+    expect((await call(server, admin.auth, 'POST', '/api/admin/invites/999999/revoke/', {})).statusCode).toBe(
+      404,
+    );
+    const refused = await server.inject({
+      method: 'POST',
+      url: '/api/auth/register/',
+      ...json({
+        email: `late-${Date.now()}@example.com`,
+        password: 'correct horse battery',
+        invite_code: codes[1],
+      }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().errors)).toEqual(['invite_code']);
+
+    const audit: AuditPage = (await call(server, admin.auth, 'GET', '/api/admin/audit/')).json();
+    expect(audit.results.map((row) => row.action).filter((action) => action.startsWith('invite'))).toEqual([
+      'invite.revoke',
+      'invites.create',
+    ]);
+
+    for (const [body, field] of [
+      [{ count: 0 }, 'count'],
+      [{ count: 101 }, 'count'],
+      [{ count: 1, uses: 0 }, 'uses'],
+      [{ count: 1, expires_in_days: 366 }, 'expires_in_days'],
+      [{ count: 1, note: '长'.repeat(101) }, 'note'],
+    ] as const) {
+      const bad = await call(server, admin.auth, 'POST', '/api/admin/invites/', body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(bad.json().errors ?? {}), JSON.stringify(body)).toEqual([field]);
+    }
   });
 });

@@ -119,6 +119,8 @@ export const creditLedger = pgTable(
   (t) => [
     index('credit_ledger_user_created').on(t.userId, t.createdAt),
     index('credit_ledger_user_id').on(t.userId, t.id),
+    // The operators' usage reads every user's rows of a range of days.
+    index('credit_ledger_created').on(t.createdAt),
     uniqueIndex('credit_ledger_user_kind_reference').on(t.userId, t.kind, t.reference),
     check('credit_ledger_balance_after_non_negative', sql`${t.balanceAfter} >= 0`),
   ],
@@ -429,6 +431,8 @@ export const redeemBatches = pgTable(
     note: text('note'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** When an admin stopped the batch: its unused codes no longer redeem (used ones stay credited). */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
     check('redeem_batches_value_positive', sql`${t.value} > 0`),

@@ -337,6 +337,7 @@ export const zhCN = {
     redeemUnknown: '兑换码不存在，请检查是否输入有误。',
     redeemUsed: '这个兑换码已经被使用过了。',
     redeemExpired: (at: string) => `这个兑换码已于 ${at} 过期。`,
+    redeemRevoked: '这个兑换码所在的批次已被管理员停用，不能再兑换。',
     redeemThrottled: (wait: string) => `兑换尝试过于频繁，请 ${wait}后再试。`,
     redeemNote: (note: string | null) => (note ? `兑换码（${note}）` : '兑换码'),
     notAdmin: '只有管理员可以进行这项操作。',
@@ -348,6 +349,10 @@ export const zhCN = {
     adjustmentNote: (reason: string, admin: string) => `${reason}（管理员 ${admin}）`,
     lastAdminRole: '你是唯一的管理员，不能取消自己的管理员身份：请先让另一位用户成为管理员。',
     lastAdminDisable: '你是唯一的管理员，不能停用自己的账号：请先让另一位用户成为管理员。',
+    usageFromAfterTo: '开始日期不能晚于结束日期。',
+    usageRangeTooLong: (max: number) => `日期范围最长 ${max} 天。`,
+    usageExportTooLarge: (max: number) =>
+      `这个日期范围的用量超过 ${max.toLocaleString('zh-CN')} 行，无法一次导出：请缩小日期范围，分几次导出。`,
   },
   plans: {
     defaultName: '免费体验版',

@@ -95,11 +95,21 @@ export const router = createBrowserRouter([
                       import('../features/admin/AdminPages').then((m) => ({ Component: m.AdminUserPage })),
                   },
                   {
+                    path: 'usage',
+                    lazy: () =>
+                      import('../features/admin/AdminPages').then((m) => ({ Component: m.AdminUsagePage })),
+                  },
+                  {
                     path: 'redeem-codes',
                     lazy: () =>
                       import('../features/admin/AdminPages').then((m) => ({
                         Component: m.AdminRedeemCodesPage,
                       })),
+                  },
+                  {
+                    path: 'invites',
+                    lazy: () =>
+                      import('../features/admin/AdminPages').then((m) => ({ Component: m.AdminInvitesPage })),
                   },
                   {
                     path: 'audit',

@@ -13,6 +13,7 @@ export const accountPaths = {
 export const adminPaths = {
   redeemBatches: '/admin/redeem-batches/',
   redeemBatchExport: (id: string) => `/admin/redeem-batches/${encodeURIComponent(id)}/export/`,
+  redeemBatchRevoke: (id: string) => `/admin/redeem-batches/${encodeURIComponent(id)}/revoke/`,
 } as const;
 
 /**
@@ -96,8 +97,8 @@ export const ledgerPage = z.object({
 });
 export type LedgerPage = z.infer<typeof ledgerPage>;
 
-/** An IANA time zone name, e.g. Asia/Shanghai. */
-const timeZone = z
+/** An IANA zone name such as Asia/Shanghai (or UTC); whether the zone exists is the server's to say. */
+export const timeZoneName = z
   .string()
   .max(64)
   .regex(/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){0,2}$|^UTC$/);
@@ -105,7 +106,7 @@ const timeZone = z
 export const usageQuery = z.object({
   days: z.coerce.number().int().min(1).max(USAGE_DAYS_MAX).default(USAGE_DAYS_DEFAULT),
   /** The zone whose days the usage is counted in; Asia/Shanghai when absent. */
-  tz: timeZone.optional(),
+  tz: timeZoneName.optional(),
 });
 export interface UsageQuery {
   days?: number;
@@ -153,6 +154,7 @@ export const REDEEM_ERROR_CODES = {
   unknown: 'redeem_code_unknown',
   used: 'redeem_code_used',
   expired: 'redeem_code_expired',
+  revoked: 'redeem_code_revoked',
 } as const;
 
 export const REDEEM_BATCH_COUNT_MAX = 1000;
@@ -178,6 +180,8 @@ export const redeemBatch = z.object({
   note: z.string().nullable(),
   created_at: z.string(),
   created_by: z.string().nullable(),
+  /** When an admin stopped the batch (its unused codes no longer redeem); null while it is live. */
+  revoked_at: z.string().nullable(),
 });
 export type RedeemBatch = z.infer<typeof redeemBatch>;
 

@@ -1,10 +1,12 @@
 /**
  * The wire contract of the operators' console (管理, admins only): users found by e-mail or nickname, one
  * user's account (balance, plan, status, ledger, sign-ins), credits granted or deducted with a reason,
- * an account disabled or enabled, the admin role given or taken, and the audit log of all of it.
+ * an account disabled or enabled, the admin role given or taken, the audit log of all of it, and the
+ * service's usage over a chosen range (by day, model and user, and as CSV), and the invitation codes.
  */
 import { z } from 'zod';
-import { ledgerEntry } from './account';
+import { ledgerEntry, timeZoneName, usageDay, usageModel } from './account';
+import { REGISTRATION_MODES } from './authPaths';
 
 export const adminConsolePaths = {
   users: '/admin/users/',
@@ -14,6 +16,10 @@ export const adminConsolePaths = {
   userStatus: (id: string) => `/admin/users/${encodeURIComponent(id)}/status/`,
   userRole: (id: string) => `/admin/users/${encodeURIComponent(id)}/role/`,
   audit: '/admin/audit/',
+  usage: '/admin/usage/',
+  usageExport: '/admin/usage/export/',
+  invites: '/admin/invites/',
+  inviteRevoke: (id: string) => `/admin/invites/${encodeURIComponent(id)}/revoke/`,
 } as const;
 
 export const USER_ROLES = ['user', 'admin'] as const;
@@ -104,6 +110,9 @@ export const AUDIT_ACTIONS = [
   'role.grant',
   'role.revoke',
   'redeem_batch.create',
+  'redeem_batch.revoke',
+  'invites.create',
+  'invite.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -135,3 +144,117 @@ export const auditPage = z.object({
   next_cursor: z.string().nullable(),
 });
 export type AuditPage = z.infer<typeof auditPage>;
+
+/** The longest range the operators' usage report covers, in days, and the range when none is asked. */
+export const ADMIN_USAGE_DAYS_MAX = 366;
+export const ADMIN_USAGE_DAYS_DEFAULT = 30;
+/** How many of the heaviest users the report ranks. */
+export const ADMIN_USAGE_TOP_USERS = 20;
+/** The most rows one CSV export holds; a range with more is refused, naming the way out. */
+export const ADMIN_USAGE_EXPORT_ROWS_MAX = 100_000;
+
+/** A calendar day, YYYY-MM-DD, that exists. */
+const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期的格式应为 YYYY-MM-DD。')
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+  }, '没有这一天。');
+
+export const adminUsageQuery = z.object({
+  /** The first day counted; absent: 29 days before `to`. */
+  from: calendarDay.optional(),
+  /** The last day counted (included); absent: today. */
+  to: calendarDay.optional(),
+  /** The zone whose days are counted; Asia/Shanghai when absent. */
+  tz: timeZoneName.optional(),
+});
+export interface AdminUsageQuery {
+  from?: string;
+  to?: string;
+  tz?: string;
+}
+
+export const usageTotals = z.object({
+  credits: z.number().int(),
+  tokens_in: z.number().int().nonnegative(),
+  tokens_out: z.number().int().nonnegative(),
+});
+export type UsageTotals = z.infer<typeof usageTotals>;
+
+export const adminUsageUser = usageTotals.extend({
+  id: z.string(),
+  email: z.string(),
+  nickname: z.string(),
+});
+export type AdminUsageUser = z.infer<typeof adminUsageUser>;
+
+export const adminUsageReport = z.object({
+  time_zone: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** Every user's spending over the range, and how many users spent anything. */
+  totals: usageTotals.extend({ users: z.number().int().nonnegative() }),
+  /** Every day of the range, oldest first, by model; a day without use has no models. */
+  days: z.array(usageDay),
+  /** The range by model, the most credits first. */
+  models: z.array(usageModel),
+  /** The users who spent the most credits over the range, the most first. */
+  users: z.array(adminUsageUser),
+});
+export type AdminUsageReport = z.infer<typeof adminUsageReport>;
+
+/** The most invitation codes one request makes, the most uses of one, and the longest validity. */
+export const INVITE_BATCH_MAX = 100;
+export const INVITE_USES_MAX = 1000;
+export const INVITE_DAYS_MAX = 365;
+export const INVITE_NOTE_MAX = 100;
+
+export const createInvites = z.object({
+  count: z.number().int().min(1).max(INVITE_BATCH_MAX),
+  /** How many registrations one code admits. */
+  uses: z.number().int().min(1).max(INVITE_USES_MAX).default(1),
+  /** Days until the codes stop working; null or absent: never. */
+  expires_in_days: z.number().int().min(1).max(INVITE_DAYS_MAX).nullable().optional(),
+  /** Whom they are for. */
+  note: z.string().trim().max(INVITE_NOTE_MAX).optional(),
+});
+export type CreateInvites = z.input<typeof createInvites>;
+
+export const INVITE_STATES = ['active', 'used_up', 'expired', 'revoked'] as const;
+export type InviteState = (typeof INVITE_STATES)[number];
+
+/** A code as the console lists it: its text is shown once, when made, and never kept. */
+export const inviteCode = z.object({
+  id: z.string(),
+  note: z.string().nullable(),
+  uses: z.number().int().nonnegative(),
+  max_uses: z.number().int().positive(),
+  expires_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  created_at: z.string(),
+  state: z.enum(INVITE_STATES),
+});
+export type InviteCode = z.infer<typeof inviteCode>;
+
+export const inviteList = z.object({
+  /** How accounts are made now (the server's settings). */
+  registration: z.object({
+    mode: z.enum(REGISTRATION_MODES),
+    /** Credits a new account gets. */
+    signup_credits: z.number().int().nonnegative(),
+    /** Accounts one client address may create per day. */
+    per_ip_per_day: z.number().int().positive(),
+  }),
+  /** The newest codes first, at most 500. */
+  results: z.array(inviteCode),
+});
+export type InviteList = z.infer<typeof inviteList>;
+
+export const createdInvites = z.object({
+  /** The new codes in clear, grouped as they are typed: this is the only time they can be read. */
+  codes: z.array(z.string()),
+  results: z.array(inviteCode),
+});
+export type CreatedInvites = z.infer<typeof createdInvites>;

@@ -9,6 +9,7 @@ import {
   ledgerPage,
   type RedeemBatch,
   type RedeemResult,
+  redeemBatch,
   redeemBatchList,
   redeemResult,
   type UsageQuery,
@@ -16,18 +17,28 @@ import {
   usageReport,
 } from '../contract/account';
 import {
+  type AdminUsageQuery,
+  type AdminUsageReport,
   type AdminUserDetail,
   type AdminUserPage,
   type AdminUsersQuery,
   type AuditPage,
   type AuditQuery,
   adminConsolePaths,
+  adminUsageReport,
   adminUserDetail,
   adminUserPage,
   auditPage,
+  type CreatedInvites,
+  type CreateInvites,
   type CreditAdjustment,
   type CreditAdjustmentResult,
+  createdInvites,
   creditAdjustmentResult,
+  type InviteCode,
+  type InviteList,
+  inviteCode,
+  inviteList,
   type UserRole,
 } from '../contract/admin';
 import type { HttpClient } from '../http/httpClient';
@@ -47,6 +58,8 @@ export interface AdminApi {
   redeemBatches(options?: CallOptions): Promise<RedeemBatch[]>;
   /** The batch as CSV text (UTF-8, with its byte-order mark). */
   exportRedeemBatch(id: string, options?: CallOptions): Promise<Blob>;
+  /** Stops a batch: its unused codes no longer redeem. Answers the batch as it now is. */
+  revokeRedeemBatch(id: string, options?: CallOptions): Promise<RedeemBatch>;
   /** Users whose e-mail or nickname holds `q`, a page at a time (newest accounts first). */
   users(query?: AdminUsersQuery, options?: CallOptions): Promise<AdminUserPage>;
   user(id: string, options?: CallOptions): Promise<AdminUserDetail>;
@@ -60,6 +73,16 @@ export interface AdminApi {
   setUserRole(id: string, role: UserRole, options?: CallOptions): Promise<AdminUserDetail>;
   /** The audit log, newest first. */
   audit(query?: AuditQuery, options?: CallOptions): Promise<AuditPage>;
+  /** Everyone's spending over a range of days: totals, by day and model, and the heaviest users. */
+  usage(query?: AdminUsageQuery, options?: CallOptions): Promise<AdminUsageReport>;
+  /** The same range as CSV text (UTF-8, with its byte-order mark), a row per day, user and model. */
+  exportUsage(query?: AdminUsageQuery, options?: CallOptions): Promise<Blob>;
+  /** How accounts are made now, and the invitation codes, newest first. */
+  invites(options?: CallOptions): Promise<InviteList>;
+  /** Makes invitation codes; the answer's `codes` are the only time their text can be read. */
+  createInvites(input: CreateInvites, options?: CallOptions): Promise<CreatedInvites>;
+  /** Stops one invitation code. */
+  revokeInvite(id: string, options?: CallOptions): Promise<InviteCode>;
 }
 
 const queryOf = (query: Record<string, string | number | undefined>) =>
@@ -103,6 +126,9 @@ export function createAdminApi(http: HttpClient): AdminApi {
         ...options,
       });
       return response.blob();
+    },
+    revokeRedeemBatch(id, options = {}) {
+      return http.post(adminPaths.redeemBatchRevoke(id), { schema: redeemBatch, ...options });
     },
     users(query = {}, options = {}) {
       return http.get(adminConsolePaths.users, {
@@ -148,6 +174,30 @@ export function createAdminApi(http: HttpClient): AdminApi {
         schema: auditPage,
         ...options,
       });
+    },
+    usage(query = {}, options = {}) {
+      return http.get(adminConsolePaths.usage, {
+        query: queryOf({ from: query.from, to: query.to, tz: query.tz }),
+        schema: adminUsageReport,
+        ...options,
+      });
+    },
+    invites(options = {}) {
+      return http.get(adminConsolePaths.invites, { schema: inviteList, ...options });
+    },
+    createInvites(input, options = {}) {
+      return http.post(adminConsolePaths.invites, { json: input, schema: createdInvites, ...options });
+    },
+    revokeInvite(id, options = {}) {
+      return http.post(adminConsolePaths.inviteRevoke(id), { schema: inviteCode, ...options });
+    },
+    async exportUsage(query = {}, options = {}) {
+      const response = await http.requestResponse(adminConsolePaths.usageExport, {
+        method: 'GET',
+        query: queryOf({ from: query.from, to: query.to, tz: query.tz }),
+        ...options,
+      });
+      return response.blob();
     },
   };
 }

@@ -94,4 +94,105 @@ describe('the operators’ console', () => {
       `POST /api/admin/users/${ID}/role/ {"role":"admin"}`,
     ]);
   });
+
+  it('stops a redeem batch with a bodiless POST and reads the batch it answers', async () => {
+    const batch = {
+      id: 'b2f1c7e0-5a0d-4c55-9d0a-3f4e2a1b9c10',
+      value: 500,
+      count: 200,
+      used: 37,
+      expires_at: null,
+      note: '双十一',
+      created_at: '2026-11-10T02:00:00.000Z',
+      created_by: 'ops@example.com',
+      revoked_at: '2026-11-28T04:00:00.000Z',
+    };
+    const { client, fetch } = setup(() => json(batch));
+    expect(await client.admin.revokeRedeemBatch(batch.id)).toEqual(batch);
+    expect(fetch.calls.map((c) => `${c.method} ${c.url} ${c.body ?? ''}`)).toEqual([
+      `POST /api/admin/redeem-batches/${batch.id}/revoke/ `,
+    ]);
+  });
+
+  it('reads the invitation codes, makes some and stops one', async () => {
+    const invite = {
+      id: '40',
+      note: '内测群',
+      uses: 0,
+      max_uses: 5,
+      expires_at: null,
+      revoked_at: null,
+      created_at: '2026-11-27T02:00:00.000Z',
+      state: 'active',
+    };
+    const { client, fetch } = setup((request) => {
+      if (request.method === 'GET')
+        return json({
+          registration: { mode: 'invite', signup_credits: 1000, per_ip_per_day: 10 },
+          results: [invite],
+        });
+      if (request.url.endsWith('/revoke/'))
+        return json({ ...invite, state: 'revoked', revoked_at: '2026-11-28T04:00:00.000Z' });
+      return json({ codes: ['K7QM-2222-XW9P'], results: [invite] }, { status: 201 });
+    });
+    expect((await client.admin.invites()).registration.mode).toBe('invite');
+    expect((await client.admin.createInvites({ count: 1, uses: 5, note: '内测群' })).codes).toEqual([
+      'K7QM-2222-XW9P',
+    ]);
+    expect((await client.admin.revokeInvite('40')).state).toBe('revoked');
+    expect(fetch.calls.map((c) => `${c.method} ${c.url} ${c.body ? JSON.stringify(c.body) : ''}`)).toEqual([
+      'GET /api/admin/invites/ ',
+      'POST /api/admin/invites/ {"count":1,"uses":5,"note":"内测群"}',
+      'POST /api/admin/invites/40/revoke/ ',
+    ]);
+  });
+
+  it('asks the usage of a range and exports it as the CSV the server wrote; a refused export says why', async () => {
+    const report = {
+      time_zone: 'Asia/Shanghai',
+      from: '2026-11-01',
+      to: '2026-11-02',
+      totals: { credits: 12, tokens_in: 300, tokens_out: 900, users: 1 },
+      days: [
+        { date: '2026-11-01', models: [{ model: 'DeepSeek', credits: 12, tokens_in: 300, tokens_out: 900 }] },
+        { date: '2026-11-02', models: [] },
+      ],
+      models: [{ model: 'DeepSeek', credits: 12, tokens_in: 300, tokens_out: 900 }],
+      users: [
+        {
+          id: ID,
+          email: 'user2@example.com',
+          nickname: '李华',
+          credits: 12,
+          tokens_in: 300,
+          tokens_out: 900,
+        },
+      ],
+    };
+    const csv = '\uFEFF日期,邮箱\r\n2026-11-01,user2@example.com\r\n';
+    const { client, fetch } = setup((request) => {
+      if (request.url.startsWith('/api/admin/usage/export/?from=2020'))
+        return json(
+          { detail: '这个日期范围的用量超过 100,000 行，无法一次导出。', code: 'usage_export_too_large' },
+          { status: 413 },
+        );
+      if (request.url.startsWith('/api/admin/usage/export/'))
+        return new Response(csv, { headers: { 'content-type': 'text/csv; charset=utf-8' } });
+      return json(report);
+    });
+    expect(await client.admin.usage({ from: '2026-11-01', to: '2026-11-02', tz: 'Asia/Shanghai' })).toEqual(
+      report,
+    );
+    const blob = await client.admin.exportUsage({ from: '2026-11-01', to: '2026-11-02' });
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blob.arrayBuffer())).toBe(csv);
+    const refused = await client.admin.exportUsage({ from: '2020-01-01' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).status).toBe(413);
+    expect((refused as ApiError).detail).toContain('无法一次导出');
+    expect(fetch.calls.map((c) => c.url)).toEqual([
+      '/api/admin/usage/?from=2026-11-01&to=2026-11-02&tz=Asia%2FShanghai',
+      '/api/admin/usage/export/?from=2026-11-01&to=2026-11-02',
+      '/api/admin/usage/export/?from=2020-01-01',
+    ]);
+  });
 });

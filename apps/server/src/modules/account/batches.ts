@@ -1,6 +1,10 @@
-/** The operators' side of redeem codes: batches made, listed with how many are used, exported as CSV. */
+/**
+ * The operators' side of redeem codes: batches made, listed with how many are used, exported as CSV, and
+ * stopped (revoked) when a batch leaks or was made by mistake.
+ */
 import type { CreatedRedeemBatch, CreateRedeemBatch, RedeemBatch } from '@wanxiang/api-client/contract';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type CsvValue, toCsv } from '../../csv';
 import type { Db } from '../../db/client';
 import { redeemBatches, redeemCodes, users } from '../../db/schema';
 import { recordAudit } from '../admin/audit';
@@ -19,6 +23,7 @@ function batchJson(row: BatchRow, used: number, createdBy: string | null): Redee
     note: row.note,
     created_at: row.createdAt.toISOString(),
     created_by: createdBy,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
   };
 }
 
@@ -70,12 +75,14 @@ export async function createBatch(
   });
 }
 
+const usedCount = sql<number>`(select count(*) from ${redeemCodes} where ${redeemCodes.batchId} = ${redeemBatches.id} and ${redeemCodes.usedAt} is not null)::int`;
+
 /** The newest batches first, each with how many of its codes are used. */
 export async function listBatches(db: Db, limit = 200): Promise<RedeemBatch[]> {
   const rows = await db
     .select({
       batch: redeemBatches,
-      used: sql<number>`(select count(*) from ${redeemCodes} where ${redeemCodes.batchId} = ${redeemBatches.id} and ${redeemCodes.usedAt} is not null)::int`,
+      used: usedCount,
       createdBy: users.email,
     })
     .from(redeemBatches)
@@ -85,11 +92,44 @@ export async function listBatches(db: Db, limit = 200): Promise<RedeemBatch[]> {
   return rows.map((row) => batchJson(row.batch, Number(row.used), row.createdBy));
 }
 
-const csvField = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+/**
+ * Stops a batch: from now its unused codes are refused as revoked; codes already used keep their credits.
+ * Revoking a revoked batch changes nothing and writes no second audit row. Undefined for an unknown batch.
+ */
+export async function revokeBatch(
+  db: Db,
+  adminId: string,
+  batchId: string,
+): Promise<RedeemBatch | undefined> {
+  return db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(redeemBatches)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(redeemBatches.id, batchId), isNull(redeemBatches.revokedAt)))
+      .returning({ id: redeemBatches.id, note: redeemBatches.note });
+    const [row] = await tx
+      .select({ batch: redeemBatches, used: usedCount, createdBy: users.email })
+      .from(redeemBatches)
+      .leftJoin(users, eq(users.id, redeemBatches.createdBy))
+      .where(eq(redeemBatches.id, batchId));
+    if (!row) return undefined;
+    if (revoked)
+      await recordAudit(tx, {
+        actor: { userId: adminId },
+        action: 'redeem_batch.revoke',
+        target: { type: 'redeem_batch', id: revoked.id, label: revoked.note },
+        details: {
+          value: row.batch.value,
+          count: row.batch.count,
+          unused: row.batch.count - Number(row.used),
+        },
+      });
+    return batchJson(row.batch, Number(row.used), row.createdBy);
+  });
+}
 
 /**
- * The batch as CSV (UTF-8 with a byte-order mark, so spreadsheet programs read the Chinese headers):
- * code, value, state, expiry, when and by whom used. Undefined for an unknown batch, null when its codes
+ * The batch as CSV for spreadsheets: code, value, state, expiry, when and by whom used. Undefined for an unknown batch, null when its codes
  * were sealed under another server secret.
  */
 export async function exportBatch(
@@ -107,25 +147,21 @@ export async function exportBatch(
     .where(eq(redeemCodes.batchId, batchId))
     .orderBy(redeemCodes.id);
   const expired = batch.expiresAt !== null && batch.expiresAt.getTime() <= now.getTime();
-  const lines = [['兑换码', '积分', '状态', '到期时间', '使用时间', '使用者'].join(',')];
+  const rows: CsvValue[][] = [['兑换码', '积分', '状态', '到期时间', '使用时间', '使用者']];
   for (const code of codes) {
     const text = sealer.open(code.sealed);
     if (text === null) return null;
-    const state = code.usedAt ? '已使用' : expired ? '已过期' : '未使用';
-    lines.push(
-      [
-        groupCode(text),
-        String(batch.value),
-        state,
-        batch.expiresAt?.toISOString() ?? '',
-        code.usedAt?.toISOString() ?? '',
-        code.usedBy ?? '',
-      ]
-        .map(csvField)
-        .join(','),
-    );
+    const state = code.usedAt ? '已使用' : batch.revokedAt ? '已停用' : expired ? '已过期' : '未使用';
+    rows.push([
+      groupCode(text),
+      batch.value,
+      state,
+      batch.expiresAt?.toISOString() ?? '',
+      code.usedAt?.toISOString() ?? '',
+      code.usedBy ?? '',
+    ]);
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return toCsv(rows);
 }
 
 /** Makes the user with this email an admin (or a user again). Answers whether there is such a user. */

@@ -7,6 +7,7 @@ import {
   errorBody,
   ledgerPage as ledgerPageSchema,
   ledgerQuery,
+  redeemBatch,
   redeemBatchList,
   redeemRequest,
   redeemResult,
@@ -21,7 +22,7 @@ import { authOf, type RequireAuth } from '../../http/auth';
 import { HttpError, notFound, throttled } from '../../http/errors';
 import { formatWait, messages } from '../../i18n/zh-CN';
 import { countHit } from '../limits/counters';
-import { createBatch, exportBatch, listBatches } from './batches';
+import { createBatch, exportBatch, listBatches, revokeBatch } from './batches';
 import type { CodeSealer } from './codes';
 import { ledgerPage, redeemCode, roleOf, usageReport } from './service';
 
@@ -107,7 +108,7 @@ export const creditRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
         description:
           '把兑换码的积分加到当前用户的余额，每个兑换码只能使用一次（多个实例同时提交同一个码时只有一个成功）。' +
           '失败时 400，code 说明原因：redeem_code_unknown（不存在）、redeem_code_used（已被使用）、' +
-          `redeem_code_expired（已过期）。每个用户每 ${REDEEM_LIMITS.window / 60} 分钟最多尝试 ${REDEEM_LIMITS.perUser} 次，` +
+          `redeem_code_revoked（所在批次已被停用）、redeem_code_expired（已过期）。每个用户每 ${REDEEM_LIMITS.window / 60} 分钟最多尝试 ${REDEEM_LIMITS.perUser} 次，` +
           `每个地址 ${REDEEM_LIMITS.perAddress} 次，超出时 429。`,
         security: [{ bearerAuth: [] }],
         body: redeemRequest,
@@ -161,6 +162,28 @@ export const creditRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
     async () => ({ results: await listBatches(db) }),
   );
 
+  app.post(
+    '/admin/redeem-batches/:id/revoke/',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: '停用一批兑换码',
+        description:
+          '停用后这一批中未使用的兑换码不能再兑换（400 redeem_code_revoked），已兑换的积分不受影响；' +
+          '记入审计日志。重复停用不改变任何东西。应答为停用后的批次。非管理员 403。',
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.uuid() }),
+        response: { 200: redeemBatch, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const batch = await revokeBatch(db, authOf(request).userId, request.params.id);
+      if (!batch) throw notFound();
+      return batch;
+    },
+  );
+
   app.get(
     '/admin/redeem-batches/:id/export/',
     {
@@ -169,7 +192,7 @@ export const creditRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
         tags: ['admin'],
         summary: '导出一批兑换码（CSV）',
         description:
-          'UTF-8 CSV（带 BOM）：兑换码、积分、状态（未使用/已使用/已过期）、到期时间、使用时间、使用者。非管理员 403。',
+          'UTF-8 CSV（带 BOM）：兑换码、积分、状态（未使用/已使用/已停用/已过期）、到期时间、使用时间、使用者。非管理员 403。',
         security: [{ bearerAuth: [] }],
         params: z.object({ id: z.uuid() }),
         response: { 200: z.string(), ...errors(401, 403, 404, 409) },

@@ -82,7 +82,7 @@ export function knownTimeZone(zone: string): boolean {
 }
 
 /** The date (YYYY-MM-DD) it is now in `zone`. */
-function todayIn(zone: string, now: Date): string {
+export function todayIn(zone: string, now: Date): string {
   return new Intl.DateTimeFormat('en-CA', {
     timeZone: zone,
     year: 'numeric',
@@ -91,11 +91,20 @@ function todayIn(zone: string, now: Date): string {
   }).format(now);
 }
 
-function addDays(date: string, days: number): string {
+/** The calendar day `days` after (or before, when negative) `date`, both YYYY-MM-DD. */
+export function addDays(date: string, days: number): string {
   const day = new Date(`${date}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() + days);
   return day.toISOString().slice(0, 10);
 }
+
+/**
+ * The ledger rows that are spending: chat, assistant and search charges, and the refunds of those turns
+ * (a refund of anything else, say an adjustment, is not use).
+ */
+export const spending = sql`(${creditLedger.kind} in ('chat', 'assistant', 'search', 'charge')
+  or (${creditLedger.kind} = 'refund'
+    and (${creditLedger.reference} like 'turn:%' or ${creditLedger.reference} like 'doc-turn:%')))`;
 
 /**
  * Credits and tokens spent per day and model over the last `days` days (today included) in `zone`: chat,
@@ -121,9 +130,7 @@ export async function usageReport(
     from ${creditLedger}
     where ${creditLedger.userId} = ${userId}
       and ${creditLedger.createdAt} >= (${first}::date)::timestamp at time zone ${zone}
-      and (${creditLedger.kind} in ('chat', 'assistant', 'search', 'charge')
-        or (${creditLedger.kind} = 'refund'
-          and (${creditLedger.reference} like 'turn:%' or ${creditLedger.reference} like 'doc-turn:%')))
+      and ${spending}
     group by 1, 2
     order by 1, 2`);
   const { rows } = result as unknown as {
@@ -175,6 +182,7 @@ export async function redeemCode(db: Db, userId: string, raw: string): Promise<R
       from ${redeemBatches}
       where ${redeemCodes.codeHash} = ${hash} and ${redeemCodes.usedAt} is null
         and ${redeemBatches.id} = ${redeemCodes.batchId}
+        and ${redeemBatches.revokedAt} is null
         and (${redeemBatches.expiresAt} is null or ${redeemBatches.expiresAt} > now())
       returning ${redeemCodes.id} as id, ${redeemBatches.value} as value, ${redeemBatches.note} as note`);
     const [row] = (
@@ -182,12 +190,17 @@ export async function redeemCode(db: Db, userId: string, raw: string): Promise<R
     ).rows;
     if (!row) {
       const [found] = await tx
-        .select({ usedAt: redeemCodes.usedAt, expiresAt: redeemBatches.expiresAt })
+        .select({
+          usedAt: redeemCodes.usedAt,
+          expiresAt: redeemBatches.expiresAt,
+          revokedAt: redeemBatches.revokedAt,
+        })
         .from(redeemCodes)
         .innerJoin(redeemBatches, eq(redeemBatches.id, redeemCodes.batchId))
         .where(eq(redeemCodes.codeHash, hash));
       if (!found) throw redeemError(REDEEM_ERROR_CODES.unknown, m.redeemUnknown);
       if (found.usedAt) throw redeemError(REDEEM_ERROR_CODES.used, m.redeemUsed);
+      if (found.revokedAt) throw redeemError(REDEEM_ERROR_CODES.revoked, m.redeemRevoked);
       throw redeemError(
         REDEEM_ERROR_CODES.expired,
         m.redeemExpired(found.expiresAt ? shanghaiTime(found.expiresAt) : ''),

@@ -1,13 +1,24 @@
 import {
+  ADMIN_USAGE_DAYS_DEFAULT,
+  ADMIN_USAGE_DAYS_MAX,
+  ADMIN_USAGE_EXPORT_ROWS_MAX,
+  ADMIN_USAGE_TOP_USERS,
   adminConsolePaths,
+  adminUsageQuery,
+  adminUsageReport,
   adminUserDetail,
   adminUserPage,
   adminUsersQuery,
   auditPage as auditPageSchema,
   auditQuery,
+  createdInvites,
+  createInvites,
   creditAdjustment,
   creditAdjustmentResult,
   errorBody,
+  INVITE_BATCH_MAX,
+  inviteCode,
+  inviteList,
   ledgerPage as ledgerPageSchema,
   ledgerQuery,
   userRoleChange,
@@ -15,25 +26,33 @@ import {
 } from '@wanxiang/api-client/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RegistrationMode } from '../../config';
 import type { Db } from '../../db/client';
 import { authOf, type RequireAuth } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { createRequireAdmin } from '../account/routes';
 import { ledgerPage } from '../account/service';
 import { auditPage } from './audit';
+import { INVITE_LIST_MAX, listInviteCodes, makeInviteCodes, revokeInviteCode } from './invites';
+import { usageCsv, usageRange, usageReport } from './usage';
 import { adjustCredits, searchUsers, setActive, setRole, userDetail } from './users';
 
 export interface AdminRoutesOptions {
   db: Db;
   requireAuth: RequireAuth;
+  /** How accounts are made, as the invitation page shows it. */
+  registration: { mode: RegistrationMode; signupCredits: number; perIpPerDay: number };
 }
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorBody]));
 const userParams = z.object({ id: z.uuid() });
 const security = [{ bearerAuth: [] }];
 
-/** /api/admin/users/… and /api/admin/audit/: the operators' console (admins only, the role read per request). */
-export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, requireAuth }) => {
+/** /api/admin/users/…, /api/admin/audit/ and /api/admin/usage/: the operators' console (admins only, the role read per request). */
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
+  app,
+  { db, requireAuth, registration },
+) => {
   const requireAdmin = createRequireAdmin(db, requireAuth);
   const detailOr404 = async (id: string) => {
     const detail = await userDetail(db, id);
@@ -180,5 +199,116 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       },
     },
     async (request) => auditPage(db, request.query),
+  );
+
+  app.get(
+    adminConsolePaths.invites,
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: '邀请码',
+        description:
+          `注册方式（mode：open 任何人、invite 凭邀请码、closed 关闭）、新用户赠送的积分与每个地址每天可注册的账号数，` +
+          `以及最近的 ${INVITE_LIST_MAX} 个邀请码（新的在前）：已用/可用次数、到期与停用时间、状态。` +
+          '邀请码本身只在生成时显示一次，服务器只保存其散列。非管理员 403。',
+        security,
+        response: { 200: inviteList, ...errors(401, 403) },
+      },
+    },
+    async () => ({
+      registration: {
+        mode: registration.mode,
+        signup_credits: registration.signupCredits,
+        per_ip_per_day: registration.perIpPerDay,
+      },
+      results: await listInviteCodes(db),
+    }),
+  );
+
+  app.post(
+    adminConsolePaths.invites,
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: '生成邀请码',
+        description:
+          `生成 count 个（1–${INVITE_BATCH_MAX}）邀请码，每个可注册 uses 次（默认 1），可设有效天数与备注。` +
+          '应答中的 codes 是邀请码本身，之后无法再次查看。记入审计日志。非管理员 403。',
+        security,
+        body: createInvites,
+        response: { 201: createdInvites, ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await makeInviteCodes(db, authOf(request).userId, request.body)),
+  );
+
+  app.post(
+    '/admin/invites/:id/revoke/',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: '停用邀请码',
+        description: '停用后不能再用它注册；重复停用不改变任何东西。记入审计日志。非管理员 403。',
+        security,
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        response: { 200: inviteCode, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const invite = await revokeInviteCode(db, authOf(request).userId, request.params.id);
+      if (!invite) throw notFound();
+      return invite;
+    },
+  );
+
+  const rangeText =
+    'from 与 to 为 YYYY-MM-DD（含两端），按 tz（IANA 时区名，默认 Asia/Shanghai）划分日期；' +
+    `不给 to 时为今天，不给 from 时为 to 之前 ${ADMIN_USAGE_DAYS_DEFAULT} 天（含 to）。范围最长 ${ADMIN_USAGE_DAYS_MAX} 天。`;
+
+  app.get(
+    adminConsolePaths.usage,
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: '用量统计',
+        description:
+          '全部用户在日期范围内花费的积分（对话、写作助手与联网搜索，扣除退还）与输入/输出 token：' +
+          `合计、每天每个模型、每个模型，以及用得最多的 ${ADMIN_USAGE_TOP_USERS} 位用户。${rangeText}非管理员 403。`,
+        security,
+        querystring: adminUsageQuery,
+        response: { 200: adminUsageReport, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => usageReport(db, usageRange(request.query)),
+  );
+
+  app.get(
+    adminConsolePaths.usageExport,
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: '导出用量（CSV）',
+        description:
+          'UTF-8 CSV（带 BOM）：日期、邮箱、昵称、模型、积分、输入 token、输出 token，每天每位用户每个模型一行。' +
+          `${rangeText}超过 ${ADMIN_USAGE_EXPORT_ROWS_MAX.toLocaleString('en-US')} 行时 413，请缩小范围。非管理员 403。`,
+        security,
+        querystring: adminUsageQuery,
+        response: { 200: z.string(), ...errors(400, 401, 403, 413) },
+      },
+    },
+    async (request, reply) => {
+      const range = usageRange(request.query);
+      const csv = await usageCsv(db, range);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="usage-${range.from}-${range.to}.csv"`)
+        .send(csv);
+    },
   );
 };

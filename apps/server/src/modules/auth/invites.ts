@@ -20,7 +20,8 @@ export function hashInviteCode(code: string): string {
   return createHash('sha256').update(normalizeInviteCode(code)).digest('hex');
 }
 
-function newCode(): string {
+/** 12 characters of a 31-letter alphabet (59 bits), grouped XXXX-XXXX-XXXX. */
+export function newInviteCode(): string {
   const chars = Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
   return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
 }
@@ -35,7 +36,7 @@ export interface NewInvites {
 
 /** Makes `count` codes and answers them in clear: this is the only time they can be read. */
 export async function createInvites(db: Db, options: NewInvites): Promise<string[]> {
-  const codes = Array.from({ length: options.count }, newCode);
+  const codes = Array.from({ length: options.count }, newInviteCode);
   const expiresAt = options.expiresIn ? new Date(Date.now() + options.expiresIn * 1000) : null;
   await db.insert(inviteCodes).values(
     codes.map((code) => ({

@@ -91,3 +91,5 @@ export const codes = style({
   whiteSpace: 'pre-wrap',
   color: vars.color.text.primary,
 });
+
+export const rowActions = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });

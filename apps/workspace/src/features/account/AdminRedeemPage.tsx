@@ -1,6 +1,6 @@
 import { type AdminApi, ApiError } from '@wanxiang/api-client';
 import type { RedeemBatch } from '@wanxiang/api-client/contract';
-import { Alert, Button, Spinner, TextField } from '@wanxiang/ui';
+import { Alert, Badge, Button, ConfirmDialog, Spinner, TextField } from '@wanxiang/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../session/api';
 import * as styles from './Account.css';
@@ -15,12 +15,15 @@ const failureText = (error: unknown) =>
 
 const whole = (raw: string) => (/^\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN);
 
-/** 管理 › 兑换码 (admins): make a batch, list batches with their used counts, export one as CSV. */
+/**
+ * 管理 › 兑换码 (admins): make a batch, list batches with their used counts, export one as CSV, and stop
+ * one (after a confirmation) so that its unused codes no longer redeem.
+ */
 export function AdminRedeemView({
   admin,
   timeZone,
 }: {
-  admin: Pick<AdminApi, 'redeemBatches' | 'createRedeemBatch' | 'exportRedeemBatch'>;
+  admin: Pick<AdminApi, 'redeemBatches' | 'createRedeemBatch' | 'exportRedeemBatch' | 'revokeRedeemBatch'>;
   /** The zone the batches' times and expiry days are shown in. @default the browser's */
   timeZone?: string;
 }) {
@@ -32,6 +35,7 @@ export function AdminRedeemView({
   const [note, setNote] = useState('');
   const [created, setCreated] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const [revoking, setRevoking] = useState<RedeemBatch | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -77,6 +81,18 @@ export function AdminRedeemView({
     }
   };
 
+  // The dialog shows a refusal itself and stays open; on success the list is read again.
+  const revoke = async (batch: RedeemBatch) => {
+    try {
+      await admin.revokeRedeemBatch(batch.id);
+    } catch (failure) {
+      throw new Error(failureText(failure));
+    }
+    await load();
+  };
+
+  const shownTime = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false, timeZone });
+
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{t.adminTitle}</h1>
@@ -121,9 +137,7 @@ export function AdminRedeemView({
               <tbody>
                 {batches.map((batch) => (
                   <tr key={batch.id}>
-                    <td className={styles.cell}>
-                      {new Date(batch.created_at).toLocaleString('zh-CN', { hour12: false, timeZone })}
-                    </td>
+                    <td className={styles.cell}>{shownTime(batch.created_at)}</td>
                     <td className={styles.cell}>{t.credits(batch.value)}</td>
                     <td className={styles.cell}>{t.adminUsed(batch.used, batch.count)}</td>
                     <td className={styles.cell}>
@@ -133,9 +147,23 @@ export function AdminRedeemView({
                     </td>
                     <td className={styles.cell}>{batch.note ?? ''}</td>
                     <td className={styles.cell}>
-                      <Button size="sm" onPress={() => void exportCsv(batch)}>
-                        {t.adminExport}
-                      </Button>
+                      <div className={styles.rowActions}>
+                        <Button size="sm" onPress={() => void exportCsv(batch)}>
+                          {t.adminExport}
+                        </Button>
+                        {batch.revoked_at ? (
+                          <Badge tone="neutral">{t.adminRevoked}</Badge>
+                        ) : batch.used < batch.count ? (
+                          <Button
+                            size="sm"
+                            variant="danger"
+                            aria-label={t.adminRevokeLabel(batch.value, shownTime(batch.created_at))}
+                            onPress={() => setRevoking(batch)}
+                          >
+                            {t.adminRevoke}
+                          </Button>
+                        ) : null}
+                      </div>
                     </td>
                   </tr>
                 ))}
@@ -144,6 +172,20 @@ export function AdminRedeemView({
           </div>
         ) : null}
       </section>
+      {revoking ? (
+        <ConfirmDialog
+          isOpen
+          onOpenChange={(open) => {
+            if (!open) setRevoking(null);
+          }}
+          title={t.adminRevokeTitle}
+          tone="danger"
+          confirmLabel={t.adminRevoke}
+          onConfirm={() => revoke(revoking)}
+        >
+          {t.adminRevokeBody(revoking.count - revoking.used)}
+        </ConfirmDialog>
+      ) : null}
     </div>
   );
 }

@@ -19,6 +19,7 @@ const BATCHES: RedeemBatch[] = [
     note: '双十一',
     created_at: '2026-11-10T02:00:00Z',
     created_by: 'admin-1',
+    revoked_at: null,
   },
   {
     id: '7d3a9e21-0c4b-4f3e-8a17-6b2d5c8e4f01',
@@ -29,6 +30,18 @@ const BATCHES: RedeemBatch[] = [
     note: null,
     created_at: '2026-10-01T06:30:00Z',
     created_by: 'admin-1',
+    revoked_at: null,
+  },
+  {
+    id: '5c0e2b7a-9f41-4d8e-b3a6-1e7f0d2c4a55',
+    value: 20,
+    count: 100,
+    used: 12,
+    expires_at: null,
+    note: '群里泄露',
+    created_at: '2026-09-20T01:00:00Z',
+    created_by: 'admin-1',
+    revoked_at: '2026-09-21T08:00:00Z',
   },
 ];
 
@@ -44,7 +57,10 @@ function fakeAdmin(options: { forbidden?: boolean } = {}) {
   const deny = () => {
     if (options.forbidden) throw refused(403, '只有管理员可以进行这项操作。');
   };
-  const admin: Pick<AdminApi, 'redeemBatches' | 'createRedeemBatch' | 'exportRedeemBatch'> & {
+  const admin: Pick<
+    AdminApi,
+    'redeemBatches' | 'createRedeemBatch' | 'exportRedeemBatch' | 'revokeRedeemBatch'
+  > & {
     calls: string[];
   } = {
     calls,
@@ -75,9 +91,19 @@ function fakeAdmin(options: { forbidden?: boolean } = {}) {
         note: note ?? null,
         created_at: '2026-11-28T03:00:00Z',
         created_by: 'admin-1',
+        revoked_at: null,
       };
       batches = [batch, ...batches];
       return { batch, codes };
+    },
+    async revokeRedeemBatch(id) {
+      deny();
+      calls.push(`revoke ${id}`);
+      const found = batches.find((batch) => batch.id === id);
+      if (!found) throw refused(404, '未找到。');
+      const revoked = { ...found, revoked_at: found.revoked_at ?? '2026-11-28T04:00:00Z' };
+      batches = batches.map((batch) => (batch.id === id ? revoked : batch));
+      return revoked;
     },
     async exportRedeemBatch(id) {
       calls.push(`export ${id}`);
@@ -92,7 +118,11 @@ const adminOf = (loaded: Record<string, unknown>) => loaded.admin as Admin;
 
 const meta = {
   title: 'Account/AdminRedeemView',
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    // The confirm dialog's pending button leaves react-aria's announcements behind.
+    a11y: { context: { exclude: ['[data-live-announcer]'] } },
+  },
   loaders: [() => ({ admin: fakeAdmin() })],
   render: (_args, { loaded }) => <AdminRedeemView admin={adminOf(loaded)} timeZone="Asia/Shanghai" />,
 } satisfies Meta;
@@ -108,11 +138,12 @@ export const MakeBatch: Story = {
     const canvas = within(canvasElement);
     const list = await canvas.findByRole('table');
     let rows = within(list).getAllByRole('row');
-    await expect(rows).toHaveLength(2);
+    await expect(rows).toHaveLength(3);
     await expect(rows[0]).toHaveTextContent(
       '2026/11/10 10:00:00500 积分已使用 37 / 200到期 2026/12/31双十一',
     );
     await expect(rows[1]).toHaveTextContent('100 积分已使用 50 / 50不过期');
+    await expect(rows[2]).toHaveTextContent('20 积分已使用 12 / 100不过期群里泄露导出 CSV已停用');
 
     const value = canvas.getByRole('textbox', { name: '每个兑换码的积分' });
     const count = canvas.getByRole('textbox', { name: '数量（1–1000）' });
@@ -130,7 +161,7 @@ export const MakeBatch: Story = {
       '1001-QWER-TYUP-ASDF-GHJK',
       '1002-QWER-TYUP-ASDF-GHJK',
     ]);
-    await waitFor(() => expect(within(list).getAllByRole('row')).toHaveLength(3));
+    await waitFor(() => expect(within(list).getAllByRole('row')).toHaveLength(4));
     rows = within(list).getAllByRole('row');
     await expect(rows[0]).toHaveTextContent('2026/11/28 11:00:0050 积分已使用 0 / 3到期 2026/12/28社群活动');
     await expect(adminOf(loaded).calls).toEqual(['list', 'create 50×3', 'list']);
@@ -162,6 +193,32 @@ export const Export: Story = {
     await canvas.findByRole('table');
     await userEvent.click(canvas.getAllByRole('button', { name: '导出 CSV' })[1] as HTMLElement);
     await waitFor(() => expect(adminOf(loaded).calls).toContain(`export ${BATCHES[1]?.id}`));
+  },
+};
+
+/**
+ * 停用 asks first, naming how many unused codes stop; once confirmed the row says 已停用. A batch whose
+ * codes are all used has nothing to stop.
+ */
+export const Revoke: Story = {
+  tags: ['!vrt'],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const list = await canvas.findByRole('table');
+    const [first, usedUp] = within(list).getAllByRole('row') as HTMLElement[];
+    await expect(within(usedUp as HTMLElement).queryByRole('button', { name: /停用/ })).toBeNull();
+    await userEvent.click(
+      within(first as HTMLElement).getByRole('button', {
+        name: '停用 2026/11/10 10:00:00 生成的 500 积分兑换码',
+      }),
+    );
+    const dialog = await body.findByRole('alertdialog', { name: '停用这批兑换码？' });
+    await expect(dialog).toHaveTextContent('其中未使用的 163 个兑换码将不能再兑换，已兑换的积分不受影响。');
+    await userEvent.click(within(dialog).getByRole('button', { name: '停用' }));
+    await waitFor(() => expect(body.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(within(list).getAllByRole('row')[0]).toHaveTextContent('已停用'));
+    await expect(adminOf(loaded).calls).toEqual(['list', `revoke ${BATCHES[0]?.id}`, 'list']);
   },
 };
 

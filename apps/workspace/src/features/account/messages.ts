@@ -46,6 +46,12 @@ export const accountText = {
   adminUsed: (used: number, count: number) => `已使用 ${used} / ${count}`,
   adminNever: '不过期',
   adminExpires: (at: string) => `到期 ${at}`,
+  adminRevoke: '停用',
+  adminRevokeLabel: (value: number, created: string) => `停用 ${created} 生成的 ${value} 积分兑换码`,
+  adminRevokeTitle: '停用这批兑换码？',
+  adminRevokeBody: (unused: number) =>
+    `其中未使用的 ${unused} 个兑换码将不能再兑换，已兑换的积分不受影响。停用后不能恢复。`,
+  adminRevoked: '已停用',
   adminForbidden: '只有管理员可以管理兑换码。',
   adminFailed: '操作失败，请稍后重试。',
 } as const;

@@ -3,7 +3,9 @@ import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AdminConsole } from './AdminLayout';
 import { AuditView } from './AuditView';
-import { type FakeAdmin, fakeAdmin, SELF_ID } from './fakeAdmin';
+import { type FakeAdmin, fakeAdmin, SELF_ID, USAGE_TODAY } from './fakeAdmin';
+import { InvitesView } from './InvitesView';
+import { UsageView } from './UsageView';
 import { UserDetailView } from './UserDetailView';
 import { UsersView } from './UsersView';
 
@@ -18,6 +20,8 @@ function Console({ admin, path }: { admin: FakeAdmin; path: string }) {
         <Route path="/admin" element={<AdminConsole />}>
           <Route path="users" element={<UsersView admin={admin} timeZone={ZONE} />} />
           <Route path="users/:userId" element={<Detail admin={admin} />} />
+          <Route path="usage" element={<UsageView admin={admin} timeZone={ZONE} now={USAGE_TODAY} />} />
+          <Route path="invites" element={<InvitesView admin={admin} timeZone={ZONE} />} />
           <Route path="audit" element={<AuditView admin={admin} timeZone={ZONE} />} />
         </Route>
       </Routes>
@@ -30,7 +34,7 @@ function Detail({ admin }: { admin: FakeAdmin }) {
   return <UserDetailView admin={admin} userId={userId} timeZone={ZONE} selfId={SELF_ID} />;
 }
 
-type Args = { path: string; forbidden?: boolean };
+type Args = { path: string; forbidden?: boolean; registrationMode?: 'open' | 'invite' | 'closed' };
 
 const meta = {
   title: 'Admin/AdminConsole',
@@ -40,7 +44,14 @@ const meta = {
     a11y: { context: { exclude: ['[data-live-announcer]'] } },
   },
   args: { path: '/admin/users' },
-  loaders: [({ args }) => ({ admin: fakeAdmin({ forbidden: Boolean(args.forbidden) }) })],
+  loaders: [
+    ({ args }) => ({
+      admin: fakeAdmin({
+        forbidden: Boolean(args.forbidden),
+        ...(args.registrationMode ? { registrationMode: args.registrationMode } : {}),
+      }),
+    }),
+  ],
   render: (args, { loaded }) => <Console admin={adminOf(loaded)} path={args.path} />,
 } satisfies Meta<Args>;
 export default meta;
@@ -165,6 +176,187 @@ export const LastAdmin: Story = {
   },
 };
 
+/**
+ * 用量: the last 30 days by default, with the totals, the chart, each model's share and the heaviest users;
+ * a quick range asks again and fills the fields, and the range exports as CSV.
+ */
+export const Usage: Story = {
+  args: { path: '/admin/usage' },
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { level: 2, name: '2026-10-30 至 2026-11-28（Asia/Shanghai）' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('link', { name: '用量' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('textbox', { name: '开始日期' })).toHaveValue('2026-10-30');
+    await expect(canvas.getByRole('application', { name: '每日积分消耗（按模型）' })).toBeVisible();
+    const models = within(canvas.getByRole('table', { name: '各模型的用量' })).getAllByRole('row');
+    await expect(models.map((row) => row.firstElementChild?.textContent)).toEqual([
+      '模型',
+      'DeepSeek-V3',
+      '通义千问 Max',
+      '其他',
+    ]);
+    const users = within(canvas.getByRole('table', { name: '用得最多的用户' })).getAllByRole('row');
+    await expect(users).toHaveLength(6);
+    await expect(within(users[1] as HTMLElement).getByRole('link')).toHaveAttribute(
+      'href',
+      '/admin/users/00000000-0000-4000-8000-000000000002',
+    );
+    await expect(users[1]).toHaveTextContent('40.0%');
+
+    await userEvent.click(canvas.getByRole('button', { name: '最近 7 天' }));
+    await expect(
+      await canvas.findByRole('heading', { level: 2, name: '2026-11-22 至 2026-11-28（Asia/Shanghai）' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: '开始日期' })).toHaveValue('2026-11-22');
+    await userEvent.click(canvas.getByRole('button', { name: '上月' }));
+    await expect(
+      await canvas.findByRole('heading', { level: 2, name: '2026-10-01 至 2026-10-31（Asia/Shanghai）' }),
+    ).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: '导出 CSV' }));
+    await waitFor(() => expect(adminOf(loaded).calls).toContain('export 2026-10-01 2026-10-31'));
+  },
+};
+
+/** A typed range is checked before it is asked: its format, its order and its length, on the field to fix. */
+export const UsageBadRange: Story = {
+  args: { path: '/admin/usage' },
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const from = await canvas.findByRole('textbox', { name: '开始日期' });
+    const to = canvas.getByRole('textbox', { name: '结束日期' });
+    await canvas.findByRole('table', { name: '各模型的用量' });
+    const show = canvas.getByRole('button', { name: '查询' });
+
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-11-3');
+    await userEvent.click(show);
+    await expect(await canvas.findByText('日期的格式应为 YYYY-MM-DD，例如 2026-11-01。')).toBeVisible();
+    await expect(from).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-12-01');
+    await userEvent.click(show);
+    await expect(await canvas.findByText('开始日期不能晚于结束日期。')).toBeVisible();
+
+    await userEvent.clear(from);
+    await userEvent.type(from, '2024-01-01');
+    await userEvent.click(show);
+    await expect(await canvas.findByText('日期范围最长 366 天。')).toBeVisible();
+
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-11-01');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2026-11-14');
+    await userEvent.click(show);
+    await expect(
+      await canvas.findByRole('heading', { level: 2, name: '2026-11-01 至 2026-11-14（Asia/Shanghai）' }),
+    ).toBeVisible();
+    await expect(from).not.toHaveAttribute('aria-invalid');
+    await expect(adminOf(loaded).calls.filter((call) => call.startsWith('usage'))).toEqual([
+      'usage 2026-10-30 2026-11-28',
+      'usage 2026-11-01 2026-11-14',
+    ]);
+  },
+};
+
+/**
+ * 邀请码: the registration policy, the codes with their uses and state; two new codes for a note are shown
+ * once and head the list.
+ */
+export const Invites: Story = {
+  args: { path: '/admin/invites' },
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole('table', { name: '邀请码列表' });
+    await expect(canvas.getByText('凭邀请码注册')).toBeVisible();
+    await expect(canvas.getByText('1,000 积分')).toBeVisible();
+    await expect(canvas.getByText('10 个账号')).toBeVisible();
+    const rows = within(list).getAllByRole('row');
+    await expect(rows.map((row) => row.lastElementChild?.previousElementSibling?.textContent)).toEqual([
+      '状态',
+      '可用',
+      '已用完',
+      '已过期',
+      '已停用',
+    ]);
+    await expect(rows[1]).toHaveTextContent('#40');
+    await expect(rows[1]).toHaveTextContent('内测群7 / 20');
+    await expect(within(list).getAllByRole('button', { name: /^停用邀请码/ })).toHaveLength(1);
+
+    const count = canvas.getByRole('textbox', { name: '数量（1–100）' });
+    await userEvent.clear(count);
+    await userEvent.type(count, '2');
+    await userEvent.type(canvas.getByRole('textbox', { name: '备注（发给谁）' }), '新同事');
+    await userEvent.click(canvas.getByRole('button', { name: '生成' }));
+    await expect(
+      await canvas.findByText('已生成 2 个邀请码。请现在复制保存：离开这个页面后无法再次查看。'),
+    ).toBeVisible();
+    await expect(canvas.getByTestId('created-invites').textContent?.split('\n')).toHaveLength(2);
+    await waitFor(() => expect(within(list).getAllByRole('row')).toHaveLength(7));
+    await expect(within(list).getAllByRole('row')[1]).toHaveTextContent('新同事0 / 1');
+    await expect(adminOf(loaded).calls).toContain('create invites 2×1');
+  },
+};
+
+/** The form names each field that is wrong before anything is asked. */
+export const InvitesBadInput: Story = {
+  args: { path: '/admin/invites' },
+  tags: ['!vrt'],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('table', { name: '邀请码列表' });
+    const count = canvas.getByRole('textbox', { name: '数量（1–100）' });
+    await userEvent.clear(count);
+    await userEvent.type(count, '0');
+    const uses = canvas.getByRole('textbox', { name: '每个可注册次数（1–1000）' });
+    await userEvent.clear(uses);
+    await userEvent.type(uses, '1.5');
+    await userEvent.type(canvas.getByRole('textbox', { name: '有效天数（留空为不过期）' }), '400');
+    await userEvent.click(canvas.getByRole('button', { name: '生成' }));
+    await expect(await canvas.findByText('数量须为 1–100 之间的整数。')).toBeVisible();
+    await expect(canvas.getByText('可注册次数须为 1–1,000 之间的整数。')).toBeVisible();
+    await expect(canvas.getByText('有效天数须为 1–365 之间的整数。')).toBeVisible();
+    await expect(count).toHaveAttribute('aria-invalid', 'true');
+    await expect(adminOf(loaded).calls.some((call) => call.startsWith('create invites'))).toBe(false);
+  },
+};
+
+/** Stopping a code asks first; the row then says 已停用 and the audit log has it. */
+export const InviteRevoke: Story = {
+  args: { path: '/admin/invites' },
+  tags: ['!vrt'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const list = await canvas.findByRole('table', { name: '邀请码列表' });
+    await userEvent.click(within(list).getByRole('button', { name: '停用邀请码 #40' }));
+    const dialog = await body.findByRole('alertdialog', { name: '停用这个邀请码？' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '停用' }));
+    await waitFor(() => expect(body.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(within(list).getAllByRole('row')[1]).toHaveTextContent('已停用'));
+    await expect(within(list).queryAllByRole('button', { name: /^停用邀请码/ })).toHaveLength(0);
+    await userEvent.click(canvas.getByRole('link', { name: '审计日志' }));
+    const log = await canvas.findByRole('table', { name: '审计日志' });
+    await expect(within(log).getAllByRole('row')[1]).toHaveTextContent(
+      'ops@example.com停用邀请码邀请码（内测群）',
+    );
+  },
+};
+
+/** Open registration: the page says codes are not asked for until the server runs invite-only. */
+export const InvitesOpenRegistration: Story = {
+  args: { path: '/admin/invites', registrationMode: 'open' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('开放注册')).toBeVisible();
+    await expect(
+      canvas.getByText('当前注册不需要邀请码：服务器设为 invite 后，新用户须填写邀请码。'),
+    ).toBeVisible();
+  },
+};
+
 /** 审计日志: who did what to whom, the command line named as such. */
 export const AuditLog: Story = {
   args: { path: '/admin/audit' },
@@ -204,7 +396,13 @@ export const Phone: Story = {
     await canvas.findByRole('table', { name: '用户列表' });
     const nav = canvas.getByRole('navigation', { name: '管理' });
     const links = within(nav).getAllByRole('link');
-    await expect(links.map((link) => link.textContent)).toEqual(['用户', '兑换码', '审计日志']);
+    await expect(links.map((link) => link.textContent)).toEqual([
+      '用户',
+      '用量',
+      '兑换码',
+      '邀请码',
+      '审计日志',
+    ]);
     const tops = links.map((link) => Math.round(link.getBoundingClientRect().top));
     await expect(new Set(tops).size).toBe(1);
     const root = canvasElement.firstElementChild as HTMLElement;

@@ -4,6 +4,8 @@ import { useCurrentUser, useCurrentUserActions } from '../../session/currentUser
 import { AdminRedeemView } from '../account/AdminRedeemPage';
 import { AdminConsole } from './AdminLayout';
 import { AuditView } from './AuditView';
+import { InvitesView } from './InvitesView';
+import { UsageView } from './UsageView';
 import { UserDetailView } from './UserDetailView';
 import { UsersView } from './UsersView';
 
@@ -32,9 +34,19 @@ export function AdminUserPage() {
   );
 }
 
+/** /admin/usage. */
+export function AdminUsagePage() {
+  return <UsageView admin={api.admin} />;
+}
+
 /** /admin/redeem-codes. */
 export function AdminRedeemCodesPage() {
   return <AdminRedeemView admin={api.admin} />;
+}
+
+/** /admin/invites. */
+export function AdminInvitesPage() {
+  return <InvitesView admin={api.admin} />;
 }
 
 /** /admin/audit. */

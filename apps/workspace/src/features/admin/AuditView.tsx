@@ -28,6 +28,7 @@ function Target({ entry }: { entry: AuditEntry }) {
       </Link>
     );
   if (target.type === 'redeem_batch') return <>{a.batch(target.label)}</>;
+  if (target.type === 'invite') return <>{a.invite(target.label)}</>;
   return <>{target.label ?? target.id}</>;
 }
 

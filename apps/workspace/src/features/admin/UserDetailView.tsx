@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 import * as account from '../account/Account.css';
 import * as styles from './Admin.css';
 import { failureText, fieldError } from './errors';
+import { Fact } from './Fact';
 import { adminText as t } from './messages';
 
 const LEDGER_PAGE = 20;
@@ -31,15 +32,6 @@ export function checkAdjustment(delta: string, reason: string, balance: number) 
   if (!reason.trim()) errors.reason = u.reasonRequired;
   else if (reason.trim().length > ADJUSTMENT_REASON_MAX) errors.reason = u.reasonTooLong;
   return { errors, delta: Number(raw) };
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className={styles.fact}>
-      <dt className={styles.factLabel}>{label}</dt>
-      <dd className={styles.factValue}>{children}</dd>
-    </div>
-  );
 }
 
 /**

@@ -1,5 +1,12 @@
 import { type AdminApi, ApiError } from '@wanxiang/api-client';
-import type { AdminUserDetail, AuditEntry, LedgerEntry } from '@wanxiang/api-client/contract';
+import type {
+  AdminUsageQuery,
+  AdminUsageReport,
+  AdminUserDetail,
+  AuditEntry,
+  InviteCode,
+  LedgerEntry,
+} from '@wanxiang/api-client/contract';
 
 /** A refusal as the server words it. */
 export function refused(
@@ -51,24 +58,35 @@ function seedUsers(): AdminUserDetail[] {
  * pages, adjustments as ledger rows (a deduction beyond the balance refused naming it), disabling that ends
  * the sign-ins, the last admin kept, and an audit row for every change. `forbidden` answers 403 to all.
  */
-export function fakeAdmin(options: { forbidden?: boolean; auditRows?: number } = {}) {
+export function fakeAdmin(
+  options: { forbidden?: boolean; auditRows?: number; registrationMode?: 'open' | 'invite' | 'closed' } = {},
+) {
   const users = seedUsers();
   const ledgers = new Map<string, LedgerEntry[]>();
   let ledgerId = 1000;
   let auditId = 500;
   const audit: AuditEntry[] = [];
   const self = users[0] as AdminUserDetail;
-  const record = (action: string, target: AdminUserDetail, details: Record<string, unknown> = {}) => {
+  const auditRow = (action: string, target: AuditEntry['target'], details: Record<string, unknown>) => {
     auditId += 1;
     audit.unshift({
       id: String(auditId),
       created_at: new Date(Date.UTC(2026, 10, 28, 3, 0, auditId % 60)).toISOString(),
       actor: self.email,
       action,
-      target: { type: 'user', id: target.id, label: target.email },
+      target,
       details,
     });
   };
+  const record = (action: string, target: AdminUserDetail, details: Record<string, unknown> = {}) =>
+    auditRow(action, { type: 'user', id: target.id, label: target.email }, details);
+  const registration = {
+    mode: options.registrationMode ?? 'invite',
+    signup_credits: 1000,
+    per_ip_per_day: 10,
+  } as const;
+  const invites: InviteCode[] = seedInvites();
+  let inviteId = 40;
   for (let i = 0; i < (options.auditRows ?? 3); i += 1) {
     auditId += 1;
     audit.push({
@@ -129,7 +147,18 @@ export function fakeAdmin(options: { forbidden?: boolean; auditRows?: number } =
 
   const admin: Pick<
     AdminApi,
-    'users' | 'user' | 'userLedger' | 'adjustCredits' | 'setUserActive' | 'setUserRole' | 'audit'
+    | 'users'
+    | 'user'
+    | 'userLedger'
+    | 'adjustCredits'
+    | 'setUserActive'
+    | 'setUserRole'
+    | 'audit'
+    | 'usage'
+    | 'exportUsage'
+    | 'invites'
+    | 'createInvites'
+    | 'revokeInvite'
   > & {
     calls: string[];
   } = {
@@ -229,8 +258,166 @@ export function fakeAdmin(options: { forbidden?: boolean; auditRows?: number } =
       const page = audit.slice(start, start + limit);
       return { results: page, next_cursor: start + limit < audit.length ? (page.at(-1)?.id ?? null) : null };
     },
+    async invites() {
+      deny();
+      calls.push('invites');
+      return { registration: { ...registration }, results: invites.map((invite) => ({ ...invite })) };
+    },
+    async createInvites({ count, uses = 1, expires_in_days, note }) {
+      deny();
+      if (!Number.isInteger(count) || count < 1 || count > 100)
+        throw refused(400, { errors: { count: ['请确保该值不超过 100。'] } });
+      calls.push(`create invites ${count}×${uses}`);
+      const codes = Array.from(
+        { length: count },
+        (_, index) => `K7QM-${String(invites.length + index).padStart(4, '2')}-XW9P`,
+      );
+      const made = codes.map((_, index) => ({
+        id: String(inviteId + index + 1),
+        note: note ?? null,
+        uses: 0,
+        max_uses: uses,
+        expires_at: expires_in_days ? '2026-12-05T03:00:00.000Z' : null,
+        revoked_at: null,
+        created_at: '2026-11-28T03:00:00.000Z',
+        state: 'active' as const,
+      }));
+      inviteId += count;
+      invites.unshift(...made.reverse());
+      auditRow('invites.create', null, { count, uses, note: note ?? null });
+      return { codes, results: made };
+    },
+    async revokeInvite(id) {
+      deny();
+      const invite = invites.find((row) => row.id === id);
+      if (!invite) throw refused(404, { detail: '未找到。' });
+      if (!invite.revoked_at) {
+        invite.revoked_at = '2026-11-28T04:00:00.000Z';
+        invite.state = 'revoked';
+        auditRow('invite.revoke', { type: 'invite', id, label: invite.note }, {});
+      }
+      calls.push(`revoke invite ${id}`);
+      return { ...invite };
+    },
+    async usage(query = {}) {
+      deny();
+      const report = usageOf(query, users);
+      calls.push(`usage ${report.from} ${report.to}`);
+      return report;
+    },
+    async exportUsage(query = {}) {
+      deny();
+      const report = usageOf(query, users);
+      calls.push(`export ${report.from} ${report.to}`);
+      const lines = ['日期,邮箱,昵称,模型,积分,输入 token,输出 token'];
+      for (const day of report.days)
+        for (const model of day.models)
+          lines.push(
+            `${day.date},user2@example.com,李华,${model.model ?? ''},${model.credits},${model.tokens_in},${model.tokens_out}`,
+          );
+      return new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv' });
+    },
   };
   return admin;
 }
 
 export type FakeAdmin = ReturnType<typeof fakeAdmin>;
+
+/** Invitation codes in each state, newest first. */
+function seedInvites(): InviteCode[] {
+  const row = (id: number, state: InviteCode['state'], extra: Partial<InviteCode>): InviteCode => ({
+    id: String(id),
+    note: null,
+    uses: 0,
+    max_uses: 1,
+    expires_at: null,
+    revoked_at: null,
+    created_at: new Date(Date.UTC(2026, 10, 27 - (40 - id), 2)).toISOString(),
+    state,
+    ...extra,
+  });
+  return [
+    row(40, 'active', { note: '内测群', max_uses: 20, uses: 7, expires_at: '2026-12-27T02:00:00.000Z' }),
+    row(39, 'used_up', { note: '张老师', uses: 1 }),
+    row(38, 'expired', { note: '十月活动', max_uses: 5, uses: 2, expires_at: '2026-11-01T00:00:00.000Z' }),
+    row(37, 'revoked', { note: '误发', revoked_at: '2026-11-20T08:00:00.000Z' }),
+  ];
+}
+
+/** The stories' "today": the quick ranges count back from it. */
+export const USAGE_TODAY = new Date('2026-11-28T04:00:00Z');
+
+const addDays = (day: string, days: number) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+/**
+ * Usage as the server reports it for a range: three models whose use rises through the week (nothing on
+ * the 15th of a month, and rows from before the ledger named models under null), the heaviest users first.
+ * A range that ends before it starts or spans more than 366 days is refused on its field, as the server does.
+ */
+function usageOf(query: AdminUsageQuery, users: AdminUserDetail[]): AdminUsageReport {
+  const to = query.to ?? '2026-11-28';
+  const from = query.from ?? addDays(to, -29);
+  if (from > to) throw refused(400, { errors: { from: ['开始日期不能晚于结束日期。'] } });
+  const length = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+  if (length > 366) throw refused(400, { errors: { from: ['日期范围最长 366 天。'] } });
+  const days = Array.from({ length }, (_, index) => {
+    const date = addDays(from, index);
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    if (date.endsWith('-15')) return { date, models: [] };
+    const base = 40 + weekday * 12 + (index % 5) * 7;
+    return {
+      date,
+      models: [
+        { model: 'DeepSeek-V3', credits: base * 3, tokens_in: base * 900, tokens_out: base * 2100 },
+        { model: '通义千问 Max', credits: base * 2, tokens_in: base * 600, tokens_out: base * 1300 },
+        ...(index % 4 === 0 ? [{ model: null, credits: 9, tokens_in: 0, tokens_out: 0 }] : []),
+      ],
+    };
+  });
+  const models = new Map<string | null, { credits: number; tokens_in: number; tokens_out: number }>();
+  for (const day of days)
+    for (const row of day.models) {
+      const sum = models.get(row.model) ?? { credits: 0, tokens_in: 0, tokens_out: 0 };
+      models.set(row.model, {
+        credits: sum.credits + row.credits,
+        tokens_in: sum.tokens_in + row.tokens_in,
+        tokens_out: sum.tokens_out + row.tokens_out,
+      });
+    }
+  const modelRows = [...models]
+    .map(([model, sum]) => ({ model, ...sum }))
+    .sort((a, b) => b.credits - a.credits);
+  const totals = modelRows.reduce(
+    (sum, row) => ({
+      credits: sum.credits + row.credits,
+      tokens_in: sum.tokens_in + row.tokens_in,
+      tokens_out: sum.tokens_out + row.tokens_out,
+    }),
+    { credits: 0, tokens_in: 0, tokens_out: 0 },
+  );
+  const spenders = totals.credits > 0 ? users.slice(1, 6) : [];
+  const shares = [0.4, 0.25, 0.15, 0.12, 0.08];
+  return {
+    time_zone: query.tz ?? 'Asia/Shanghai',
+    from,
+    to,
+    totals: { ...totals, users: spenders.length },
+    days,
+    models: modelRows,
+    users: spenders.map((user, index) => {
+      const share = shares[index] ?? 0;
+      return {
+        id: user.id,
+        email: user.email,
+        nickname: user.nickname,
+        credits: Math.round(totals.credits * share),
+        tokens_in: Math.round(totals.tokens_in * share),
+        tokens_out: Math.round(totals.tokens_out * share),
+      };
+    }),
+  };
+}

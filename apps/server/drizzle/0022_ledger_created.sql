@@ -1,0 +1,1 @@
+CREATE INDEX "credit_ledger_created" ON "credit_ledger" USING btree ("created_at");

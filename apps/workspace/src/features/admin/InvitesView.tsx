@@ -1,0 +1,244 @@
+import type { AdminApi } from '@wanxiang/api-client';
+import {
+  INVITE_BATCH_MAX,
+  INVITE_DAYS_MAX,
+  INVITE_NOTE_MAX,
+  INVITE_USES_MAX,
+  type InviteCode,
+  type InviteList,
+} from '@wanxiang/api-client/contract';
+import { Alert, Badge, type BadgeTone, Button, ConfirmDialog, Spinner, TextField } from '@wanxiang/ui';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import * as account from '../account/Account.css';
+import * as styles from './Admin.css';
+import { AdminTable } from './AdminTable';
+import { failureText, fieldError } from './errors';
+import { Fact } from './Fact';
+import { adminText } from './messages';
+
+const t = adminText.invites;
+
+type Field = 'count' | 'uses' | 'expires_in_days' | 'note';
+type Draft = { count: string; uses: string; days: string; note: string };
+
+/** The form checked as the server checks it, each fault on its field; the input to send when none. */
+export function checkInvites(draft: Draft) {
+  const errors: Partial<Record<Field, string>> = {};
+  const whole = (raw: string, field: Field, label: string, max: number) => {
+    const text = raw.trim();
+    if (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= max) return Number(text);
+    errors[field] = t.whole(label, max);
+    return 0;
+  };
+  const count = whole(draft.count, 'count', '数量', INVITE_BATCH_MAX);
+  const uses = whole(draft.uses, 'uses', '可注册次数', INVITE_USES_MAX);
+  const days = draft.days.trim() ? whole(draft.days, 'expires_in_days', '有效天数', INVITE_DAYS_MAX) : null;
+  const note = draft.note.trim();
+  if (note.length > INVITE_NOTE_MAX) errors.note = t.noteTooLong;
+  return { errors, input: { count, uses, expires_in_days: days, ...(note ? { note } : {}) } };
+}
+
+const STATE_TONES: Record<InviteCode['state'], BadgeTone> = {
+  active: 'success',
+  used_up: 'neutral',
+  expired: 'warning',
+  revoked: 'danger',
+};
+
+/**
+ * 管理 › 邀请码: how accounts are made now (the server's registration mode, the sign-up credits, the
+ * per-address cap), invitation codes made in a batch and shown once, and the list with each code's uses and
+ * state; a live code can be stopped after a confirmation.
+ */
+export function InvitesView({
+  admin,
+  timeZone,
+}: {
+  admin: Pick<AdminApi, 'invites' | 'createInvites' | 'revokeInvite'>;
+  /** The zone the times are shown in. @default the browser's */
+  timeZone?: string;
+}) {
+  const [list, setList] = useState<InviteList | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [draft, setDraft] = useState<Draft>({ count: '5', uses: '1', days: '', note: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [created, setCreated] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [revoking, setRevoking] = useState<InviteCode | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setList(await admin.invites());
+      setError(null);
+    } catch (failure) {
+      setError(failureText(failure));
+    }
+  }, [admin]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkInvites(draft);
+    setErrors(checked.errors);
+    if (Object.keys(checked.errors).length > 0) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const made = await admin.createInvites(checked.input);
+      setCreated(made.codes);
+      await load();
+    } catch (failure) {
+      const fields: Partial<Record<Field, string>> = {};
+      for (const field of ['count', 'uses', 'expires_in_days', 'note'] as const) {
+        const message = fieldError(failure, field);
+        if (message) fields[field] = message;
+      }
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else setError(failureText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revoke = async (invite: InviteCode) => {
+    try {
+      await admin.revokeInvite(invite.id);
+    } catch (failure) {
+      throw new Error(failureText(failure));
+    }
+    await load();
+  };
+
+  const time = (iso: string | null) => adminText.time(iso, timeZone);
+  const field = (name: Field) =>
+    errors[name] ? { isInvalid: true, errorMessage: errors[name] } : { isInvalid: false };
+  const registration = list?.registration;
+
+  return (
+    <div className={account.page}>
+      <h1 className={account.title}>{t.title}</h1>
+      {error ? (
+        <Alert tone="danger" actionLabel={adminText.retry} onAction={() => void load()}>
+          {error}
+        </Alert>
+      ) : null}
+      {!list && !error ? <Spinner /> : null}
+      {registration ? (
+        <section className={account.section} aria-labelledby="invites-policy">
+          <h2 id="invites-policy" className={account.sectionTitle}>
+            {t.policyTitle}
+          </h2>
+          <dl className={styles.facts}>
+            <Fact label={t.mode}>{t.modes[registration.mode] ?? registration.mode}</Fact>
+            <Fact label={t.signupCredits}>{adminText.credits(registration.signup_credits)}</Fact>
+            <Fact label={t.perIp}>{t.perIpValue(registration.per_ip_per_day)}</Fact>
+          </dl>
+          <p className={account.muted}>{t.policyHint}</p>
+          {registration.mode !== 'invite' ? <p className={account.muted}>{t.notInviteMode}</p> : null}
+        </section>
+      ) : null}
+      <section className={account.section} aria-labelledby="invites-new">
+        <h2 id="invites-new" className={account.sectionTitle}>
+          {t.newTitle}
+        </h2>
+        <form className={account.form} onSubmit={create} noValidate>
+          <TextField
+            label={t.count}
+            value={draft.count}
+            onChange={(count) => setDraft((d) => ({ ...d, count }))}
+            inputMode="numeric"
+            validationBehavior="aria"
+            {...field('count')}
+          />
+          <TextField
+            label={t.uses}
+            value={draft.uses}
+            onChange={(uses) => setDraft((d) => ({ ...d, uses }))}
+            inputMode="numeric"
+            validationBehavior="aria"
+            {...field('uses')}
+          />
+          <TextField
+            label={t.days}
+            value={draft.days}
+            onChange={(days) => setDraft((d) => ({ ...d, days }))}
+            inputMode="numeric"
+            validationBehavior="aria"
+            {...field('expires_in_days')}
+          />
+          <TextField
+            label={t.note}
+            value={draft.note}
+            onChange={(note) => setDraft((d) => ({ ...d, note }))}
+            validationBehavior="aria"
+            {...field('note')}
+          />
+          <Button type="submit" variant="primary" isDisabled={busy}>
+            {t.create}
+          </Button>
+        </form>
+        {created ? (
+          <>
+            <p className={account.muted}>{t.created(created.length)}</p>
+            <pre className={account.codes} data-testid="created-invites">
+              {created.join('\n')}
+            </pre>
+          </>
+        ) : null}
+      </section>
+      {list ? (
+        <section className={account.section} aria-labelledby="invites-list">
+          <h2 id="invites-list" className={account.sectionTitle}>
+            {t.listTitle}
+          </h2>
+          {list.results.length === 0 ? (
+            <p className={account.muted}>{t.empty}</p>
+          ) : (
+            <AdminTable label={t.listLabel} columns={Object.values(t.columns)}>
+              {list.results.map((invite) => (
+                <tr key={invite.id}>
+                  <td className={account.cell}>#{invite.id}</td>
+                  <td className={account.cell}>{time(invite.created_at)}</td>
+                  <td className={account.cell}>{invite.note ?? ''}</td>
+                  <td className={account.cell}>{t.usesValue(invite.uses, invite.max_uses)}</td>
+                  <td className={account.cell}>{invite.expires_at ? time(invite.expires_at) : t.never}</td>
+                  <td className={account.cell}>
+                    <Badge tone={STATE_TONES[invite.state]}>{t.states[invite.state]}</Badge>
+                  </td>
+                  <td className={account.cell}>
+                    {invite.state === 'active' ? (
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        aria-label={t.revokeLabel(invite.id)}
+                        onPress={() => setRevoking(invite)}
+                      >
+                        {t.revoke}
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
+          )}
+        </section>
+      ) : null}
+      {revoking ? (
+        <ConfirmDialog
+          isOpen
+          onOpenChange={(open) => {
+            if (!open) setRevoking(null);
+          }}
+          title={t.revokeTitle}
+          tone="danger"
+          confirmLabel={t.revoke}
+          onConfirm={() => revoke(revoking)}
+        >
+          {t.revokeBody}
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}

@@ -632,6 +632,53 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
         ok: is(200),
       },
       {
+        name: 'stop a redeem batch',
+        route: 'POST /api/admin/redeem-batches/{id}/revoke/',
+        prepare: async () => {
+          const made = await call('POST', '/api/admin/redeem-batches/', {
+            token: access,
+            body: { value: 10, count: 1 },
+          });
+          return { id: (JSON.parse(made.text) as { batch: { id: string } }).batch.id };
+        },
+        send: ({ id }) => call('POST', `/api/admin/redeem-batches/${id}/revoke/`, { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: usage',
+        route: 'GET /api/admin/usage/',
+        send: () => call('GET', '/api/admin/usage/?tz=Asia/Shanghai', { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: usage as CSV',
+        route: 'GET /api/admin/usage/export/',
+        send: () => call('GET', '/api/admin/usage/export/', { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: invitation codes',
+        route: 'GET /api/admin/invites/',
+        send: () => call('GET', '/api/admin/invites/', { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: make invitation codes',
+        route: 'POST /api/admin/invites/',
+        send: () => call('POST', '/api/admin/invites/', { token: access, body: { count: 2, note: '测试' } }),
+        ok: is(201),
+      },
+      {
+        name: 'admin: stop an invitation code',
+        route: 'POST /api/admin/invites/{id}/revoke/',
+        prepare: async () => {
+          const made = await call('POST', '/api/admin/invites/', { token: access, body: { count: 1 } });
+          return { id: (JSON.parse(made.text) as { results: { id: string }[] }).results[0]?.id ?? '' };
+        },
+        send: ({ id }) => call('POST', `/api/admin/invites/${id}/revoke/`, { token: access }),
+        ok: is(200),
+      },
+      {
         name: 'limit-up ladder',
         route: 'GET /api/v1/market/ladder/',
         send: () => call('GET', '/api/v1/market/ladder/', { token: access }),

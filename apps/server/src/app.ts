@@ -32,6 +32,7 @@ import { securityRoutes } from './modules/auth/securityRoutes';
 import { AuthService } from './modules/auth/service';
 import { LoginThrottle } from './modules/auth/throttle';
 import { TokenService } from './modules/auth/tokens';
+import { grantMonthlyCredits } from './modules/billing/monthlyGrant';
 import { AttachmentReader } from './modules/chat/attachments/reader';
 import { chatRoutes } from './modules/chat/routes';
 import { ChatService } from './modules/chat/service';
@@ -149,6 +150,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   scheduleMaintenance(app, { name: 'sweep rate counters', run: () => sweepCounters(db) });
   scheduleMaintenance(app, { name: 'sweep stream slots', run: () => streamSlots.sweep() });
+  // The plans' monthly credits: due on a day, granted within minutes of it, once per user however many
+  // instances run this.
+  scheduleMaintenance(app, {
+    name: 'grant monthly credits',
+    run: () => grantMonthlyCredits(db),
+    intervalMs: 5 * 60_000,
+  });
   scheduleMaintenance(app, {
     name: 'renew stream slots',
     run: () => streamSlots.renew(),

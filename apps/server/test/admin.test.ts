@@ -20,7 +20,7 @@ const FAST = { OFFLINE_MODEL_CHUNK_DELAY: '0', RATE_LIMIT_MAX: '100000' };
 const ID = '00000000-0000-4000-8000-000000000000';
 
 /** Every route of the console, with a body it would accept. */
-const ROUTES: { method: 'GET' | 'POST'; url: string; body?: unknown }[] = [
+const ROUTES: { method: 'GET' | 'POST' | 'PATCH'; url: string; body?: unknown }[] = [
   { method: 'GET', url: '/api/admin/users/?q=a' },
   { method: 'GET', url: `/api/admin/users/${ID}/` },
   { method: 'GET', url: `/api/admin/users/${ID}/ledger/` },
@@ -33,6 +33,10 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; body?: unknown }[] = [
   { method: 'POST', url: '/api/admin/invites/', body: { count: 1 } },
   { method: 'POST', url: '/api/admin/invites/1/revoke/', body: {} },
   { method: 'GET', url: '/api/admin/usage/export/' },
+  { method: 'GET', url: '/api/admin/plans/' },
+  { method: 'POST', url: '/api/admin/plans/', body: { name: '专业版', monthly_credits: 100, grant_day: 1 } },
+  { method: 'PATCH', url: '/api/admin/plans/1/', body: { monthly_credits: 100 } },
+  { method: 'POST', url: `/api/admin/users/${ID}/plan/`, body: { plan_id: 1 } },
 ];
 
 type Caller = { authorization: string };
@@ -40,7 +44,7 @@ type Caller = { authorization: string };
 function call(
   server: FastifyInstance,
   who: Caller | null,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH',
   url: string,
   body?: unknown,
 ) {

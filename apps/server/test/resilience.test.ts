@@ -781,6 +781,55 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
         ok: is(200),
       },
       {
+        name: 'admin: plans',
+        route: 'GET /api/admin/plans/',
+        send: () => call('GET', '/api/admin/plans/', { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: make a plan',
+        route: 'POST /api/admin/plans/',
+        // Each plan has a name of its own: the walk makes one per statement it faults.
+        prepare: async () => ({ id: `套餐${Math.random().toString(36).slice(2, 10)}` }),
+        send: ({ id }) =>
+          call('POST', '/api/admin/plans/', {
+            token: access,
+            body: { name: id, monthly_credits: 100, grant_day: 3 },
+          }),
+        ok: is(201),
+      },
+      {
+        name: 'admin: change a plan',
+        route: 'PATCH /api/admin/plans/{id}/',
+        // A new grant each time, so that every call changes the plan and writes its audit row.
+        prepare: async () => {
+          const plans = JSON.parse((await call('GET', '/api/admin/plans/', { token: access })).text) as {
+            results: { id: number; monthly_credits: number }[];
+          };
+          const plan = plans.results[0];
+          return { id: String(plan?.id ?? 0), credits: String((plan?.monthly_credits ?? 0) + 1) };
+        },
+        send: ({ id, credits }) =>
+          call('PATCH', `/api/admin/plans/${id}/`, {
+            token: access,
+            body: { monthly_credits: Number(credits), grant_day: 2 },
+          }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: move a user to a plan',
+        route: 'POST /api/admin/users/{id}/plan/',
+        prepare: async () => {
+          const plans = JSON.parse((await call('GET', '/api/admin/plans/', { token: access })).text) as {
+            results: { id: number }[];
+          };
+          return { id: await userIdOf((await newUser()).token), plan: String(plans.results.at(-1)?.id ?? 0) };
+        },
+        send: ({ id, plan }) =>
+          call('POST', `/api/admin/users/${id}/plan/`, { token: access, body: { plan_id: Number(plan) } }),
+        ok: is(200),
+      },
+      {
         name: 'upload an avatar',
         route: 'PUT /api/auth/users/me/avatar/',
         send: () => putAvatar(base, access),

@@ -39,12 +39,18 @@ export const plans = pgTable(
     storageQuotaBytes: bigint('storage_quota_bytes', { mode: 'number' })
       .notNull()
       .default(1024 ** 3),
+    /** Credits each user on the plan gets every month (modules/billing/monthlyGrant.ts); 0: none. */
+    monthlyCredits: integer('monthly_credits').notNull().default(0),
+    /** The day of the month (1–28, Beijing time) the monthly credits arrive. */
+    grantDay: integer('grant_day').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('plans_one_default').on(t.isDefault).where(sql`${t.isDefault}`),
     check('plans_credits_grant_non_negative', sql`${t.creditsGrant} >= 0`),
+    check('plans_monthly_credits_non_negative', sql`${t.monthlyCredits} >= 0`),
+    check('plans_grant_day_in_month', sql`${t.grantDay} between 1 and 28`),
     check('plans_storage_quota_non_negative', sql`${t.storageQuotaBytes} >= 0`),
   ],
 );
@@ -85,6 +91,8 @@ export const users = pgTable(
     check('users_credits_balance_non_negative', sql`${t.creditsBalance} >= 0`),
     check('users_role_known', sql`${t.role} in ('user', 'admin')`),
     check('users_storage_used_non_negative', sql`${t.storageUsedBytes} >= 0`),
+    // The monthly grant reads each plan's users.
+    index('users_plan').on(t.planId),
   ],
 );
 

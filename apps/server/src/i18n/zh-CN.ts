@@ -357,6 +357,11 @@ export const zhCN = {
   plans: {
     defaultName: '免费体验版',
     signupGrant: '注册赠送积分',
+    monthlyGrant: (plan: string, month: string) => `${plan} ${month} 月度积分`,
+    defaultNameFixed: '默认套餐的名称由服务器设置 DEFAULT_PLAN_NAME 决定，不能在这里修改。',
+    nameTaken: '已有同名的套餐。',
+    tooMany: (max: number) => `最多 ${max} 个套餐。`,
+    unknown: '没有这个套餐。',
   },
   storage: {
     full: (what: string, need: string, used: string, quota: string, left: string) =>

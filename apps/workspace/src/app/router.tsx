@@ -100,6 +100,11 @@ export const router = createBrowserRouter([
                       import('../features/admin/AdminPages').then((m) => ({ Component: m.AdminUsagePage })),
                   },
                   {
+                    path: 'plans',
+                    lazy: () =>
+                      import('../features/admin/AdminPages').then((m) => ({ Component: m.AdminPlansPage })),
+                  },
+                  {
                     path: 'redeem-codes',
                     lazy: () =>
                       import('../features/admin/AdminPages').then((m) => ({

@@ -20,6 +20,9 @@ export const adminConsolePaths = {
   usageExport: '/admin/usage/export/',
   invites: '/admin/invites/',
   inviteRevoke: (id: string) => `/admin/invites/${encodeURIComponent(id)}/revoke/`,
+  plans: '/admin/plans/',
+  plan: (id: number) => `/admin/plans/${id}/`,
+  userPlan: (id: string) => `/admin/users/${encodeURIComponent(id)}/plan/`,
 } as const;
 
 export const USER_ROLES = ['user', 'admin'] as const;
@@ -113,6 +116,9 @@ export const AUDIT_ACTIONS = [
   'redeem_batch.revoke',
   'invites.create',
   'invite.revoke',
+  'plan.create',
+  'plan.update',
+  'user.plan',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -154,7 +160,7 @@ export const ADMIN_USAGE_TOP_USERS = 20;
 export const ADMIN_USAGE_EXPORT_ROWS_MAX = 100_000;
 
 /** A calendar day, YYYY-MM-DD, that exists. */
-const calendarDay = z
+export const calendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, '日期的格式应为 YYYY-MM-DD。')
   .refine((day) => {
@@ -258,3 +264,50 @@ export const createdInvites = z.object({
   results: z.array(inviteCode),
 });
 export type CreatedInvites = z.infer<typeof createdInvites>;
+
+/** Bounds of a plan: its name, the credits it grants each month, and the day of the month they arrive. */
+export const PLAN_NAME_MAX = 40;
+export const PLAN_MONTHLY_CREDITS_MAX = 10_000_000;
+/** The 28th at the latest, so that every month has the day. */
+export const PLAN_GRANT_DAY_MAX = 28;
+/** The most plans a service keeps. */
+export const PLANS_MAX = 50;
+
+/**
+ * A plan as the console shows it. The default plan (new accounts get it) takes its name and sign-up credits
+ * from the server's settings; every plan's monthly grant arrives on its day, counted in Beijing time, to each
+ * active user on the plan whose account is older than that moment.
+ */
+export const adminPlan = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  is_default: z.boolean(),
+  /** Credits an account gets when it is made on this plan (the default plan's only). */
+  signup_credits: z.number().int().nonnegative(),
+  /** Credits granted each month; 0: none. */
+  monthly_credits: z.number().int().nonnegative(),
+  /** The day of the month (1–28) the grant arrives. */
+  grant_day: z.number().int().min(1).max(PLAN_GRANT_DAY_MAX),
+  /** How many accounts are on it. */
+  users: z.number().int().nonnegative(),
+  created_at: z.string(),
+});
+export type AdminPlan = z.infer<typeof adminPlan>;
+
+export const adminPlanList = z.object({ results: z.array(adminPlan) });
+export type AdminPlanList = z.infer<typeof adminPlanList>;
+
+export const planInput = z.object({
+  name: z.string().trim().min(1).max(PLAN_NAME_MAX),
+  monthly_credits: z.number().int().min(0).max(PLAN_MONTHLY_CREDITS_MAX),
+  grant_day: z.number().int().min(1).max(PLAN_GRANT_DAY_MAX),
+});
+export type PlanInput = z.infer<typeof planInput>;
+
+/** A change of a plan: only the fields given change (the default plan's name is the server's). */
+export const planUpdate = planInput.partial();
+export type PlanUpdate = z.infer<typeof planUpdate>;
+
+/** Moves a user to a plan; its next monthly grant follows the new plan. */
+export const userPlanChange = z.object({ plan_id: z.number().int().min(1).max(2_147_483_647) });
+export type UserPlanChange = z.infer<typeof userPlanChange>;

@@ -17,6 +17,7 @@ import {
   usageReport,
 } from '../contract/account';
 import {
+  type AdminPlan,
   type AdminUsageQuery,
   type AdminUsageReport,
   type AdminUserDetail,
@@ -25,6 +26,8 @@ import {
   type AuditPage,
   type AuditQuery,
   adminConsolePaths,
+  adminPlan,
+  adminPlanList,
   adminUsageReport,
   adminUserDetail,
   adminUserPage,
@@ -39,6 +42,8 @@ import {
   type InviteList,
   inviteCode,
   inviteList,
+  type PlanInput,
+  type PlanUpdate,
   type UserRole,
 } from '../contract/admin';
 import type { HttpClient } from '../http/httpClient';
@@ -83,6 +88,13 @@ export interface AdminApi {
   createInvites(input: CreateInvites, options?: CallOptions): Promise<CreatedInvites>;
   /** Stops one invitation code. */
   revokeInvite(id: string, options?: CallOptions): Promise<InviteCode>;
+  /** The plans, the default first, with how many accounts each has. */
+  plans(options?: CallOptions): Promise<AdminPlan[]>;
+  createPlan(input: PlanInput, options?: CallOptions): Promise<AdminPlan>;
+  /** Changes what is given of a plan; the default plan's name is the server's and is refused. */
+  updatePlan(id: number, input: PlanUpdate, options?: CallOptions): Promise<AdminPlan>;
+  /** Moves a user to a plan. */
+  setUserPlan(id: string, planId: number, options?: CallOptions): Promise<AdminUserDetail>;
 }
 
 const queryOf = (query: Record<string, string | number | undefined>) =>
@@ -190,6 +202,22 @@ export function createAdminApi(http: HttpClient): AdminApi {
     },
     revokeInvite(id, options = {}) {
       return http.post(adminConsolePaths.inviteRevoke(id), { schema: inviteCode, ...options });
+    },
+    async plans(options = {}) {
+      return (await http.get(adminConsolePaths.plans, { schema: adminPlanList, ...options })).results;
+    },
+    createPlan(input, options = {}) {
+      return http.post(adminConsolePaths.plans, { json: input, schema: adminPlan, ...options });
+    },
+    updatePlan(id, input, options = {}) {
+      return http.patch(adminConsolePaths.plan(id), { json: input, schema: adminPlan, ...options });
+    },
+    setUserPlan(id, planId, options = {}) {
+      return http.post(adminConsolePaths.userPlan(id), {
+        json: { plan_id: planId },
+        schema: adminUserDetail,
+        ...options,
+      });
     },
     async exportUsage(query = {}, options = {}) {
       const response = await http.requestResponse(adminConsolePaths.usageExport, {

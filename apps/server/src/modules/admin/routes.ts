@@ -4,6 +4,8 @@ import {
   ADMIN_USAGE_EXPORT_ROWS_MAX,
   ADMIN_USAGE_TOP_USERS,
   adminConsolePaths,
+  adminPlan,
+  adminPlanList,
   adminUsageQuery,
   adminUsageReport,
   adminUserDetail,
@@ -21,6 +23,11 @@ import {
   inviteList,
   ledgerPage as ledgerPageSchema,
   ledgerQuery,
+  PLAN_GRANT_DAY_MAX,
+  PLANS_MAX,
+  planInput,
+  planUpdate,
+  userPlanChange,
   userRoleChange,
   userStatusChange,
 } from '@wanxiang/api-client/contract';
@@ -34,6 +41,7 @@ import { createRequireAdmin } from '../account/routes';
 import { ledgerPage } from '../account/service';
 import { auditPage } from './audit';
 import { INVITE_LIST_MAX, listInviteCodes, makeInviteCodes, revokeInviteCode } from './invites';
+import { createPlan, listPlans, setUserPlan, updatePlan } from './plans';
 import { usageCsv, usageRange, usageReport } from './usage';
 import { adjustCredits, searchUsers, setActive, setRole, userDetail } from './users';
 
@@ -181,6 +189,82 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
       await setRole(db, authOf(request).userId, request.params.id, request.body.role);
       return detailOr404(request.params.id);
     },
+  );
+
+  app.post(
+    '/admin/users/:id/plan/',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: '设置用户的套餐',
+        description:
+          '把用户移到 plan_id 指定的套餐；之后的每月赠送按新套餐。套餐不存在时 400（plan_id），记入审计日志。非管理员 403。',
+        security,
+        params: userParams,
+        body: userPlanChange,
+        response: { 200: adminUserDetail, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await setUserPlan(db, authOf(request).userId, request.params.id, request.body.plan_id);
+      return detailOr404(request.params.id);
+    },
+  );
+
+  app.get(
+    adminConsolePaths.plans,
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: '套餐',
+        description:
+          '全部套餐（默认套餐在前）：名称、新用户赠送（只有默认套餐）、每月赠送的积分与日期（北京时间每月第 grant_day 天，1–' +
+          `${PLAN_GRANT_DAY_MAX}），以及各有多少用户。非管理员 403。`,
+        security,
+        response: { 200: adminPlanList, ...errors(401, 403) },
+      },
+    },
+    async () => ({ results: await listPlans(db) }),
+  );
+
+  app.post(
+    adminConsolePaths.plans,
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: '新建套餐',
+        description:
+          `名称（1–40 字，不能与已有套餐同名）、每月赠送的积分（0 为不赠送）与日期。最多 ${PLANS_MAX} 个套餐（409）。` +
+          '记入审计日志。非管理员 403。',
+        security,
+        body: planInput,
+        response: { 201: adminPlan, ...errors(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createPlan(db, authOf(request).userId, request.body)),
+  );
+
+  app.patch(
+    '/admin/plans/:id/',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: '修改套餐',
+        description:
+          '只改给出的字段。默认套餐的名称与新用户赠送由服务器设置（DEFAULT_PLAN_NAME、DEFAULT_PLAN_CREDITS）决定，' +
+          '改名称时 400（name）。新的每月赠送从下一次赠送起生效，已发放的不变。记入审计日志。非管理员 403。',
+        security,
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        body: planUpdate,
+        response: { 200: adminPlan, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => updatePlan(db, authOf(request).userId, request.params.id, request.body),
   );
 
   app.get(

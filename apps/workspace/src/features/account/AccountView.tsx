@@ -9,6 +9,7 @@ import { UsageChart } from '@wanxiang/charts';
 import { Alert, Button, Spinner, Tab, TabList, TabPanel, Tabs, TextField } from '@wanxiang/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { browserTimeZone } from '../../browser/timeZone';
 import * as styles from './Account.css';
 import { accountText as t } from './messages';
 
@@ -23,8 +24,6 @@ export interface AccountViewProps {
   /** The zone the times and days are shown in. @default the browser's */
   timeZone?: string;
 }
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Shanghai';
 
 const kindLabel = (kind: string) => LEDGER_KIND_LABELS[kind as LedgerKind] ?? kind;
 
@@ -236,7 +235,7 @@ function RechargePanel({
 
 /** /account: 积分明细 and 充值, as tabs. */
 export function AccountView({ account, tab, onTabChange, onBalanceChanged, timeZone }: AccountViewProps) {
-  const zone = timeZone ?? browserZone();
+  const zone = timeZone ?? browserTimeZone();
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{t.pageTitle}</h1>

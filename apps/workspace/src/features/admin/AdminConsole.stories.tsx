@@ -1,10 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { AdminConsole } from './AdminLayout';
 import { AuditView } from './AuditView';
 import { type FakeAdmin, fakeAdmin, SELF_ID, USAGE_TODAY } from './fakeAdmin';
 import { InvitesView } from './InvitesView';
+import { PlansView } from './PlansView';
+import { RedeemCodesView } from './RedeemCodesView';
 import { UsageView } from './UsageView';
 import { UserDetailView } from './UserDetailView';
 import { UsersView } from './UsersView';
@@ -21,6 +23,11 @@ function Console({ admin, path }: { admin: FakeAdmin; path: string }) {
           <Route path="users" element={<UsersView admin={admin} timeZone={ZONE} />} />
           <Route path="users/:userId" element={<Detail admin={admin} />} />
           <Route path="usage" element={<UsageView admin={admin} timeZone={ZONE} now={USAGE_TODAY} />} />
+          <Route path="plans" element={<PlansView admin={admin} />} />
+          <Route
+            path="redeem-codes"
+            element={<RedeemCodesView admin={admin} timeZone={ZONE} now={USAGE_TODAY} />}
+          />
           <Route path="invites" element={<InvitesView admin={admin} timeZone={ZONE} />} />
           <Route path="audit" element={<AuditView admin={admin} timeZone={ZONE} />} />
         </Route>
@@ -133,6 +140,28 @@ export const GrantAndDeduct: Story = {
       ),
     );
     await expect(adminOf(loaded).calls).toContain('adjust 500');
+  },
+};
+
+/** The user's plan is a choice of every plan: picking one moves the user and says so; the audit log has it. */
+export const UserPlan: Story = {
+  args: { path: `/admin/users/${USER_2}` },
+  tags: ['!vrt'],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const picker = await canvas.findByRole('button', { name: /^免费体验版/ });
+    await waitFor(() => expect(picker).not.toBeDisabled());
+    await userEvent.click(picker);
+    await userEvent.click(await body.findByRole('option', { name: '专业版' }));
+    await expect(await canvas.findByText('已改为“专业版”，之后的每月赠送按这个套餐发放。')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /^专业版/ })).toBeVisible();
+    await expect(adminOf(loaded).calls).toContain('plan user2@example.com 专业版');
+    await userEvent.click(canvas.getByRole('link', { name: '审计日志' }));
+    const log = await canvas.findByRole('table', { name: '审计日志' });
+    await expect(within(log).getAllByRole('row')[1]).toHaveTextContent(
+      'ops@example.com设置套餐user2@example.com',
+    );
   },
 };
 
@@ -258,6 +287,230 @@ export const UsageBadRange: Story = {
       'usage 2026-10-30 2026-11-28',
       'usage 2026-11-01 2026-11-14',
     ]);
+  },
+};
+
+/**
+ * 套餐: the plans with their grants and members; a new plan joins the list, and the default plan's monthly
+ * grant is changed while its name, the server's, stays read-only.
+ */
+export const Plans: Story = {
+  args: { path: '/admin/plans' },
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole('table', { name: '套餐列表' });
+    let rows = within(list).getAllByRole('row');
+    await expect(rows).toHaveLength(3);
+    await expect(rows[1]).toHaveTextContent('免费体验版 默认1,000 积分不赠送—24 人');
+    await expect(rows[2]).toHaveTextContent('专业版—3,000 积分每月 5 日0 人');
+
+    const create = within(canvas.getByRole('region', { name: '新建套餐' }));
+    await userEvent.type(create.getByRole('textbox', { name: '名称' }), '企业版');
+    const monthly = create.getByRole('textbox', { name: '每月赠送的积分（0 为不赠送）' });
+    await userEvent.clear(monthly);
+    await userEvent.type(monthly, '10000');
+    const day = create.getByRole('textbox', { name: '赠送日（每月 1–28 日）' });
+    await userEvent.clear(day);
+    await userEvent.type(day, '10');
+    await userEvent.click(create.getByRole('button', { name: '新建' }));
+    await expect(await canvas.findByText('已新建套餐“企业版”。')).toBeVisible();
+    await waitFor(() => expect(within(list).getAllByRole('row')).toHaveLength(4));
+    rows = within(list).getAllByRole('row');
+    await expect(rows[3]).toHaveTextContent('企业版—10,000 积分每月 10 日0 人');
+    // A fresh form for the next plan.
+    const next = within(canvas.getByRole('region', { name: '新建套餐' }));
+    await expect(next.getByRole('textbox', { name: '名称' })).toHaveValue('');
+
+    await userEvent.click(within(list).getByRole('button', { name: '修改套餐“免费体验版”' }));
+    const edit = within(await canvas.findByRole('region', { name: '修改套餐“免费体验版”' }));
+    await expect(edit.getByRole('textbox', { name: '名称' })).toHaveAttribute('readonly');
+    await expect(edit.getByText('默认套餐的名称由服务器设置 DEFAULT_PLAN_NAME 决定。')).toBeVisible();
+    const editMonthly = edit.getByRole('textbox', { name: '每月赠送的积分（0 为不赠送）' });
+    await userEvent.clear(editMonthly);
+    await userEvent.type(editMonthly, '100');
+    await userEvent.click(edit.getByRole('button', { name: '保存' }));
+    await expect(
+      await canvas.findByText('已保存套餐“免费体验版”，新的每月赠送从下一个赠送日起生效。'),
+    ).toBeVisible();
+    await waitFor(() => expect(within(list).getAllByRole('row')[1]).toHaveTextContent('100 积分每月 1 日'));
+    await expect(canvas.queryByRole('region', { name: '修改套餐“免费体验版”' })).toBeNull();
+    await expect(adminOf(loaded).calls).toEqual([
+      'plans',
+      'create plan 企业版',
+      'plans',
+      'update plan 1',
+      'plans',
+    ]);
+  },
+};
+
+/** The plan form names each field that is wrong before anything is asked, and a name another plan has. */
+export const PlansBadInput: Story = {
+  args: { path: '/admin/plans' },
+  tags: ['!vrt'],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('table', { name: '套餐列表' });
+    const create = within(canvas.getByRole('region', { name: '新建套餐' }));
+    const monthly = create.getByRole('textbox', { name: '每月赠送的积分（0 为不赠送）' });
+    await userEvent.clear(monthly);
+    await userEvent.type(monthly, '-5');
+    const day = create.getByRole('textbox', { name: '赠送日（每月 1–28 日）' });
+    await userEvent.clear(day);
+    await userEvent.type(day, '31');
+    await userEvent.click(create.getByRole('button', { name: '新建' }));
+    await expect(await create.findByText('请填写套餐名称。')).toBeVisible();
+    await expect(create.getByText('每月赠送的积分须为 0–10,000,000 之间的整数。')).toBeVisible();
+    await expect(create.getByText('赠送日须为 1–28 之间的整数。')).toBeVisible();
+    await expect(day).toHaveAttribute('aria-invalid', 'true');
+    await expect(adminOf(loaded).calls).toEqual(['plans']);
+
+    await userEvent.type(create.getByRole('textbox', { name: '名称' }), '专业版');
+    await userEvent.clear(monthly);
+    await userEvent.type(monthly, '0');
+    await userEvent.clear(day);
+    await userEvent.type(day, '1');
+    await userEvent.click(create.getByRole('button', { name: '新建' }));
+    await expect(await create.findByText('已有同名的套餐。')).toBeVisible();
+  },
+};
+
+/**
+ * 兑换码: the batches with their use and state; a batch of 3 codes worth 50 for 30 days is shown once, copied
+ * in one press (and, where the clipboard refuses, the page says to copy by hand), and heads the list.
+ */
+export const RedeemCodes: Story = {
+  args: { path: '/admin/redeem-codes' },
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole('table', { name: '兑换码批次' });
+    let rows = within(list).getAllByRole('row');
+    await expect(rows.map((row) => row.lastElementChild?.previousElementSibling?.textContent)).toEqual([
+      '状态',
+      '可用',
+      '已用完',
+      '已过期',
+      '已停用',
+    ]);
+    await expect(rows[1]).toHaveTextContent(
+      '2026/11/10 10:00:00500 积分已使用 37 / 2002026/12/31 23:59:59双十一',
+    );
+    // Only a batch whose codes still redeem can be stopped.
+    await expect(within(list).getAllByRole('button', { name: /^停用/ })).toHaveLength(1);
+
+    const value = canvas.getByRole('textbox', { name: '每个兑换码的积分' });
+    const count = canvas.getByRole('textbox', { name: '数量（1–1000）' });
+    await userEvent.clear(value);
+    await userEvent.type(value, '50');
+    await userEvent.clear(count);
+    await userEvent.type(count, '3');
+    await userEvent.type(canvas.getByRole('textbox', { name: '有效天数（留空为不过期）' }), '30');
+    await userEvent.type(canvas.getByRole('textbox', { name: '备注' }), '社群活动');
+    await userEvent.click(canvas.getByRole('button', { name: '生成' }));
+    await expect(
+      await canvas.findByText('已生成 3 个兑换码。请现在复制保存：离开这个页面后只能导出 CSV。'),
+    ).toBeVisible();
+    const codes = ['1000-QWER-TYUP-ASDF-GHJK', '1001-QWER-TYUP-ASDF-GHJK', '1002-QWER-TYUP-ASDF-GHJK'];
+    await expect(canvas.getByTestId('created-codes').textContent?.split('\n')).toEqual(codes);
+    await waitFor(() => expect(within(list).getAllByRole('row')).toHaveLength(6));
+    rows = within(list).getAllByRole('row');
+    await expect(rows[1]).toHaveTextContent('2026/11/28 11:00:0050 积分已使用 0 / 3');
+    await expect(rows[1]).toHaveTextContent('社群活动可用');
+    await expect(adminOf(loaded).calls).toEqual(['batches', 'create batch 50×3', 'batches']);
+
+    const write = spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    try {
+      await userEvent.click(canvas.getByRole('button', { name: '复制全部' }));
+      await expect(write).toHaveBeenCalledWith(codes.join('\n'));
+      await expect(await canvas.findByRole('status')).toHaveTextContent('已复制到剪贴板。');
+      write.mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
+      await userEvent.click(canvas.getByRole('button', { name: '复制全部' }));
+      await waitFor(() =>
+        expect(canvas.getByRole('status')).toHaveTextContent(
+          '没能复制：请选中上面的兑换码，按 Ctrl+C 复制。',
+        ),
+      );
+    } finally {
+      write.mockRestore();
+    }
+  },
+};
+
+/** The form names each field that is wrong before anything is asked. */
+export const RedeemBadInput: Story = {
+  args: { path: '/admin/redeem-codes' },
+  tags: ['!vrt'],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('table', { name: '兑换码批次' });
+    const value = canvas.getByRole('textbox', { name: '每个兑换码的积分' });
+    await userEvent.clear(value);
+    await userEvent.type(value, '0');
+    const count = canvas.getByRole('textbox', { name: '数量（1–1000）' });
+    await userEvent.clear(count);
+    await userEvent.type(count, '5000');
+    await userEvent.type(canvas.getByRole('textbox', { name: '有效天数（留空为不过期）' }), '三十');
+    await userEvent.click(canvas.getByRole('button', { name: '生成' }));
+    await expect(await canvas.findByText('每个兑换码的积分须为 1–1,000,000 之间的整数。')).toBeVisible();
+    await expect(canvas.getByText('数量须为 1–1,000 之间的整数。')).toBeVisible();
+    await expect(canvas.getByText('有效天数须为 1–3,650 之间的整数。')).toBeVisible();
+    await expect(count).toHaveAttribute('aria-invalid', 'true');
+    await expect(canvas.queryByTestId('created-codes')).toBeNull();
+    await expect(adminOf(loaded).calls).toEqual(['batches']);
+  },
+};
+
+/**
+ * 导出 CSV asks for that batch's file; 停用 asks first, naming how many unused codes stop, and once confirmed
+ * the row says 已停用 and the audit log has it.
+ */
+export const RedeemExportAndRevoke: Story = {
+  args: { path: '/admin/redeem-codes' },
+  tags: ['!vrt'],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const list = await canvas.findByRole('table', { name: '兑换码批次' });
+    await userEvent.click(
+      within(list).getByRole('button', { name: '导出 CSV：2026/10/31 10:00:00 生成的兑换码' }),
+    );
+    await waitFor(() =>
+      expect(adminOf(loaded).calls).toContain('export batch 5c0e2b7a-9f41-4d8e-b3a6-000000000001'),
+    );
+
+    await userEvent.click(
+      within(list).getByRole('button', { name: '停用 2026/11/10 10:00:00 生成的 500 积分兑换码' }),
+    );
+    const dialog = await body.findByRole('alertdialog', { name: '停用这批兑换码？' });
+    await expect(dialog).toHaveTextContent('其中未使用的 163 个兑换码将不能再兑换，已兑换的积分不受影响。');
+    await userEvent.click(within(dialog).getByRole('button', { name: '停用' }));
+    await waitFor(() => expect(body.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(within(list).getAllByRole('row')[1]).toHaveTextContent('已停用'));
+    await expect(within(list).queryAllByRole('button', { name: /^停用/ })).toHaveLength(0);
+    await userEvent.click(canvas.getByRole('link', { name: '审计日志' }));
+    const log = await canvas.findByRole('table', { name: '审计日志' });
+    await expect(within(log).getAllByRole('row')[1]).toHaveTextContent(
+      'ops@example.com停用兑换码兑换码批次（双十一）',
+    );
+  },
+};
+
+/** A phone's width: the form's fields stack, and the batch table scrolls inside its section. */
+export const RedeemCodesPhone: Story = {
+  args: { path: '/admin/redeem-codes' },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 390, height: 900 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('table', { name: '兑换码批次' });
+    await expect(canvas.getByRole('button', { name: '生成' })).toBeVisible();
+    const root = canvasElement.firstElementChild as HTMLElement;
+    await expect(root.scrollWidth).toBeLessThanOrEqual(390);
   },
 };
 
@@ -399,6 +652,7 @@ export const Phone: Story = {
     await expect(links.map((link) => link.textContent)).toEqual([
       '用户',
       '用量',
+      '套餐',
       '兑换码',
       '邀请码',
       '审计日志',

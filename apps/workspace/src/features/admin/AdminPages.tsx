@@ -1,10 +1,11 @@
 import { useParams } from 'react-router-dom';
 import { api } from '../../session/api';
 import { useCurrentUser, useCurrentUserActions } from '../../session/currentUser';
-import { AdminRedeemView } from '../account/AdminRedeemPage';
 import { AdminConsole } from './AdminLayout';
 import { AuditView } from './AuditView';
 import { InvitesView } from './InvitesView';
+import { PlansView } from './PlansView';
+import { RedeemCodesView } from './RedeemCodesView';
 import { UsageView } from './UsageView';
 import { UserDetailView } from './UserDetailView';
 import { UsersView } from './UsersView';
@@ -39,9 +40,14 @@ export function AdminUsagePage() {
   return <UsageView admin={api.admin} />;
 }
 
+/** /admin/plans. */
+export function AdminPlansPage() {
+  return <PlansView admin={api.admin} />;
+}
+
 /** /admin/redeem-codes. */
 export function AdminRedeemCodesPage() {
-  return <AdminRedeemView admin={api.admin} />;
+  return <RedeemCodesView admin={api.admin} />;
 }
 
 /** /admin/invites. */

@@ -29,6 +29,7 @@ function Target({ entry }: { entry: AuditEntry }) {
     );
   if (target.type === 'redeem_batch') return <>{a.batch(target.label)}</>;
   if (target.type === 'invite') return <>{a.invite(target.label)}</>;
+  if (target.type === 'plan') return <>{a.plan(target.label)}</>;
   return <>{target.label ?? target.id}</>;
 }
 

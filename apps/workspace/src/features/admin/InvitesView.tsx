@@ -5,36 +5,33 @@ import {
   INVITE_NOTE_MAX,
   INVITE_USES_MAX,
   type InviteCode,
-  type InviteList,
 } from '@wanxiang/api-client/contract';
 import { Alert, Badge, type BadgeTone, Button, ConfirmDialog, Spinner, TextField } from '@wanxiang/ui';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import * as account from '../account/Account.css';
 import * as styles from './Admin.css';
 import { AdminTable } from './AdminTable';
-import { failureText, fieldError } from './errors';
+import { CreatedCodes } from './CreatedCodes';
+import { failureText } from './errors';
 import { Fact } from './Fact';
+import { type FieldErrors, useConsoleData, useFieldsForm, wholeInRange } from './forms';
 import { adminText } from './messages';
 
 const t = adminText.invites;
 
-type Field = 'count' | 'uses' | 'expires_in_days' | 'note';
-type Draft = { count: string; uses: string; days: string; note: string };
+const FIELDS = ['count', 'uses', 'expires_in_days', 'note'] as const;
+type Field = (typeof FIELDS)[number];
 
 /** The form checked as the server checks it, each fault on its field; the input to send when none. */
-export function checkInvites(draft: Draft) {
-  const errors: Partial<Record<Field, string>> = {};
-  const whole = (raw: string, field: Field, label: string, max: number) => {
-    const text = raw.trim();
-    if (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= max) return Number(text);
-    errors[field] = t.whole(label, max);
-    return 0;
-  };
-  const count = whole(draft.count, 'count', '数量', INVITE_BATCH_MAX);
-  const uses = whole(draft.uses, 'uses', '可注册次数', INVITE_USES_MAX);
-  const days = draft.days.trim() ? whole(draft.days, 'expires_in_days', '有效天数', INVITE_DAYS_MAX) : null;
+export function checkInvites(draft: Record<Field, string>) {
+  const errors: FieldErrors<Field> = {};
+  const count = wholeInRange(errors, draft.count, 'count', '数量', INVITE_BATCH_MAX);
+  const uses = wholeInRange(errors, draft.uses, 'uses', '可注册次数', INVITE_USES_MAX);
+  const days = draft.expires_in_days.trim()
+    ? wholeInRange(errors, draft.expires_in_days, 'expires_in_days', '有效天数', INVITE_DAYS_MAX)
+    : null;
   const note = draft.note.trim();
-  if (note.length > INVITE_NOTE_MAX) errors.note = t.noteTooLong;
+  if (note.length > INVITE_NOTE_MAX) errors.note = adminText.noteTooLong(INVITE_NOTE_MAX);
   return { errors, input: { count, uses, expires_in_days: days, ...(note ? { note } : {}) } };
 }
 
@@ -58,49 +55,20 @@ export function InvitesView({
   /** The zone the times are shown in. @default the browser's */
   timeZone?: string;
 }) {
-  const [list, setList] = useState<InviteList | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [draft, setDraft] = useState<Draft>({ count: '5', uses: '1', days: '', note: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { data: list, error, setError, reload: load } = useConsoleData(admin, (api) => api.invites());
+  const form = useFieldsForm<Field>({ count: '5', uses: '1', expires_in_days: '', note: '' }, FIELDS);
   const [created, setCreated] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
   const [revoking, setRevoking] = useState<InviteCode | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setList(await admin.invites());
+  const create = form.submitWith(
+    checkInvites,
+    async (input) => {
       setError(null);
-    } catch (failure) {
-      setError(failureText(failure));
-    }
-  }, [admin]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkInvites(draft);
-    setErrors(checked.errors);
-    if (Object.keys(checked.errors).length > 0) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const made = await admin.createInvites(checked.input);
-      setCreated(made.codes);
+      setCreated((await admin.createInvites(input)).codes);
       await load();
-    } catch (failure) {
-      const fields: Partial<Record<Field, string>> = {};
-      for (const field of ['count', 'uses', 'expires_in_days', 'note'] as const) {
-        const message = fieldError(failure, field);
-        if (message) fields[field] = message;
-      }
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else setError(failureText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    (failure) => setError(failureText(failure)),
+  );
 
   const revoke = async (invite: InviteCode) => {
     try {
@@ -112,8 +80,6 @@ export function InvitesView({
   };
 
   const time = (iso: string | null) => adminText.time(iso, timeZone);
-  const field = (name: Field) =>
-    errors[name] ? { isInvalid: true, errorMessage: errors[name] } : { isInvalid: false };
   const registration = list?.registration;
 
   return (
@@ -144,48 +110,16 @@ export function InvitesView({
           {t.newTitle}
         </h2>
         <form className={account.form} onSubmit={create} noValidate>
-          <TextField
-            label={t.count}
-            value={draft.count}
-            onChange={(count) => setDraft((d) => ({ ...d, count }))}
-            inputMode="numeric"
-            validationBehavior="aria"
-            {...field('count')}
-          />
-          <TextField
-            label={t.uses}
-            value={draft.uses}
-            onChange={(uses) => setDraft((d) => ({ ...d, uses }))}
-            inputMode="numeric"
-            validationBehavior="aria"
-            {...field('uses')}
-          />
-          <TextField
-            label={t.days}
-            value={draft.days}
-            onChange={(days) => setDraft((d) => ({ ...d, days }))}
-            inputMode="numeric"
-            validationBehavior="aria"
-            {...field('expires_in_days')}
-          />
-          <TextField
-            label={t.note}
-            value={draft.note}
-            onChange={(note) => setDraft((d) => ({ ...d, note }))}
-            validationBehavior="aria"
-            {...field('note')}
-          />
-          <Button type="submit" variant="primary" isDisabled={busy}>
+          <TextField label={t.count} inputMode="numeric" {...form.bind('count')} />
+          <TextField label={t.uses} inputMode="numeric" {...form.bind('uses')} />
+          <TextField label={t.days} inputMode="numeric" {...form.bind('expires_in_days')} />
+          <TextField label={t.note} {...form.bind('note')} />
+          <Button type="submit" variant="primary" isDisabled={form.busy}>
             {t.create}
           </Button>
         </form>
         {created ? (
-          <>
-            <p className={account.muted}>{t.created(created.length)}</p>
-            <pre className={account.codes} data-testid="created-invites">
-              {created.join('\n')}
-            </pre>
-          </>
+          <CreatedCodes codes={created} message={t.created(created.length)} testId="created-invites" />
         ) : null}
       </section>
       {list ? (

@@ -1,51 +1,37 @@
 import type { AdminApi } from '@wanxiang/api-client';
 import { ApiError } from '@wanxiang/api-client';
-import type { AdminUsageQuery, AdminUsageReport, UsageTotals } from '@wanxiang/api-client/contract';
+import {
+  ADMIN_USAGE_DAYS_MAX,
+  type AdminUsageQuery,
+  type AdminUsageReport,
+  type UsageTotals,
+} from '@wanxiang/api-client/contract';
 import { UsageChart } from '@wanxiang/charts';
 import { Alert, Button, Spinner, TextField } from '@wanxiang/ui';
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { downloadBlob } from '../../browser/download';
+import { browserTimeZone } from '../../browser/timeZone';
 import * as account from '../account/Account.css';
 import * as styles from './Admin.css';
 import { AdminTable } from './AdminTable';
+import { addDays, dayIn, daysSpanned, isCalendarDay } from './days';
 import { failureText, fieldError } from './errors';
 import { Fact } from './Fact';
 import { adminText } from './messages';
 
 const t = adminText.usage;
-const MAX_DAYS = 366;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Shanghai';
-
-/** The day (YYYY-MM-DD) it is at `now` in `zone`. */
-const dayIn = (zone: string, now: Date) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-
-const shift = (day: string, days: number) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
-
-const isDay = (text: string) => DAY.test(text) && shift(text, 0) === text;
-const span = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
 
 type Range = { from: string; to: string };
 
 /** The quick ranges, counted in the zone's days and ending today (or last month's last day). */
 function presets(today: string): { label: string; range: Range }[] {
   const firstOfMonth = `${today.slice(0, 7)}-01`;
-  const lastMonthEnd = shift(firstOfMonth, -1);
+  const lastMonthEnd = addDays(firstOfMonth, -1);
   return [
-    { label: t.presets.last7, range: { from: shift(today, -6), to: today } },
-    { label: t.presets.last30, range: { from: shift(today, -29), to: today } },
-    { label: t.presets.last90, range: { from: shift(today, -89), to: today } },
+    { label: t.presets.last7, range: { from: addDays(today, -6), to: today } },
+    { label: t.presets.last30, range: { from: addDays(today, -29), to: today } },
+    { label: t.presets.last90, range: { from: addDays(today, -89), to: today } },
     { label: t.presets.thisMonth, range: { from: firstOfMonth, to: today } },
     { label: t.presets.lastMonth, range: { from: `${lastMonthEnd.slice(0, 7)}-01`, to: lastMonthEnd } },
   ];
@@ -54,21 +40,12 @@ function presets(today: string): { label: string; range: Range }[] {
 /** What is wrong with a typed range, on the field to fix. */
 function checkRange({ from, to }: Range): { from?: string; to?: string } {
   const errors: { from?: string; to?: string } = {};
-  if (!isDay(from)) errors.from = t.dateFormat;
-  if (!isDay(to)) errors.to = t.dateFormat;
+  if (!isCalendarDay(from)) errors.from = t.dateFormat;
+  if (!isCalendarDay(to)) errors.to = t.dateFormat;
   if (errors.from || errors.to) return errors;
   if (from > to) return { from: t.fromAfterTo };
-  if (span(from, to) > MAX_DAYS) return { from: t.tooLong };
+  if (daysSpanned(from, to) > ADMIN_USAGE_DAYS_MAX) return { from: t.tooLong };
   return {};
-}
-
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  anchor.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /**
@@ -77,7 +54,7 @@ function download(blob: Blob, name: string) {
  */
 export function UsageView({
   admin,
-  timeZone = browserZone(),
+  timeZone = browserTimeZone(),
   now,
 }: {
   admin: Pick<AdminApi, 'usage' | 'exportUsage'>;
@@ -141,7 +118,7 @@ export function UsageView({
     setExporting(true);
     setError(null);
     try {
-      download(
+      downloadBlob(
         await admin.exportUsage({ from: report.from, to: report.to, tz: report.time_zone }),
         `用量-${report.from}-${report.to}.csv`,
       );

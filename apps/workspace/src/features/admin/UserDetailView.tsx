@@ -13,6 +13,7 @@ import * as styles from './Admin.css';
 import { failureText, fieldError } from './errors';
 import { Fact } from './Fact';
 import { adminText as t } from './messages';
+import { UserPlanPicker } from './UserPlanPicker';
 
 const LEDGER_PAGE = 20;
 const u = t.user;
@@ -45,7 +46,10 @@ export function UserDetailView({
   onSelfChanged,
   selfId,
 }: {
-  admin: Pick<AdminApi, 'user' | 'userLedger' | 'adjustCredits' | 'setUserActive' | 'setUserRole'>;
+  admin: Pick<
+    AdminApi,
+    'user' | 'userLedger' | 'adjustCredits' | 'setUserActive' | 'setUserRole' | 'plans' | 'setUserPlan'
+  >;
   userId: string;
   /** The zone the times are shown in. @default the browser's */
   timeZone?: string;
@@ -190,7 +194,6 @@ export function UserDetailView({
         </h2>
         <dl className={styles.facts}>
           <Fact label={u.balance}>{t.credits(user.credits_balance)}</Fact>
-          <Fact label={u.plan}>{user.plan?.name ?? u.noPlan}</Fact>
           <Fact label={u.status}>
             {user.is_active ? t.status.active : <Badge tone="danger">{t.status.disabled}</Badge>}
           </Fact>
@@ -199,6 +202,7 @@ export function UserDetailView({
           <Fact label={u.created}>{t.time(user.created_at, timeZone)}</Fact>
           <Fact label={u.lastLogin}>{t.time(user.last_login_at, timeZone)}</Fact>
         </dl>
+        <UserPlanPicker admin={admin} user={user} onChanged={setUser} />
         <div className={styles.actions}>
           <Button
             variant={user.is_active ? 'danger' : 'secondary'}

@@ -1,12 +1,15 @@
 import { type AdminApi, ApiError } from '@wanxiang/api-client';
 import type {
+  AdminPlan,
   AdminUsageQuery,
   AdminUsageReport,
   AdminUserDetail,
   AuditEntry,
   InviteCode,
   LedgerEntry,
+  RedeemBatch,
 } from '@wanxiang/api-client/contract';
+import { addDays, daysSpanned } from './days';
 
 /** A refusal as the server words it. */
 export function refused(
@@ -87,6 +90,38 @@ export function fakeAdmin(
   } as const;
   const invites: InviteCode[] = seedInvites();
   let inviteId = 40;
+  let batches: RedeemBatch[] = seedBatches();
+  const plans: AdminPlan[] = [
+    {
+      id: 1,
+      name: '免费体验版',
+      is_default: true,
+      signup_credits: 1000,
+      monthly_credits: 0,
+      grant_day: 1,
+      users: 0,
+      created_at: '2026-09-01T00:00:00.000Z',
+    },
+    {
+      id: 2,
+      name: '专业版',
+      is_default: false,
+      signup_credits: 0,
+      monthly_credits: 3000,
+      grant_day: 5,
+      users: 0,
+      created_at: '2026-10-01T00:00:00.000Z',
+    },
+  ];
+  const planJson = (plan: AdminPlan): AdminPlan => ({
+    ...plan,
+    users: users.filter((user) => user.plan?.id === plan.id).length,
+  });
+  const checkPlanName = (name: string | undefined, id?: number) => {
+    if (name !== undefined && plans.some((plan) => plan.name === name && plan.id !== id))
+      throw refused(400, { errors: { name: ['已有同名的套餐。'] } });
+  };
+  let batchesMade = 0;
   for (let i = 0; i < (options.auditRows ?? 3); i += 1) {
     auditId += 1;
     audit.push({
@@ -158,6 +193,14 @@ export function fakeAdmin(
     | 'exportUsage'
     | 'invites'
     | 'createInvites'
+    | 'plans'
+    | 'createPlan'
+    | 'updatePlan'
+    | 'setUserPlan'
+    | 'redeemBatches'
+    | 'createRedeemBatch'
+    | 'exportRedeemBatch'
+    | 'revokeRedeemBatch'
     | 'revokeInvite'
   > & {
     calls: string[];
@@ -299,6 +342,104 @@ export function fakeAdmin(
       calls.push(`revoke invite ${id}`);
       return { ...invite };
     },
+    async plans() {
+      deny();
+      calls.push('plans');
+      return plans.map(planJson);
+    },
+    async createPlan(input) {
+      deny();
+      checkPlanName(input.name);
+      const plan: AdminPlan = {
+        id: Math.max(...plans.map((p) => p.id)) + 1,
+        ...input,
+        is_default: false,
+        signup_credits: 0,
+        users: 0,
+        created_at: '2026-11-28T03:00:00.000Z',
+      };
+      plans.push(plan);
+      calls.push(`create plan ${plan.name}`);
+      auditRow('plan.create', { type: 'plan', id: String(plan.id), label: plan.name }, { ...input });
+      return planJson(plan);
+    },
+    async updatePlan(id, input) {
+      deny();
+      const plan = plans.find((p) => p.id === id);
+      if (!plan) throw refused(404, { detail: '未找到。' });
+      if (plan.is_default && input.name !== undefined && input.name !== plan.name)
+        throw refused(400, {
+          errors: { name: ['默认套餐的名称由服务器设置 DEFAULT_PLAN_NAME 决定，不能在这里修改。'] },
+        });
+      checkPlanName(input.name, id);
+      Object.assign(plan, input);
+      calls.push(`update plan ${id}`);
+      auditRow('plan.update', { type: 'plan', id: String(id), label: plan.name }, { ...input });
+      return planJson(plan);
+    },
+    async setUserPlan(id, planId) {
+      deny();
+      const user = find(id);
+      const plan = plans.find((p) => p.id === planId);
+      if (!plan) throw refused(400, { errors: { plan_id: ['没有这个套餐。'] } });
+      user.plan = { id: plan.id, name: plan.name };
+      calls.push(`plan ${user.email} ${plan.name}`);
+      record('user.plan', user, { plan: plan.name });
+      return { ...user };
+    },
+    async redeemBatches() {
+      deny();
+      calls.push('batches');
+      return batches.map((batch) => ({ ...batch }));
+    },
+    async createRedeemBatch({ value, count, expires_in_days, note }) {
+      deny();
+      if (!Number.isInteger(count) || count < 1 || count > 1000)
+        throw refused(400, { errors: { count: ['请确保该值不超过 1000。'] } });
+      calls.push(`create batch ${value}×${count}`);
+      batchesMade += 1;
+      // Grouped in fours as the server prints them, the batch's number first so each batch's codes differ.
+      const codes = Array.from(
+        { length: count },
+        (_, index) =>
+          `${batchesMade}${String(index).padStart(3, '0')}QWERTYUPASDFGHJKLZX`.match(/.{4}/g)?.join('-') ??
+          '',
+      );
+      const batch: RedeemBatch = {
+        id: `00000000-0000-4000-9000-00000000000${batchesMade}`,
+        value,
+        count,
+        used: 0,
+        expires_at: expires_in_days ? '2026-12-28T03:00:00.000Z' : null,
+        note: note ?? null,
+        created_at: '2026-11-28T03:00:00.000Z',
+        created_by: self.id,
+        revoked_at: null,
+      };
+      batches = [batch, ...batches];
+      auditRow(
+        'redeem_batch.create',
+        { type: 'redeem_batch', id: batch.id, label: batch.note },
+        { value, count },
+      );
+      return { batch, codes };
+    },
+    async revokeRedeemBatch(id) {
+      deny();
+      const found = batches.find((batch) => batch.id === id);
+      if (!found) throw refused(404, { detail: '未找到。' });
+      const revoked = { ...found, revoked_at: found.revoked_at ?? '2026-11-28T04:00:00.000Z' };
+      batches = batches.map((batch) => (batch.id === id ? revoked : batch));
+      if (!found.revoked_at)
+        auditRow('redeem_batch.revoke', { type: 'redeem_batch', id, label: found.note }, {});
+      calls.push(`revoke batch ${id}`);
+      return revoked;
+    },
+    async exportRedeemBatch(id) {
+      deny();
+      calls.push(`export batch ${id}`);
+      return new Blob(['\ufeffcode,value\r\n'], { type: 'text/csv' });
+    },
     async usage(query = {}) {
       deny();
       const report = usageOf(query, users);
@@ -344,14 +485,30 @@ function seedInvites(): InviteCode[] {
   ];
 }
 
+/** Redeem batches in each state as of the stories' today, newest first. */
+function seedBatches(): RedeemBatch[] {
+  const batch = (id: number, extra: Partial<RedeemBatch>): RedeemBatch => ({
+    id: `5c0e2b7a-9f41-4d8e-b3a6-00000000000${id}`,
+    value: 100,
+    count: 50,
+    used: 0,
+    expires_at: null,
+    note: null,
+    created_at: new Date(Date.UTC(2026, 10, 10 - id * 10, 2)).toISOString(),
+    created_by: SELF_ID,
+    revoked_at: null,
+    ...extra,
+  });
+  return [
+    batch(0, { value: 500, count: 200, used: 37, expires_at: '2026-12-31T15:59:59.000Z', note: '双十一' }),
+    batch(1, { used: 50 }),
+    batch(2, { value: 50, count: 30, used: 4, expires_at: '2026-10-31T15:59:59.000Z', note: '国庆活动' }),
+    batch(3, { value: 20, count: 100, used: 12, note: '群里泄露', revoked_at: '2026-10-21T08:00:00.000Z' }),
+  ];
+}
+
 /** The stories' "today": the quick ranges count back from it. */
 export const USAGE_TODAY = new Date('2026-11-28T04:00:00Z');
-
-const addDays = (day: string, days: number) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 
 /**
  * Usage as the server reports it for a range: three models whose use rises through the week (nothing on
@@ -362,7 +519,7 @@ function usageOf(query: AdminUsageQuery, users: AdminUserDetail[]): AdminUsageRe
   const to = query.to ?? '2026-11-28';
   const from = query.from ?? addDays(to, -29);
   if (from > to) throw refused(400, { errors: { from: ['开始日期不能晚于结束日期。'] } });
-  const length = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+  const length = daysSpanned(from, to);
   if (length > 366) throw refused(400, { errors: { from: ['日期范围最长 366 天。'] } });
   const days = Array.from({ length }, (_, index) => {
     const date = addDays(from, index);

@@ -1,3 +1,4 @@
+import { downloadBlob } from '../../../browser/download';
 import { chatText } from '../messages';
 import type { ChatMessage } from './types';
 
@@ -54,13 +55,5 @@ export function chatToMarkdown(title: string, messages: readonly ChatMessage[]):
 
 /** Hands the text to the browser as a download. */
 export function downloadText(fileName: string, text: string, type = 'text/markdown;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own copy once it started; the next task is late enough to let go of the URL.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadBlob(new Blob([text], { type }), fileName);
 }

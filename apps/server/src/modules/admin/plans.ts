@@ -1,0 +1,155 @@
+/**
+ * The console's plans: listed with how many accounts each has, made, changed, and users moved between
+ * them. The default plan's name and sign-up credits are the server's settings (billing/plans.ts writes them
+ * at every start), so the console changes only its monthly grant. Each change and its audit row are one
+ * transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import { type AdminPlan, PLANS_MAX, type PlanInput, type PlanUpdate } from '@wanxiang/api-client/contract';
+import { and, asc, count, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { plans, users } from '../../db/schema';
+import { fieldErrors, HttpError, notFound } from '../../http/errors';
+import { messages } from '../../i18n/zh-CN';
+import { recordAudit } from './audit';
+
+const m = messages.plans;
+
+type PlanRow = typeof plans.$inferSelect;
+
+function planJson(row: PlanRow, userCount: number): AdminPlan {
+  return {
+    id: row.id,
+    name: row.name,
+    is_default: row.isDefault,
+    signup_credits: row.isDefault ? row.creditsGrant : 0,
+    monthly_credits: row.monthlyCredits,
+    grant_day: row.grantDay,
+    users: userCount,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const userCount = (db: Db, planId: number) =>
+  db
+    .select({ n: count() })
+    .from(users)
+    .where(eq(users.planId, planId))
+    .then(([row]) => Number(row?.n ?? 0));
+
+/** The plans, the default first, then the oldest first. */
+export async function listPlans(db: Db): Promise<AdminPlan[]> {
+  const rows = await db.select().from(plans).orderBy(desc(plans.isDefault), asc(plans.id)).limit(PLANS_MAX);
+  const counts = await db
+    .select({ planId: users.planId, n: count() })
+    .from(users)
+    .where(isNotNull(users.planId))
+    .groupBy(users.planId);
+  const byPlan = new Map(counts.map((row) => [row.planId, Number(row.n)]));
+  return rows.map((row) => planJson(row, byPlan.get(row.id) ?? 0));
+}
+
+/** Refuses a name another plan has (the plans are told apart by name in the console). */
+async function checkNameFree(executor: Db, name: string, exceptId?: number) {
+  const [taken] = await executor
+    .select({ id: plans.id })
+    .from(plans)
+    .where(exceptId === undefined ? eq(plans.name, name) : and(eq(plans.name, name), ne(plans.id, exceptId)))
+    .limit(1);
+  if (taken) throw fieldErrors({ name: [m.nameTaken] });
+}
+
+export async function createPlan(db: Db, adminId: string, input: PlanInput): Promise<AdminPlan> {
+  return db.transaction(async (tx) => {
+    // One plan made at a time, so that two admins cannot both pass the count or the name check.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('plans.create'))`);
+    const [total] = await tx.select({ n: count() }).from(plans);
+    if (Number(total?.n ?? 0) >= PLANS_MAX) throw new HttpError(409, { detail: m.tooMany(PLANS_MAX) });
+    await checkNameFree(tx, input.name);
+    const [row] = await tx
+      .insert(plans)
+      .values({
+        code: `plan-${randomUUID().slice(0, 8)}`,
+        name: input.name,
+        creditsGrant: 0,
+        monthlyCredits: input.monthly_credits,
+        grantDay: input.grant_day,
+      })
+      .returning();
+    if (!row) throw new Error('plans insert returned no row');
+    await recordAudit(tx, {
+      actor: { userId: adminId },
+      action: 'plan.create',
+      target: { type: 'plan', id: String(row.id), label: row.name },
+      details: { monthly_credits: row.monthlyCredits, grant_day: row.grantDay },
+    });
+    return planJson(row, 0);
+  });
+}
+
+/** Changes the fields given; a change of the default plan's name is refused on the field. */
+export async function updatePlan(db: Db, adminId: string, id: number, input: PlanUpdate): Promise<AdminPlan> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
+    if (!before) throw notFound();
+    if (input.name !== undefined && input.name !== before.name) {
+      if (before.isDefault) throw fieldErrors({ name: [m.defaultNameFixed] });
+      await checkNameFree(tx, input.name, id);
+    }
+    const [row] = await tx
+      .update(plans)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.monthly_credits !== undefined ? { monthlyCredits: input.monthly_credits } : {}),
+        ...(input.grant_day !== undefined ? { grantDay: input.grant_day } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(plans.id, id))
+      .returning();
+    if (!row) throw notFound();
+    const changed = Object.fromEntries(
+      (
+        [
+          ['name', before.name, row.name],
+          ['monthly_credits', before.monthlyCredits, row.monthlyCredits],
+          ['grant_day', before.grantDay, row.grantDay],
+        ] as const
+      )
+        .filter(([, was, now]) => was !== now)
+        .map(([key, was, now]) => [key, { from: was, to: now }]),
+    );
+    if (Object.keys(changed).length > 0)
+      await recordAudit(tx, {
+        actor: { userId: adminId },
+        action: 'plan.update',
+        target: { type: 'plan', id: String(row.id), label: row.name },
+        details: changed,
+      });
+    return planJson(row, await userCount(tx, id));
+  });
+}
+
+/** Moves a user to a plan (refused as not found when either is unknown). */
+export async function setUserPlan(db: Db, adminId: string, userId: string, planId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [plan] = await tx
+      .select({ id: plans.id, name: plans.name })
+      .from(plans)
+      .where(eq(plans.id, planId));
+    if (!plan) throw fieldErrors({ plan_id: [messages.plans.unknown] });
+    const [user] = await tx
+      .select({ email: users.email, planId: users.planId })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!user) throw notFound();
+    if (user.planId === planId) return;
+    await tx.update(users).set({ planId, updatedAt: new Date() }).where(eq(users.id, userId));
+    await recordAudit(tx, {
+      actor: { userId: adminId },
+      action: 'user.plan',
+      target: { type: 'user', id: userId, label: user.email },
+      details: { plan: plan.name },
+    });
+  });
+}

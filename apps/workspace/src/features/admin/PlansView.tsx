@@ -1,0 +1,177 @@
+import type { AdminApi } from '@wanxiang/api-client';
+import {
+  type AdminPlan,
+  PLAN_GRANT_DAY_MAX,
+  PLAN_MONTHLY_CREDITS_MAX,
+  PLAN_NAME_MAX,
+} from '@wanxiang/api-client/contract';
+import { Alert, Badge, Button, Spinner, TextField } from '@wanxiang/ui';
+import { useState } from 'react';
+import * as account from '../account/Account.css';
+import { AdminTable } from './AdminTable';
+import { failureText } from './errors';
+import { type FieldErrors, useConsoleData, useFieldsForm, wholeInRange } from './forms';
+import { adminText } from './messages';
+
+const t = adminText.plans;
+
+const FIELDS = ['name', 'monthly_credits', 'grant_day'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** The form checked as the server checks it, each fault on its field; the plan to send when none. */
+export function checkPlan(draft: Record<Field, string>) {
+  const errors: FieldErrors<Field> = {};
+  const name = draft.name.trim();
+  if (!name) errors.name = t.nameRequired;
+  else if (name.length > PLAN_NAME_MAX) errors.name = t.nameTooLong(PLAN_NAME_MAX);
+  const monthly = wholeInRange(
+    errors,
+    draft.monthly_credits,
+    'monthly_credits',
+    '每月赠送的积分',
+    PLAN_MONTHLY_CREDITS_MAX,
+    0,
+  );
+  const day = wholeInRange(errors, draft.grant_day, 'grant_day', '赠送日', PLAN_GRANT_DAY_MAX);
+  return { errors, input: { name, monthly_credits: monthly, grant_day: day } };
+}
+
+/**
+ * The form of one plan: a new one, or `plan`'s fields to change. The default plan's name is the server's
+ * setting, shown but not editable.
+ */
+function PlanForm({
+  admin,
+  plan,
+  onSaved,
+  onCancel,
+}: {
+  admin: Pick<AdminApi, 'createPlan' | 'updatePlan'>;
+  plan?: AdminPlan;
+  onSaved: (plan: AdminPlan, created: boolean) => void;
+  onCancel?: () => void;
+}) {
+  const form = useFieldsForm<Field>(
+    {
+      name: plan?.name ?? '',
+      monthly_credits: String(plan?.monthly_credits ?? 0),
+      grant_day: String(plan?.grant_day ?? 1),
+    },
+    FIELDS,
+  );
+  const [error, setError] = useState<string | null>(null);
+  const fixedName = plan?.is_default === true;
+  const titleId = plan ? `plan-edit-${plan.id}` : 'plan-new';
+
+  const submit = form.submitWith(
+    checkPlan,
+    async ({ name, ...rest }) => {
+      setError(null);
+      if (!plan) onSaved(await admin.createPlan({ name, ...rest }), true);
+      else onSaved(await admin.updatePlan(plan.id, fixedName ? rest : { name, ...rest }), false);
+    },
+    (failure) => setError(failureText(failure)),
+  );
+
+  return (
+    <section className={account.section} aria-labelledby={titleId}>
+      <h2 id={titleId} className={account.sectionTitle}>
+        {plan ? t.editTitle(plan.name) : t.newTitle}
+      </h2>
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <form className={account.form} onSubmit={submit} noValidate>
+        <TextField
+          label={t.name}
+          maxLength={PLAN_NAME_MAX * 2}
+          isReadOnly={fixedName}
+          {...(fixedName ? { description: t.defaultName } : {})}
+          {...form.bind('name')}
+        />
+        <TextField label={t.monthly} inputMode="numeric" {...form.bind('monthly_credits')} />
+        <TextField label={t.grantDay} inputMode="numeric" {...form.bind('grant_day')} />
+        <Button type="submit" variant="primary" isPending={form.busy}>
+          {plan ? t.save : t.create}
+        </Button>
+        {onCancel ? <Button onPress={onCancel}>{t.cancel}</Button> : null}
+      </form>
+    </section>
+  );
+}
+
+/**
+ * 管理 › 套餐: every plan with its sign-up and monthly credits, the day they arrive and how many accounts are
+ * on it; a plan made or changed in a form that names each wrong field.
+ */
+export function PlansView({ admin }: { admin: Pick<AdminApi, 'plans' | 'createPlan' | 'updatePlan'> }) {
+  const { data: plans, error, reload: load } = useConsoleData(admin, (api) => api.plans());
+  const [editing, setEditing] = useState<AdminPlan | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  // A new form after each plan made, so that its fields start empty again.
+  const [made, setMade] = useState(0);
+
+  const saved = async (plan: AdminPlan, created: boolean) => {
+    setDone(created ? t.created(plan.name) : t.saved(plan.name));
+    if (created) setMade((n) => n + 1);
+    else setEditing(null);
+    await load();
+  };
+
+  return (
+    <div className={account.page}>
+      <h1 className={account.title}>{t.title}</h1>
+      <p className={account.muted}>{t.hint}</p>
+      {error ? (
+        <Alert tone="danger" actionLabel={adminText.retry} onAction={() => void load()}>
+          {error}
+        </Alert>
+      ) : null}
+      {done ? <Alert tone="success">{done}</Alert> : null}
+      {!plans && !error ? <Spinner /> : null}
+      {plans ? (
+        <section className={account.section} aria-labelledby="plans-list">
+          <h2 id="plans-list" className={account.sectionTitle}>
+            {t.listTitle}
+          </h2>
+          <AdminTable label={t.listLabel} columns={Object.values(t.columns)}>
+            {plans.map((plan) => (
+              <tr key={plan.id}>
+                <td className={account.cell}>
+                  {plan.name}
+                  {plan.is_default ? (
+                    <>
+                      {' '}
+                      <Badge tone="neutral">{t.isDefault}</Badge>
+                    </>
+                  ) : null}
+                </td>
+                <td className={account.cell}>
+                  {plan.is_default ? adminText.credits(plan.signup_credits) : '—'}
+                </td>
+                <td className={account.cell}>
+                  {plan.monthly_credits > 0 ? adminText.credits(plan.monthly_credits) : t.noMonthly}
+                </td>
+                <td className={account.cell}>{plan.monthly_credits > 0 ? t.onDay(plan.grant_day) : '—'}</td>
+                <td className={account.cell}>{t.userCount(plan.users)}</td>
+                <td className={account.cell}>
+                  <Button size="sm" aria-label={t.editLabel(plan.name)} onPress={() => setEditing(plan)}>
+                    {t.edit}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        </section>
+      ) : null}
+      {editing ? (
+        <PlanForm
+          key={`edit-${editing.id}`}
+          admin={admin}
+          plan={editing}
+          onSaved={(plan, created) => void saved(plan, created)}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
+      <PlanForm key={`new-${made}`} admin={admin} onSaved={(plan, created) => void saved(plan, created)} />
+    </div>
+  );
+}

@@ -129,14 +129,14 @@ export async function updatePlan(db: Db, adminId: string, id: number, input: Pla
   });
 }
 
-/** Moves a user to a plan (refused as not found when either is unknown). */
+/** Moves a user to a plan: an unknown plan is refused on `plan_id`, an unknown user as not found. */
 export async function setUserPlan(db: Db, adminId: string, userId: string, planId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [plan] = await tx
       .select({ id: plans.id, name: plans.name })
       .from(plans)
       .where(eq(plans.id, planId));
-    if (!plan) throw fieldErrors({ plan_id: [messages.plans.unknown] });
+    if (!plan) throw fieldErrors({ plan_id: [m.unknown] });
     const [user] = await tx
       .select({ email: users.email, planId: users.planId })
       .from(users)

@@ -19,8 +19,7 @@ import { adminText } from './messages';
 
 const t = adminText.invites;
 
-const FIELDS = ['count', 'uses', 'expires_in_days', 'note'] as const;
-type Field = (typeof FIELDS)[number];
+type Field = 'count' | 'uses' | 'expires_in_days' | 'note';
 
 /** The form checked as the server checks it, each fault on its field; the input to send when none. */
 export function checkInvites(draft: Record<Field, string>) {
@@ -56,7 +55,7 @@ export function InvitesView({
   timeZone?: string;
 }) {
   const { data: list, error, setError, reload: load } = useConsoleData(admin, (api) => api.invites());
-  const form = useFieldsForm<Field>({ count: '5', uses: '1', expires_in_days: '', note: '' }, FIELDS);
+  const form = useFieldsForm<Field>({ count: '5', uses: '1', expires_in_days: '', note: '' });
   const [created, setCreated] = useState<string[] | null>(null);
   const [revoking, setRevoking] = useState<InviteCode | null>(null);
 

@@ -15,8 +15,7 @@ import { adminText } from './messages';
 
 const t = adminText.plans;
 
-const FIELDS = ['name', 'monthly_credits', 'grant_day'] as const;
-type Field = (typeof FIELDS)[number];
+type Field = 'name' | 'monthly_credits' | 'grant_day';
 
 /** The form checked as the server checks it, each fault on its field; the plan to send when none. */
 export function checkPlan(draft: Record<Field, string>) {
@@ -51,14 +50,11 @@ function PlanForm({
   onSaved: (plan: AdminPlan, created: boolean) => void;
   onCancel?: () => void;
 }) {
-  const form = useFieldsForm<Field>(
-    {
-      name: plan?.name ?? '',
-      monthly_credits: String(plan?.monthly_credits ?? 0),
-      grant_day: String(plan?.grant_day ?? 1),
-    },
-    FIELDS,
-  );
+  const form = useFieldsForm<Field>({
+    name: plan?.name ?? '',
+    monthly_credits: String(plan?.monthly_credits ?? 0),
+    grant_day: String(plan?.grant_day ?? 1),
+  });
   const [error, setError] = useState<string | null>(null);
   const fixedName = plan?.is_default === true;
   const titleId = plan ? `plan-edit-${plan.id}` : 'plan-new';

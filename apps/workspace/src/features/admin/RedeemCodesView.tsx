@@ -18,8 +18,7 @@ import { adminText } from './messages';
 
 const t = adminText.redeem;
 
-const FIELDS = ['value', 'count', 'expires_in_days', 'note'] as const;
-type Field = (typeof FIELDS)[number];
+type Field = 'value' | 'count' | 'expires_in_days' | 'note';
 
 /** The form checked as the server checks it, each fault on its field; the input to send when none. */
 export function checkRedeemBatch(draft: Record<Field, string>) {
@@ -72,7 +71,7 @@ export function RedeemCodesView({
     setError,
     reload: load,
   } = useConsoleData(admin, (api) => api.redeemBatches());
-  const form = useFieldsForm<Field>({ value: '100', count: '10', expires_in_days: '', note: '' }, FIELDS);
+  const form = useFieldsForm<Field>({ value: '100', count: '10', expires_in_days: '', note: '' });
   const [created, setCreated] = useState<string[] | null>(null);
   const [revoking, setRevoking] = useState<RedeemBatch | null>(null);
 

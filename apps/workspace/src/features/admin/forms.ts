@@ -25,11 +25,12 @@ export function wholeInRange<F extends string>(
 }
 
 /**
- * A console form of text fields: what is typed (`draft`, by field), each field's fault, and the props that
- * bind one field to both. Faults are shown on the field and announced with it (`validationBehavior: aria`
- * keeps the browser's own bubbles away); a refusal from the server lands on the fields it names.
+ * A console form of text fields, named as the server names them: the props that bind one field to what is
+ * typed and to its fault, and the submit handler. Faults are shown on the field and announced with it
+ * (`validationBehavior: aria` keeps the browser's own bubbles away); a refusal from the server lands on the
+ * fields it names.
  */
-export function useFieldsForm<F extends string>(initial: Record<F, string>, fields: readonly F[]) {
+export function useFieldsForm<F extends string>(initial: Record<F, string>) {
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const bind = (
@@ -44,7 +45,7 @@ export function useFieldsForm<F extends string>(initial: Record<F, string>, fiel
   /** Puts a refusal's messages on the fields it names; false when it named none of them. */
   const showRefusal = (failure: unknown) => {
     const named: FieldErrors<F> = {};
-    for (const field of fields) {
+    for (const field of Object.keys(initial) as F[]) {
       const message = fieldError(failure, field);
       if (message) named[field] = message;
     }
@@ -77,7 +78,7 @@ export function useFieldsForm<F extends string>(initial: Record<F, string>, fiel
         setBusy(false);
       }
     };
-  return { draft, errors, setErrors, bind, showRefusal, busy, submitWith };
+  return { bind, busy, submitWith };
 }
 
 /**

@@ -25,6 +25,7 @@ import { Avatars } from './modules/auth/avatar';
 import { avatarRoutes } from './modules/auth/avatarRoutes';
 import { PasswordResets } from './modules/auth/passwordReset';
 import { PasswordHasher } from './modules/auth/passwords';
+import { registrationDefaults } from './modules/auth/policy';
 import { resetRoutes } from './modules/auth/resetRoutes';
 import { authRoutes } from './modules/auth/routes';
 import { AccountSecurity } from './modules/auth/security';
@@ -234,11 +235,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(adminRoutes, {
         db,
         requireAuth,
-        registration: {
-          mode: config.registration.mode,
-          signupCredits: config.defaultPlan.credits,
-          perIpPerDay: config.registration.maxPerIpPerDay,
-        },
+        registration: registrationDefaults(config),
       });
       await api.register(marketRoutes, {
         market,

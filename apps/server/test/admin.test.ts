@@ -20,7 +20,7 @@ const FAST = { OFFLINE_MODEL_CHUNK_DELAY: '0', RATE_LIMIT_MAX: '100000' };
 const ID = '00000000-0000-4000-8000-000000000000';
 
 /** Every route of the console, with a body it would accept. */
-const ROUTES: { method: 'GET' | 'POST' | 'PATCH'; url: string; body?: unknown }[] = [
+const ROUTES: { method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string; body?: unknown }[] = [
   { method: 'GET', url: '/api/admin/users/?q=a' },
   { method: 'GET', url: `/api/admin/users/${ID}/` },
   { method: 'GET', url: `/api/admin/users/${ID}/ledger/` },
@@ -37,6 +37,13 @@ const ROUTES: { method: 'GET' | 'POST' | 'PATCH'; url: string; body?: unknown }[
   { method: 'POST', url: '/api/admin/plans/', body: { name: '专业版', monthly_credits: 100, grant_day: 1 } },
   { method: 'PATCH', url: '/api/admin/plans/1/', body: { monthly_credits: 100 } },
   { method: 'POST', url: `/api/admin/users/${ID}/plan/`, body: { plan_id: 1 } },
+  { method: 'GET', url: '/api/admin/registration/' },
+  {
+    method: 'PUT',
+    url: '/api/admin/registration/',
+    body: { mode: 'open', signup_credits: 1, per_ip_per_day: 1 },
+  },
+  { method: 'DELETE', url: '/api/admin/registration/' },
 ];
 
 type Caller = { authorization: string };
@@ -44,7 +51,7 @@ type Caller = { authorization: string };
 function call(
   server: FastifyInstance,
   who: Caller | null,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   url: string,
   body?: unknown,
 ) {
@@ -413,7 +420,7 @@ describe.each(databaseKinds)('the operators’ console on %s', (kind) => {
     const database = db().database.db;
     // The admin signs up while registration is open; the service then runs invite-only.
     const admin = await makeAdmin(await app(FAST), database);
-    const server = await app({ ...FAST, REGISTRATION_MODE: 'invite', DEFAULT_PLAN_CREDITS: '50' });
+    const server = await app({ ...FAST, REGISTRATION_MODE: 'invite' });
     const made = await call(server, admin.auth, 'POST', '/api/admin/invites/', {
       count: 2,
       uses: 1,
@@ -443,10 +450,12 @@ describe.each(databaseKinds)('the operators’ console on %s', (kind) => {
       registration: unknown;
       results: { id: string; state: string; uses: number }[];
     };
-    expect(list.registration).toEqual({
+    expect(list.registration).toMatchObject({
       mode: 'invite',
-      signup_credits: 50,
+      // The default plan's, which the server writes from DEFAULT_PLAN_CREDITS when it starts.
+      signup_credits: 1000,
       per_ip_per_day: expect.any(Number),
+      source: 'environment',
     });
     const byId = new Map(list.results.map((row) => [row.id, row]));
     const [first, second] = results;

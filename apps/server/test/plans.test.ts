@@ -59,6 +59,20 @@ describe.each(databaseKinds)('plans and their monthly grant on %s', (kind) => {
   const db = useTestDatabase(kind);
   const app = useApps(db);
 
+  /** A server, an admin on it, and a plan the admin made with the given grant. */
+  async function withPlan(name: string, monthlyCredits: number, grantDay: number) {
+    const server = await app(FAST);
+    const database = db().database.db;
+    const admin = await signUp(server, database);
+    expect(await setRole(database, admin.email, 'admin')).toBe(true);
+    const made = await call(server, admin.auth, 'POST', '/api/admin/plans/', {
+      name,
+      monthly_credits: monthlyCredits,
+      grant_day: grantDay,
+    });
+    return { server, database, admin, plan: made.json() as AdminPlan };
+  }
+
   it('lists the default plan with its sign-up credits, makes and changes plans, and moves a user', async () => {
     const server = await app(FAST);
     const database = db().database.db;
@@ -147,16 +161,7 @@ describe.each(databaseKinds)('plans and their monthly grant on %s', (kind) => {
   });
 
   it('grants a plan’s credits from its day on, once a month, to the active accounts made before it', async () => {
-    const server = await app(FAST);
-    const database = db().database.db;
-    const admin = await signUp(server, database);
-    expect(await setRole(database, admin.email, 'admin')).toBe(true);
-    const made = await call(server, admin.auth, 'POST', '/api/admin/plans/', {
-      name: '月卡',
-      monthly_credits: 250,
-      grant_day: 5,
-    });
-    const plan = made.json() as AdminPlan;
+    const { server, database, admin, plan } = await withPlan('月卡', 250, 5);
     const members = await Promise.all(Array.from({ length: 4 }, () => signUp(server, database, 10)));
     for (const member of members)
       await call(server, admin.auth, 'POST', `/api/admin/users/${member.userId}/plan/`, { plan_id: plan.id });
@@ -198,18 +203,42 @@ describe.each(databaseKinds)('plans and their monthly grant on %s', (kind) => {
     });
   });
 
+  it('passes over a plan granted in full this month, and looks again when a member moves in or is enabled', async () => {
+    const { server, database, admin, plan } = await withPlan('季卡', 50, 1);
+    const [first, second, third] = await Promise.all([0, 1, 2].map(() => signUp(server, database, 0)));
+    if (!first || !second || !third) throw new Error('three accounts were made');
+    const join = (userId: string) =>
+      call(server, admin.auth, 'POST', `/api/admin/users/${userId}/plan/`, { plan_id: plan.id });
+    const mark = async () =>
+      (await database.select({ through: plans.grantedThrough }).from(plans).where(eq(plans.id, plan.id)))[0]
+        ?.through;
+    await join(first.userId);
+    await join(third.userId);
+    await call(server, admin.auth, 'POST', `/api/admin/users/${third.userId}/status/`, { active: false });
+
+    expect(await grantMonthlyCredits(database, beijing(2))).toBe(1);
+    expect(await mark()).toBe('2099-01');
+    // An account put on the plan behind the console's back is not looked for: the month is done.
+    await database.update(usersTable).set({ planId: plan.id }).where(eq(usersTable.id, second.userId));
+    expect(await grantMonthlyCredits(database, beijing(3))).toBe(0);
+    // Moved in through the console, or enabled again, an account is granted at the next run.
+    await database.update(usersTable).set({ planId: null }).where(eq(usersTable.id, second.userId));
+    await join(second.userId);
+    expect(await mark()).toBeNull();
+    expect(await grantMonthlyCredits(database, beijing(4))).toBe(1);
+    expect(await mark()).toBe('2099-01');
+    await call(server, admin.auth, 'POST', `/api/admin/users/${third.userId}/status/`, { active: true });
+    expect(await grantMonthlyCredits(database, beijing(5))).toBe(1);
+    const reference = grantReference(plan.id, '2099-01');
+    for (const member of [first, second, third])
+      expect(await grantRows(database, member.userId, reference)).toEqual([{ delta: 50 }]);
+    // The next month is a new pass.
+    expect(await grantMonthlyCredits(database, beijing(33))).toBe(3);
+    expect(await mark()).toBe('2099-02');
+  });
+
   it('grants the others when one account cannot take its grant, and says which failed', async () => {
-    const server = await app(FAST);
-    const database = db().database.db;
-    const admin = await signUp(server, database);
-    expect(await setRole(database, admin.email, 'admin')).toBe(true);
-    const plan = (
-      await call(server, admin.auth, 'POST', '/api/admin/plans/', {
-        name: '大额',
-        monthly_credits: 1000,
-        grant_day: 1,
-      })
-    ).json() as AdminPlan;
+    const { server, database, admin, plan } = await withPlan('大额', 1000, 1);
     // A balance a grant would carry past what the column holds, among ordinary ones.
     const members = [await signUp(server, database, 2_147_483_000), await signUp(server, database, 0)];
     for (const member of members)

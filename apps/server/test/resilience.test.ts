@@ -169,6 +169,13 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
       const second = await signInOther();
       return { email: other, token: first.access, otherToken: second.access };
     };
+    /** The registration policy in force, as the admin reads it. */
+    const policyNow = async () =>
+      JSON.parse((await call('GET', '/api/admin/registration/', { token: access })).text) as {
+        source: 'console' | 'environment';
+        signup_credits: number;
+        per_ip_per_day: number;
+      };
     const userIdOf = async (token: string) =>
       (JSON.parse((await call('GET', '/api/auth/users/me/', { token })).text) as { id: string }).id;
     const sessionsOf = async (token: string) =>
@@ -827,6 +834,48 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
         },
         send: ({ id, plan }) =>
           call('POST', `/api/admin/users/${id}/plan/`, { token: access, body: { plan_id: Number(plan) } }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: registration policy',
+        route: 'GET /api/admin/registration/',
+        send: () => call('GET', '/api/admin/registration/', { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: set the registration policy',
+        route: 'PUT /api/admin/registration/',
+        // Registration stays open with its credits (the walk keeps making accounts); a new per-address cap
+        // each time, so that every call changes the policy and writes its audit row.
+        prepare: async () => {
+          // Saved from the console once first, so that every call the walk counts takes the same path.
+          let policy = await policyNow();
+          if (policy.source === 'environment') {
+            await call('PUT', '/api/admin/registration/', {
+              token: access,
+              body: { mode: 'open', signup_credits: policy.signup_credits, per_ip_per_day: 999_999 },
+            });
+            policy = await policyNow();
+          }
+          return { credits: String(policy.signup_credits), cap: String(policy.per_ip_per_day - 1) };
+        },
+        send: ({ credits, cap }) =>
+          call('PUT', '/api/admin/registration/', {
+            token: access,
+            body: { mode: 'open', signup_credits: Number(credits), per_ip_per_day: Number(cap) },
+          }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: give the registration policy back to the environment',
+        route: 'DELETE /api/admin/registration/',
+        prepare: async () => {
+          const policy = await policyNow();
+          const body = { mode: 'open', signup_credits: policy.signup_credits, per_ip_per_day: 999_999 };
+          expect((await call('PUT', '/api/admin/registration/', { token: access, body })).status).toBe(200);
+          return {};
+        },
+        send: () => call('DELETE', '/api/admin/registration/', { token: access }),
         ok: is(200),
       },
       {

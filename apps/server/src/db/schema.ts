@@ -17,6 +17,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -43,6 +44,12 @@ export const plans = pgTable(
     monthlyCredits: integer('monthly_credits').notNull().default(0),
     /** The day of the month (1–28, Beijing time) the monthly credits arrive. */
     grantDay: integer('grant_day').notNull().default(1),
+    /**
+     * The last month (YYYY-MM, Beijing) whose grant every member then due has had: the grant passes over the
+     * plan until the next month. Null when a change (a member moved in or enabled, the grant changed) may
+     * have made someone due again.
+     */
+    grantedThrough: text('granted_through'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,6 +59,29 @@ export const plans = pgTable(
     check('plans_monthly_credits_non_negative', sql`${t.monthlyCredits} >= 0`),
     check('plans_grant_day_in_month', sql`${t.grantDay} between 1 and 28`),
     check('plans_storage_quota_non_negative', sql`${t.storageQuotaBytes} >= 0`),
+  ],
+);
+
+/**
+ * The registration policy set in the console, one row at most. Without it the server's environment decides
+ * (REGISTRATION_MODE, REGISTRATIONS_PER_IP_PER_DAY, DEFAULT_PLAN_CREDITS); with it, these values do, on every
+ * instance from its next registration on (modules/auth/policy.ts).
+ */
+export const registrationPolicy = pgTable(
+  'registration_policy',
+  {
+    id: smallint('id').primaryKey().default(1),
+    mode: text('mode').notNull(),
+    signupCredits: integer('signup_credits').notNull(),
+    perIpPerDay: integer('per_ip_per_day').notNull(),
+    updatedAt: updatedAt(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('registration_policy_one_row', sql`${t.id} = 1`),
+    check('registration_policy_mode', sql`${t.mode} in ('open', 'invite', 'closed')`),
+    check('registration_policy_signup_credits', sql`${t.signupCredits} between 0 and 1000000000`),
+    check('registration_policy_per_ip', sql`${t.perIpPerDay} between 1 and 1000000`),
   ],
 );
 

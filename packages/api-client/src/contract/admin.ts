@@ -23,6 +23,7 @@ export const adminConsolePaths = {
   plans: '/admin/plans/',
   plan: (id: number) => `/admin/plans/${id}/`,
   userPlan: (id: string) => `/admin/users/${encodeURIComponent(id)}/plan/`,
+  registration: '/admin/registration/',
 } as const;
 
 export const USER_ROLES = ['user', 'admin'] as const;
@@ -119,6 +120,8 @@ export const AUDIT_ACTIONS = [
   'plan.create',
   'plan.update',
   'user.plan',
+  'registration.update',
+  'registration.reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -244,15 +247,41 @@ export const inviteCode = z.object({
 });
 export type InviteCode = z.infer<typeof inviteCode>;
 
+/** The bounds of the registration policy: the most credits a new account gets, the widest per-address cap. */
+export const SIGNUP_CREDITS_MAX = 1_000_000_000;
+export const REGISTRATIONS_PER_IP_MAX = 1_000_000;
+
+/** The registration policy as the console sets it. */
+export const registrationPolicyInput = z.object({
+  /** open: anyone; invite: with an invitation code; closed: nobody. */
+  mode: z.enum(REGISTRATION_MODES),
+  /** Credits a new account gets. */
+  signup_credits: z.number().int().min(0).max(SIGNUP_CREDITS_MAX),
+  /** Accounts one client address may create per day. */
+  per_ip_per_day: z.number().int().min(1).max(REGISTRATIONS_PER_IP_MAX),
+});
+export type RegistrationPolicyInput = z.infer<typeof registrationPolicyInput>;
+
+export const POLICY_SOURCES = ['console', 'environment'] as const;
+
+/**
+ * How accounts are made now, on every instance: the console's policy once an admin has saved one, else the
+ * server's environment (REGISTRATION_MODE, REGISTRATIONS_PER_IP_PER_DAY, DEFAULT_PLAN_CREDITS).
+ */
+export const adminRegistrationPolicy = registrationPolicyInput.extend({
+  source: z.enum(POLICY_SOURCES),
+  /** When and by whom (an e-mail) the console's policy was saved; null from the environment. */
+  updated_at: z.string().nullable(),
+  updated_by: z.string().nullable(),
+  /** 用户协议 and 隐私政策 a new user must accept (the server's settings, TERMS_URL and PRIVACY_URL). */
+  terms_url: z.string().nullable(),
+  privacy_url: z.string().nullable(),
+});
+export type AdminRegistrationPolicy = z.infer<typeof adminRegistrationPolicy>;
+
 export const inviteList = z.object({
-  /** How accounts are made now (the server's settings). */
-  registration: z.object({
-    mode: z.enum(REGISTRATION_MODES),
-    /** Credits a new account gets. */
-    signup_credits: z.number().int().nonnegative(),
-    /** Accounts one client address may create per day. */
-    per_ip_per_day: z.number().int().positive(),
-  }),
+  /** How accounts are made now. */
+  registration: adminRegistrationPolicy,
   /** The newest codes first, at most 500. */
   results: z.array(inviteCode),
 });

@@ -18,6 +18,7 @@ import {
 } from '../contract/account';
 import {
   type AdminPlan,
+  type AdminRegistrationPolicy,
   type AdminUsageQuery,
   type AdminUsageReport,
   type AdminUserDetail,
@@ -28,6 +29,7 @@ import {
   adminConsolePaths,
   adminPlan,
   adminPlanList,
+  adminRegistrationPolicy,
   adminUsageReport,
   adminUserDetail,
   adminUserPage,
@@ -44,6 +46,7 @@ import {
   inviteList,
   type PlanInput,
   type PlanUpdate,
+  type RegistrationPolicyInput,
   type UserRole,
 } from '../contract/admin';
 import type { HttpClient } from '../http/httpClient';
@@ -95,6 +98,15 @@ export interface AdminApi {
   updatePlan(id: number, input: PlanUpdate, options?: CallOptions): Promise<AdminPlan>;
   /** Moves a user to a plan. */
   setUserPlan(id: string, planId: number, options?: CallOptions): Promise<AdminUserDetail>;
+  /** How accounts are made now, and whether the console or the server's environment says so. */
+  registrationPolicy(options?: CallOptions): Promise<AdminRegistrationPolicy>;
+  /** Sets the registration policy; every instance follows it from its next registration on. */
+  setRegistrationPolicy(
+    input: RegistrationPolicyInput,
+    options?: CallOptions,
+  ): Promise<AdminRegistrationPolicy>;
+  /** Drops the console's policy: the server's environment decides again. */
+  resetRegistrationPolicy(options?: CallOptions): Promise<AdminRegistrationPolicy>;
 }
 
 const queryOf = (query: Record<string, string | number | undefined>) =>
@@ -218,6 +230,19 @@ export function createAdminApi(http: HttpClient): AdminApi {
         schema: adminUserDetail,
         ...options,
       });
+    },
+    registrationPolicy(options = {}) {
+      return http.get(adminConsolePaths.registration, { schema: adminRegistrationPolicy, ...options });
+    },
+    setRegistrationPolicy(input, options = {}) {
+      return http.put(adminConsolePaths.registration, {
+        json: input,
+        schema: adminRegistrationPolicy,
+        ...options,
+      });
+    },
+    resetRegistrationPolicy(options = {}) {
+      return http.delete(adminConsolePaths.registration, { schema: adminRegistrationPolicy, ...options });
     },
     async exportUsage(query = {}, options = {}) {
       const response = await http.requestResponse(adminConsolePaths.usageExport, {

@@ -25,6 +25,17 @@ const user = {
 };
 const detail = { ...user, plan: { id: 1, name: '免费体验版' }, active_sessions: 1 };
 
+const environmentPolicy = {
+  mode: 'invite',
+  signup_credits: 1000,
+  per_ip_per_day: 10,
+  source: 'environment',
+  updated_at: null,
+  updated_by: null,
+  terms_url: null,
+  privacy_url: null,
+};
+
 describe('the operators’ console', () => {
   it('searches users with the trimmed query and page, reads one and its ledger, and the audit log', async () => {
     const { client, fetch } = setup((request) => {
@@ -126,11 +137,7 @@ describe('the operators’ console', () => {
       state: 'active',
     };
     const { client, fetch } = setup((request) => {
-      if (request.method === 'GET')
-        return json({
-          registration: { mode: 'invite', signup_credits: 1000, per_ip_per_day: 10 },
-          results: [invite],
-        });
+      if (request.method === 'GET') return json({ registration: environmentPolicy, results: [invite] });
       if (request.url.endsWith('/revoke/'))
         return json({ ...invite, state: 'revoked', revoked_at: '2026-11-28T04:00:00.000Z' });
       return json({ codes: ['K7QM-2222-XW9P'], results: [invite] }, { status: 201 });
@@ -144,6 +151,30 @@ describe('the operators’ console', () => {
       'GET /api/admin/invites/ ',
       'POST /api/admin/invites/ {"count":1,"uses":5,"note":"内测群"}',
       'POST /api/admin/invites/40/revoke/ ',
+    ]);
+  });
+
+  it('reads, sets and resets the registration policy', async () => {
+    const saved = {
+      ...environmentPolicy,
+      mode: 'closed',
+      source: 'console',
+      updated_at: '2026-12-06T02:00:00.000Z',
+      updated_by: 'ops@example.com',
+    };
+    const { client, fetch } = setup((request) => json(request.method === 'PUT' ? saved : environmentPolicy));
+    expect((await client.admin.registrationPolicy()).source).toBe('environment');
+    const set = await client.admin.setRegistrationPolicy({
+      mode: 'closed',
+      signup_credits: 1000,
+      per_ip_per_day: 10,
+    });
+    expect([set.mode, set.updated_by]).toEqual(['closed', 'ops@example.com']);
+    expect((await client.admin.resetRegistrationPolicy()).mode).toBe('invite');
+    expect(fetch.calls.map((c) => `${c.method} ${c.url} ${c.body ? JSON.stringify(c.body) : ''}`)).toEqual([
+      'GET /api/admin/registration/ ',
+      'PUT /api/admin/registration/ {"mode":"closed","signup_credits":1000,"per_ip_per_day":10}',
+      'DELETE /api/admin/registration/ ',
     ]);
   });
 

@@ -1,28 +1,33 @@
 /**
  * The console's plans: listed with how many accounts each has, made, changed, and users moved between
- * them. The default plan's name and sign-up credits are the server's settings (billing/plans.ts writes them
- * at every start), so the console changes only its monthly grant. Each change and its audit row are one
- * transaction.
+ * them. The default plan's name is the server's setting (billing/plans.ts writes it at every start), and
+ * its sign-up credits are the registration policy's (auth/policy.ts), so here the console changes only its
+ * monthly grant. Each change and its audit row are one transaction.
  */
 import { randomUUID } from 'node:crypto';
 import { type AdminPlan, PLANS_MAX, type PlanInput, type PlanUpdate } from '@wanxiang/api-client/contract';
 import { and, asc, count, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { plans, users } from '../../db/schema';
+import { plans, registrationPolicy, users } from '../../db/schema';
 import { fieldErrors, HttpError, notFound } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
+import { regrantPlan } from '../billing/monthlyGrant';
 import { recordAudit } from './audit';
 
 const m = messages.plans;
 
 type PlanRow = typeof plans.$inferSelect;
 
-function planJson(row: PlanRow, userCount: number): AdminPlan {
+/**
+ * `signupCredits`: the console's registration policy's, when it has one; else the default plan's own, which
+ * billing/plans.ts keeps equal to the environment's.
+ */
+function planJson(row: PlanRow, userCount: number, signupCredits?: number): AdminPlan {
   return {
     id: row.id,
     name: row.name,
     is_default: row.isDefault,
-    signup_credits: row.isDefault ? row.creditsGrant : 0,
+    signup_credits: row.isDefault ? (signupCredits ?? row.creditsGrant) : 0,
     monthly_credits: row.monthlyCredits,
     grant_day: row.grantDay,
     users: userCount,
@@ -37,6 +42,12 @@ const userCount = (db: Db, planId: number) =>
     .where(eq(users.planId, planId))
     .then(([row]) => Number(row?.n ?? 0));
 
+const consoleSignupCredits = (db: Db) =>
+  db
+    .select({ credits: registrationPolicy.signupCredits })
+    .from(registrationPolicy)
+    .then(([row]) => row?.credits);
+
 /** The plans, the default first, then the oldest first. */
 export async function listPlans(db: Db): Promise<AdminPlan[]> {
   const rows = await db.select().from(plans).orderBy(desc(plans.isDefault), asc(plans.id)).limit(PLANS_MAX);
@@ -46,7 +57,8 @@ export async function listPlans(db: Db): Promise<AdminPlan[]> {
     .where(isNotNull(users.planId))
     .groupBy(users.planId);
   const byPlan = new Map(counts.map((row) => [row.planId, Number(row.n)]));
-  return rows.map((row) => planJson(row, byPlan.get(row.id) ?? 0));
+  const signupCredits = await consoleSignupCredits(db);
+  return rows.map((row) => planJson(row, byPlan.get(row.id) ?? 0, signupCredits));
 }
 
 /** Refuses a name another plan has (the plans are told apart by name in the console). */
@@ -102,6 +114,7 @@ export async function updatePlan(db: Db, adminId: string, id: number, input: Pla
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.monthly_credits !== undefined ? { monthlyCredits: input.monthly_credits } : {}),
         ...(input.grant_day !== undefined ? { grantDay: input.grant_day } : {}),
+        grantedThrough: null,
         updatedAt: new Date(),
       })
       .where(eq(plans.id, id))
@@ -125,7 +138,7 @@ export async function updatePlan(db: Db, adminId: string, id: number, input: Pla
         target: { type: 'plan', id: String(row.id), label: row.name },
         details: changed,
       });
-    return planJson(row, await userCount(tx, id));
+    return planJson(row, await userCount(tx, id), await consoleSignupCredits(tx));
   });
 }
 
@@ -145,6 +158,7 @@ export async function setUserPlan(db: Db, adminId: string, userId: string, planI
     if (!user) throw notFound();
     if (user.planId === planId) return;
     await tx.update(users).set({ planId, updatedAt: new Date() }).where(eq(users.id, userId));
+    await regrantPlan(tx, planId);
     await recordAudit(tx, {
       actor: { userId: adminId },
       action: 'user.plan',

@@ -6,6 +6,7 @@ import {
   adminConsolePaths,
   adminPlan,
   adminPlanList,
+  adminRegistrationPolicy,
   adminUsageQuery,
   adminUsageReport,
   adminUserDetail,
@@ -27,29 +28,31 @@ import {
   PLANS_MAX,
   planInput,
   planUpdate,
+  registrationPolicyInput,
   userPlanChange,
   userRoleChange,
   userStatusChange,
 } from '@wanxiang/api-client/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RegistrationMode } from '../../config';
 import type { Db } from '../../db/client';
 import { authOf, type RequireAuth } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { createRequireAdmin } from '../account/routes';
 import { ledgerPage } from '../account/service';
+import { type RegistrationDefaults, readRegistrationPolicy } from '../auth/policy';
 import { auditPage } from './audit';
 import { INVITE_LIST_MAX, listInviteCodes, makeInviteCodes, revokeInviteCode } from './invites';
 import { createPlan, listPlans, setUserPlan, updatePlan } from './plans';
+import { resetRegistrationPolicy, saveRegistrationPolicy } from './registration';
 import { usageCsv, usageRange, usageReport } from './usage';
 import { adjustCredits, searchUsers, setActive, setRole, userDetail } from './users';
 
 export interface AdminRoutesOptions {
   db: Db;
   requireAuth: RequireAuth;
-  /** How accounts are made, as the invitation page shows it. */
-  registration: { mode: RegistrationMode; signupCredits: number; perIpPerDay: number };
+  /** How accounts are made when the console has set no policy (the server's environment). */
+  registration: RegistrationDefaults;
 }
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorBody]));
@@ -301,13 +304,60 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
       },
     },
     async () => ({
-      registration: {
-        mode: registration.mode,
-        signup_credits: registration.signupCredits,
-        per_ip_per_day: registration.perIpPerDay,
-      },
+      registration: await readRegistrationPolicy(db, registration),
       results: await listInviteCodes(db),
     }),
+  );
+
+  const policyDescription =
+    '注册方式（mode：open 任何人、invite 凭邀请码、closed 关闭）、新用户赠送的积分（signup_credits）与每个地址每天可注册的账号数' +
+    '（per_ip_per_day）。source 为 console 时是管理员在控制台保存的设置，所有实例从下一次注册起照此执行；为 environment 时来自服务器的' +
+    '环境变量（REGISTRATION_MODE、DEFAULT_PLAN_CREDITS、REGISTRATIONS_PER_IP_PER_DAY）。用户协议与隐私政策的链接只由环境变量设置。';
+
+  app.get(
+    adminConsolePaths.registration,
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: '注册设置',
+        description: `${policyDescription}非管理员 403。`,
+        security,
+        response: { 200: adminRegistrationPolicy, ...errors(401, 403) },
+      },
+    },
+    async () => readRegistrationPolicy(db, registration),
+  );
+
+  app.put(
+    adminConsolePaths.registration,
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: '保存注册设置',
+        description: `保存三项设置，此后以它们为准，不再看环境变量。${policyDescription}记入审计日志。非管理员 403。`,
+        security,
+        body: registrationPolicyInput,
+        response: { 200: adminRegistrationPolicy, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => saveRegistrationPolicy(db, authOf(request).userId, registration, request.body),
+  );
+
+  app.delete(
+    adminConsolePaths.registration,
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: '恢复注册设置为服务器设置',
+        description: `删除控制台保存的注册设置，重新以环境变量为准，答复恢复后的设置。记入审计日志。非管理员 403。`,
+        security,
+        response: { 200: adminRegistrationPolicy, ...errors(401, 403) },
+      },
+    },
+    async (request) => resetRegistrationPolicy(db, authOf(request).userId, registration),
   );
 
   app.post(

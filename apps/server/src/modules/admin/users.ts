@@ -19,6 +19,7 @@ import { HttpError, notFound } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import { ledgerEntryJson } from '../account/service';
 import { applyCreditChange, InsufficientCreditsError } from '../billing/ledger';
+import { regrantPlanOf } from '../billing/monthlyGrant';
 import { recordAudit } from './audit';
 
 const m = messages.admin;
@@ -197,6 +198,7 @@ export async function setActive(db: Db, adminId: string, userId: string, active:
     const target = await targetOf(tx, userId);
     await tx.update(users).set({ isActive: active, updatedAt: new Date() }).where(eq(users.id, userId));
     const ended = active ? 0 : await endSessions(tx, userId);
+    if (active) await regrantPlanOf(tx, userId);
     await recordAudit(tx, {
       actor: { userId: adminId },
       action: active ? 'user.enable' : 'user.disable',

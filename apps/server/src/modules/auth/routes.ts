@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: '注册账号',
         description:
-          '新用户获得默认套餐及其赠送积分。注册方式由运营者设定（REGISTRATION_MODE）：open 任何人可注册；invite 需要有效的邀请码（invite_code）；closed 不开放注册（403，code: registration_closed）。同一来源地址每天可注册的账号数有上限（429，附 Retry-After）。',
+          '新用户获得默认套餐及其赠送积分。注册方式由运营者设定（控制台的注册设置；未设置时为环境变量 REGISTRATION_MODE）：open 任何人可注册；invite 需要有效的邀请码（invite_code）；closed 不开放注册（403，code: registration_closed）。同一来源地址每天可注册的账号数有上限（429，附 Retry-After）。',
         body: registerRequest,
         response: { 201: registerResponse, ...errors(400, 403, 413, 415, 429) },
       },
@@ -81,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: registrationPolicy, ...errors(429) },
       },
     },
-    async () => ({ ...auth.registrationPolicy(), password_reset: passwordReset }),
+    async () => ({ ...(await auth.registrationPolicy()), password_reset: passwordReset }),
   );
 
   app.post(

@@ -12,6 +12,7 @@ import { type CounterHit, counterHit, hitUpsert } from '../limits/counters';
 import { userLimitKey } from '../limits/requests';
 import { hashInviteCode } from './invites';
 import type { PasswordHasher } from './passwords';
+import { readRegistrationPolicy, registrationDefaults } from './policy';
 import { checkLogin, checkRegistration } from './rules';
 import type { LoginThrottle } from './throttle';
 import { hashToken, type TokenService } from './tokens';
@@ -89,17 +90,22 @@ export class AuthService {
   }
 
   /** What the register page needs to know before it shows its form. */
-  registrationPolicy() {
+  async registrationPolicy() {
+    const policy = await this.policy();
     return {
-      mode: this.deps.config.registration.mode,
-      signup_credits: this.deps.config.defaultPlan.credits,
-      terms_url: this.deps.config.registration.termsUrl,
-      privacy_url: this.deps.config.registration.privacyUrl,
+      mode: policy.mode,
+      signup_credits: policy.signup_credits,
+      terms_url: policy.terms_url,
+      privacy_url: policy.privacy_url,
     };
   }
 
+  private policy() {
+    return readRegistrationPolicy(this.db, registrationDefaults(this.deps.config));
+  }
+
   /**
-   * Creates an account as the operator's policy allows (REGISTRATION_MODE): closed refuses, invite takes
+   * Creates an account as the operator's policy allows (policy.ts): closed refuses, invite takes
    * one use of a valid code. The address's daily count, the code's use, the user and the grant are one
    * transaction: a registration that fails for any reason counts against nothing.
    */
@@ -113,7 +119,13 @@ export class AuthService {
     },
     client: Pick<ClientInfo, 'ip'>,
   ) {
-    const { mode, maxPerIpPerDay, termsUrl, privacyUrl } = this.deps.config.registration;
+    const {
+      mode,
+      per_ip_per_day: maxPerIpPerDay,
+      signup_credits: signupCredits,
+      terms_url: termsUrl,
+      privacy_url: privacyUrl,
+    } = await this.policy();
     if (mode === 'closed') {
       throw new HttpError(403, { detail: messages.auth.registrationClosed, code: 'registration_closed' });
     }
@@ -170,10 +182,10 @@ export class AuthService {
           .values({ email: value.email, passwordHash, nickname: value.nickname, planId: plan?.id ?? null })
           .returning({ id: users.id, email: users.email, nickname: users.nickname });
         if (!user) throw new Error('users insert returned no row');
-        if (plan && plan.creditsGrant > 0) {
+        if (plan && signupCredits > 0) {
           await applyCreditChange(tx, {
             userId: user.id,
-            delta: plan.creditsGrant,
+            delta: signupCredits,
             kind: 'grant',
             reference: `signup:${plan.code}`,
             note: messages.plans.signupGrant,

@@ -3,7 +3,8 @@
  * a month is one ledger row whose reference names the plan and the month, written by applyCreditChange under
  * the user's row lock, so however many instances run it at once, a user gets a month's credits once.
  */
-import { and, eq, gt, lt, notExists, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { creditLedger, plans, users } from '../../db/schema';
 import { messages } from '../../i18n/zh-CN';
@@ -25,13 +26,28 @@ export function grantMoment(now: Date, day: number): { period: string; moment: D
   };
 }
 
+/**
+ * Makes the plan's members be looked at again by the next grant: someone may be due whom its last full pass
+ * did not see (moved onto the plan, or the grant itself changed).
+ */
+export const regrantPlan = (executor: Db, planId: number) =>
+  executor.update(plans).set({ grantedThrough: null }).where(eq(plans.id, planId));
+
+/** The same for the plan `userId` is on, when the account is enabled again (a disabled one is passed over). */
+export const regrantPlanOf = (executor: Db, userId: string) =>
+  executor
+    .update(plans)
+    .set({ grantedThrough: null })
+    .where(eq(plans.id, sql`(select ${users.planId} from ${users} where ${users.id} = ${userId})`));
+
 /** The ledger reference of one plan's grant for one month: what makes it once per user. */
 export const grantReference = (planId: number, period: string) => `monthly:${planId}:${period}`;
 
 /**
  * Grants this month's credits of every plan whose day has come to each active user on it whose account is
  * older than that moment (a new account has its sign-up credits) and has not had them. Answers how many
- * users this run granted.
+ * users this run granted. A plan whose pass went through without a failure is marked done for the month
+ * (`granted_through`) and passed over by later runs, unless a change clears the mark (regrantPlan).
  */
 export async function grantMonthlyCredits(db: Db, now = new Date()): Promise<number> {
   const due = await db.select().from(plans).where(gt(plans.monthlyCredits, 0));
@@ -39,7 +55,22 @@ export async function grantMonthlyCredits(db: Db, now = new Date()): Promise<num
   const failures: unknown[] = [];
   for (const plan of due) {
     const { period, moment } = grantMoment(now, plan.grantDay);
-    if (now.getTime() < moment.getTime()) continue;
+    if (now.getTime() < moment.getTime() || plan.grantedThrough === period) continue;
+    const failed = failures.length;
+    // This pass's own mark: a change during the pass (regrantPlan) or another instance's pass replaces it,
+    // and then this pass does not mark the month done, since it may not have seen everyone due.
+    const pass = `run:${randomUUID()}`;
+    await db
+      .update(plans)
+      .set({ grantedThrough: pass })
+      .where(
+        and(
+          eq(plans.id, plan.id),
+          plan.grantedThrough === null
+            ? isNull(plans.grantedThrough)
+            : eq(plans.grantedThrough, plan.grantedThrough),
+        ),
+      );
     const reference = grantReference(plan.id, period);
     const alreadyGranted = db
       .select({ one: sql`1` })
@@ -87,6 +118,11 @@ export async function grantMonthlyCredits(db: Db, now = new Date()): Promise<num
       if (waiting.length < BATCH) break;
       after = waiting.at(-1)?.id;
     }
+    if (failures.length === failed)
+      await db
+        .update(plans)
+        .set({ grantedThrough: period })
+        .where(and(eq(plans.id, plan.id), eq(plans.grantedThrough, pass)));
   }
   // The next run (minutes later) tries the failed accounts again; the log says why they failed.
   if (failures.length > 0)

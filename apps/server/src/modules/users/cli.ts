@@ -5,6 +5,7 @@ import { authSessions, users } from '../../db/schema';
 import { recordAudit } from '../admin/audit';
 import { PasswordHasher } from '../auth/passwords';
 import { normalizeEmail } from '../auth/rules';
+import { regrantPlanOf } from '../billing/monthlyGrant';
 
 const USAGE = `用法（运营者）：
   node dist/main.js users reset-password <邮箱>   为忘记密码的用户设一个临时密码（打印出来，请通过安全渠道告知本人），并退出其全部登录
@@ -70,7 +71,8 @@ export async function usersCommand(db: Db, args: string[], out: (line: string) =
   const active = action === 'enable';
   await db.transaction(async (tx) => {
     await tx.update(users).set({ isActive: active, updatedAt: new Date() }).where(eq(users.id, user.id));
-    if (!active) await endSessions(tx, user.id);
+    if (active) await regrantPlanOf(tx, user.id);
+    else await endSessions(tx, user.id);
     await recordAudit(tx, {
       actor: 'cli',
       action: active ? 'user.enable' : 'user.disable',

@@ -86,3 +86,11 @@ export const pager = style({ display: 'flex', alignItems: 'center', gap: vars.sp
 export const actions = style({ display: 'flex', gap: vars.space.md, flexWrap: 'wrap' });
 export const reasonField = style({ flex: '1 1 240px' });
 export const details = style({ whiteSpace: 'normal', minWidth: '200px', wordBreak: 'break-word' });
+/** A form of a few settings, one field under the other, each with its hint. */
+export const settingsForm = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'stretch',
+  gap: vars.space.md,
+  maxWidth: '28rem',
+});

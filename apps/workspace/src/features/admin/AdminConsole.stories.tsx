@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { AdminConsole } from './AdminLayout';
@@ -12,6 +13,13 @@ import { UserDetailView } from './UserDetailView';
 import { UsersView } from './UsersView';
 
 const ZONE = 'Asia/Shanghai';
+
+/** The story in a phone's width (390 px) and the given height. */
+const onPhone = (height: number) => (Story: () => ReactNode) => (
+  <div style={{ width: 390, height }}>
+    <Story />
+  </div>
+);
 const adminOf = (loaded: Record<string, unknown>) => loaded.admin as FakeAdmin;
 
 /** The console as the app routes it, on an in-memory server, opened at `path`. */
@@ -498,13 +506,7 @@ export const RedeemExportAndRevoke: Story = {
 /** A phone's width: the form's fields stack, and the batch table scrolls inside its section. */
 export const RedeemCodesPhone: Story = {
   args: { path: '/admin/redeem-codes' },
-  decorators: [
-    (Story) => (
-      <div style={{ width: 390, height: 900 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [onPhone(900)],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('table', { name: '兑换码批次' });
@@ -598,6 +600,91 @@ export const InviteRevoke: Story = {
   },
 };
 
+/**
+ * 注册设置: the policy of the environment, changed in the console (closed, other sign-up credits), said to
+ * come from the console and by whom, then given back to the environment after a confirmation; the audit log
+ * keeps both.
+ */
+export const RegistrationPolicy: Story = {
+  args: { path: '/admin/invites' },
+  // Before its play it is the Invites story's page.
+  tags: ['!vrt'],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const panel = within(await canvas.findByRole('region', { name: '注册设置' }));
+    await expect(panel.getByText(/^当前来自服务器设置/)).toBeVisible();
+    await expect(panel.getByText('https://wanxiang.example/terms')).toBeVisible();
+    await expect(panel.getByText('未设置')).toBeVisible();
+    await expect(panel.queryByRole('button', { name: '恢复为服务器设置' })).toBeNull();
+
+    await userEvent.click(panel.getByRole('button', { name: '修改' }));
+    const form = within(panel.getByRole('form', { name: '修改注册设置' }));
+    await userEvent.click(form.getByRole('button', { name: /注册方式/ }));
+    await userEvent.click(await body.findByRole('option', { name: '已关闭注册' }));
+    await expect(form.getByText('不再接受新注册，已有账号照常登录。')).toBeVisible();
+    const credits = form.getByRole('textbox', { name: '新用户赠送的积分' });
+    await userEvent.clear(credits);
+    await userEvent.type(credits, '200');
+    await userEvent.click(form.getByRole('button', { name: '保存' }));
+    await expect(await panel.findByText('注册设置已保存，从下一次注册起生效。')).toBeVisible();
+    await expect(adminOf(loaded).calls).toContain('policy closed 200 10');
+    await waitFor(() => expect(panel.getByText('已关闭注册')).toBeVisible());
+    await expect(panel.getByText('200 积分')).toBeVisible();
+    await expect(panel.getByText(/^由 ops@example\.com 于 .+ 在控制台设置/)).toBeVisible();
+
+    await userEvent.click(panel.getByRole('button', { name: '恢复为服务器设置' }));
+    const dialog = await body.findByRole('alertdialog', { name: '恢复为服务器设置？' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '恢复为服务器设置' }));
+    await waitFor(() => expect(body.queryByRole('alertdialog')).toBeNull());
+    await expect(await panel.findByText('已恢复为服务器设置。')).toBeVisible();
+    await waitFor(() => expect(panel.getByText('凭邀请码注册')).toBeVisible());
+    await expect(panel.getByText('1,000 积分')).toBeVisible();
+
+    await userEvent.click(canvas.getByRole('link', { name: '审计日志' }));
+    const log = await canvas.findByRole('table', { name: '审计日志' });
+    const rows = within(log).getAllByRole('row');
+    await expect(rows[1]).toHaveTextContent('注册设置恢复为服务器设置');
+    await expect(rows[2]).toHaveTextContent('修改注册设置');
+  },
+};
+
+/** Each wrong field of the policy is named before anything is sent. */
+export const RegistrationPolicyBadInput: Story = {
+  args: { path: '/admin/invites' },
+  tags: ['!vrt'],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const panel = within(await canvas.findByRole('region', { name: '注册设置' }));
+    await userEvent.click(panel.getByRole('button', { name: '修改' }));
+    const credits = panel.getByRole('textbox', { name: '新用户赠送的积分' });
+    await userEvent.clear(credits);
+    await userEvent.type(credits, '-5');
+    const cap = panel.getByRole('textbox', { name: '每个地址每天最多注册的账号数' });
+    await userEvent.clear(cap);
+    await userEvent.type(cap, '0');
+    await userEvent.click(panel.getByRole('button', { name: '保存' }));
+    await expect(await panel.findByText('新用户赠送的积分须为 0–1,000,000,000 之间的整数。')).toBeVisible();
+    await expect(panel.getByText('每天注册数须为 1–1,000,000 之间的整数。')).toBeVisible();
+    await expect(credits).toHaveAttribute('aria-invalid', 'true');
+    await expect(adminOf(loaded).calls.some((call) => call.startsWith('policy'))).toBe(false);
+  },
+};
+
+/** The policy's form on a phone: every field and button within the width. */
+export const RegistrationPolicyPhone: Story = {
+  args: { path: '/admin/invites' },
+  decorators: [onPhone(900)],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const panel = within(await canvas.findByRole('region', { name: '注册设置' }));
+    await userEvent.click(panel.getByRole('button', { name: '修改' }));
+    await expect(panel.getByRole('button', { name: '保存' })).toBeVisible();
+    const root = canvasElement.firstElementChild as HTMLElement;
+    await expect(root.scrollWidth).toBeLessThanOrEqual(390);
+  },
+};
+
 /** Open registration: the page says codes are not asked for until the server runs invite-only. */
 export const InvitesOpenRegistration: Story = {
   args: { path: '/admin/invites', registrationMode: 'open' },
@@ -605,7 +692,7 @@ export const InvitesOpenRegistration: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('开放注册')).toBeVisible();
     await expect(
-      canvas.getByText('当前注册不需要邀请码：服务器设为 invite 后，新用户须填写邀请码。'),
+      canvas.getByText('当前注册不需要邀请码：把注册方式改为“凭邀请码注册”后，新用户须填写邀请码。'),
     ).toBeVisible();
   },
 };
@@ -637,13 +724,7 @@ export const Forbidden: Story = {
 
 /** A phone's width: the nav runs along the top, and the user table scrolls inside its section. */
 export const Phone: Story = {
-  decorators: [
-    (Story) => (
-      <div style={{ width: 390, height: 700 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [onPhone(700)],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('table', { name: '用户列表' });

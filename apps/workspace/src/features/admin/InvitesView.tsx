@@ -9,13 +9,12 @@ import {
 import { Alert, Badge, type BadgeTone, Button, ConfirmDialog, Spinner, TextField } from '@wanxiang/ui';
 import { useState } from 'react';
 import * as account from '../account/Account.css';
-import * as styles from './Admin.css';
 import { AdminTable } from './AdminTable';
 import { CreatedCodes } from './CreatedCodes';
 import { failureText } from './errors';
-import { Fact } from './Fact';
 import { type FieldErrors, useConsoleData, useFieldsForm, wholeInRange } from './forms';
 import { adminText } from './messages';
+import { RegistrationPolicyPanel } from './RegistrationPolicyPanel';
 
 const t = adminText.invites;
 
@@ -42,15 +41,17 @@ const STATE_TONES: Record<InviteCode['state'], BadgeTone> = {
 };
 
 /**
- * 管理 › 邀请码: how accounts are made now (the server's registration mode, the sign-up credits, the
- * per-address cap), invitation codes made in a batch and shown once, and the list with each code's uses and
+ * 管理 › 邀请码: how accounts are made now and its change (RegistrationPolicyPanel), invitation codes made in a batch and shown once, and the list with each code's uses and
  * state; a live code can be stopped after a confirmation.
  */
 export function InvitesView({
   admin,
   timeZone,
 }: {
-  admin: Pick<AdminApi, 'invites' | 'createInvites' | 'revokeInvite'>;
+  admin: Pick<
+    AdminApi,
+    'invites' | 'createInvites' | 'revokeInvite' | 'setRegistrationPolicy' | 'resetRegistrationPolicy'
+  >;
   /** The zone the times are shown in. @default the browser's */
   timeZone?: string;
 }) {
@@ -91,23 +92,20 @@ export function InvitesView({
       ) : null}
       {!list && !error ? <Spinner /> : null}
       {registration ? (
-        <section className={account.section} aria-labelledby="invites-policy">
-          <h2 id="invites-policy" className={account.sectionTitle}>
-            {t.policyTitle}
-          </h2>
-          <dl className={styles.facts}>
-            <Fact label={t.mode}>{t.modes[registration.mode] ?? registration.mode}</Fact>
-            <Fact label={t.signupCredits}>{adminText.credits(registration.signup_credits)}</Fact>
-            <Fact label={t.perIp}>{t.perIpValue(registration.per_ip_per_day)}</Fact>
-          </dl>
-          <p className={account.muted}>{t.policyHint}</p>
-          {registration.mode !== 'invite' ? <p className={account.muted}>{t.notInviteMode}</p> : null}
-        </section>
+        <RegistrationPolicyPanel
+          admin={admin}
+          policy={registration}
+          onChanged={() => void load()}
+          {...(timeZone ? { timeZone } : {})}
+        />
       ) : null}
       <section className={account.section} aria-labelledby="invites-new">
         <h2 id="invites-new" className={account.sectionTitle}>
           {t.newTitle}
         </h2>
+        {registration && registration.mode !== 'invite' ? (
+          <p className={account.muted}>{t.notInviteMode}</p>
+        ) : null}
         <form className={account.form} onSubmit={create} noValidate>
           <TextField label={t.count} inputMode="numeric" {...form.bind('count')} />
           <TextField label={t.uses} inputMode="numeric" {...form.bind('uses')} />

@@ -1,13 +1,15 @@
 import { type AdminApi, ApiError } from '@wanxiang/api-client';
-import type {
-  AdminPlan,
-  AdminUsageQuery,
-  AdminUsageReport,
-  AdminUserDetail,
-  AuditEntry,
-  InviteCode,
-  LedgerEntry,
-  RedeemBatch,
+import {
+  type AdminPlan,
+  type AdminRegistrationPolicy,
+  type AdminUsageQuery,
+  type AdminUsageReport,
+  type AdminUserDetail,
+  type AuditEntry,
+  type InviteCode,
+  type LedgerEntry,
+  type RedeemBatch,
+  registrationPolicyInput,
 } from '@wanxiang/api-client/contract';
 import { addDays, daysSpanned } from './days';
 
@@ -83,11 +85,24 @@ export function fakeAdmin(
   };
   const record = (action: string, target: AdminUserDetail, details: Record<string, unknown> = {}) =>
     auditRow(action, { type: 'user', id: target.id, label: target.email }, details);
-  const registration = {
+  const environment: AdminRegistrationPolicy = {
     mode: options.registrationMode ?? 'invite',
     signup_credits: 1000,
     per_ip_per_day: 10,
-  } as const;
+    source: 'environment',
+    updated_at: null,
+    updated_by: null,
+    terms_url: 'https://wanxiang.example/terms',
+    privacy_url: null,
+  };
+  let registration: AdminRegistrationPolicy = { ...environment };
+  /** Each field of the policy that differs, as from → to, as the audit log keeps it. */
+  const policyChanges = (before: AdminRegistrationPolicy, after: AdminRegistrationPolicy) =>
+    Object.fromEntries(
+      (['mode', 'signup_credits', 'per_ip_per_day'] as const)
+        .filter((field) => before[field] !== after[field])
+        .map((field) => [field, { from: before[field], to: after[field] }]),
+    );
   const invites: InviteCode[] = seedInvites();
   let inviteId = 40;
   let batches: RedeemBatch[] = seedBatches();
@@ -202,6 +217,9 @@ export function fakeAdmin(
     | 'exportRedeemBatch'
     | 'revokeRedeemBatch'
     | 'revokeInvite'
+    | 'registrationPolicy'
+    | 'setRegistrationPolicy'
+    | 'resetRegistrationPolicy'
   > & {
     calls: string[];
   } = {
@@ -305,6 +323,40 @@ export function fakeAdmin(
       deny();
       calls.push('invites');
       return { registration: { ...registration }, results: invites.map((invite) => ({ ...invite })) };
+    },
+    async registrationPolicy() {
+      deny();
+      return { ...registration };
+    },
+    async setRegistrationPolicy(input) {
+      deny();
+      const checked = registrationPolicyInput.safeParse(input);
+      if (!checked.success)
+        throw refused(400, {
+          errors: Object.fromEntries(
+            checked.error.issues.map((issue) => [String(issue.path[0]), ['请输入有效的值。']]),
+          ),
+        });
+      const before = registration;
+      registration = {
+        ...registration,
+        ...checked.data,
+        source: 'console',
+        updated_at: '2026-11-28T05:00:00.000Z',
+        updated_by: self.email,
+      };
+      calls.push(`policy ${input.mode} ${input.signup_credits} ${input.per_ip_per_day}`);
+      auditRow('registration.update', null, policyChanges(before, registration));
+      return { ...registration };
+    },
+    async resetRegistrationPolicy() {
+      deny();
+      const before = registration;
+      registration = { ...environment };
+      calls.push('policy reset');
+      if (before.source === 'console')
+        auditRow('registration.reset', null, policyChanges(before, registration));
+      return { ...registration };
     },
     async createInvites({ count, uses = 1, expires_in_days, note }) {
       deny();

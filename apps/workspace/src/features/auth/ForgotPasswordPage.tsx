@@ -1,4 +1,4 @@
-import { formatAuthError } from '@wanxiang/api-client/auth';
+import { type AuthApi, formatAuthError } from '@wanxiang/api-client/auth';
 import { useState } from 'react';
 import { t } from '../../i18n/zh-CN';
 import { authClient } from '../../session/client';
@@ -12,12 +12,17 @@ const fieldLabels = { email: t.auth.email };
  * the server's answer, which is the same whether the address has an account or not. The form stays, so a
  * mistyped address can be corrected and sent again.
  */
-export function ForgotPasswordPage() {
+export function ForgotPasswordPage({
+  auth = authClient.auth,
+}: {
+  /** The server's auth endpoints. @default the app's client */
+  auth?: Pick<AuthApi, 'requestPasswordReset'>;
+}) {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
   const submission = useAuthSubmit(async () => {
     setSent(null);
-    setSent(await authClient.auth.requestPasswordReset(email));
+    setSent(await auth.requestPasswordReset(email));
     throw new ResetSent();
   });
   // The hook keeps a successful submit pending (the sign-in pages leave); this page stays, so it ends it.

@@ -1,4 +1,4 @@
-import { formatAuthError } from '@wanxiang/api-client/auth';
+import { type AuthApi, formatAuthError } from '@wanxiang/api-client/auth';
 import { PasswordField } from '@wanxiang/ui';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -21,7 +21,12 @@ class Mismatch extends Error {}
  * used or expired: its message says which, with the way back to 忘记密码) and the password's rules (under
  * the field); success ends every sign-in of the account and opens the sign-in page saying so.
  */
-export function ResetPasswordPage() {
+export function ResetPasswordPage({
+  auth = authClient.auth,
+}: {
+  /** The server's auth endpoints. @default the app's client */
+  auth?: Pick<AuthApi, 'resetPassword'>;
+}) {
   const navigate = useNavigate();
   const { hash } = useLocation();
   const token = resetTokenOf(hash);
@@ -29,7 +34,7 @@ export function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const submission = useAuthSubmit(async () => {
     if (password !== confirm) throw new Mismatch();
-    await authClient.auth.resetPassword({ token, new_password: password });
+    await auth.resetPassword({ token, new_password: password });
     navigate('/login?reset=1', { replace: true });
   });
   const mismatch = submission.error instanceof Mismatch;

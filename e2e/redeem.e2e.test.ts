@@ -135,6 +135,17 @@ test('an admin makes a redeem code; a user whose answer the balance cut short re
   const userLine = csv.split('\r\n').find((line) => line.includes(`,${userEmail},`));
   expect(userLine).toContain(`,离线演示模型,${SIGN_UP_CREDITS - left},`);
 
+  // The user's own page in the console: their spending over the last 30 days, as they see it.
+  await admin.page.getByRole('link', { name: '用户', exact: true }).click();
+  await admin.page.getByLabel('搜索邮箱或昵称').fill(userEmail);
+  await admin.page.getByRole('button', { name: '搜索', exact: true }).click();
+  const found = admin.page.getByRole('table', { name: '用户列表' }).getByRole('link', { name: userEmail });
+  await expect.poll(() => found.isVisible()).toBe(true);
+  await found.click();
+  const usage = admin.page.getByRole('region', { name: '最近 30 天用量' });
+  await expect.poll(() => usage.textContent()).toContain(`共消耗 ${SIGN_UP_CREDITS - left} 积分`);
+  await expectAccessible(admin.page);
+
   await user.close();
   await admin.close();
 });

@@ -4,6 +4,7 @@ import type {
   AdminUserPage,
   AuditPage,
   LedgerPage,
+  UsageReport,
 } from '@wanxiang/api-client/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +25,7 @@ const ROUTES: { method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string
   { method: 'GET', url: '/api/admin/users/?q=a' },
   { method: 'GET', url: `/api/admin/users/${ID}/` },
   { method: 'GET', url: `/api/admin/users/${ID}/ledger/` },
+  { method: 'GET', url: `/api/admin/users/${ID}/usage/` },
   { method: 'POST', url: `/api/admin/users/${ID}/credits/`, body: { delta: 10, reason: '补偿' } },
   { method: 'POST', url: `/api/admin/users/${ID}/status/`, body: { active: false } },
   { method: 'POST', url: `/api/admin/users/${ID}/role/`, body: { role: 'admin' } },
@@ -308,6 +310,52 @@ describe.each(databaseKinds)('the operators’ console on %s', (kind) => {
         boundedDetails(Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, 'y'.repeat(400)]))),
       ).length,
     ).toBeLessThanOrEqual(4200);
+  });
+
+  it('shows one user’s spending by day and model, as the user sees it; an unknown user or a bad range is refused', async () => {
+    const server = await app(FAST);
+    const database = db().database.db;
+    const admin = await makeAdmin(server, database);
+    const spender = await signUp(server, database, 500);
+    const idle = await signUp(server, database, 500);
+    const base = await listen(server);
+    const turn = await sendTurn(base, spender.access, {
+      model_id: OFFLINE_MODEL_ID,
+      prompt: { text: '问一下' },
+    });
+    const charged = finalOf(turn.events).credits_charged ?? 0;
+    expect(charged).toBeGreaterThan(0);
+
+    const seen = await call(server, admin.auth, 'GET', `/api/admin/users/${spender.userId}/usage/?days=7`);
+    expect(seen.statusCode, seen.body).toBe(200);
+    const report = seen.json() as UsageReport;
+    expect(report.days).toHaveLength(7);
+    const spent = report.days.flatMap((day) => day.models).reduce((sum, model) => sum + model.credits, 0);
+    expect(spent).toBe(charged);
+    // What the user reads of their own usage, to the credit.
+    const own = await call(server, spender.auth, 'GET', '/api/account/usage/?days=7');
+    expect(own.json()).toEqual(report);
+    const quiet = (
+      await call(server, admin.auth, 'GET', `/api/admin/users/${idle.userId}/usage/`)
+    ).json() as UsageReport;
+    expect(quiet.days).toHaveLength(30);
+    expect(quiet.days.every((day) => day.models.length === 0)).toBe(true);
+
+    expect((await call(server, admin.auth, 'GET', `/api/admin/users/${ID}/usage/`)).statusCode).toBe(404);
+    for (const [query, field] of [
+      ['?days=0', 'days'],
+      ['?days=91', 'days'],
+      ['?tz=Mars/Olympus', 'tz'],
+    ] as const) {
+      const refused = await call(
+        server,
+        admin.auth,
+        'GET',
+        `/api/admin/users/${spender.userId}/usage/${query}`,
+      );
+      expect(refused.statusCode, query).toBe(400);
+      expect(Object.keys(refused.json().errors ?? {}), query).toEqual([field]);
+    }
   });
 
   it('reports everyone’s spending over a range of days in its zone, ranks the users, and exports it as CSV', async () => {

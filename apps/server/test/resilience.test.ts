@@ -761,6 +761,13 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
         ok: is(200),
       },
       {
+        name: 'admin: a user’s usage',
+        route: 'GET /api/admin/users/{id}/usage/',
+        prepare: async () => ({ id: await userIdOf((await newUser()).token) }),
+        send: ({ id }) => call('GET', `/api/admin/users/${id}/usage/`, { token: access }),
+        ok: is(200),
+      },
+      {
         name: 'admin: grant credits with a reason',
         route: 'POST /api/admin/users/{id}/credits/',
         prepare: async () => ({ id: await userIdOf((await newUser()).token) }),

@@ -12,6 +12,7 @@ export const adminConsolePaths = {
   users: '/admin/users/',
   user: (id: string) => `/admin/users/${encodeURIComponent(id)}/`,
   userLedger: (id: string) => `/admin/users/${encodeURIComponent(id)}/ledger/`,
+  userUsage: (id: string) => `/admin/users/${encodeURIComponent(id)}/usage/`,
   userCredits: (id: string) => `/admin/users/${encodeURIComponent(id)}/credits/`,
   userStatus: (id: string) => `/admin/users/${encodeURIComponent(id)}/status/`,
   userRole: (id: string) => `/admin/users/${encodeURIComponent(id)}/role/`,

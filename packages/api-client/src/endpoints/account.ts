@@ -73,6 +73,8 @@ export interface AdminApi {
   user(id: string, options?: CallOptions): Promise<AdminUserDetail>;
   /** One page of a user's ledger, newest first. */
   userLedger(id: string, query?: LedgerQuery, options?: CallOptions): Promise<LedgerPage>;
+  /** A user's credits and tokens per day and model over the last `days` days, as the user sees them. */
+  userUsage(id: string, query?: UsageQuery, options?: CallOptions): Promise<UsageReport>;
   /** Grants (positive) or deducts (negative) credits with a reason: one ledger row and one audit row. */
   adjustCredits(id: string, input: CreditAdjustment, options?: CallOptions): Promise<CreditAdjustmentResult>;
   /** Disables (its sign-ins end at once) or enables an account. */
@@ -114,6 +116,10 @@ const queryOf = (query: Record<string, string | number | undefined>) =>
     Object.entries(query).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
   );
 
+/** A usage report, the user's own or one an admin reads. */
+const usageAt = (http: HttpClient, path: string, query: UsageQuery, options: CallOptions) =>
+  http.get(path, { query: queryOf({ days: query.days, tz: query.tz }), schema: usageReport, ...options });
+
 export function createAccountApi(http: HttpClient): AccountApi {
   return {
     ledger(query = {}, options = {}) {
@@ -124,11 +130,7 @@ export function createAccountApi(http: HttpClient): AccountApi {
       });
     },
     usage(query = {}, options = {}) {
-      return http.get(accountPaths.usage, {
-        query: queryOf({ days: query.days, tz: query.tz }),
-        schema: usageReport,
-        ...options,
-      });
+      return usageAt(http, accountPaths.usage, query, options);
     },
     redeem(code, options = {}) {
       return http.post(accountPaths.redeem, { json: { code }, schema: redeemResult, ...options });
@@ -170,6 +172,9 @@ export function createAdminApi(http: HttpClient): AdminApi {
         schema: ledgerPage,
         ...options,
       });
+    },
+    userUsage(id, query = {}, options = {}) {
+      return usageAt(http, adminConsolePaths.userUsage(id), query, options);
     },
     adjustCredits(id, input, options = {}) {
       return http.post(adminConsolePaths.userCredits(id), {

@@ -154,6 +154,21 @@ describe('the operators’ console', () => {
     ]);
   });
 
+  it('reads one user’s usage over the days asked, in the zone asked', async () => {
+    const report = {
+      days: [
+        { date: '2026-12-06', models: [{ model: 'DeepSeek', credits: 3, tokens_in: 9, tokens_out: 30 }] },
+      ],
+      time_zone: 'Asia/Shanghai',
+    };
+    const { client, fetch } = setup(() => json(report));
+    const usage = await client.admin.userUsage('u 1', { days: 7, tz: 'Asia/Shanghai' });
+    expect(usage.days[0]?.models[0]?.credits).toBe(3);
+    expect(fetch.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/admin/users/u%201/usage/?days=7&tz=Asia%2FShanghai',
+    ]);
+  });
+
   it('reads, sets and resets the registration policy', async () => {
     const saved = {
       ...environmentPolicy,

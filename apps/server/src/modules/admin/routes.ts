@@ -29,6 +29,8 @@ import {
   planInput,
   planUpdate,
   registrationPolicyInput,
+  usageQuery,
+  usageReport as usageReportSchema,
   userPlanChange,
   userRoleChange,
   userStatusChange,
@@ -39,7 +41,7 @@ import type { Db } from '../../db/client';
 import { authOf, type RequireAuth } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { createRequireAdmin } from '../account/routes';
-import { ledgerPage } from '../account/service';
+import { ledgerPage, usageReport as userUsageReport } from '../account/service';
 import { type RegistrationDefaults, readRegistrationPolicy } from '../auth/policy';
 import { auditPage } from './audit';
 import { INVITE_LIST_MAX, listInviteCodes, makeInviteCodes, revokeInviteCode } from './invites';
@@ -123,6 +125,28 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
       const page = await ledgerPage(db, request.params.id, request.query);
       if (!page) throw notFound();
       return page;
+    },
+  );
+
+  app.get(
+    '/admin/users/:id/usage/',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: '用户的用量',
+        description:
+          '与用户自己在积分明细中看到的用量相同：最近 days 天（默认 30，最多 90）每天按模型的积分与 token，按 tz 时区' +
+          '（默认 Asia/Shanghai）分日。非管理员 403，没有这个用户 404。',
+        security,
+        params: userParams,
+        querystring: usageQuery,
+        response: { 200: usageReportSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await detailOr404(request.params.id);
+      return userUsageReport(db, request.params.id, { days: request.query.days, zone: request.query.tz });
     },
   );
 

@@ -5,13 +5,13 @@ import {
   type LedgerKind,
   type UsageReport,
 } from '@wanxiang/api-client/contract';
-import { UsageChart } from '@wanxiang/charts';
 import { Alert, Button, Spinner, Tab, TabList, TabPanel, Tabs, TextField } from '@wanxiang/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { browserTimeZone } from '../../browser/timeZone';
 import * as styles from './Account.css';
 import { accountText as t } from './messages';
+import { UsageSection } from './UsageSection';
 
 export type AccountTab = 'ledger' | 'credits';
 
@@ -66,6 +66,7 @@ function LedgerPanel({ account, timeZone }: { account: AccountViewProps['account
   const [cursor, setCursor] = useState<string | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const [usage, setUsage] = useState<UsageReport | null>(null);
+  const [usageError, setUsageError] = useState<string | null>(null);
   const formatTime = useMemo(() => {
     const format = new Intl.DateTimeFormat('zh-CN', {
       timeZone,
@@ -96,20 +97,11 @@ function LedgerPanel({ account, timeZone }: { account: AccountViewProps['account
   );
   useEffect(() => {
     void load(null);
-    account
-      .usage({ days: 30, tz: timeZone })
-      .then(setUsage)
-      .catch(() => setUsage(null));
+    account.usage({ days: 30, tz: timeZone }).then(setUsage, (failure) => {
+      setUsage(null);
+      setUsageError(failureText(failure, t.usageFailed));
+    });
   }, [account, load, timeZone]);
-
-  const days = useMemo(
-    () =>
-      usage?.days.map((day) => ({
-        date: day.date,
-        byModel: Object.fromEntries(day.models.map((m) => [m.model ?? '其他', m.credits])),
-      })) ?? [],
-    [usage],
-  );
 
   return (
     <div className={styles.page}>
@@ -121,12 +113,7 @@ function LedgerPanel({ account, timeZone }: { account: AccountViewProps['account
           {balance === null ? '…' : t.credits(balance)}
         </p>
       </section>
-      <section className={styles.section} aria-labelledby="account-usage">
-        <h2 id="account-usage" className={styles.sectionTitle}>
-          {t.usageTitle}
-        </h2>
-        {usage ? <UsageChart days={days} aria-label={t.usageTitle} /> : <Spinner />}
-      </section>
+      <UsageSection id="account-usage" title={t.usageTitle} report={usage} error={usageError} />
       <section className={styles.section} aria-labelledby="account-ledger">
         <h2 id="account-ledger" className={styles.sectionTitle}>
           {t.ledgerTitle}

@@ -7,6 +7,7 @@ export const accountText = {
   balance: '当前余额',
   credits: (n: number) => `${n.toLocaleString('zh-CN')} 积分`,
   usageTitle: '最近 30 天用量',
+  usageFailed: '用量暂时无法读取，请稍后刷新页面。',
   ledgerTitle: '积分明细',
   ledgerEmpty: '还没有积分记录。',
   loadFailed: '积分明细加载失败，请稍后重试。',

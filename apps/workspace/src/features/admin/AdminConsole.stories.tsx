@@ -151,6 +151,21 @@ export const GrantAndDeduct: Story = {
   },
 };
 
+/** One user's last 30 days by model, as the user sees them in 积分明细, with the totals under the chart. */
+export const UserUsage: Story = {
+  args: { path: `/admin/users/${USER_2}` },
+  tags: ['!vrt'],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const section = within(await canvas.findByRole('region', { name: '最近 30 天用量' }));
+    await expect(await section.findByRole('application', { name: '最近 30 天用量' })).toBeVisible();
+    await expect(
+      section.getByText(/^共消耗 [\d,]+ 积分，输入 [\d,]+ tokens，输出 [\d,]+ tokens。$/),
+    ).toBeVisible();
+    await expect(adminOf(loaded).calls).toContain(`user usage ${USER_2} 30`);
+  },
+};
+
 /** The user's plan is a choice of every plan: picking one moves the user and says so; the audit log has it. */
 export const UserPlan: Story = {
   args: { path: `/admin/users/${USER_2}` },

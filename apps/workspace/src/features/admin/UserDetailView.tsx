@@ -4,11 +4,14 @@ import {
   ADJUSTMENT_REASON_MAX,
   type AdminUserDetail,
   type LedgerEntry,
+  type UsageReport,
 } from '@wanxiang/api-client/contract';
 import { Alert, Badge, Button, ConfirmDialog, Spinner, TextField } from '@wanxiang/ui';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { browserTimeZone } from '../../browser/timeZone';
 import * as account from '../account/Account.css';
+import { UsageSection, usageTotals } from '../account/UsageSection';
 import * as styles from './Admin.css';
 import { failureText, fieldError } from './errors';
 import { Fact } from './Fact';
@@ -17,6 +20,11 @@ import { UserPlanPicker } from './UserPlanPicker';
 
 const LEDGER_PAGE = 20;
 const u = t.user;
+
+const usageSummary = (report: UsageReport) => {
+  const { credits, tokensIn, tokensOut } = usageTotals(report);
+  return u.usageTotals(credits, tokensIn, tokensOut);
+};
 
 type Confirm = 'disable' | 'enable' | 'makeAdmin' | 'removeAdmin' | null;
 
@@ -48,7 +56,14 @@ export function UserDetailView({
 }: {
   admin: Pick<
     AdminApi,
-    'user' | 'userLedger' | 'adjustCredits' | 'setUserActive' | 'setUserRole' | 'plans' | 'setUserPlan'
+    | 'user'
+    | 'userLedger'
+    | 'userUsage'
+    | 'adjustCredits'
+    | 'setUserActive'
+    | 'setUserRole'
+    | 'plans'
+    | 'setUserPlan'
   >;
   userId: string;
   /** The zone the times are shown in. @default the browser's */
@@ -62,6 +77,8 @@ export function UserDetailView({
   const [rows, setRows] = useState<LedgerEntry[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [ledgerError, setLedgerError] = useState<string | null>(null);
+  const [usage, setUsage] = useState<UsageReport | null>(null);
+  const [usageError, setUsageError] = useState<string | null>(null);
   const [delta, setDelta] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ delta?: string; reason?: string; form?: string }>({});
@@ -94,8 +111,12 @@ export function UserDetailView({
       setLoadError(failureText(failure));
       return;
     }
+    admin.userUsage(userId, { days: 30, tz: timeZone ?? browserTimeZone() }).then(setUsage, (failure) => {
+      setUsage(null);
+      setUsageError(failureText(failure));
+    });
     await loadLedger();
-  }, [admin, userId, loadLedger]);
+  }, [admin, userId, loadLedger, timeZone]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -249,6 +270,13 @@ export function UserDetailView({
           </Button>
         </form>
       </section>
+      <UsageSection
+        id="admin-user-usage"
+        title={u.usageTitle}
+        report={usage}
+        error={usageError}
+        summary={usage ? usageSummary(usage) : null}
+      />
       <section className={account.section} aria-labelledby="admin-user-ledger">
         <h2 id="admin-user-ledger" className={account.sectionTitle}>
           {u.ledgerTitle}

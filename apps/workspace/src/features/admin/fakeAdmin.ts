@@ -200,6 +200,7 @@ export function fakeAdmin(
     | 'users'
     | 'user'
     | 'userLedger'
+    | 'userUsage'
     | 'adjustCredits'
     | 'setUserActive'
     | 'setUserRole'
@@ -254,6 +255,29 @@ export function fakeAdmin(
         balance: user.credits_balance,
         results: page,
         next_cursor: start + limit < rows.length ? (page.at(-1)?.id ?? null) : null,
+      };
+    },
+    async userUsage(id, { days = 30, tz = 'Asia/Shanghai' } = {}) {
+      deny();
+      find(id);
+      calls.push(`user usage ${id} ${days}`);
+      // A twentieth of the service's days, as one user's share of them.
+      const { days: service } = usageOf(
+        { from: addDays('2026-11-28', -(days - 1)), to: '2026-11-28' },
+        users,
+      );
+      const share = (n: number) => Math.round(n / 20);
+      return {
+        time_zone: tz,
+        days: service.map((day) => ({
+          date: day.date,
+          models: day.models.map((m) => ({
+            model: m.model,
+            credits: share(m.credits),
+            tokens_in: share(m.tokens_in),
+            tokens_out: share(m.tokens_out),
+          })),
+        })),
       };
     },
     async adjustCredits(id, { delta, reason }) {

@@ -85,6 +85,9 @@ export const adminText = {
     removeAdminTitle: '取消这个用户的管理员身份？',
     removeAdminBody: '该用户的全部登录会立即退出，重新登录后不再能进入管理后台。',
     ledgerTitle: '积分明细',
+    usageTitle: '最近 30 天用量',
+    usageTotals: (credits: number, tokensIn: number, tokensOut: number) =>
+      `共消耗 ${credits.toLocaleString('zh-CN')} 积分，输入 ${tokensIn.toLocaleString('zh-CN')} tokens，输出 ${tokensOut.toLocaleString('zh-CN')} tokens。`,
     ledgerEmpty: '还没有积分记录。',
     ledgerLabel: '该用户的积分明细',
     columns: { time: '时间', kind: '类型', delta: '积分', after: '余额', note: '说明' },

@@ -1,5 +1,5 @@
 import type { AdminPlan, AdminUserDetail, AuditPage } from '@wanxiang/api-client/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
@@ -235,6 +235,20 @@ describe.each(databaseKinds)('plans and their monthly grant on %s', (kind) => {
     // The next month is a new pass.
     expect(await grantMonthlyCredits(database, beijing(33))).toBe(3);
     expect(await mark()).toBe('2099-02');
+    // A pass cut off midway (the process killed) leaves its own mark, not the month's: the next run looks
+    // again and grants whoever it had not reached.
+    await database.update(plans).set({ grantedThrough: 'run:killed' }).where(eq(plans.id, plan.id));
+    await database.delete(creditLedger).where(eq(creditLedger.reference, grantReference(plan.id, '2099-02')));
+    await database
+      .update(usersTable)
+      .set({ creditsBalance: sql`${usersTable.creditsBalance} - 50` })
+      .where(eq(usersTable.planId, plan.id));
+    expect(await grantMonthlyCredits(database, beijing(34))).toBe(3);
+    expect(await mark()).toBe('2099-02');
+    for (const member of [first, second, third]) {
+      const state = await ledgerState(database, member.userId);
+      expect(state.ledgerSum).toBe(state.balance);
+    }
   });
 
   it('grants the others when one account cannot take its grant, and says which failed', async () => {
@@ -293,6 +307,13 @@ describe.skipIf(!process.env.DATABASE_URL)('the monthly grant on two instances o
       grantMonthlyCredits(two.db, beijing(1, 3)),
     ]);
     expect(runs[0] + runs[1]).toBe(60);
+    // Whichever pass marked the month, it is marked once both are done, and a third run grants nobody.
+    const [marked] = await one.db
+      .select({ through: plans.grantedThrough })
+      .from(plans)
+      .where(eq(plans.id, planId));
+    expect(marked?.through).toBe('2099-01');
+    expect(await grantMonthlyCredits(two.db, beijing(1, 4))).toBe(0);
     const reference = grantReference(planId, '2099-01');
     for (const userId of userIds) {
       expect(await grantRows(one.db, userId, reference)).toEqual([{ delta: 40 }]);

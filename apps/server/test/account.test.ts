@@ -330,6 +330,17 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect(expired.json().detail).toMatch(/^这个兑换码已于 .+ 过期。$/);
     expect((await ledgerState(database, user.userId)).balance).toBe(500);
     expect((await ledgerState(database, user.userId)).ledgerSum).toBe(500);
+    // The console lists each batch's state as the server's clock judges it.
+    const listed = await server.inject({
+      method: 'GET',
+      url: '/api/admin/redeem-batches/',
+      headers: auth(admin.access),
+    });
+    const states = new Map(
+      (listed.json().results as { id: string; state: string }[]).map((row) => [row.id, row.state]),
+    );
+    expect(states.get(expiring.batch.id)).toBe('expired');
+    expect([...states.values()]).toContain('used_up');
   });
 
   it('stops a batch: its unused codes are refused as revoked, used ones stay credited, and the log says so once', async () => {
@@ -349,7 +360,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect((await revoke(user.access)).statusCode).toBe(403);
     const revoked = await revoke(admin.access);
     expect(revoked.statusCode).toBe(200);
-    expect(revoked.json()).toMatchObject({ id: batch.id, count: 3, used: 1, note: '泄露' });
+    expect(revoked.json()).toMatchObject({ id: batch.id, count: 3, used: 1, note: '泄露', state: 'revoked' });
     const revokedAt = revoked.json().revoked_at as string;
     expect(Number.isNaN(Date.parse(revokedAt))).toBe(false);
     // Again: nothing changes, and the audit log keeps one row.
@@ -371,7 +382,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       url: '/api/admin/redeem-batches/',
       headers: auth(admin.access),
     });
-    expect(listed.json().results[0]).toMatchObject({ id: batch.id, revoked_at: revokedAt });
+    expect(listed.json().results[0]).toMatchObject({ id: batch.id, revoked_at: revokedAt, state: 'revoked' });
     const exported = await server.inject({
       method: 'GET',
       url: `/api/admin/redeem-batches/${batch.id}/export/`,

@@ -171,6 +171,10 @@ export const createRedeemBatch = z.object({
 });
 export type CreateRedeemBatch = z.input<typeof createRedeemBatch>;
 
+/** Whether a batch's unused codes still redeem, and if not why: stopped, all used, or past their day. */
+export const REDEEM_BATCH_STATES = ['active', 'used_up', 'expired', 'revoked'] as const;
+export type RedeemBatchState = (typeof REDEEM_BATCH_STATES)[number];
+
 export const redeemBatch = z.object({
   id: z.string(),
   value: z.number().int(),
@@ -182,6 +186,8 @@ export const redeemBatch = z.object({
   created_by: z.string().nullable(),
   /** When an admin stopped the batch (its unused codes no longer redeem); null while it is live. */
   revoked_at: z.string().nullable(),
+  /** As the server's clock judges it: stopped first, then all used, then past its day. */
+  state: z.enum(REDEEM_BATCH_STATES),
 });
 export type RedeemBatch = z.infer<typeof redeemBatch>;
 

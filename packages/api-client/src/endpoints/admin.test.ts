@@ -117,6 +117,7 @@ describe('the operators’ console', () => {
       created_at: '2026-11-10T02:00:00.000Z',
       created_by: 'ops@example.com',
       revoked_at: '2026-11-28T04:00:00.000Z',
+      state: 'revoked',
     };
     const { client, fetch } = setup(() => json(batch));
     expect(await client.admin.revokeRedeemBatch(batch.id)).toEqual(batch);

@@ -2,7 +2,12 @@
  * The operators' side of redeem codes: batches made, listed with how many are used, exported as CSV, and
  * stopped (revoked) when a batch leaks or was made by mistake.
  */
-import type { CreatedRedeemBatch, CreateRedeemBatch, RedeemBatch } from '@wanxiang/api-client/contract';
+import type {
+  CreatedRedeemBatch,
+  CreateRedeemBatch,
+  RedeemBatch,
+  RedeemBatchState,
+} from '@wanxiang/api-client/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type CsvValue, toCsv } from '../../csv';
 import type { Db } from '../../db/client';
@@ -13,7 +18,15 @@ import { type CodeSealer, groupCode, hashRedeemCode, newRedeemCode, normalizeRed
 
 type BatchRow = typeof redeemBatches.$inferSelect;
 
-function batchJson(row: BatchRow, used: number, createdBy: string | null): RedeemBatch {
+/** Whether the batch's unused codes still redeem at `now`, and if not why. */
+function batchState(row: BatchRow, used: number, now: Date): RedeemBatchState {
+  if (row.revokedAt) return 'revoked';
+  if (used >= row.count) return 'used_up';
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'active';
+}
+
+function batchJson(row: BatchRow, used: number, createdBy: string | null, now = new Date()): RedeemBatch {
   return {
     id: row.id,
     value: row.value,
@@ -24,6 +37,7 @@ function batchJson(row: BatchRow, used: number, createdBy: string | null): Redee
     created_at: row.createdAt.toISOString(),
     created_by: createdBy,
     revoked_at: row.revokedAt?.toISOString() ?? null,
+    state: batchState(row, used, now),
   };
 }
 

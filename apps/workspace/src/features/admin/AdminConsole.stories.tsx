@@ -32,10 +32,7 @@ function Console({ admin, path }: { admin: FakeAdmin; path: string }) {
           <Route path="users/:userId" element={<Detail admin={admin} />} />
           <Route path="usage" element={<UsageView admin={admin} timeZone={ZONE} now={USAGE_TODAY} />} />
           <Route path="plans" element={<PlansView admin={admin} />} />
-          <Route
-            path="redeem-codes"
-            element={<RedeemCodesView admin={admin} timeZone={ZONE} now={USAGE_TODAY} />}
-          />
+          <Route path="redeem-codes" element={<RedeemCodesView admin={admin} timeZone={ZONE} />} />
           <Route path="invites" element={<InvitesView admin={admin} timeZone={ZONE} />} />
           <Route path="audit" element={<AuditView admin={admin} timeZone={ZONE} />} />
         </Route>

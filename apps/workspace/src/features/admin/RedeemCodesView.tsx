@@ -5,6 +5,7 @@ import {
   REDEEM_NOTE_MAX,
   REDEEM_VALUE_MAX,
   type RedeemBatch,
+  type RedeemBatchState,
 } from '@wanxiang/api-client/contract';
 import { Alert, Badge, type BadgeTone, Button, ConfirmDialog, Spinner, TextField } from '@wanxiang/ui';
 import { useState } from 'react';
@@ -33,21 +34,12 @@ export function checkRedeemBatch(draft: Record<Field, string>) {
   return { errors, input: { value, count, expires_in_days: days, ...(note ? { note } : {}) } };
 }
 
-type BatchState = keyof typeof t.states;
-const STATE_TONES: Record<BatchState, BadgeTone> = {
+const STATE_TONES: Record<RedeemBatchState, BadgeTone> = {
   active: 'success',
   used_up: 'neutral',
   expired: 'warning',
   revoked: 'danger',
 };
-
-/** Whether a batch's codes still redeem, and if not why: stopped, all used, or past their day. */
-export function batchState(batch: RedeemBatch, now: Date): BatchState {
-  if (batch.revoked_at) return 'revoked';
-  if (batch.used >= batch.count) return 'used_up';
-  if (batch.expires_at && Date.parse(batch.expires_at) <= now.getTime()) return 'expired';
-  return 'active';
-}
 
 /**
  * 管理 › 兑换码: make a batch (its codes shown once, to copy), the batches with how many codes each has had
@@ -57,13 +49,10 @@ export function batchState(batch: RedeemBatch, now: Date): BatchState {
 export function RedeemCodesView({
   admin,
   timeZone,
-  now,
 }: {
   admin: Pick<AdminApi, 'redeemBatches' | 'createRedeemBatch' | 'exportRedeemBatch' | 'revokeRedeemBatch'>;
   /** The zone the times are shown in. @default the browser's */
   timeZone?: string;
-  /** The moment a batch's expiry is judged against. @default the clock's */
-  now?: Date;
 }) {
   const {
     data: batches,
@@ -108,8 +97,6 @@ export function RedeemCodesView({
     await load();
   };
 
-  const moment = now ?? new Date();
-
   return (
     <div className={account.page}>
       <h1 className={account.title}>{t.title}</h1>
@@ -144,7 +131,7 @@ export function RedeemCodesView({
         {batches && batches.length > 0 ? (
           <AdminTable label={t.listLabel} columns={Object.values(t.columns)}>
             {batches.map((batch) => {
-              const state = batchState(batch, moment);
+              const { state } = batch;
               return (
                 <tr key={batch.id}>
                   <td className={account.cell}>{time(batch.created_at)}</td>

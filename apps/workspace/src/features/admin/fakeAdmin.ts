@@ -491,6 +491,7 @@ export function fakeAdmin(
         created_at: '2026-11-28T03:00:00.000Z',
         created_by: self.id,
         revoked_at: null,
+        state: 'active',
       };
       batches = [batch, ...batches];
       auditRow(
@@ -504,7 +505,11 @@ export function fakeAdmin(
       deny();
       const found = batches.find((batch) => batch.id === id);
       if (!found) throw refused(404, { detail: '未找到。' });
-      const revoked = { ...found, revoked_at: found.revoked_at ?? '2026-11-28T04:00:00.000Z' };
+      const revoked: RedeemBatch = {
+        ...found,
+        revoked_at: found.revoked_at ?? '2026-11-28T04:00:00.000Z',
+        state: 'revoked',
+      };
       batches = batches.map((batch) => (batch.id === id ? revoked : batch));
       if (!found.revoked_at)
         auditRow('redeem_batch.revoke', { type: 'redeem_batch', id, label: found.note }, {});
@@ -573,13 +578,29 @@ function seedBatches(): RedeemBatch[] {
     created_at: new Date(Date.UTC(2026, 10, 10 - id * 10, 2)).toISOString(),
     created_by: SELF_ID,
     revoked_at: null,
+    state: 'active',
     ...extra,
   });
+  // Each state as the server judges it on the stories' today.
   return [
     batch(0, { value: 500, count: 200, used: 37, expires_at: '2026-12-31T15:59:59.000Z', note: '双十一' }),
-    batch(1, { used: 50 }),
-    batch(2, { value: 50, count: 30, used: 4, expires_at: '2026-10-31T15:59:59.000Z', note: '国庆活动' }),
-    batch(3, { value: 20, count: 100, used: 12, note: '群里泄露', revoked_at: '2026-10-21T08:00:00.000Z' }),
+    batch(1, { used: 50, state: 'used_up' }),
+    batch(2, {
+      value: 50,
+      count: 30,
+      used: 4,
+      expires_at: '2026-10-31T15:59:59.000Z',
+      note: '国庆活动',
+      state: 'expired',
+    }),
+    batch(3, {
+      value: 20,
+      count: 100,
+      used: 12,
+      note: '群里泄露',
+      revoked_at: '2026-10-21T08:00:00.000Z',
+      state: 'revoked',
+    }),
   ];
 }
 

@@ -381,7 +381,13 @@ async function firstTokenOverhead() {
       },
     ],
   });
-  const ours = await startServer({ NODE_ENV: 'production', MODELS_CONFIG_JSON: models, ...LOAD_TEST_LIMITS });
+  // Its own embedded database: the models file seeds the model catalog of a database that has none.
+  const ours = await startServer({
+    NODE_ENV: 'production',
+    DATABASE_URL: '',
+    MODELS_CONFIG_JSON: models,
+    ...LOAD_TEST_LIMITS,
+  });
   try {
     const access = await newUser(ours.baseURL, 'ttfb');
     const direct: number[] = [];

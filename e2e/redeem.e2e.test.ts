@@ -30,6 +30,9 @@ beforeAll(async () => {
   server = await startServer({
     NODE_ENV: 'production',
     ...LOAD_TEST_LIMITS,
+    // A database of its own: the models file seeds the model catalog of a database that has none, and the
+    // shared one's catalog (free) is the other journeys'.
+    DATABASE_URL: '',
     MODELS_CONFIG_JSON: DEAR_OFFLINE_MODEL,
     DEFAULT_PLAN_CREDITS: String(SIGN_UP_CREDITS),
   });

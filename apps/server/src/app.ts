@@ -18,6 +18,7 @@ import { loggerOptions, quieter } from './logger';
 import { scheduleMaintenance } from './maintenance';
 import { CodeSealer } from './modules/account/codes';
 import { creditRoutes } from './modules/account/routes';
+import { modelCatalogRoutes } from './modules/admin/modelRoutes';
 import { adminRoutes } from './modules/admin/routes';
 import { assistantRoutes } from './modules/assistant/routes';
 import { AssistantService } from './modules/assistant/service';
@@ -57,7 +58,7 @@ import { marketRoutes } from './modules/market/routes';
 import { MarketService } from './modules/market/service';
 import { stockRoutes } from './modules/market/stockRoutes';
 import { StockService } from './modules/market/stocks';
-import { ModelRegistry } from './modules/models/registry';
+import { ModelCatalog, providerKeySealer } from './modules/models/catalog';
 import { modelRoutes } from './modules/models/routes';
 import { storageRoutes } from './modules/storage/routes';
 import { strategyRoutes } from './modules/strategy/routes';
@@ -163,9 +164,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     run: () => streamSlots.renew(),
     intervalMs: streamSlots.renewIntervalMs,
   });
-  const registry = new ModelRegistry(config.chat.models, {
-    offlineChunkDelayMs: config.chat.offlineChunkDelayMs,
+  // The models users choose from: the database's catalog, seeded from the models file when it has none.
+  const modelKeys = providerKeySealer(config.jwtSecret);
+  const catalog = new ModelCatalog(db, {
+    seed: config.chat.models,
+    seededFrom: config.chat.modelsSource,
+    sealer: modelKeys,
+    readEnv: config.chat.readEnv,
+    registry: { offlineChunkDelayMs: config.chat.offlineChunkDelayMs },
+    logger: app.log as unknown as Logger,
   });
+  await catalog.current();
   const files = deps.files ?? (await createFileStore(config));
   const stagingDir = await stagingRoot(config.dataDir);
   scheduleMaintenance(app, {
@@ -178,14 +187,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', async () => reader.close());
   const chat = new ChatService(
     db,
-    registry,
+    catalog,
     config.chat,
     app.log as unknown as Logger,
     files,
     stagingDir,
     reader,
   );
-  const assistant = new AssistantService(db, registry, config.chat, app.log as unknown as Logger, reader);
+  const assistant = new AssistantService(db, catalog, config.chat, app.log as unknown as Logger, reader);
   const market = new MarketService(db, createMarketProvider(config.market, app.log as unknown as Logger), {
     backfillDays: config.market.backfillDays,
     logger: app.log as unknown as Logger,
@@ -194,7 +203,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const strategy = new StrategyService(db, market, {
     logger: app.log as unknown as Logger,
-    summarize: modelSummarizer(registry, config.strategy.summaryModel, app.log as unknown as Logger),
+    summarize: modelSummarizer(catalog, config.strategy.summaryModel, app.log as unknown as Logger),
     ...(deps.now ? { now: deps.now } : {}),
   });
   const subscriptions = new SubscriptionService(db, deps.now ? { now: deps.now } : {});
@@ -222,7 +231,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         security: new AccountSecurity(db, passwords, files),
         requireAuth,
       });
-      await api.register(modelRoutes, { registry, requireAuth, search: config.chat.search });
+      await api.register(modelRoutes, { catalog, db, requireAuth, search: config.chat.search });
       await api.register(chatRoutes, { db, chat, requireAuth, streamSlots, files, stagingDir });
       await api.register(assistantRoutes, { db, assistant, requireAuth, streamSlots, stagingDir });
       await api.register(docsRoutes, {
@@ -237,6 +246,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         requireAuth,
         registration: registrationDefaults(config),
       });
+      await api.register(modelCatalogRoutes, { db, requireAuth, sealer: modelKeys });
       await api.register(marketRoutes, {
         market,
         requireAuth,

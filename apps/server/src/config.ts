@@ -409,14 +409,15 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const jwtSecret = e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : await loadOrCreateSecret(dataDir);
   let models: ModelDefinition[];
+  let modelsSource: string;
   try {
-    models = await loadModels({
+    ({ models, source: modelsSource } = await loadModels({
       file: e.MODELS_CONFIG,
       json: e.MODELS_CONFIG_JSON,
       offline: e.OFFLINE_MODEL,
       env,
       cwd,
-    });
+    }));
   } catch (error) {
     if (error instanceof ModelsConfigError) throw new ConfigError(error.problems);
     throw error;
@@ -502,8 +503,15 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     shutdownTimeout: e.SHUTDOWN_TIMEOUT,
     version: readVersion(),
     chat: {
-      /** The models users may pick, the offline one included when it is on; exactly one is the default. */
+      /**
+       * The models of the server's models file, the offline one included when it is on: the model catalog's
+       * seed on the first start (modules/models/catalog.ts); from then on the console's catalog decides.
+       */
       models,
+      /** What the seed came from, as the console names it. */
+      modelsSource,
+      /** An environment variable of this instance, for the providers whose key stays there. */
+      readEnv: (name: string): string | undefined => env[name]?.trim() || undefined,
       /** Pause between two pieces of the offline model's answer, in milliseconds. */
       offlineChunkDelayMs: Math.round(e.OFFLINE_MODEL_CHUNK_DELAY * 1000),
       /** A provider that sends nothing for this long (seconds) fails the turn. */

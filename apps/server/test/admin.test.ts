@@ -46,6 +46,13 @@ const ROUTES: { method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string
     body: { mode: 'open', signup_credits: 1, per_ip_per_day: 1 },
   },
   { method: 'DELETE', url: '/api/admin/registration/' },
+  { method: 'GET', url: '/api/admin/models/' },
+  { method: 'POST', url: '/api/admin/models/', body: { id: 'm', provider_id: 'offline', name: 'M' } },
+  { method: 'PATCH', url: '/api/admin/models/offline-demo/', body: { name: 'M' } },
+  { method: 'DELETE', url: '/api/admin/models/offline-demo/' },
+  { method: 'POST', url: '/api/admin/providers/', body: { id: 'p', type: 'openai' } },
+  { method: 'PATCH', url: '/api/admin/providers/offline/', body: { base_url: null } },
+  { method: 'DELETE', url: '/api/admin/providers/offline/' },
 ];
 
 type Caller = { authorization: string };

@@ -7,9 +7,8 @@ import { holdCredits } from '../src/modules/billing/holds';
 import { applyCreditChange } from '../src/modules/billing/ledger';
 import { ChatService } from '../src/modules/chat/service';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
-import { ModelRegistry } from '../src/modules/models/registry';
 import { finalOf, ledgerState, rawTurn, sendTurn, signUp, textOf, waitFor } from './chat-support';
-import { databaseKinds, listen, testConfig, useApps, useTestDatabase } from './helpers';
+import { databaseKinds, listen, testCatalog, testConfig, useApps, useTestDatabase } from './helpers';
 
 const FAST = { OFFLINE_MODEL_CHUNK_DELAY: '0', RATE_LIMIT_MAX: '100000' };
 
@@ -426,7 +425,7 @@ describe.each(databaseKinds)('recovery of interrupted turns on %s', (kind) => {
     const database = db().database.db;
     const { userId } = await signUp(server, database, 100);
     const config = await testConfig(FAST);
-    const registry = new ModelRegistry(config.chat.models, { offlineChunkDelayMs: 0 });
+    const registry = testCatalog(database, config);
     const silent = pino({ level: 'silent' });
     const chat = new ChatService(database, registry, config.chat, silent);
     const assistant = new AssistantService(database, registry, config.chat, silent);
@@ -460,7 +459,7 @@ describe.each(databaseKinds)('recovery of interrupted turns on %s', (kind) => {
     const database = db().database.db;
     const { userId } = await signUp(server, database, 100);
     const config = await testConfig(FAST);
-    const registry = new ModelRegistry(config.chat.models, { offlineChunkDelayMs: 0 });
+    const registry = testCatalog(database, config);
     const chat = new ChatService(database, registry, config.chat, pino({ level: 'silent' }));
     const turnId = crypto.randomUUID();
     const [session] = await database.insert(chatSessions).values({ userId, title: '断电前' }).returning();

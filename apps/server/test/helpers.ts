@@ -12,6 +12,7 @@ import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { ensureDefaultPlan } from '../src/modules/billing/plans';
 import { DiskFileStore } from '../src/modules/files/store';
+import { ModelCatalog, providerKeySealer } from '../src/modules/models/catalog';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -51,6 +52,9 @@ const TABLES = [
   'redeem_batches',
   'users',
   'plans',
+  'catalog_models',
+  'catalog_providers',
+  'model_catalog',
 ];
 
 /**
@@ -273,4 +277,15 @@ export function contentOf(...paragraphs: string[]) {
       },
     },
   };
+}
+
+/** The model catalog a server with `config` would use, for services built by hand beside it. */
+export function testCatalog(database: Database['db'], config: Config): ModelCatalog {
+  return new ModelCatalog(database, {
+    seed: config.chat.models,
+    seededFrom: config.chat.modelsSource,
+    sealer: providerKeySealer(config.jwtSecret),
+    readEnv: config.chat.readEnv,
+    registry: { offlineChunkDelayMs: 0 },
+  });
 }

@@ -176,6 +176,23 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
         signup_credits: number;
         per_ip_per_day: number;
       };
+    /** A name no other call of the walk has used. */
+    const fresh = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
+    /** Adds a provider or a model to the catalog, outside any fault. */
+    const addToCatalog = async (what: 'providers' | 'models', body: Record<string, unknown>) =>
+      expect((await call('POST', `/api/admin/${what}/`, { token: access, body })).status).toBe(200);
+    /**
+     * Removes what earlier calls of the walk added under `prefix`: the catalog has a ceiling, and the walk
+     * calls a route once per statement it faults.
+     */
+    const sweepCatalog = async (what: 'providers' | 'models', prefix: string) => {
+      const catalog = JSON.parse((await call('GET', '/api/admin/models/', { token: access })).text) as Record<
+        'providers' | 'models',
+        { id: string }[]
+      >;
+      for (const { id } of catalog[what].filter((entry) => entry.id.startsWith(prefix)))
+        expect((await call('DELETE', `/api/admin/${what}/${id}/`, { token: access })).status).toBe(200);
+    };
     const userIdOf = async (token: string) =>
       (JSON.parse((await call('GET', '/api/auth/users/me/', { token })).text) as { id: string }).id;
     const sessionsOf = async (token: string) =>
@@ -886,6 +903,102 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
         ok: is(200),
       },
       {
+        name: 'admin: the model catalog',
+        route: 'GET /api/admin/models/',
+        send: () => call('GET', '/api/admin/models/', { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: add a model',
+        route: 'POST /api/admin/models/',
+        prepare: async () => {
+          await sweepCatalog('models', 'walk-model');
+          return { id: fresh('walk-model') };
+        },
+        send: ({ id }) =>
+          call('POST', '/api/admin/models/', {
+            token: access,
+            body: { id, provider_id: 'offline', name: '走查模型', enabled: false },
+          }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: change a model',
+        route: 'PATCH /api/admin/models/{id}/',
+        // One model of its own, a new price each time: every call changes it and writes its audit row.
+        prepare: async () => {
+          await sweepCatalog('models', 'walk-priced');
+          const id = fresh('walk-priced');
+          await addToCatalog('models', { id, provider_id: 'offline', name: '改价模型', enabled: false });
+          return { id };
+        },
+        send: ({ id }) =>
+          call('PATCH', `/api/admin/models/${id}/`, {
+            token: access,
+            body: { input_price_credits: Math.floor(Math.random() * 1000) + 1 },
+          }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: delete a model',
+        route: 'DELETE /api/admin/models/{id}/',
+        prepare: async () => {
+          await sweepCatalog('models', 'walk-gone');
+          const id = fresh('walk-gone');
+          await addToCatalog('models', { id, provider_id: 'offline', name: '待删模型', enabled: false });
+          return { id };
+        },
+        send: ({ id }) => call('DELETE', `/api/admin/models/${id}/`, { token: access }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: add a provider',
+        route: 'POST /api/admin/providers/',
+        prepare: async () => {
+          await sweepCatalog('providers', 'walk-provider');
+          return { id: fresh('walk-provider') };
+        },
+        send: ({ id }) =>
+          call('POST', '/api/admin/providers/', {
+            token: access,
+            body: {
+              id,
+              type: 'openai-compatible',
+              base_url: 'http://127.0.0.1:9/v1',
+              api_key: 'sk-walk-0000',
+            },
+          }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: change a provider',
+        route: 'PATCH /api/admin/providers/{id}/',
+        prepare: async () => {
+          await sweepCatalog('providers', 'walk-moved');
+          const id = fresh('walk-moved');
+          await addToCatalog('providers', { id, type: 'openai-compatible' });
+          return { id };
+        },
+        send: ({ id }) =>
+          call('PATCH', `/api/admin/providers/${id}/`, {
+            token: access,
+            body: { base_url: `http://127.0.0.1:9/${fresh('v')}`, api_key: 'sk-walk-1111' },
+          }),
+        ok: is(200),
+      },
+      {
+        name: 'admin: delete a provider',
+        route: 'DELETE /api/admin/providers/{id}/',
+        prepare: async () => {
+          await sweepCatalog('providers', 'walk-dropped');
+          const id = fresh('walk-dropped');
+          await addToCatalog('providers', { id, type: 'openai' });
+          return { id };
+        },
+        send: ({ id }) => call('DELETE', `/api/admin/providers/${id}/`, { token: access }),
+        ok: is(200),
+      },
+      {
         name: 'upload an avatar',
         route: 'PUT /api/auth/users/me/avatar/',
         send: () => putAvatar(base, access),
@@ -1110,9 +1223,10 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
       ).body,
     ) as { id: string };
     const before = await ledgerState(database, me.id);
-    // The sign-in check with the user's request count (one statement), the stream slot and the hold pass;
-    // the statement storing the turn's rows fails.
-    faults.arm({ skip: 3 });
+    // The sign-in check with the user's request count (one statement), the model catalog's revision, the
+    // models of the user's plan, the stream slot and the hold pass; the statement storing the turn's rows
+    // fails.
+    faults.arm({ skip: 5 });
     const answer = await server.inject({
       method: 'POST',
       url: '/api/chat/turns/create-turn/',

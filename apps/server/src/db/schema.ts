@@ -50,6 +50,11 @@ export const plans = pgTable(
      * have made someone due again.
      */
     grantedThrough: text('granted_through'),
+    /**
+     * The ids of the catalog's models its users may choose (modules/billing/planModels.ts); null: every
+     * enabled model. An id the catalog no longer has is passed over.
+     */
+    modelIds: jsonb('model_ids').$type<string[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -82,6 +87,92 @@ export const registrationPolicy = pgTable(
     check('registration_policy_mode', sql`${t.mode} in ('open', 'invite', 'closed')`),
     check('registration_policy_signup_credits', sql`${t.signupCredits} between 0 and 1000000000`),
     check('registration_policy_per_ip', sql`${t.perIpPerDay} between 1 and 1000000`),
+  ],
+);
+
+/**
+ * The model catalog's state, one row: its revision is raised by every change of a provider or a model, so
+ * that an instance learns in one small read whether its copy is stale (modules/models/catalog.ts). The row
+ * exists once the catalog has been seeded from the server's models file.
+ */
+export const modelCatalog = pgTable(
+  'model_catalog',
+  {
+    id: smallint('id').primaryKey().default(1),
+    revision: bigint('revision', { mode: 'number' }).notNull().default(1),
+    /** What seeded it: the models file, inline JSON, or the built-in offline model. */
+    seededFrom: text('seeded_from').notNull(),
+    updatedAt: updatedAt(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('model_catalog_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Where answers come from. The API key and the extra headers (which may carry a key) are sealed with a key
+ * derived from JWT_SECRET and never leave the server; `api_key_env` names a variable each instance reads
+ * instead, so that a key can stay in the environment.
+ */
+export const catalogProviders = pgTable(
+  'catalog_providers',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    baseUrl: text('base_url'),
+    apiKeySealed: text('api_key_sealed'),
+    /** The key's last four characters, for the console to tell keys apart. */
+    apiKeyHint: text('api_key_hint'),
+    apiKeyEnv: text('api_key_env'),
+    headersSealed: text('headers_sealed'),
+    headerNames: jsonb('header_names').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'catalog_providers_type',
+      sql`${t.type} in ('offline', 'openai-compatible', 'openai', 'anthropic')`,
+    ),
+  ],
+);
+
+/**
+ * The models users choose from, with their prices in credits: per turn for a per-call model, else per 1000
+ * tokens read and written. A turn keeps the definition it started with, so a change applies to new turns.
+ */
+export const catalogModels = pgTable(
+  'catalog_models',
+  {
+    id: text('id').primaryKey(),
+    providerId: text('provider_id')
+      .notNull()
+      .references(() => catalogProviders.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    upstreamModel: text('upstream_model').notNull(),
+    isPerCall: boolean('is_per_call').notNull().default(false),
+    fixedPrice: integer('fixed_price').notNull().default(0),
+    inputPrice: doublePrecision('input_price').notNull().default(0),
+    outputPrice: doublePrecision('output_price').notNull().default(0),
+    maxOutputTokens: integer('max_output_tokens').notNull(),
+    contextTokens: integer('context_tokens').notNull(),
+    supportsImages: boolean('supports_images').notNull().default(false),
+    webSearch: boolean('web_search').notNull().default(true),
+    enabled: boolean('enabled').notNull().default(true),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** The order users see them in. */
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('catalog_models_one_default').on(t.isDefault).where(sql`${t.isDefault}`),
+    index('catalog_models_provider').on(t.providerId),
+    check(
+      'catalog_models_prices',
+      sql`${t.fixedPrice} between 0 and 1000000 and ${t.inputPrice} between 0 and 1000000 and ${t.outputPrice} between 0 and 1000000`,
+    ),
+    check('catalog_models_tokens', sql`${t.maxOutputTokens} >= 1 and ${t.contextTokens} >= 1`),
   ],
 );
 

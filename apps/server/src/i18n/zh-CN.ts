@@ -162,6 +162,7 @@ export const zhCN = {
   },
   models: {
     offlineName: '离线演示模型',
+    offlineSource: '内置离线演示模型',
     offlineDescription: '内置的演示模型：不收积分，不联网，只按固定规则回复，不理解你的问题。',
     configUnreadable: (file: string, reason: string) => `无法读取模型配置文件 ${file}：${reason}`,
     configNotJson: (source: string, reason: string) => `${source} 不是有效的 JSON：${reason}`,
@@ -177,6 +178,7 @@ export const zhCN = {
     tooManyStreams: (max: number) => `同时进行的回答最多 ${max} 个，请等其中一个结束后再试。`,
     emptyTitle: '会话名称不能为空。',
     unknownModel: '该模型不存在或已下线，请重新选择模型。',
+    notInPlan: '你的套餐不包含这个模型，请选择其他模型。',
     emptyPrompt: '请输入内容。',
     attachmentTooLarge: (name: string) => `${name} 超过 30MB 大小限制`,
     attachmentUnsupported: (name: string) => `${name} 文件类型不支持`,
@@ -362,6 +364,18 @@ export const zhCN = {
     nameTaken: '已有同名的套餐。',
     tooMany: (max: number) => `最多 ${max} 个套餐。`,
     unknown: '没有这个套餐。',
+    unknownModels: (ids: string) => `模型目录中没有：${ids}。`,
+  },
+  modelCatalog: {
+    providerTaken: '已有这个 ID 的服务商。',
+    modelTaken: '已有这个 ID 的模型。',
+    unknownProvider: '没有这个服务商。',
+    tooManyProviders: (max: number) => `最多 ${max} 个服务商。`,
+    tooManyModels: (max: number) => `最多 ${max} 个模型。`,
+    providerInUse: (id: string, count: number) =>
+      `服务商“${id}”还有 ${count} 个模型在用，请先删除这些模型或改用其他服务商。`,
+    lastModel: '这是唯一启用的模型：用户至少要有一个模型可选。请先启用另一个模型。',
+    disabledDefault: '停用的模型不能设为默认。',
   },
   storage: {
     full: (what: string, need: string, used: string, quota: string, left: string) =>

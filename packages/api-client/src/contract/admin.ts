@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ledgerEntry, timeZoneName, usageDay, usageModel } from './account';
+import { CATALOG_ID_MAX, MODELS_MAX } from './adminModels';
 import { REGISTRATION_MODES } from './authPaths';
 
 export const adminConsolePaths = {
@@ -123,6 +124,12 @@ export const AUDIT_ACTIONS = [
   'user.plan',
   'registration.update',
   'registration.reset',
+  'provider.create',
+  'provider.update',
+  'provider.delete',
+  'model.create',
+  'model.update',
+  'model.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -320,6 +327,8 @@ export const adminPlan = z.object({
   grant_day: z.number().int().min(1).max(PLAN_GRANT_DAY_MAX),
   /** How many accounts are on it. */
   users: z.number().int().nonnegative(),
+  /** The ids of the catalog's models its users may choose; null: every enabled model. */
+  models: z.array(z.string()).nullable(),
   created_at: z.string(),
 });
 export type AdminPlan = z.infer<typeof adminPlan>;
@@ -331,6 +340,13 @@ export const planInput = z.object({
   name: z.string().trim().min(1).max(PLAN_NAME_MAX),
   monthly_credits: z.number().int().min(0).max(PLAN_MONTHLY_CREDITS_MAX),
   grant_day: z.number().int().min(1).max(PLAN_GRANT_DAY_MAX),
+  /** The models its users may choose, by id; null or absent: every enabled model. */
+  models: z
+    .array(z.string().trim().min(1).max(CATALOG_ID_MAX))
+    .min(1, '至少选择一个模型；不限制时选“全部模型”。')
+    .max(MODELS_MAX)
+    .nullable()
+    .optional(),
 });
 export type PlanInput = z.infer<typeof planInput>;
 

@@ -1,5 +1,6 @@
 export * from './account';
 export * from './admin';
+export * from './adminModels';
 export * from './assistant';
 export * from './attachments';
 export * from './auth';

@@ -49,6 +49,15 @@ import {
   type RegistrationPolicyInput,
   type UserRole,
 } from '../contract/admin';
+import {
+  type AdminModelCatalog,
+  adminModelCatalog,
+  adminModelPaths,
+  type ModelInput,
+  type ModelUpdate,
+  type ProviderInput,
+  type ProviderUpdate,
+} from '../contract/adminModels';
 import type { HttpClient } from '../http/httpClient';
 import type { CallOptions } from './auth';
 
@@ -109,6 +118,19 @@ export interface AdminApi {
   ): Promise<AdminRegistrationPolicy>;
   /** Drops the console's policy: the server's environment decides again. */
   resetRegistrationPolicy(options?: CallOptions): Promise<AdminRegistrationPolicy>;
+  /** The providers and models users choose from, with prices; keys are never in it. */
+  modelCatalog(options?: CallOptions): Promise<AdminModelCatalog>;
+  /** Adds a model; every change answers the whole catalog as it now is. */
+  createModel(input: ModelInput, options?: CallOptions): Promise<AdminModelCatalog>;
+  /** Changes what is given of a model; turns already started keep their price. */
+  updateModel(id: string, input: ModelUpdate, options?: CallOptions): Promise<AdminModelCatalog>;
+  /** Removes a model (past conversations keep its name); the last enabled model is refused. */
+  deleteModel(id: string, options?: CallOptions): Promise<AdminModelCatalog>;
+  /** Adds a provider; its key, when given, is kept sealed and never answered. */
+  createProvider(input: ProviderInput, options?: CallOptions): Promise<AdminModelCatalog>;
+  updateProvider(id: string, input: ProviderUpdate, options?: CallOptions): Promise<AdminModelCatalog>;
+  /** Removes a provider no model uses. */
+  deleteProvider(id: string, options?: CallOptions): Promise<AdminModelCatalog>;
 }
 
 const queryOf = (query: Record<string, string | number | undefined>) =>
@@ -248,6 +270,27 @@ export function createAdminApi(http: HttpClient): AdminApi {
     },
     resetRegistrationPolicy(options = {}) {
       return http.delete(adminConsolePaths.registration, { schema: adminRegistrationPolicy, ...options });
+    },
+    modelCatalog(options = {}) {
+      return http.get(adminModelPaths.models, { schema: adminModelCatalog, ...options });
+    },
+    createModel(input, options = {}) {
+      return http.post(adminModelPaths.models, { json: input, schema: adminModelCatalog, ...options });
+    },
+    updateModel(id, input, options = {}) {
+      return http.patch(adminModelPaths.model(id), { json: input, schema: adminModelCatalog, ...options });
+    },
+    deleteModel(id, options = {}) {
+      return http.delete(adminModelPaths.model(id), { schema: adminModelCatalog, ...options });
+    },
+    createProvider(input, options = {}) {
+      return http.post(adminModelPaths.providers, { json: input, schema: adminModelCatalog, ...options });
+    },
+    updateProvider(id, input, options = {}) {
+      return http.patch(adminModelPaths.provider(id), { json: input, schema: adminModelCatalog, ...options });
+    },
+    deleteProvider(id, options = {}) {
+      return http.delete(adminModelPaths.provider(id), { schema: adminModelCatalog, ...options });
     },
     async exportUsage(query = {}, options = {}) {
       const response = await http.requestResponse(adminConsolePaths.usageExport, {

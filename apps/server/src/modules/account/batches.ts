@@ -18,15 +18,15 @@ import { type CodeSealer, groupCode, hashRedeemCode, newRedeemCode, normalizeRed
 
 type BatchRow = typeof redeemBatches.$inferSelect;
 
-/** Whether the batch's unused codes still redeem at `now`, and if not why. */
-function batchState(row: BatchRow, used: number, now: Date): RedeemBatchState {
+/** Whether the batch's unused codes still redeem now, by the server's clock, and if not why. */
+function batchState(row: BatchRow, used: number): RedeemBatchState {
   if (row.revokedAt) return 'revoked';
   if (used >= row.count) return 'used_up';
-  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return 'expired';
+  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return 'expired';
   return 'active';
 }
 
-function batchJson(row: BatchRow, used: number, createdBy: string | null, now = new Date()): RedeemBatch {
+function batchJson(row: BatchRow, used: number, createdBy: string | null): RedeemBatch {
   return {
     id: row.id,
     value: row.value,
@@ -37,7 +37,7 @@ function batchJson(row: BatchRow, used: number, createdBy: string | null, now = 
     created_at: row.createdAt.toISOString(),
     created_by: createdBy,
     revoked_at: row.revokedAt?.toISOString() ?? null,
-    state: batchState(row, used, now),
+    state: batchState(row, used),
   };
 }
 

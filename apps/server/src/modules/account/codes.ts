@@ -8,7 +8,8 @@
  * from the server secret, because operators export a batch again as CSV (a hash alone could not give the
  * codes back); a copy of the database without the secret holds no usable code.
  */
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { Sealer } from '../../sealing';
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const CODE_LENGTH = 20;
@@ -43,28 +44,9 @@ export function hashRedeemCode(normalized: string): string {
   return createHash('sha256').update(normalized).digest('hex');
 }
 
-export class CodeSealer {
-  private readonly key: Buffer;
+/** Seals codes for the CSV export (see above). */
+export class CodeSealer extends Sealer {
   constructor(secret: Uint8Array) {
-    this.key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'wanxiang redeem codes', 32));
-  }
-
-  seal(normalized: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const body = Buffer.concat([cipher.update(normalized, 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
-  }
-
-  /** The code, or null when it was sealed under another secret. */
-  open(sealed: string): string | null {
-    try {
-      const raw = Buffer.from(sealed, 'base64');
-      const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
-      decipher.setAuthTag(raw.subarray(12, 28));
-      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-    } catch {
-      return null;
-    }
+    super(secret, 'wanxiang redeem codes');
   }
 }

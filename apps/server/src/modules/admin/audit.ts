@@ -19,7 +19,11 @@ export type AuditActor = { userId: string } | 'cli';
 export interface AuditRecord {
   actor: AuditActor;
   action: AuditAction;
-  target?: { type: 'user' | 'redeem_batch' | 'invite' | 'plan'; id: string; label?: string | null };
+  target?: {
+    type: 'user' | 'redeem_batch' | 'invite' | 'plan' | 'provider' | 'model';
+    id: string;
+    label?: string | null;
+  };
   details?: Record<string, unknown>;
 }
 

@@ -2,13 +2,14 @@
  * The console's plans: listed with how many accounts each has, made, changed, and users moved between
  * them. The default plan's name is the server's setting (billing/plans.ts writes it at every start), and
  * its sign-up credits are the registration policy's (auth/policy.ts), so here the console changes only its
- * monthly grant. Each change and its audit row are one transaction.
+ * monthly grant and its models. A plan's models are the catalog's ids its users may choose (null: all; see
+ * billing/planModels.ts). Each change and its audit row are one transaction.
  */
 import { randomUUID } from 'node:crypto';
 import { type AdminPlan, PLANS_MAX, type PlanInput, type PlanUpdate } from '@wanxiang/api-client/contract';
-import { and, asc, count, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { plans, registrationPolicy, users } from '../../db/schema';
+import { catalogModels, plans, registrationPolicy, users } from '../../db/schema';
 import { fieldErrors, HttpError, notFound } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import { regrantPlan } from '../billing/monthlyGrant';
@@ -31,6 +32,7 @@ function planJson(row: PlanRow, userCount: number, signupCredits?: number): Admi
     monthly_credits: row.monthlyCredits,
     grant_day: row.grantDay,
     users: userCount,
+    models: row.modelIds ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -71,6 +73,22 @@ async function checkNameFree(executor: Db, name: string, exceptId?: number) {
   if (taken) throw fieldErrors({ name: [m.nameTaken] });
 }
 
+/**
+ * The plan's model list as kept: each id once, in the catalog's order; null for every model. An id the
+ * catalog does not have is refused on `models`, naming it.
+ */
+async function checkedModels(executor: Db, ids: readonly string[] | null | undefined) {
+  if (ids === undefined || ids === null) return ids;
+  const known = await executor
+    .select({ id: catalogModels.id })
+    .from(catalogModels)
+    .where(inArray(catalogModels.id, [...new Set(ids)]))
+    .orderBy(asc(catalogModels.position), asc(catalogModels.id));
+  const unknown = ids.filter((id) => !known.some((model) => model.id === id));
+  if (unknown.length > 0) throw fieldErrors({ models: [m.unknownModels(unknown.join('、'))] });
+  return known.map((model) => model.id);
+}
+
 export async function createPlan(db: Db, adminId: string, input: PlanInput): Promise<AdminPlan> {
   return db.transaction(async (tx) => {
     // One plan made at a time, so that two admins cannot both pass the count or the name check.
@@ -78,6 +96,7 @@ export async function createPlan(db: Db, adminId: string, input: PlanInput): Pro
     const [total] = await tx.select({ n: count() }).from(plans);
     if (Number(total?.n ?? 0) >= PLANS_MAX) throw new HttpError(409, { detail: m.tooMany(PLANS_MAX) });
     await checkNameFree(tx, input.name);
+    const modelIds = (await checkedModels(tx, input.models)) ?? null;
     const [row] = await tx
       .insert(plans)
       .values({
@@ -86,6 +105,7 @@ export async function createPlan(db: Db, adminId: string, input: PlanInput): Pro
         creditsGrant: 0,
         monthlyCredits: input.monthly_credits,
         grantDay: input.grant_day,
+        modelIds,
       })
       .returning();
     if (!row) throw new Error('plans insert returned no row');
@@ -93,7 +113,7 @@ export async function createPlan(db: Db, adminId: string, input: PlanInput): Pro
       actor: { userId: adminId },
       action: 'plan.create',
       target: { type: 'plan', id: String(row.id), label: row.name },
-      details: { monthly_credits: row.monthlyCredits, grant_day: row.grantDay },
+      details: { monthly_credits: row.monthlyCredits, grant_day: row.grantDay, models: row.modelIds },
     });
     return planJson(row, 0);
   });
@@ -108,12 +128,14 @@ export async function updatePlan(db: Db, adminId: string, id: number, input: Pla
       if (before.isDefault) throw fieldErrors({ name: [m.defaultNameFixed] });
       await checkNameFree(tx, input.name, id);
     }
+    const modelIds = await checkedModels(tx, input.models);
     const [row] = await tx
       .update(plans)
       .set({
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.monthly_credits !== undefined ? { monthlyCredits: input.monthly_credits } : {}),
         ...(input.grant_day !== undefined ? { grantDay: input.grant_day } : {}),
+        ...(modelIds !== undefined ? { modelIds } : {}),
         grantedThrough: null,
         updatedAt: new Date(),
       })
@@ -126,9 +148,10 @@ export async function updatePlan(db: Db, adminId: string, id: number, input: Pla
           ['name', before.name, row.name],
           ['monthly_credits', before.monthlyCredits, row.monthlyCredits],
           ['grant_day', before.grantDay, row.grantDay],
+          ['models', before.modelIds, row.modelIds],
         ] as const
       )
-        .filter(([, was, now]) => was !== now)
+        .filter(([, was, now]) => JSON.stringify(was) !== JSON.stringify(now))
         .map(([key, was, now]) => [key, { from: was, to: now }]),
     );
     if (Object.keys(changed).length > 0)

@@ -248,7 +248,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
         summary: '套餐',
         description:
           '全部套餐（默认套餐在前）：名称、新用户赠送（只有默认套餐）、每月赠送的积分与日期（北京时间每月第 grant_day 天，1–' +
-          `${PLAN_GRANT_DAY_MAX}），以及各有多少用户。非管理员 403。`,
+          `${PLAN_GRANT_DAY_MAX}），可用的模型（models，null 为全部启用的模型），以及各有多少用户。非管理员 403。`,
         security,
         response: { 200: adminPlanList, ...errors(401, 403) },
       },
@@ -264,7 +264,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
         tags: ['admin'],
         summary: '新建套餐',
         description:
-          `名称（1–40 字，不能与已有套餐同名）、每月赠送的积分（0 为不赠送）与日期。最多 ${PLANS_MAX} 个套餐（409）。` +
+          `名称（1–40 字，不能与已有套餐同名）、每月赠送的积分（0 为不赠送）与日期，可用的模型（models：模型 id 列表，null 或不给为全部；目录中没有的 id 400）。最多 ${PLANS_MAX} 个套餐（409）。` +
           '记入审计日志。非管理员 403。',
         security,
         body: planInput,
@@ -284,7 +284,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
         summary: '修改套餐',
         description:
           '只改给出的字段。默认套餐的名称与新用户赠送由服务器设置（DEFAULT_PLAN_NAME、DEFAULT_PLAN_CREDITS）决定，' +
-          '改名称时 400（name）。新的每月赠送从下一次赠送起生效，已发放的不变。记入审计日志。非管理员 403。',
+          '改名称时 400（name）。新的每月赠送从下一次赠送起生效，已发放的不变；可用模型的改动从用户的下一次请求起生效。记入审计日志。非管理员 403。',
         security,
         params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
         body: planUpdate,

@@ -13,6 +13,7 @@ import { assistantTurns } from '../../db/schema';
 import { fieldErrors } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import { releaseUnrecordedHolds } from '../billing/holds';
+import { planAllows, planModelIds } from '../billing/planModels';
 import { attachmentsForModel } from '../chat/attachments/extract';
 import type { AttachmentReader } from '../chat/attachments/reader';
 import type { StagedFile } from '../chat/attachments/receive';
@@ -22,8 +23,8 @@ import { holdGeneration, type PreparedGeneration, settleGeneration } from '../ge
 import { turnCost } from '../generation/pricing';
 import { outcomeOf, relay } from '../generation/relay';
 import { RunningGenerations, recoveryIdleMs } from '../generation/running';
+import type { ModelCatalog } from '../models/catalog';
 import type { Prompt } from '../models/language-model';
-import type { ModelRegistry } from '../models/registry';
 import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../models/tokens';
 import { cutDocument, systemPrompt } from './document';
 import { type DocTurnStatus, finishDocTurn, insertDocTurn, recentDocTurns, staleDocTurns } from './repo';
@@ -74,7 +75,7 @@ export class AssistantService {
 
   constructor(
     private readonly db: Db,
-    private readonly registry: ModelRegistry,
+    private readonly catalog: ModelCatalog,
     private readonly settings: AssistantSettings,
     private readonly logger: Logger,
     /** Reads attached PDF and Word files off the event loop (see chat/attachments/reader.ts). */
@@ -95,8 +96,10 @@ export class AssistantService {
     const question = request.user_input.trim();
     // A question may be files alone, as in the chat.
     if (question === '' && files.length === 0) throw fieldErrors({ user_input: [d.emptyQuestion] });
-    const entry = this.registry.get(request.model_id);
+    const entry = (await this.catalog.current()).get(request.model_id);
     if (!entry) throw fieldErrors({ model_id: [m.unknownModel] });
+    if (!planAllows(await planModelIds(this.db, userId), entry.definition.id))
+      throw fieldErrors({ model_id: [m.notInPlan] });
     const { definition, model } = entry;
 
     const selection = request.selection;
@@ -269,7 +272,7 @@ export class AssistantService {
     let recovered = 0;
     for (const row of await staleDocTurns(this.db, idleMs)) {
       if (this.running.has(row.id)) continue;
-      const definition = this.registry.get(row.modelId)?.definition;
+      const definition = (await this.catalog.current()).definition(row.modelId);
       const pricing = definition ?? { isPerCall: false, fixedPrice: 0, inputPrice: 0, outputPrice: 0 };
       const settlement = {
         userId: row.userId,

@@ -10,7 +10,7 @@ import { messages } from '../../i18n/zh-CN';
 import { releaseUnrecordedHolds } from '../billing/holds';
 import { turnCost } from '../generation/pricing';
 import { answerUsage } from '../generation/usage';
-import type { ModelRegistry } from '../models/registry';
+import type { ModelCatalog } from '../models/catalog';
 import { estimatePromptTokens } from '../models/tokens';
 import { type AnswerPart, answerParts } from './attachments/generated';
 import { messageFiles } from './attachments/repo';
@@ -20,7 +20,7 @@ const m = messages.chat;
 
 export interface RecoveryDeps {
   db: Db;
-  registry: ModelRegistry;
+  catalog: ModelCatalog;
   /** True for a turn this process is still running. */
   isRunning(turnId: string): boolean;
 }
@@ -30,7 +30,7 @@ export interface RecoveryDeps {
  * rest of their hold is refunded. Answers how many it settled.
  */
 export async function recoverInterrupted(
-  { db, registry, isRunning }: RecoveryDeps,
+  { db, catalog, isRunning }: RecoveryDeps,
   idleMs: number,
 ): Promise<number> {
   const stale = await db
@@ -57,7 +57,7 @@ export async function recoverInterrupted(
           .from(chatMessages)
           .where(eq(chatMessages.id, message.parentId))
       : [];
-    const definition = registry.get(message.modelId ?? '')?.definition;
+    const definition = (await catalog.current()).definition(message.modelId ?? '');
     const usage = answerUsage({
       generated: message.text !== '',
       text: message.text,

@@ -27,14 +27,15 @@ import type { Db } from '../../db/client';
 import { inBackground } from '../../db/priority';
 import { fieldErrors } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
+import { planAllows, planModelIds } from '../billing/planModels';
 import type { FileStore } from '../files/store';
 import { GenerationControl, type StopReason } from '../generation/control';
 import { holdGeneration, type PreparedGeneration } from '../generation/hold';
 import type { TurnFailure } from '../generation/provider-errors';
 import { outcomeOf, relay } from '../generation/relay';
 import { type RunningGeneration, RunningGenerations, recoveryIdleMs } from '../generation/running';
+import type { ModelCatalog } from '../models/catalog';
 import type { ModelDefinition } from '../models/config';
-import type { ModelRegistry } from '../models/registry';
 import { estimatePromptTokens } from '../models/tokens';
 import { type SearchSettings, WebSearch } from '../search';
 import { AnswerImages } from './answer-images';
@@ -101,7 +102,7 @@ export class ChatService {
 
   constructor(
     private readonly db: Db,
-    private readonly registry: ModelRegistry,
+    private readonly catalog: ModelCatalog,
     private readonly settings: ChatSettings,
     private readonly logger: Logger,
     /** Where attached files are kept; a server without one refuses turns with files. */
@@ -124,8 +125,10 @@ export class ChatService {
     request: CreateTurnRequest,
     uploads: readonly StoredFile[] = [],
   ): Promise<PreparedTurn> {
-    const entry = this.registry.get(request.model_id);
+    const entry = (await this.catalog.current()).get(request.model_id);
     if (!entry) throw fieldErrors({ model_id: [m.unknownModel] });
+    if (!planAllows(await planModelIds(this.db, userId), entry.definition.id))
+      throw fieldErrors({ model_id: [m.notInPlan] });
     const { definition, model } = entry;
     const { base, text, title, parentId, position, questionId } = await placeTurn(
       this.db,
@@ -148,7 +151,7 @@ export class ChatService {
       truncated: attachments[index]?.truncated ?? false,
     }));
     const context = [...earlier, { ...question, attachments }];
-    const searching = request.search_enabled === true && this.settings.search != null;
+    const searching = request.search_enabled === true && this.settings.search != null && definition.webSearch;
     // The results are not known yet: the hold counts them at a generous size; usage settles the truth.
     const promptTokens =
       estimateContextTokens(context) + (searching ? this.searchResults * SEARCH_RESULT_TOKENS : 0);
@@ -410,7 +413,7 @@ export class ChatService {
   async recoverInterrupted(idleMs = recoveryIdleMs(this.settings.firstTokenTimeout)): Promise<number> {
     const deps = {
       db: this.db,
-      registry: this.registry,
+      catalog: this.catalog,
       isRunning: (turnId: string) => this.running.has(turnId),
     };
     return (await recoverInterrupted(deps, idleMs)) + (await releaseTurnHolds(deps, idleMs));

@@ -35,6 +35,8 @@ export interface ProviderSettings {
   type: ProviderType;
   baseURL: string | undefined;
   apiKey: string | undefined;
+  /** The environment variable the key was read from; the catalog keeps the name, not the key. */
+  apiKeyEnv?: string | undefined;
   headers: Record<string, string>;
 }
 
@@ -59,6 +61,10 @@ export interface ModelDefinition {
   supportsImages: boolean;
   /** The model's context window in tokens; attached files are cut to fit it. */
   contextTokens: number;
+  /** Its turns may search the web (when the server has a search provider). */
+  webSearch: boolean;
+  /** Users may choose it; a disabled model still prices the turns it had started. */
+  enabled: boolean;
 }
 
 const price = z.number().nonnegative().max(1_000_000);
@@ -145,6 +151,7 @@ export function parseModelsConfig(raw: unknown, source: string, env: NodeJS.Proc
       type: entry.type,
       baseURL: entry.base_url,
       apiKey,
+      apiKeyEnv: entry.api_key_env,
       headers: entry.headers,
     };
     entry.models.forEach((model, modelIndex) => {
@@ -168,6 +175,8 @@ export function parseModelsConfig(raw: unknown, source: string, env: NodeJS.Proc
         isDefault: model.default,
         supportsImages: model.supports_images,
         contextTokens: model.context_tokens,
+        webSearch: true,
+        enabled: true,
       });
     });
   });
@@ -192,11 +201,13 @@ export function offlineModelDefinition(): ModelDefinition {
     // It "sees" an image the way it sees everything: it reports the file's name, type and size.
     supportsImages: true,
     contextTokens: DEFAULT_CONTEXT_TOKENS,
+    webSearch: true,
+    enabled: true,
   };
 }
 
 /**
- * The configured models, plus the offline model when asked (`on`) or when nothing else is configured
+ * The configured models and what they came from (the catalog's seed on the first start), plus the offline model when asked (`on`) or when nothing else is configured
  * (`auto`). Exactly one model ends up as the default: the first marked so, else the first.
  */
 export async function loadModels(options: {
@@ -205,7 +216,7 @@ export async function loadModels(options: {
   offline: OfflineMode;
   env: NodeJS.ProcessEnv;
   cwd: string;
-}): Promise<ModelDefinition[]> {
+}): Promise<{ models: ModelDefinition[]; source: string }> {
   const models: ModelDefinition[] = [];
   const sources: { raw: string; source: string }[] = [];
   if (options.file) {
@@ -232,10 +243,15 @@ export async function loadModels(options: {
     }
   }
   const wantsOffline = options.offline === 'on' || (options.offline === 'auto' && models.length === 0);
+  const named = sources.map(({ source }) => source);
   if (wantsOffline && !models.some((model) => model.id === OFFLINE_MODEL_ID)) {
     models.push(offlineModelDefinition());
+    named.push(m.offlineSource);
   }
   if (models.length === 0) throw new ModelsConfigError([m.noModels]);
   const chosen = models.find((model) => model.isDefault) ?? models[0];
-  return models.map((model) => ({ ...model, isDefault: model === chosen }));
+  return {
+    models: models.map((model) => ({ ...model, isDefault: model === chosen })),
+    source: named.join(' + '),
+  };
 }

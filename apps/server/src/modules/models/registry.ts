@@ -13,16 +13,19 @@ export interface RegistryOptions {
 }
 
 /**
- * The configured models and a language model for each, built once: the AI SDK providers are cheap objects
- * holding settings, and every turn calls `doStream` on the same instance.
+ * One revision of the model catalog and a language model for each of its models, built once per revision
+ * (catalog.ts): the AI SDK providers are cheap objects holding settings, and every turn calls `doStream` on
+ * the same instance. Users choose among the enabled models; exactly one of those is the default.
  */
 export class ModelRegistry {
   private readonly byId = new Map<string, { definition: ModelDefinition; model: LanguageModelV3 }>();
+  /** The enabled models in the catalog's order, the default marked. */
+  readonly enabled: readonly ModelDefinition[];
 
-  constructor(
-    readonly definitions: readonly ModelDefinition[],
-    options: RegistryOptions,
-  ) {
+  constructor(definitions: readonly ModelDefinition[], options: RegistryOptions) {
+    const enabled = definitions.filter((definition) => definition.enabled);
+    const chosen = enabled.find((definition) => definition.isDefault) ?? enabled[0];
+    this.enabled = enabled.map((definition) => ({ ...definition, isDefault: definition === chosen }));
     const providers = new Map<string, (id: string) => LanguageModelV3>();
     for (const definition of definitions) {
       const settings = definition.provider;
@@ -35,13 +38,20 @@ export class ModelRegistry {
     }
   }
 
+  /** An enabled model, to start a turn with. */
   get(id: string): { definition: ModelDefinition; model: LanguageModelV3 } | undefined {
-    return this.byId.get(id);
+    const entry = this.byId.get(id);
+    return entry?.definition.enabled ? entry : undefined;
   }
 
-  /** The public description of every model, in configuration order. */
+  /** Any model of the catalog, disabled or not: what prices a turn a crash left unsettled. */
+  definition(id: string): ModelDefinition | undefined {
+    return this.byId.get(id)?.definition;
+  }
+
+  /** The public description of every model users may choose, in the catalog's order. */
   list(): ChatModel[] {
-    return this.definitions.map(describeModel);
+    return this.enabled.map(describeModel);
   }
 }
 

@@ -105,6 +105,11 @@ export const router = createBrowserRouter([
                       import('../features/admin/AdminPages').then((m) => ({ Component: m.AdminPlansPage })),
                   },
                   {
+                    path: 'models',
+                    lazy: () =>
+                      import('../features/admin/AdminPages').then((m) => ({ Component: m.AdminModelsPage })),
+                  },
+                  {
                     path: 'redeem-codes',
                     lazy: () =>
                       import('../features/admin/AdminPages').then((m) => ({

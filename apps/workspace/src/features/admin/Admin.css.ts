@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@wanxiang/ui';
 
 /** The console: a side nav beside the section; on a narrow container the nav goes on top. */
@@ -94,3 +94,109 @@ export const settingsForm = style({
   gap: vars.space.md,
   maxWidth: '28rem',
 });
+
+/** Fields side by side (two prices), wrapping one under the other on a phone. */
+export const fieldRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+});
+globalStyle(`${fieldRow} > *`, { flex: '1 1 10rem' });
+
+/** A group of checkboxes under its legend. */
+export const checks = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+  border: 'none',
+  minWidth: 0,
+});
+
+export const legend = style({
+  padding: 0,
+  marginBottom: vars.space.xs,
+  fontSize: vars.font.size.sm,
+  fontWeight: vars.font.weight.medium,
+  color: vars.color.text.primary,
+});
+
+/** A section's title with its main action at the end of the line. */
+export const sectionHead = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+});
+
+/** A heading given focus when its form opens, so that the keyboard lands there. */
+export const focusTarget = style({ selectors: { '&:focus': { outline: 'none' } } });
+
+/** A table cell's lines one under the other: a name over its id, a price over its unit. */
+export const stack = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: '2px',
+});
+export const secondary = style({ color: vars.color.text.secondary, fontSize: vars.font.size.xs });
+export const code = style({ fontFamily: vars.font.family.mono, fontSize: vars.font.size.xs });
+
+/** A cell's long text (an address, a warning), wrapping within a readable width rather than widening the table. */
+export const wrapCell = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: '2px',
+  whiteSpace: 'normal',
+  minWidth: '10rem',
+  maxWidth: '16rem',
+  overflowWrap: 'anywhere',
+});
+
+/** A row's buttons, two by two. */
+export const rowButtons = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto auto',
+  gap: vars.space.xs,
+  justifyContent: 'start',
+});
+
+export const warning = style({ color: vars.color.warning.text });
+
+/** A checkbox's label of a few parts (a model's name, its id, a tag) on a line, wrapping on a phone. */
+export const choiceLabel = style({
+  display: 'inline-flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  columnGap: vars.space.sm,
+  rowGap: '2px',
+});
+
+/** One extra request header of a provider: its name, its value and its remove button on a line. */
+export const headerRow = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr) auto',
+  alignItems: 'start',
+  gap: vars.space.sm,
+});
+
+/** The remove button of a header row, level with the inputs (under their labels) whatever faults show. */
+export const headerRemove = style({
+  marginTop: `calc(${vars.font.size.sm} * ${vars.font.lineHeight.snug} + ${vars.space.xs} + (${vars.size.control.md} - ${vars.size.control.sm}) / 2)`,
+});
+
+/** A group's fault under it, as a field shows its own. */
+export const fault = style({ margin: 0, color: vars.color.danger.text, fontSize: vars.font.size.sm });
+
+/** Facts of differing lengths (a file's path, a time) side by side, wrapping under each other. */
+export const wideFacts = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  columnGap: vars.space.xl,
+  rowGap: vars.space.md,
+  margin: 0,
+});
+globalStyle(`${wideFacts} dd`, { overflowWrap: 'anywhere' });

@@ -6,6 +6,7 @@ import { AdminConsole } from './AdminLayout';
 import { AuditView } from './AuditView';
 import { type FakeAdmin, fakeAdmin, SELF_ID, USAGE_TODAY } from './fakeAdmin';
 import { InvitesView } from './InvitesView';
+import { ModelsView } from './ModelsView';
 import { PlansView } from './PlansView';
 import { RedeemCodesView } from './RedeemCodesView';
 import { UsageView } from './UsageView';
@@ -32,6 +33,7 @@ function Console({ admin, path }: { admin: FakeAdmin; path: string }) {
           <Route path="users/:userId" element={<Detail admin={admin} />} />
           <Route path="usage" element={<UsageView admin={admin} timeZone={ZONE} now={USAGE_TODAY} />} />
           <Route path="plans" element={<PlansView admin={admin} />} />
+          <Route path="models" element={<ModelsView admin={admin} timeZone={ZONE} />} />
           <Route path="redeem-codes" element={<RedeemCodesView admin={admin} timeZone={ZONE} />} />
           <Route path="invites" element={<InvitesView admin={admin} timeZone={ZONE} />} />
           <Route path="audit" element={<AuditView admin={admin} timeZone={ZONE} />} />
@@ -46,7 +48,12 @@ function Detail({ admin }: { admin: FakeAdmin }) {
   return <UserDetailView admin={admin} userId={userId} timeZone={ZONE} selfId={SELF_ID} />;
 }
 
-type Args = { path: string; forbidden?: boolean; registrationMode?: 'open' | 'invite' | 'closed' };
+type Args = {
+  path: string;
+  forbidden?: boolean;
+  registrationMode?: 'open' | 'invite' | 'closed';
+  catalogDown?: boolean;
+};
 
 const meta = {
   title: 'Admin/AdminConsole',
@@ -61,6 +68,7 @@ const meta = {
       admin: fakeAdmin({
         forbidden: Boolean(args.forbidden),
         ...(args.registrationMode ? { registrationMode: args.registrationMode } : {}),
+        ...(args.catalogDown ? { catalogDown: true } : {}),
       }),
     }),
   ],
@@ -311,8 +319,8 @@ export const UsageBadRange: Story = {
 };
 
 /**
- * 套餐: the plans with their grants and members; a new plan joins the list, and the default plan's monthly
- * grant is changed while its name, the server's, stays read-only.
+ * 套餐: the plans with their grants, models and members; a new plan joins the list, and the default plan's
+ * monthly grant is changed while its name, the server's, stays read-only.
  */
 export const Plans: Story = {
   args: { path: '/admin/plans' },
@@ -321,10 +329,16 @@ export const Plans: Story = {
     const list = await canvas.findByRole('table', { name: '套餐列表' });
     let rows = within(list).getAllByRole('row');
     await expect(rows).toHaveLength(3);
-    await expect(rows[1]).toHaveTextContent('免费体验版 默认1,000 积分不赠送—24 人');
-    await expect(rows[2]).toHaveTextContent('专业版—3,000 积分每月 5 日0 人');
+    await expect(rows[1]).toHaveTextContent('免费体验版 默认1,000 积分不赠送—全部模型24 人');
+    await waitFor(() =>
+      expect(within(list).getAllByRole('row')[2]).toHaveTextContent(
+        '专业版—3,000 积分每月 5 日DeepSeek V3、通义千问 Max0 人',
+      ),
+    );
 
     const create = within(canvas.getByRole('region', { name: '新建套餐' }));
+    await expect(create.getByRole('button', { name: /可用模型/ })).toHaveTextContent('全部模型');
+    await expect(create.getByText('所有启用的模型，包括以后新增的。')).toBeVisible();
     await userEvent.type(create.getByRole('textbox', { name: '名称' }), '企业版');
     const monthly = create.getByRole('textbox', { name: '每月赠送的积分（0 为不赠送）' });
     await userEvent.clear(monthly);
@@ -336,7 +350,7 @@ export const Plans: Story = {
     await expect(await canvas.findByText('已新建套餐“企业版”。')).toBeVisible();
     await waitFor(() => expect(within(list).getAllByRole('row')).toHaveLength(4));
     rows = within(list).getAllByRole('row');
-    await expect(rows[3]).toHaveTextContent('企业版—10,000 积分每月 10 日0 人');
+    await expect(rows[3]).toHaveTextContent('企业版—10,000 积分每月 10 日全部模型0 人');
     // A fresh form for the next plan.
     const next = within(canvas.getByRole('region', { name: '新建套餐' }));
     await expect(next.getByRole('textbox', { name: '名称' })).toHaveValue('');
@@ -356,11 +370,154 @@ export const Plans: Story = {
     await expect(canvas.queryByRole('region', { name: '修改套餐“免费体验版”' })).toBeNull();
     await expect(adminOf(loaded).calls).toEqual([
       'plans',
+      'catalog',
       'create plan 企业版',
       'plans',
       'update plan 1',
       'plans',
     ]);
+  },
+};
+
+/**
+ * A plan's models: 专业版's two are ticked in its form and a third added; the default plan, open to every
+ * model, is limited to one. The table names them, and the audit log has the change.
+ */
+export const PlansModels: Story = {
+  args: { path: '/admin/plans' },
+  tags: ['!vrt'],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const list = await canvas.findByRole('table', { name: '套餐列表' });
+    await userEvent.click(within(list).getByRole('button', { name: '修改套餐“专业版”' }));
+    const pro = within(await canvas.findByRole('region', { name: '修改套餐“专业版”' }));
+    await expect(pro.getByRole('button', { name: /可用模型/ })).toHaveTextContent('指定模型');
+    await expect(await pro.findByRole('checkbox', { name: /^DeepSeek V3/ })).toBeChecked();
+    await expect(pro.getByRole('checkbox', { name: /^通义千问 Max/ })).toBeChecked();
+    await expect(pro.getByRole('checkbox', { name: /^DeepSeek R1/ })).not.toBeChecked();
+    await expect(pro.getByRole('checkbox', { name: '离线演示模型 offline 停用' })).not.toBeChecked();
+    await userEvent.click(pro.getByRole('checkbox', { name: /^DeepSeek R1/ }));
+    await userEvent.click(pro.getByRole('button', { name: '保存' }));
+    await expect(
+      await canvas.findByText('已保存套餐“专业版”，新的每月赠送从下一个赠送日起生效。'),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(within(list).getAllByRole('row')[2]).toHaveTextContent('DeepSeek V3、DeepSeek R1 等 3 个'),
+    );
+    await expect(adminOf(loaded).calls).toContain(
+      'update plan 2 models deepseek-chat,deepseek-reasoner,qwen-max',
+    );
+
+    await userEvent.click(within(list).getByRole('button', { name: '修改套餐“免费体验版”' }));
+    const free = within(await canvas.findByRole('region', { name: '修改套餐“免费体验版”' }));
+    const choice = free.getByRole('button', { name: /可用模型/ });
+    await expect(choice).toHaveTextContent('全部模型');
+    await expect(free.queryByRole('checkbox')).toBeNull();
+    await userEvent.click(choice);
+    await userEvent.click(await body.findByRole('option', { name: '指定模型' }));
+    await userEvent.click(await free.findByRole('checkbox', { name: /^DeepSeek V3/ }));
+    await userEvent.click(free.getByRole('button', { name: '保存' }));
+    await expect(
+      await canvas.findByText('已保存套餐“免费体验版”，新的每月赠送从下一个赠送日起生效。'),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(within(list).getAllByRole('row')[1]).toHaveTextContent('不赠送—DeepSeek V324 人'),
+    );
+    await expect(adminOf(loaded).calls).toContain('update plan 1 models deepseek-chat');
+
+    await userEvent.click(canvas.getByRole('link', { name: '审计日志' }));
+    const log = await canvas.findByRole('table', { name: '审计日志' });
+    const entries = within(log).getAllByRole('row');
+    await expect(entries[1]).toHaveTextContent(
+      'ops@example.com修改套餐套餐（免费体验版）models: 全部模型 → deepseek-chat',
+    );
+    await expect(entries[2]).toHaveTextContent(
+      '套餐（专业版）models: deepseek-chat、qwen-max → deepseek-chat、deepseek-reasoner、qwen-max',
+    );
+  },
+};
+
+/**
+ * 指定模型 with none ticked is named on the field before anything is sent; a model gone from the catalog
+ * while the form was open is refused by the server, on the same field.
+ */
+export const PlansModelsBadInput: Story = {
+  args: { path: '/admin/plans' },
+  tags: ['!vrt'],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await canvas.findByRole('table', { name: '套餐列表' });
+    const create = within(canvas.getByRole('region', { name: '新建套餐' }));
+    await userEvent.type(create.getByRole('textbox', { name: '名称' }), '团队版');
+    await userEvent.click(create.getByRole('button', { name: /可用模型/ }));
+    await userEvent.click(await body.findByRole('option', { name: '指定模型' }));
+    const qwen = await create.findByRole('checkbox', { name: /^通义千问 Max/ });
+    await userEvent.click(create.getByRole('button', { name: '新建' }));
+    await expect(await create.findByText('至少选择一个模型；不限制时选“全部模型”。')).toBeVisible();
+    await expect(qwen).toHaveAttribute('aria-invalid', 'true');
+    await expect(
+      create.getByRole('group', { name: '勾选该套餐的用户可以选择的模型' }),
+    ).toHaveAccessibleDescription('至少选择一个模型；不限制时选“全部模型”。');
+    await expect(adminOf(loaded).calls.some((call) => call.startsWith('create plan'))).toBe(false);
+
+    await userEvent.click(qwen);
+    // Another admin deletes the model meanwhile.
+    await adminOf(loaded).deleteModel('qwen-max');
+    await userEvent.click(create.getByRole('button', { name: '新建' }));
+    await expect(await create.findByText('模型目录中没有：qwen-max。')).toBeVisible();
+    await expect(qwen).toHaveAttribute('aria-invalid', 'true');
+    await expect(adminOf(loaded).calls.some((call) => call.startsWith('create plan'))).toBe(false);
+  },
+};
+
+/**
+ * The model catalog cannot be read: the table shows the plans' models by id, the form's 可用模型 says it
+ * keeps them, and the rest of the form still saves.
+ */
+export const PlansCatalogDown: Story = {
+  args: { path: '/admin/plans', catalogDown: true },
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole('table', { name: '套餐列表' });
+    await expect(within(list).getAllByRole('row')[2]).toHaveTextContent('deepseek-chat、qwen-max');
+    const create = within(canvas.getByRole('region', { name: '新建套餐' }));
+    await expect(
+      await create.findByText('没能读取模型目录：新套餐先可使用全部模型，之后可以再修改。'),
+    ).toBeVisible();
+
+    await userEvent.click(within(list).getByRole('button', { name: '修改套餐“专业版”' }));
+    const edit = within(await canvas.findByRole('region', { name: '修改套餐“专业版”' }));
+    await expect(
+      edit.getByText('没能读取模型目录，暂时不能修改可用模型，保存时保持为“deepseek-chat、qwen-max”。'),
+    ).toBeVisible();
+    const monthly = edit.getByRole('textbox', { name: '每月赠送的积分（0 为不赠送）' });
+    await userEvent.clear(monthly);
+    await userEvent.type(monthly, '5000');
+    await userEvent.click(edit.getByRole('button', { name: '保存' }));
+    await expect(
+      await canvas.findByText('已保存套餐“专业版”，新的每月赠送从下一个赠送日起生效。'),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(within(list).getAllByRole('row')[2]).toHaveTextContent(
+        '5,000 积分每月 5 日deepseek-chat、qwen-max',
+      ),
+    );
+    await expect(adminOf(loaded).calls).toContain('update plan 2');
+  },
+};
+
+/** 套餐 on a phone: the table scrolls inside its section, and the form's fields stack within the width. */
+export const PlansPhone: Story = {
+  args: { path: '/admin/plans' },
+  decorators: [onPhone(900)],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('table', { name: '套餐列表' });
+    await expect(canvas.getByRole('button', { name: '新建' })).toBeVisible();
+    const root = canvasElement.firstElementChild as HTMLElement;
+    await expect(root.scrollWidth).toBeLessThanOrEqual(390);
   },
 };
 
@@ -383,7 +540,7 @@ export const PlansBadInput: Story = {
     await expect(create.getByText('每月赠送的积分须为 0–10,000,000 之间的整数。')).toBeVisible();
     await expect(create.getByText('赠送日须为 1–28 之间的整数。')).toBeVisible();
     await expect(day).toHaveAttribute('aria-invalid', 'true');
-    await expect(adminOf(loaded).calls).toEqual(['plans']);
+    await expect(adminOf(loaded).calls).toEqual(['plans', 'catalog']);
 
     await userEvent.type(create.getByRole('textbox', { name: '名称' }), '专业版');
     await userEvent.clear(monthly);
@@ -392,6 +549,233 @@ export const PlansBadInput: Story = {
     await userEvent.type(day, '1');
     await userEvent.click(create.getByRole('button', { name: '新建' }));
     await expect(await create.findByText('已有同名的套餐。')).toBeVisible();
+  },
+};
+
+/**
+ * 模型: where the catalog came from and its last change; each model with its provider, price, capabilities
+ * and state; each provider with where its key comes from. A model is disabled and another made default in
+ * its row, and the audit log has both.
+ */
+export const Models: Story = {
+  args: { path: '/admin/models' },
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole('table', { name: '模型列表' });
+    await expect(canvas.getByRole('link', { name: '模型' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByText('MODELS_CONFIG（/etc/wanxiang/models.json）')).toBeVisible();
+    await expect(canvas.getByText('命令行')).toBeVisible();
+    await expect(
+      canvas.getByText('新价格从下一轮对话起生效，进行中的回答按开始时的价格结算。'),
+    ).toBeVisible();
+    let rows = within(list).getAllByRole('row');
+    await expect(rows).toHaveLength(6);
+    await expect(rows[1]).toHaveTextContent(
+      'DeepSeek V3 deepseek-chatdeepseek输入 1 / 输出 2 积分每千词元联网搜索启用默认',
+    );
+    await expect(rows[3]).toHaveTextContent('通义千问 Max qwen-maxqwen每次 5 积分');
+    await expect(rows[4]).toHaveTextContent('输入 9 / 输出 45 积分每千词元识图启用');
+    await expect(rows[5]).toHaveTextContent('离线演示模型 offlineoffline免费—停用');
+
+    const providers = within(canvas.getByRole('table', { name: '服务商列表' }));
+    const keys = providers.getAllByRole('row').map((row) => row.children[3]?.textContent);
+    await expect(keys).toEqual([
+      '密钥',
+      '环境变量 DEEPSEEK_API_KEY',
+      '已保存（…9f3a）',
+      '无法解密（JWT_SECRET 已更换），请重新填写',
+      '未设置',
+    ]);
+    await expect(providers.getAllByRole('row')[2]).toHaveTextContent('请求头：X-DashScope-WorkSpace');
+    await expect(providers.getAllByRole('row')[4]).toHaveTextContent('offline离线演示默认地址');
+
+    await userEvent.click(within(list).getByRole('button', { name: '停用模型“DeepSeek R1”' }));
+    await expect(await canvas.findByText('已停用模型“DeepSeek R1”，用户不能再选择它。')).toBeVisible();
+    await waitFor(() => expect(within(list).getAllByRole('row')[2]).toHaveTextContent('停用'));
+    await expect(within(list).getByRole('button', { name: '启用模型“DeepSeek R1”' })).toBeVisible();
+    await userEvent.click(within(list).getByRole('button', { name: '把模型“通义千问 Max”设为默认' }));
+    await expect(await canvas.findByText('已把“通义千问 Max”设为默认模型。')).toBeVisible();
+    rows = within(list).getAllByRole('row');
+    await expect(rows[3]).toHaveTextContent('启用默认');
+    await expect(rows[1]).toHaveTextContent('联网搜索启用编辑停用设为默认删除');
+    await expect(canvas.getByText('ops@example.com')).toBeVisible();
+    await expect(adminOf(loaded).calls).toEqual([
+      'catalog',
+      'update model deepseek-reasoner enabled',
+      'update model qwen-max is_default',
+    ]);
+
+    await userEvent.click(canvas.getByRole('link', { name: '审计日志' }));
+    const log = await canvas.findByRole('table', { name: '审计日志' });
+    const entries = within(log).getAllByRole('row');
+    await expect(entries[1]).toHaveTextContent('ops@example.com修改模型模型（通义千问 Max）');
+    await expect(entries[2]).toHaveTextContent('ops@example.com修改模型模型（DeepSeek R1）enabled:');
+  },
+};
+
+/** A model's price changed in its form: the table shows the new price, and the form closes. */
+export const ModelsEditModel: Story = {
+  args: { path: '/admin/models' },
+  // Before its play it is the Models story's page.
+  tags: ['!vrt'],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole('table', { name: '模型列表' });
+    await userEvent.click(within(list).getByRole('button', { name: '编辑模型“DeepSeek V3”' }));
+    const form = within(await canvas.findByRole('region', { name: '编辑模型“DeepSeek V3”' }));
+    await expect(form.queryByRole('textbox', { name: 'ID' })).toBeNull();
+    await expect(form.getByRole('textbox', { name: '上游模型 ID' })).toHaveAttribute(
+      'placeholder',
+      'deepseek-chat',
+    );
+    const input = form.getByRole('textbox', { name: '输入：每千词元的积分' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '1.5');
+    const output = form.getByRole('textbox', { name: '输出：每千词元的积分' });
+    await userEvent.clear(output);
+    await userEvent.type(output, '3');
+    await userEvent.click(form.getByRole('button', { name: '保存' }));
+    await expect(
+      await canvas.findByText('已保存模型“DeepSeek V3”，新价格从下一轮对话起生效。'),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(within(list).getAllByRole('row')[1]).toHaveTextContent('输入 1.5 / 输出 3 积分每千词元'),
+    );
+    await expect(canvas.queryByRole('region', { name: '编辑模型“DeepSeek V3”' })).toBeNull();
+    await expect(adminOf(loaded).calls).toContain(
+      'update model deepseek-chat provider_id,name,description,upstream_model,is_per_call,input_price_credits,output_price_credits,max_output_tokens,context_tokens,supports_images,web_search,enabled',
+    );
+  },
+};
+
+/**
+ * A new model's form names each wrong field before anything is sent (the contract's own words for an id),
+ * then the server's refusal of an id already taken lands on the id.
+ */
+export const ModelsBadInput: Story = {
+  args: { path: '/admin/models' },
+  tags: ['!vrt'],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('table', { name: '模型列表' });
+    await userEvent.click(canvas.getByRole('button', { name: '新增模型' }));
+    const form = within(await canvas.findByRole('region', { name: '新增模型' }));
+    const id = form.getByRole('textbox', { name: 'ID' });
+    await userEvent.type(id, 'bad id');
+    const price = form.getByRole('textbox', { name: '输入：每千词元的积分' });
+    await userEvent.clear(price);
+    await userEvent.type(price, '-1');
+    const context = form.getByRole('textbox', { name: '上下文词元' });
+    await userEvent.clear(context);
+    await userEvent.type(context, '500');
+    await userEvent.click(form.getByRole('button', { name: '新增' }));
+    await expect(await form.findByText('只能用字母、数字和 . _ : -，并以字母或数字开头。')).toBeVisible();
+    await expect(form.getByText('请填写名称，最多 100 个字。')).toBeVisible();
+    await expect(form.getByText('价格须为 0–1,000,000 之间的数字。')).toBeVisible();
+    await expect(form.getByText('上下文词元须为 1,000–10,000,000 之间的整数。')).toBeVisible();
+    await expect(context).toHaveAttribute('aria-invalid', 'true');
+    await expect(adminOf(loaded).calls).toEqual(['catalog']);
+
+    await userEvent.clear(id);
+    await userEvent.type(id, 'deepseek-chat');
+    await userEvent.type(form.getByRole('textbox', { name: '名称' }), 'DeepSeek 副本');
+    await userEvent.clear(price);
+    await userEvent.type(price, '1');
+    await userEvent.clear(context);
+    await userEvent.type(context, '64000');
+    await userEvent.click(form.getByRole('button', { name: '新增' }));
+    await expect(await form.findByText('已有这个 ID 的模型。')).toBeVisible();
+    await expect(id).toHaveAttribute('aria-invalid', 'true');
+    await expect(context).not.toHaveAttribute('aria-invalid');
+  },
+};
+
+/**
+ * A provider's key is written, never shown: once saved the table says 已保存 with its last four characters,
+ * and the key is nowhere on the page. A kept key is cleared with its checkbox.
+ */
+export const ModelsProviderKey: Story = {
+  args: { path: '/admin/models' },
+  tags: ['!vrt'],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole('table', { name: '服务商列表' });
+    await userEvent.click(within(list).getByRole('button', { name: '编辑服务商“deepseek”' }));
+    const form = within(await canvas.findByRole('region', { name: '编辑服务商“deepseek”' }));
+    await expect(form.getByText('没有额外的请求头。')).toBeVisible();
+    await userEvent.type(form.getByLabelText('API 密钥'), 'sk-live-7Hq2Lx9Za1b2');
+    await userEvent.click(form.getByRole('button', { name: '保存' }));
+    await expect(
+      await canvas.findByText('已保存服务商“deepseek”，所有服务器实例从下一轮对话起使用新的设置。'),
+    ).toBeVisible();
+    await waitFor(() => expect(within(list).getAllByRole('row')[1]).toHaveTextContent('已保存（…a1b2）'));
+    await expect(canvasElement.ownerDocument.body.innerHTML).not.toContain('sk-live-7Hq2Lx9Za1b2');
+    await expect(adminOf(loaded).calls).toContain('update provider deepseek api_key');
+
+    await userEvent.click(within(list).getByRole('button', { name: '编辑服务商“qwen”' }));
+    const qwen = within(await canvas.findByRole('region', { name: '编辑服务商“qwen”' }));
+    await expect(
+      qwen.getByText('已设置请求头 X-DashScope-WorkSpace，它们的值不会显示。不修改就会保留。'),
+    ).toBeVisible();
+    await expect(qwen.getByText('留空则保留已保存的密钥（…9f3a）。')).toBeVisible();
+    await userEvent.click(qwen.getByRole('checkbox', { name: '清除已保存的密钥' }));
+    await userEvent.click(qwen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(within(list).getAllByRole('row')[2]).toHaveTextContent('未设置'));
+    await expect(adminOf(loaded).calls).toContain('update provider qwen api_key');
+  },
+};
+
+/**
+ * Refusals: a provider whose models use it is not deleted (the dialog says why and stays), nor is the last
+ * enabled model disabled (the table says why).
+ */
+export const ModelsDeleteRefused: Story = {
+  args: { path: '/admin/models' },
+  tags: ['!vrt'],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const providers = await canvas.findByRole('table', { name: '服务商列表' });
+    await userEvent.click(within(providers).getByRole('button', { name: '删除服务商“deepseek”' }));
+    const dialog = await body.findByRole('alertdialog', { name: '删除这个服务商？' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '删除' }));
+    // The dialog may still be fading in when the refusal comes back.
+    await waitFor(() =>
+      expect(
+        within(dialog).getByText(
+          '服务商“deepseek”还有 2 个模型在用，不能删除：请先删除这些模型或改用其他服务商。',
+        ),
+      ).toBeVisible(),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(body.queryByRole('alertdialog')).toBeNull());
+    await expect(within(providers).getAllByRole('row')).toHaveLength(5);
+
+    const list = within(canvas.getByRole('table', { name: '模型列表' }));
+    for (const name of ['DeepSeek R1', '通义千问 Max', 'Claude Sonnet']) {
+      await userEvent.click(list.getByRole('button', { name: `停用模型“${name}”` }));
+      await expect(await list.findByRole('button', { name: `启用模型“${name}”` })).toBeVisible();
+    }
+    await userEvent.click(list.getByRole('button', { name: '停用模型“DeepSeek V3”' }));
+    await expect(
+      await canvas.findByText('至少要有一个启用的模型：不能停用或删除最后一个启用的模型。'),
+    ).toBeVisible();
+    await expect(list.getAllByRole('row')[1]).toHaveTextContent('启用默认');
+    await expect(adminOf(loaded).calls.some((call) => call.startsWith('delete'))).toBe(false);
+  },
+};
+
+/** 模型 on a phone: the tables scroll inside their sections, nothing wider than the screen. */
+export const ModelsPhone: Story = {
+  args: { path: '/admin/models' },
+  decorators: [onPhone(900)],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('table', { name: '模型列表' });
+    await expect(canvas.getByRole('table', { name: '服务商列表' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: '新增模型' })).toBeVisible();
+    const root = canvasElement.firstElementChild as HTMLElement;
+    await expect(root.scrollWidth).toBeLessThanOrEqual(390);
   },
 };
 
@@ -746,6 +1130,7 @@ export const Phone: Story = {
       '用户',
       '用量',
       '套餐',
+      '模型',
       '兑换码',
       '邀请码',
       '审计日志',

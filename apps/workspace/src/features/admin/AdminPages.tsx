@@ -4,6 +4,7 @@ import { useCurrentUser, useCurrentUserActions } from '../../session/currentUser
 import { AdminConsole } from './AdminLayout';
 import { AuditView } from './AuditView';
 import { InvitesView } from './InvitesView';
+import { ModelsView } from './ModelsView';
 import { PlansView } from './PlansView';
 import { RedeemCodesView } from './RedeemCodesView';
 import { UsageView } from './UsageView';
@@ -43,6 +44,11 @@ export function AdminUsagePage() {
 /** /admin/plans. */
 export function AdminPlansPage() {
   return <PlansView admin={api.admin} />;
+}
+
+/** /admin/models. */
+export function AdminModelsPage() {
+  return <ModelsView admin={api.admin} />;
 }
 
 /** /admin/redeem-codes. */

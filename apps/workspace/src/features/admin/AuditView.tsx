@@ -11,10 +11,30 @@ import { adminText as t } from './messages';
 const PAGE = 50;
 const a = t.audit;
 
-/** The details as one line: `key: value` pairs, the reason and amounts readable as they are. */
-function detailsText(details: Record<string, unknown>): string {
-  return Object.entries(details)
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+/** A plan's models as kept in its row (null: every model), or as JSON if the row holds something else. */
+function modelsText(value: unknown): string {
+  if (value === null || (Array.isArray(value) && value.every((id) => typeof id === 'string')))
+    return a.models(value);
+  return JSON.stringify(value);
+}
+
+/** A plan's models in its details: as made (`plan.create`), or changed from → to (`plan.update`). */
+function planModelsText(value: unknown): string {
+  if (value && typeof value === 'object' && 'from' in value && 'to' in value)
+    return a.change(modelsText(value.from), modelsText(value.to));
+  return modelsText(value);
+}
+
+/**
+ * The details as one line: `key: value` pairs, the reason and amounts readable as they are, and a plan's
+ * models as 全部模型 or their ids.
+ */
+function detailsText(entry: AuditEntry): string {
+  return Object.entries(entry.details)
+    .map(([key, value]) => {
+      if (key === 'models' && entry.target?.type === 'plan') return `${key}: ${planModelsText(value)}`;
+      return `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
+    })
     .join('，');
 }
 
@@ -30,6 +50,8 @@ function Target({ entry }: { entry: AuditEntry }) {
   if (target.type === 'redeem_batch') return <>{a.batch(target.label)}</>;
   if (target.type === 'invite') return <>{a.invite(target.label)}</>;
   if (target.type === 'plan') return <>{a.plan(target.label)}</>;
+  if (target.type === 'model') return <>{a.model(target.label)}</>;
+  if (target.type === 'provider') return <>{a.provider(target.label)}</>;
   return <>{target.label ?? target.id}</>;
 }
 
@@ -98,7 +120,7 @@ export function AuditView({
                     <td className={account.cell}>
                       <Target entry={entry} />
                     </td>
-                    <td className={`${account.cell} ${styles.details}`}>{detailsText(entry.details)}</td>
+                    <td className={`${account.cell} ${styles.details}`}>{detailsText(entry)}</td>
                   </tr>
                 ))}
               </tbody>

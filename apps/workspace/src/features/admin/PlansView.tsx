@@ -1,24 +1,32 @@
 import type { AdminApi } from '@wanxiang/api-client';
 import {
+  type AdminModelCatalog,
   type AdminPlan,
   PLAN_GRANT_DAY_MAX,
   PLAN_MONTHLY_CREDITS_MAX,
   PLAN_NAME_MAX,
+  type PlanInput,
+  planInput,
 } from '@wanxiang/api-client/contract';
 import { Alert, Badge, Button, Spinner, TextField } from '@wanxiang/ui';
 import { useState } from 'react';
 import * as account from '../account/Account.css';
+import * as styles from './Admin.css';
 import { AdminTable } from './AdminTable';
 import { failureText } from './errors';
-import { type FieldErrors, useConsoleData, useFieldsForm, wholeInRange } from './forms';
+import { type FieldErrors, schemaFaults, useConsoleData, useFieldsForm, wholeInRange } from './forms';
 import { adminText } from './messages';
+import { chosenModels, type ModelsChoice, PlanModelsCell, PlanModelsField, sameModels } from './PlanModels';
 
 const t = adminText.plans;
 
-type Field = 'name' | 'monthly_credits' | 'grant_day';
+type Field = 'name' | 'monthly_credits' | 'grant_day' | 'models';
 
-/** The form checked as the server checks it, each fault on its field; the plan to send when none. */
-export function checkPlan(draft: Record<Field, string>) {
+/**
+ * The form checked as the server checks it (the models with the contract's schema), each fault on its
+ * field; the plan to send when none. `models` undefined: the plan keeps its own.
+ */
+export function checkPlan(draft: Record<Field, string>, models?: string[] | null) {
   const errors: FieldErrors<Field> = {};
   const name = draft.name.trim();
   if (!name) errors.name = t.nameRequired;
@@ -32,20 +40,33 @@ export function checkPlan(draft: Record<Field, string>) {
     0,
   );
   const day = wholeInRange(errors, draft.grant_day, 'grant_day', '赠送日', PLAN_GRANT_DAY_MAX);
-  return { errors, input: { name, monthly_credits: monthly, grant_day: day } };
+  const input: PlanInput = {
+    name,
+    monthly_credits: monthly,
+    grant_day: day,
+    ...(models !== undefined ? { models } : {}),
+  };
+  const checked = planInput.safeParse(input);
+  if (!checked.success) schemaFaults(errors, checked.error.issues, t.faults);
+  return { errors, input };
 }
 
 /**
  * The form of one plan: a new one, or `plan`'s fields to change. The default plan's name is the server's
- * setting, shown but not editable.
+ * setting, shown but not editable. Its models are chosen from `catalog` and sent only when changed; when
+ * the catalog cannot be read (`catalogError`) the plan keeps them.
  */
 function PlanForm({
   admin,
+  catalog,
+  catalogError,
   plan,
   onSaved,
   onCancel,
 }: {
   admin: Pick<AdminApi, 'createPlan' | 'updatePlan'>;
+  catalog: AdminModelCatalog | null;
+  catalogError: string | null;
   plan?: AdminPlan;
   onSaved: (plan: AdminPlan, created: boolean) => void;
   onCancel?: () => void;
@@ -54,13 +75,26 @@ function PlanForm({
     name: plan?.name ?? '',
     monthly_credits: String(plan?.monthly_credits ?? 0),
     grant_day: String(plan?.grant_day ?? 1),
+    models: '',
+  });
+  const [models, setModels] = useState<ModelsChoice>({
+    limited: Boolean(plan?.models),
+    picked: plan?.models ?? [],
   });
   const [error, setError] = useState<string | null>(null);
   const fixedName = plan?.is_default === true;
   const titleId = plan ? `plan-edit-${plan.id}` : 'plan-new';
 
+  const modelsFault = form.bind('models').errorMessage;
+  /** The models to send: none when the catalog is unread or the plan's are unchanged. */
+  const modelsToSend = () => {
+    if (catalogError) return undefined;
+    const next = chosenModels(models, catalog);
+    return plan && sameModels(plan.models, next) ? undefined : next;
+  };
+
   const submit = form.submitWith(
-    checkPlan,
+    (draft) => checkPlan(draft, modelsToSend()),
     async ({ name, ...rest }) => {
       setError(null);
       if (!plan) onSaved(await admin.createPlan({ name, ...rest }), true);
@@ -75,7 +109,7 @@ function PlanForm({
         {plan ? t.editTitle(plan.name) : t.newTitle}
       </h2>
       {error ? <Alert tone="danger">{error}</Alert> : null}
-      <form className={account.form} onSubmit={submit} noValidate>
+      <form className={styles.settingsForm} onSubmit={submit} noValidate aria-labelledby={titleId}>
         <TextField
           label={t.name}
           maxLength={PLAN_NAME_MAX * 2}
@@ -85,21 +119,38 @@ function PlanForm({
         />
         <TextField label={t.monthly} inputMode="numeric" {...form.bind('monthly_credits')} />
         <TextField label={t.grantDay} inputMode="numeric" {...form.bind('grant_day')} />
-        <Button type="submit" variant="primary" isPending={form.busy}>
-          {plan ? t.save : t.create}
-        </Button>
-        {onCancel ? <Button onPress={onCancel}>{t.cancel}</Button> : null}
+        <PlanModelsField
+          id={`${titleId}-models`}
+          catalog={catalog}
+          catalogError={catalogError}
+          current={plan ? plan.models : undefined}
+          choice={models}
+          onChange={setModels}
+          fault={typeof modelsFault === 'string' ? modelsFault : null}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" variant="primary" isPending={form.busy}>
+            {plan ? t.save : t.create}
+          </Button>
+          {onCancel ? <Button onPress={onCancel}>{t.cancel}</Button> : null}
+        </div>
       </form>
     </section>
   );
 }
 
 /**
- * 管理 › 套餐: every plan with its sign-up and monthly credits, the day they arrive and how many accounts are
- * on it; a plan made or changed in a form that names each wrong field.
+ * 管理 › 套餐: every plan with its sign-up and monthly credits, the day they arrive, the models its users may
+ * choose (named from the model catalog) and how many accounts are on it; a plan made or changed in a form
+ * that names each wrong field.
  */
-export function PlansView({ admin }: { admin: Pick<AdminApi, 'plans' | 'createPlan' | 'updatePlan'> }) {
+export function PlansView({
+  admin,
+}: {
+  admin: Pick<AdminApi, 'plans' | 'createPlan' | 'updatePlan' | 'modelCatalog'>;
+}) {
   const { data: plans, error, reload: load } = useConsoleData(admin, (api) => api.plans());
+  const { data: catalog, error: catalogError } = useConsoleData(admin, (api) => api.modelCatalog());
   const [editing, setEditing] = useState<AdminPlan | null>(null);
   const [done, setDone] = useState<string | null>(null);
   // A new form after each plan made, so that its fields start empty again.
@@ -147,6 +198,9 @@ export function PlansView({ admin }: { admin: Pick<AdminApi, 'plans' | 'createPl
                   {plan.monthly_credits > 0 ? adminText.credits(plan.monthly_credits) : t.noMonthly}
                 </td>
                 <td className={account.cell}>{plan.monthly_credits > 0 ? t.onDay(plan.grant_day) : '—'}</td>
+                <td className={account.cell}>
+                  <PlanModelsCell ids={plan.models} catalog={catalog} />
+                </td>
                 <td className={account.cell}>{t.userCount(plan.users)}</td>
                 <td className={account.cell}>
                   <Button size="sm" aria-label={t.editLabel(plan.name)} onPress={() => setEditing(plan)}>
@@ -162,12 +216,20 @@ export function PlansView({ admin }: { admin: Pick<AdminApi, 'plans' | 'createPl
         <PlanForm
           key={`edit-${editing.id}`}
           admin={admin}
+          catalog={catalog}
+          catalogError={catalogError}
           plan={editing}
           onSaved={(plan, created) => void saved(plan, created)}
           onCancel={() => setEditing(null)}
         />
       ) : null}
-      <PlanForm key={`new-${made}`} admin={admin} onSaved={(plan, created) => void saved(plan, created)} />
+      <PlanForm
+        key={`new-${made}`}
+        admin={admin}
+        catalog={catalog}
+        catalogError={catalogError}
+        onSaved={(plan, created) => void saved(plan, created)}
+      />
     </div>
   );
 }

@@ -15,3 +15,15 @@ export function fieldError(error: unknown, field: string): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   return error.body?.errors?.[field]?.[0];
 }
+
+/**
+ * What a refused change says when the form has no field for what the server named: its detail, else the
+ * first message of the fields it named, else a general reason.
+ */
+export function refusalText(error: unknown): string {
+  if (error instanceof ApiError && !error.detail) {
+    const named = Object.values(error.body?.errors ?? {}).flat()[0];
+    if (named) return named;
+  }
+  return failureText(error);
+}

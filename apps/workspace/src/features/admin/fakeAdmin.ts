@@ -1,4 +1,4 @@
-import { type AdminApi, ApiError } from '@wanxiang/api-client';
+import type { AdminApi } from '@wanxiang/api-client';
 import {
   type AdminPlan,
   type AdminRegistrationPolicy,
@@ -8,18 +8,16 @@ import {
   type AuditEntry,
   type InviteCode,
   type LedgerEntry,
+  planInput,
+  planUpdate,
   type RedeemBatch,
   registrationPolicyInput,
 } from '@wanxiang/api-client/contract';
 import { addDays, daysSpanned } from './days';
+import { fakeModelCatalog, given, invalid } from './fakeModelCatalog';
+import { refused } from './refused';
 
-/** A refusal as the server words it. */
-export function refused(
-  status: number,
-  body: { detail?: string; code?: string; errors?: Record<string, string[]> },
-) {
-  return new ApiError(new Response(null, { status }), body);
-}
+export { refused };
 
 const NAMES = [
   '王小明',
@@ -61,10 +59,17 @@ function seedUsers(): AdminUserDetail[] {
 /**
  * The console's server kept in memory, answering as the real one does: search by e-mail or nickname with
  * pages, adjustments as ledger rows (a deduction beyond the balance refused naming it), disabling that ends
- * the sign-ins, the last admin kept, and an audit row for every change. `forbidden` answers 403 to all.
+ * the sign-ins, the last admin kept, the model catalog (fakeModelCatalog.ts) with the plans limited to some of
+ * its models (an id it does not have refused on `models`), and an audit row for every change. `forbidden`
+ * answers 403 to all; `catalogDown` fails the catalog's reading as a server that cannot reach it would.
  */
 export function fakeAdmin(
-  options: { forbidden?: boolean; auditRows?: number; registrationMode?: 'open' | 'invite' | 'closed' } = {},
+  options: {
+    forbidden?: boolean;
+    auditRows?: number;
+    registrationMode?: 'open' | 'invite' | 'closed';
+    catalogDown?: boolean;
+  } = {},
 ) {
   const users = seedUsers();
   const ledgers = new Map<string, LedgerEntry[]>();
@@ -115,6 +120,7 @@ export function fakeAdmin(
       monthly_credits: 0,
       grant_day: 1,
       users: 0,
+      models: null,
       created_at: '2026-09-01T00:00:00.000Z',
     },
     {
@@ -125,6 +131,7 @@ export function fakeAdmin(
       monthly_credits: 3000,
       grant_day: 5,
       users: 0,
+      models: ['deepseek-chat', 'qwen-max'],
       created_at: '2026-10-01T00:00:00.000Z',
     },
   ];
@@ -194,6 +201,16 @@ export function fakeAdmin(
   };
   const lastAdmin = (user: AdminUserDetail) =>
     user.role === 'admin' && users.filter((u) => u.role === 'admin' && u.is_active).length <= 1;
+  const { modelIds, ...catalogApi } = fakeModelCatalog({ actor: self.email, deny, calls, auditRow });
+  /** A plan's models as the server keeps them: each once, in the catalog's order; an unknown id refused. */
+  const checkModels = (ids: readonly string[] | null | undefined) => {
+    if (ids === undefined || ids === null) return ids;
+    const known = modelIds();
+    const unknown = [...new Set(ids)].filter((id) => !known.includes(id));
+    if (unknown.length > 0)
+      throw refused(400, { errors: { models: [`模型目录中没有：${unknown.join('、')}。`] } });
+    return known.filter((id) => ids.includes(id));
+  };
 
   const admin: Pick<
     AdminApi,
@@ -221,10 +238,22 @@ export function fakeAdmin(
     | 'registrationPolicy'
     | 'setRegistrationPolicy'
     | 'resetRegistrationPolicy'
+    | 'modelCatalog'
+    | 'createModel'
+    | 'updateModel'
+    | 'deleteModel'
+    | 'createProvider'
+    | 'updateProvider'
+    | 'deleteProvider'
   > & {
     calls: string[];
   } = {
     calls,
+    ...catalogApi,
+    async modelCatalog() {
+      if (options.catalogDown) throw refused(503, { detail: '模型目录暂时无法读取，请稍后重试。' });
+      return catalogApi.modelCatalog();
+    },
     async users({ q, page = 1, limit = 20 } = {}) {
       deny();
       calls.push(`users ${q ?? ''} ${page}`);
@@ -425,10 +454,16 @@ export function fakeAdmin(
     },
     async createPlan(input) {
       deny();
-      checkPlanName(input.name);
+      const checked = planInput.safeParse(input);
+      if (!checked.success) throw invalid(checked.error);
+      const data = checked.data;
+      checkPlanName(data.name);
       const plan: AdminPlan = {
         id: Math.max(...plans.map((p) => p.id)) + 1,
-        ...input,
+        name: data.name,
+        monthly_credits: data.monthly_credits,
+        grant_day: data.grant_day,
+        models: checkModels(data.models) ?? null,
         is_default: false,
         signup_credits: 0,
         users: 0,
@@ -436,21 +471,38 @@ export function fakeAdmin(
       };
       plans.push(plan);
       calls.push(`create plan ${plan.name}`);
-      auditRow('plan.create', { type: 'plan', id: String(plan.id), label: plan.name }, { ...input });
+      const { monthly_credits, grant_day, models } = plan;
+      auditRow(
+        'plan.create',
+        { type: 'plan', id: String(plan.id), label: plan.name },
+        { monthly_credits, grant_day, models },
+      );
       return planJson(plan);
     },
     async updatePlan(id, input) {
       deny();
       const plan = plans.find((p) => p.id === id);
       if (!plan) throw refused(404, { detail: '未找到。' });
-      if (plan.is_default && input.name !== undefined && input.name !== plan.name)
+      const checked = planUpdate.safeParse(input);
+      if (!checked.success) throw invalid(checked.error);
+      const data = given(checked.data, input);
+      if (plan.is_default && data.name !== undefined && data.name !== plan.name)
         throw refused(400, {
           errors: { name: ['默认套餐的名称由服务器设置 DEFAULT_PLAN_NAME 决定，不能在这里修改。'] },
         });
-      checkPlanName(input.name, id);
-      Object.assign(plan, input);
-      calls.push(`update plan ${id}`);
-      auditRow('plan.update', { type: 'plan', id: String(id), label: plan.name }, { ...input });
+      checkPlanName(data.name, id);
+      const models = checkModels(data.models);
+      const before = { ...plan };
+      Object.assign(plan, data, models !== undefined ? { models } : {});
+      calls.push(`update plan ${id}${models !== undefined ? ` models ${models?.join(',') ?? 'all'}` : ''}`);
+      // Each field that changed, from → to, as the server keeps it; nothing when none did.
+      const changed = Object.fromEntries(
+        (['name', 'monthly_credits', 'grant_day', 'models'] as const)
+          .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(plan[field]))
+          .map((field) => [field, { from: before[field], to: plan[field] }]),
+      );
+      if (Object.keys(changed).length > 0)
+        auditRow('plan.update', { type: 'plan', id: String(id), label: plan.name }, changed);
       return planJson(plan);
     },
     async setUserPlan(id, planId) {

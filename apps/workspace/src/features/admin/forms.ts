@@ -25,6 +25,26 @@ export function wholeInRange<F extends string>(
 }
 
 /**
+ * A contract schema's faults written into `errors` on the fields they name (the first fault of each; a
+ * field already faulted keeps its own): the schema's message where it words one for people (the contract's
+ * are Chinese), else the field's message from `fallback`.
+ */
+export function schemaFaults<F extends string>(
+  errors: FieldErrors<F>,
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  fallback: Record<string, string>,
+) {
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '') as F;
+    if (errors[field]) continue;
+    errors[field] = /[\u4e00-\u9fff]/.test(issue.message)
+      ? issue.message
+      : (fallback[field] ?? adminText.invalid);
+  }
+  return errors;
+}
+
+/**
  * A console form of text fields, named as the server names them: the props that bind one field to what is
  * typed and to its fault, and the submit handler. Faults are shown on the field and announced with it
  * (`validationBehavior: aria` keeps the browser's own bubbles away); a refusal from the server lands on the
@@ -83,7 +103,8 @@ export function useFieldsForm<F extends string>(initial: Record<F, string>) {
 
 /**
  * What a console section reads from `source` when it opens: the answer (null until it comes), the failure
- * to show with a retry, and `reload` to read it again after a change. A new `source` reads anew.
+ * to show with a retry, and `reload` to read it again after a change (or `setData` when the change
+ * answered it). A new `source` reads anew.
  */
 export function useConsoleData<S, T>(source: S, read: (source: S) => Promise<T>) {
   const [data, setData] = useState<T | null>(null);
@@ -102,5 +123,5 @@ export function useConsoleData<S, T>(source: S, read: (source: S) => Promise<T>)
   useEffect(() => {
     void reload();
   }, [reload]);
-  return { data, error, setError, reload };
+  return { data, setData, error, setError, reload };
 }

@@ -23,6 +23,14 @@ export {
 } from './components/AppShell';
 export { AttachButton, type AttachButtonProps } from './components/AttachButton';
 export {
+  Avatar,
+  type AvatarProps,
+  type AvatarSize,
+  type AvatarTone,
+  avatarSizes,
+  avatarTones,
+} from './components/Avatar';
+export {
   Badge,
   type BadgeProps,
   type BadgeTone,

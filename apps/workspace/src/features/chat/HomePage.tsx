@@ -1,12 +1,13 @@
 import { Alert, Button, EmptyState, PlusIcon, Spinner, VisuallyHidden } from '@wanxiang/ui';
 import { useSetAtom } from 'jotai';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '../../session/currentUser';
 import { FileLoaderContext } from './attachments/loader';
 import { useComposerFiles } from './attachments/useComposerFiles';
 import { ChatHeader } from './ChatHeader';
 import { ChatInput } from './ChatInput';
+import { type ChatUser, ChatUserContext } from './chatUser';
 import * as styles from './HomePage.css';
 import { CREDITS_PATH } from './Message';
 import { MessageList } from './MessageList';
@@ -114,6 +115,14 @@ export function HomePage() {
   const isStreaming = useChatValue(isStreamingAtom);
   const returnedDraft = useChatValue(returnedDraftAtom);
   const { user } = useCurrentUser();
+  // Kept while only the balance changes (the user is fetched again after every turn): the questions re-render
+  // only when the name or picture does.
+  const userName = user ? user.nickname || user.email : null;
+  const avatarUrl = user?.avatar_url ?? null;
+  const chatUser = useMemo<ChatUser | null>(
+    () => (userName === null ? null : { name: userName, avatarUrl }),
+    [userName, avatarUrl],
+  );
   const setComposerInput = useSetAtom(composerInputAtom);
   const navigate = useNavigate();
   const [draft, setDraft] = useState('');
@@ -168,108 +177,110 @@ export function HomePage() {
   const isMissing = conversation.status === 'missing';
   return (
     <FileLoaderContext.Provider value={loadFile}>
-      <div className={styles.page}>
-        <header className={styles.topBar}>
-          <ModelSelector
-            models={models.items}
-            status={models.status}
-            selectedId={selectedModelId}
-            onSelect={(id) => selectModel(id)}
-            isDisabled={isStreaming}
-          />
-          {currentSessionId && !isMissing ? (
-            <ChatHeader
-              sessionId={currentSessionId}
-              title={sessions.items.find((s) => s.id === currentSessionId)?.title ?? null}
+      <ChatUserContext.Provider value={chatUser}>
+        <div className={styles.page}>
+          <header className={styles.topBar}>
+            <ModelSelector
+              models={models.items}
+              status={models.status}
+              selectedId={selectedModelId}
+              onSelect={(id) => selectModel(id)}
+              isDisabled={isStreaming}
             />
-          ) : null}
-          {user ? (
-            <Link
-              to="/account"
-              className={styles.balance}
-              aria-label={chatText.balanceLabel(user.credits_balance)}
-              data-testid="chat-balance"
-            >
-              {chatText.balance(user.credits_balance)}
-            </Link>
-          ) : null}
-        </header>
-        {models.status === 'error' ? (
-          <Alert
-            tone="danger"
-            variant="banner"
-            className={styles.banner}
-            actionLabel={chatText.retry}
-            onAction={() => void loadModels()}
-          >
-            {chatText.modelsLoadFailed}
-          </Alert>
-        ) : null}
-        {banner ? (
-          <Alert
-            tone="danger"
-            variant="banner"
-            className={styles.banner}
-            onDismiss={() => dismissBanner()}
-            // A turn refused for 积分不足 offers the way to more credits, one click away.
-            {...(banner.includes('积分不足')
-              ? { actionLabel: chatText.getCredits, onAction: () => navigate(CREDITS_PATH) }
-              : {})}
-          >
-            {banner}
-          </Alert>
-        ) : null}
-        <div className={styles.body}>
-          {conversation.status === 'loading' ? (
-            <div className={styles.centered}>
-              <Spinner label={chatText.loading} showLabel />
-            </div>
-          ) : isMissing ? (
-            <div className={styles.centered}>
-              <VisuallyHidden as="h1">{chatText.pageTitle}</VisuallyHidden>
-              <EmptyState
-                title={chatText.chatMissing}
-                description={chatText.chatMissingHint}
-                action={
-                  <Button
-                    variant="primary"
-                    iconStart={<PlusIcon />}
-                    onPress={() => {
-                      // The address leads: /home opens the new chat (useSessionRoute).
-                      navigate(HOME_PATH);
-                      requestAnimationFrame(() => textarea.current?.focus());
-                    }}
-                  >
-                    {chatText.newChat}
-                  </Button>
-                }
+            {currentSessionId && !isMissing ? (
+              <ChatHeader
+                sessionId={currentSessionId}
+                title={sessions.items.find((s) => s.id === currentSessionId)?.title ?? null}
               />
-            </div>
-          ) : conversation.status === 'error' ? (
-            <div className={styles.centered}>
-              <Alert
-                tone="danger"
-                actionLabel={chatText.retry}
-                onAction={() => {
-                  if (currentSessionId) void openSession(currentSessionId);
-                }}
+            ) : null}
+            {user ? (
+              <Link
+                to="/account"
+                className={styles.balance}
+                aria-label={chatText.balanceLabel(user.credits_balance)}
+                data-testid="chat-balance"
               >
-                {chatText.historyLoadFailed}
-              </Alert>
-            </div>
-          ) : isEmpty && currentSessionId === null ? (
-            <Welcome onPick={pick} />
-          ) : (
-            <>
-              {currentSessionId ? null : <VisuallyHidden as="h1">{chatText.pageTitle}</VisuallyHidden>}
-              <MessageList />
-            </>
-          )}
+                {chatText.balance(user.credits_balance)}
+              </Link>
+            ) : null}
+          </header>
+          {models.status === 'error' ? (
+            <Alert
+              tone="danger"
+              variant="banner"
+              className={styles.banner}
+              actionLabel={chatText.retry}
+              onAction={() => void loadModels()}
+            >
+              {chatText.modelsLoadFailed}
+            </Alert>
+          ) : null}
+          {banner ? (
+            <Alert
+              tone="danger"
+              variant="banner"
+              className={styles.banner}
+              onDismiss={() => dismissBanner()}
+              // A turn refused for 积分不足 offers the way to more credits, one click away.
+              {...(banner.includes('积分不足')
+                ? { actionLabel: chatText.getCredits, onAction: () => navigate(CREDITS_PATH) }
+                : {})}
+            >
+              {banner}
+            </Alert>
+          ) : null}
+          <div className={styles.body}>
+            {conversation.status === 'loading' ? (
+              <div className={styles.centered}>
+                <Spinner label={chatText.loading} showLabel />
+              </div>
+            ) : isMissing ? (
+              <div className={styles.centered}>
+                <VisuallyHidden as="h1">{chatText.pageTitle}</VisuallyHidden>
+                <EmptyState
+                  title={chatText.chatMissing}
+                  description={chatText.chatMissingHint}
+                  action={
+                    <Button
+                      variant="primary"
+                      iconStart={<PlusIcon />}
+                      onPress={() => {
+                        // The address leads: /home opens the new chat (useSessionRoute).
+                        navigate(HOME_PATH);
+                        requestAnimationFrame(() => textarea.current?.focus());
+                      }}
+                    >
+                      {chatText.newChat}
+                    </Button>
+                  }
+                />
+              </div>
+            ) : conversation.status === 'error' ? (
+              <div className={styles.centered}>
+                <Alert
+                  tone="danger"
+                  actionLabel={chatText.retry}
+                  onAction={() => {
+                    if (currentSessionId) void openSession(currentSessionId);
+                  }}
+                >
+                  {chatText.historyLoadFailed}
+                </Alert>
+              </div>
+            ) : isEmpty && currentSessionId === null ? (
+              <Welcome onPick={pick} />
+            ) : (
+              <>
+                {currentSessionId ? null : <VisuallyHidden as="h1">{chatText.pageTitle}</VisuallyHidden>}
+                <MessageList />
+              </>
+            )}
+          </div>
+          {/* Nothing can be sent to a chat that is not there: the way on is 新建对话. */}
+          {isMissing ? null : <Composer draft={draft} setDraft={setDraft} textareaRef={textarea} />}
+          <StreamAnnouncer />
         </div>
-        {/* Nothing can be sent to a chat that is not there: the way on is 新建对话. */}
-        {isMissing ? null : <Composer draft={draft} setDraft={setDraft} textareaRef={textarea} />}
-        <StreamAnnouncer />
-      </div>
+      </ChatUserContext.Provider>
     </FileLoaderContext.Provider>
   );
 }

@@ -1,12 +1,22 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@wanxiang/ui';
 
+/** The question and, at its end, the user's badge, level with its top. */
 export const userRow = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space.sm,
+  padding: `${vars.space.md} 0`,
+});
+
+/** Files, bubble (or editor) and buttons, at the end of the row. */
+export const userContent = style({
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'flex-end',
   gap: vars.space.xs,
-  padding: `${vars.space.md} 0`,
+  flex: 1,
+  minWidth: 0,
 });
 
 /** The copy button under the user's bubble. */

@@ -3,6 +3,7 @@ import { createStore, Provider } from 'jotai';
 import { type ReactNode, useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { FileLoaderContext } from './attachments/loader';
+import { type ChatUser, ChatUserContext } from './chatUser';
 import { MessageView } from './Message';
 import type { ChatMessage } from './state/types';
 
@@ -37,14 +38,34 @@ function OwnStore({ children }: { children: ReactNode }) {
   return <Provider store={store}>{children}</Provider>;
 }
 
+/** The signed-in user of most stories: no picture, so their badge is the monogram 李. */
+const LI_MING: ChatUser = { name: '李明', avatarUrl: null };
+
+/** An uploaded avatar, local (a data: URL) as every story image is; its colours are the picture's own. */
+const PORTRAIT = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">' +
+    '<rect width="64" height="64" fill="#f4a261"/>' +
+    '<circle cx="32" cy="26" r="12" fill="#264653"/>' +
+    '<path d="M10 64 Q32 36 54 64 Z" fill="#264653"/>' +
+    '</svg>',
+)}`;
+
+/** The user's badge beside their question: decorative, outside the article (which says 你). */
+function badgeOf(canvasElement: HTMLElement) {
+  return canvasElement.querySelector<HTMLElement>('[data-avatar]');
+}
+
 const meta = {
   title: 'Chat/Message',
   component: MessageView,
   args: { message: base },
+  // `parameters.chatUser`: who asks (null: not known yet); 李明 without a picture unless a story says.
   decorators: [
-    (Story) => (
+    (Story, { parameters }) => (
       <OwnStore>
-        <div style={{ maxWidth: 800 }}>{Story()}</div>
+        <ChatUserContext.Provider value={parameters.chatUser === undefined ? LI_MING : parameters.chatUser}>
+          <div style={{ maxWidth: 800 }}>{Story()}</div>
+        </ChatUserContext.Provider>
       </OwnStore>
     ),
   ],
@@ -71,6 +92,70 @@ export const UserMessage: Story = {
     await userEvent.click(within(article).getByRole('button', { name: '复制问题' }));
     await waitFor(() => expect(copied).toBe('帮我解释一下复利\n第二行保持换行'));
     await waitFor(() => expect(within(article).getByRole('button', { name: '已复制' })).toBeVisible());
+  },
+};
+
+/** Without a picture the badge beside the question is the nickname's first character, on the accent disc. */
+export const UserMessageMonogram: Story = {
+  args: { message: { ...base, role: 'user', text: '帮我解释一下复利' } },
+  play: async ({ canvasElement }) => {
+    const article = within(canvasElement).getByRole('article', { name: '你' });
+    const badge = badgeOf(canvasElement);
+    await expect(badge).toHaveTextContent(/^李$/);
+    await expect(badge?.querySelector('img')).toBeNull();
+    // Decorative: the article already says who asks, so the name is not read again on every question.
+    await expect(badge).toHaveAttribute('aria-hidden', 'true');
+    await expect(article).toHaveTextContent(/^帮我解释一下复利$/);
+    const bubble = within(article).getByText('帮我解释一下复利').getBoundingClientRect();
+    const disc = (badge as HTMLElement).getBoundingClientRect();
+    // At the end of the row, beside the bubble and level with its top.
+    await expect(disc.left).toBeGreaterThanOrEqual(bubble.right);
+    await expect(Math.abs(disc.top - bubble.top)).toBeLessThan(1);
+    await expect(disc.width).toBe(32);
+  },
+};
+
+/** With a picture (头像) the badge shows it. */
+export const UserMessageWithAvatar: Story = {
+  args: { message: { ...base, role: 'user', text: '帮我解释一下复利' } },
+  parameters: { chatUser: { name: '李明', avatarUrl: PORTRAIT } },
+  play: async ({ canvasElement }) => {
+    const image = badgeOf(canvasElement)?.querySelector('img');
+    await expect(image).toHaveAttribute('src', PORTRAIT);
+    await expect(image).toHaveAttribute('alt', '');
+    await waitFor(() => expect(image?.naturalWidth).toBeGreaterThan(0));
+    await expect(within(canvasElement).queryByRole('img')).toBeNull();
+  },
+};
+
+/** On a phone's width a long question wraps beside the badge; nothing wider than the screen. */
+export const UserMessagePhone: Story = {
+  args: {
+    message: {
+      ...base,
+      role: 'user',
+      text: '我每个月定投 2000 元，年化收益按 6% 算，坚持 20 年之后大概能有多少钱？请列出计算过程。',
+    },
+  },
+  parameters: { chatUser: { name: '李明', avatarUrl: PORTRAIT } },
+  decorators: [(Story) => <div style={{ width: 342 }}>{Story()}</div>],
+  play: async ({ canvasElement }) => {
+    const badge = badgeOf(canvasElement) as HTMLElement;
+    const frame = (canvasElement.querySelector('div[style*="342px"]') as HTMLElement).getBoundingClientRect();
+    await expect(badge.getBoundingClientRect().right).toBeLessThanOrEqual(frame.right);
+    await expect(badge.getBoundingClientRect().width).toBe(32);
+    const article = within(canvasElement).getByRole('article', { name: '你' });
+    await expect(article.scrollWidth).toBeLessThanOrEqual(article.clientWidth);
+  },
+};
+
+/** Before the signed-in user is known the question shows no badge. */
+export const UserMessageUserUnknown: Story = {
+  args: { message: { ...base, role: 'user', text: '帮我解释一下复利' } },
+  parameters: { chatUser: null },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('article', { name: '你' })).toBeVisible();
+    await expect(badgeOf(canvasElement)).toBeNull();
   },
 };
 

@@ -1,10 +1,11 @@
 import { CopyButton, Markdown } from '@wanxiang/markdown';
-import { IconButton, SpinnerGlyph, Tooltip } from '@wanxiang/ui';
+import { Avatar, IconButton, SpinnerGlyph, Tooltip } from '@wanxiang/ui';
 import { useAtom } from 'jotai';
 import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useFileLoader } from './attachments/loader';
 import { MessageFiles } from './attachments/MessageFiles';
+import { useChatUser } from './chatUser';
 import * as styles from './Message.css';
 import { chatText } from './messages';
 import { SearchStep, SourceList } from './search/SearchSources';
@@ -74,10 +75,16 @@ function Pager({
   );
 }
 
-/** The user's question: its bubble, or the editor while 编辑 is open; copy, edit and its versions. */
+/**
+ * The user's question: its bubble, or the editor while 编辑 is open; copy, edit and its versions. Beside it
+ * at its top, the user's badge (their picture or monogram), decorative and outside the article: the
+ * article already says 你, which the nickname would only repeat on every question, and its text stays the
+ * question's alone.
+ */
 function Question({ message, actions }: MessageViewProps) {
   const [edit, setEdit] = useAtom(questionEditAtom);
   const loadFile = useFileLoader();
+  const user = useChatUser();
   const editing = edit?.id === message.id;
   const row = useRef<HTMLElement>(null);
   const onEdit = actions?.onEdit;
@@ -89,44 +96,47 @@ function Question({ message, actions }: MessageViewProps) {
     );
   };
   return (
-    <article ref={row} className={styles.userRow} aria-label={chatText.you}>
-      {editing && onEdit ? (
-        <QuestionEditor
-          text={edit.text}
-          autoFocus={edit.justOpened}
-          onChange={(text) => setEdit({ id: message.id, text, justOpened: false })}
-          isBusy={actions?.isBusy ?? false}
-          onCancel={closeEditor}
-          onSend={(text) => {
-            const sent = onEdit(text);
-            if (sent) setEdit(null);
-            return sent;
-          }}
-        />
-      ) : (
-        <>
-          <MessageFiles files={message.files} loadUrl={loadFile} />
-          {message.text ? <div className={styles.userBubble}>{message.text}</div> : null}
-        </>
-      )}
-      {message.text && !editing ? (
-        <footer className={styles.userMeta}>
-          <Pager message={message} actions={actions} label={chatText.questionVersions} />
-          {onEdit ? (
-            <Tooltip content={chatText.edit}>
-              <IconButton
-                aria-label={chatText.edit}
-                size="sm"
-                onPress={() => setEdit({ id: message.id, text: message.text, justOpened: true })}
-              >
-                <EditIcon />
-              </IconButton>
-            </Tooltip>
-          ) : null}
-          <CopyButton label={chatText.copyQuestion} getText={() => message.text} />
-        </footer>
-      ) : null}
-    </article>
+    <div className={styles.userRow}>
+      <article ref={row} className={styles.userContent} aria-label={chatText.you}>
+        {editing && onEdit ? (
+          <QuestionEditor
+            text={edit.text}
+            autoFocus={edit.justOpened}
+            onChange={(text) => setEdit({ id: message.id, text, justOpened: false })}
+            isBusy={actions?.isBusy ?? false}
+            onCancel={closeEditor}
+            onSend={(text) => {
+              const sent = onEdit(text);
+              if (sent) setEdit(null);
+              return sent;
+            }}
+          />
+        ) : (
+          <>
+            <MessageFiles files={message.files} loadUrl={loadFile} />
+            {message.text ? <div className={styles.userBubble}>{message.text}</div> : null}
+          </>
+        )}
+        {message.text && !editing ? (
+          <footer className={styles.userMeta}>
+            <Pager message={message} actions={actions} label={chatText.questionVersions} />
+            {onEdit ? (
+              <Tooltip content={chatText.edit}>
+                <IconButton
+                  aria-label={chatText.edit}
+                  size="sm"
+                  onPress={() => setEdit({ id: message.id, text: message.text, justOpened: true })}
+                >
+                  <EditIcon />
+                </IconButton>
+              </Tooltip>
+            ) : null}
+            <CopyButton label={chatText.copyQuestion} getText={() => message.text} />
+          </footer>
+        ) : null}
+      </article>
+      {user ? <Avatar name={user.name} src={user.avatarUrl} size="lg" /> : null}
+    </div>
   );
 }
 

@@ -25,28 +25,6 @@ export const trigger = style({
   },
 });
 
-export const avatar = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  flexShrink: 0,
-  width: '28px',
-  height: '28px',
-  borderRadius: vars.radius.full,
-  backgroundColor: vars.color.accent.solid,
-  color: vars.color.text.onSolid,
-  fontSize: vars.font.size.sm,
-  fontWeight: vars.font.weight.medium,
-});
-
-/** The account's picture, filling the round badge. */
-export const avatarImage = style({
-  width: '100%',
-  height: '100%',
-  borderRadius: vars.radius.full,
-  objectFit: 'cover',
-});
-
 export const identity = style({
   display: 'flex',
   flexDirection: 'column',
@@ -133,16 +111,6 @@ export const status = style({
 export const statusError = style({
   color: vars.color.danger.text,
 });
-
-/** The avatar of an account that could not be loaded: a neutral disc with a mark, not an initial. */
-export const avatarMuted = style([
-  avatar,
-  {
-    backgroundColor: vars.color.bg.sunken,
-    color: vars.color.text.secondary,
-    border: `1px solid ${vars.color.border.default}`,
-  },
-]);
 
 export const storage = style({
   display: 'flex',

@@ -11,6 +11,7 @@ import { useUiMessages } from '../../i18n/UiProvider';
 import { ChevronUpIcon, LogoutIcon } from '../../icons';
 import { isThemePreference, type ThemePreference, themePreferences } from '../../theme/preference';
 import { useTheme } from '../../theme/useTheme';
+import { Avatar } from '../Avatar/Avatar';
 import { Chip } from '../Chip/Chip';
 import { Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '../Menu/Menu';
 import { SpinnerGlyph } from '../Spinner/Spinner';
@@ -34,7 +35,7 @@ export interface UserMenuProps {
   account?: UserMenuAccountState;
   onRetry?: () => void;
   email?: string;
-  /** The account's picture (头像), shown in the round badge instead of the name's first letter. */
+  /** The account's picture (头像), shown in the round badge (Avatar) instead of the name's first letter. */
   avatarUrl?: string;
   /** @default the catalogue's "默认计划" */
   planName?: string;
@@ -64,12 +65,6 @@ export interface UserMenuStorage {
   used: number;
   quota: number;
   text: string;
-}
-
-function initial(name: string): string {
-  // The first character as the user sees it (an ideograph, a letter, an emoji), not a UTF-16 half.
-  const [first = '?'] = Array.from(name.trim());
-  return first.toUpperCase();
 }
 
 /**
@@ -121,17 +116,10 @@ export function UserMenu({
   return (
     <MenuTrigger onOpenChange={onOpenChange}>
       <RACButton className={styles.trigger}>
-        <span className={account === 'unavailable' ? styles.avatarMuted : styles.avatar} aria-hidden="true">
-          {account === 'loading' ? (
-            <SpinnerGlyph size="sm" />
-          ) : account === 'unavailable' ? (
-            '!'
-          ) : avatarUrl ? (
-            <img className={styles.avatarImage} src={avatarUrl} alt="" />
-          ) : (
-            initial(name)
-          )}
-        </span>
+        {/* Decorative: the name is said beside it. */}
+        <Avatar name={name} src={avatarUrl} tone={account === 'unavailable' ? 'muted' : 'accent'}>
+          {account === 'loading' ? <SpinnerGlyph size="sm" /> : account === 'unavailable' ? '!' : undefined}
+        </Avatar>
         <span className={styles.identity}>
           <span className={styles.name}>{name}</span>
           {plan ? <span className={styles.plan}>{plan}</span> : null}

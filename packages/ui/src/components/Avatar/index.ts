@@ -1,0 +1,8 @@
+export {
+  Avatar,
+  type AvatarProps,
+  type AvatarSize,
+  type AvatarTone,
+  avatarSizes,
+  avatarTones,
+} from './Avatar';

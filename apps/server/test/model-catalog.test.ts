@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { catalogProviders } from '../src/db/schema';
 import { setRole } from '../src/modules/account/batches';
 import { OFFLINE_MODEL_ID } from '../src/modules/models/config';
-import { finalOf, ledgerState, sendTurn, signUp, textOf } from './chat-support';
+import { finalOf, ledgerState, parseStream, rawTurn, sendTurn, signUp, textOf } from './chat-support';
 import { fakeModelsConfig, startFakeOpenAI } from './fake-openai';
 import { databaseKinds, json, listen, PRICED_OFFLINE_MODELS, useApps, useTestDatabase } from './helpers';
 
@@ -108,6 +108,32 @@ describe.each(databaseKinds)('the model catalog on %s', (kind) => {
     expect(textOf(second.events)).not.toBe('');
     finalOf(second.events);
     expect(await ledgerState(database, user.userId)).toMatchObject({ balance: 86, ledgerSum: 86 });
+  });
+
+  it('settles a turn under way at the price it started with; the next turn pays the new one', async () => {
+    // Slow pieces: the answer is still streaming when the price changes.
+    const one = await app({ MODELS_CONFIG_JSON: TWO_OFFLINE_MODELS, OFFLINE_MODEL_CHUNK_DELAY: '20ms' });
+    const database = db().database.db;
+    const admin = await adminOf(one, database);
+    const user = await signUp(one, database, 100);
+    const base = await listen(one);
+
+    const asking = rawTurn(base, user.access, {
+      model_id: 'offline-second',
+      prompt: { text: '讲一个长故事' },
+    });
+    await asking.textFrames(3);
+    const changed = await call(one, admin.auth, 'PATCH', '/admin/models/offline-second/', {
+      fixed_price_credits: 20,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await asking.ended;
+    expect(finalOf(parseStream(asking.received)).credits_charged).toBe(3);
+    expect(await ledgerState(database, user.userId)).toMatchObject({ balance: 97, ledgerSum: 97 });
+
+    const next = await sendTurn(base, user.access, { model_id: 'offline-second', prompt: { text: '再来' } });
+    expect(finalOf(next.events).credits_charged).toBe(20);
+    expect(await ledgerState(database, user.userId)).toMatchObject({ balance: 77, ledgerSum: 77 });
   });
 
   it('keeps one enabled default, refuses leaving users without a model, and names every wrong field', async () => {

@@ -98,12 +98,21 @@ export async function readCatalog(db: Db, sealer: Sealer): Promise<AdminModelCat
   };
 }
 
-/** Runs one change: under the lock, audited by the change itself, the revision raised when it changed. */
-async function change(db: Db, adminId: string, apply: (tx: Db) => Promise<boolean>): Promise<void> {
+/**
+ * Runs one change: under the lock, audited by the change itself, the revision raised when it changed.
+ * Answers the whole catalog as it now is.
+ */
+async function change(
+  db: Db,
+  sealer: Sealer,
+  adminId: string,
+  apply: (tx: Db) => Promise<boolean>,
+): Promise<AdminModelCatalog> {
   await db.transaction(async (tx) => {
     await lockCatalog(tx);
     if (await apply(tx)) await bumpCatalog(tx, adminId);
   });
+  return readCatalog(db, sealer);
 }
 
 /** Each field whose value differs, as from → to. */
@@ -150,7 +159,7 @@ export async function createProvider(
   adminId: string,
   input: ProviderInput,
 ): Promise<AdminModelCatalog> {
-  await change(db, adminId, async (tx) => {
+  return change(db, sealer, adminId, async (tx) => {
     if (await providerRow(tx, input.id)) throw fieldErrors({ id: [m.providerTaken] });
     const [total] = await tx.select({ n: count() }).from(catalogProviders);
     if (Number(total?.n ?? 0) >= PROVIDERS_MAX)
@@ -177,7 +186,6 @@ export async function createProvider(
     });
     return true;
   });
-  return readCatalog(db, sealer);
 }
 
 /**
@@ -191,7 +199,7 @@ export async function updateProvider(
   id: string,
   input: ProviderUpdate,
 ): Promise<AdminModelCatalog> {
-  await change(db, adminId, async (tx) => {
+  return change(db, sealer, adminId, async (tx) => {
     const before = await providerRow(tx, id);
     if (!before) throw notFound();
     const details: Record<string, unknown> = differences(
@@ -226,7 +234,6 @@ export async function updateProvider(
     });
     return true;
   });
-  return readCatalog(db, sealer);
 }
 
 /** Removes a provider no model uses. */
@@ -236,7 +243,7 @@ export async function deleteProvider(
   adminId: string,
   id: string,
 ): Promise<AdminModelCatalog> {
-  await change(db, adminId, async (tx) => {
+  return change(db, sealer, adminId, async (tx) => {
     const before = await providerRow(tx, id);
     if (!before) throw notFound();
     const [used] = await tx
@@ -258,7 +265,6 @@ export async function deleteProvider(
     });
     return true;
   });
-  return readCatalog(db, sealer);
 }
 
 /** The model's fields as the wire names them, for the audit's from → to. */
@@ -291,7 +297,7 @@ export async function createModel(
   adminId: string,
   input: ModelInput,
 ): Promise<AdminModelCatalog> {
-  await change(db, adminId, async (tx) => {
+  return change(db, sealer, adminId, async (tx) => {
     if (await modelRow(tx, input.id)) throw fieldErrors({ id: [m.modelTaken] });
     await checkProvider(tx, input.provider_id);
     if (input.is_default && !input.enabled) throw fieldErrors({ is_default: [m.disabledDefault] });
@@ -330,7 +336,6 @@ export async function createModel(
     });
     return true;
   });
-  return readCatalog(db, sealer);
 }
 
 /**
@@ -344,7 +349,7 @@ export async function updateModel(
   id: string,
   input: ModelUpdate,
 ): Promise<AdminModelCatalog> {
-  await change(db, adminId, async (tx) => {
+  return change(db, sealer, adminId, async (tx) => {
     const before = await modelRow(tx, id);
     if (!before) throw notFound();
     await checkProvider(tx, input.provider_id);
@@ -383,7 +388,6 @@ export async function updateModel(
     });
     return true;
   });
-  return readCatalog(db, sealer);
 }
 
 /** Removes a model; past conversations and the ledger keep its name. The last enabled model is refused. */
@@ -393,7 +397,7 @@ export async function deleteModel(
   adminId: string,
   id: string,
 ): Promise<AdminModelCatalog> {
-  await change(db, adminId, async (tx) => {
+  return change(db, sealer, adminId, async (tx) => {
     const before = await modelRow(tx, id);
     if (!before) throw notFound();
     if (before.enabled) await checkNotLastEnabled(tx, id);
@@ -406,5 +410,4 @@ export async function deleteModel(
     });
     return true;
   });
-  return readCatalog(db, sealer);
 }

@@ -13,7 +13,7 @@ import { assistantTurns } from '../../db/schema';
 import { fieldErrors } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
 import { releaseUnrecordedHolds } from '../billing/holds';
-import { planAllows, planModelIds } from '../billing/planModels';
+import { modelForTurn } from '../billing/planModels';
 import { attachmentsForModel } from '../chat/attachments/extract';
 import type { AttachmentReader } from '../chat/attachments/reader';
 import type { StagedFile } from '../chat/attachments/receive';
@@ -96,11 +96,7 @@ export class AssistantService {
     const question = request.user_input.trim();
     // A question may be files alone, as in the chat.
     if (question === '' && files.length === 0) throw fieldErrors({ user_input: [d.emptyQuestion] });
-    const entry = (await this.catalog.current()).get(request.model_id);
-    if (!entry) throw fieldErrors({ model_id: [m.unknownModel] });
-    if (!planAllows(await planModelIds(this.db, userId), entry.definition.id))
-      throw fieldErrors({ model_id: [m.notInPlan] });
-    const { definition, model } = entry;
+    const { definition, model } = await modelForTurn(this.db, this.catalog, userId, request.model_id);
 
     const selection = request.selection;
     const excerpt = cutDocument(request.document_markdown, {

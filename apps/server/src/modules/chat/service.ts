@@ -25,9 +25,8 @@ import type {
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { inBackground } from '../../db/priority';
-import { fieldErrors } from '../../http/errors';
 import { messages } from '../../i18n/zh-CN';
-import { planAllows, planModelIds } from '../billing/planModels';
+import { modelForTurn } from '../billing/planModels';
 import type { FileStore } from '../files/store';
 import { GenerationControl, type StopReason } from '../generation/control';
 import { holdGeneration, type PreparedGeneration } from '../generation/hold';
@@ -125,11 +124,7 @@ export class ChatService {
     request: CreateTurnRequest,
     uploads: readonly StoredFile[] = [],
   ): Promise<PreparedTurn> {
-    const entry = (await this.catalog.current()).get(request.model_id);
-    if (!entry) throw fieldErrors({ model_id: [m.unknownModel] });
-    if (!planAllows(await planModelIds(this.db, userId), entry.definition.id))
-      throw fieldErrors({ model_id: [m.notInPlan] });
-    const { definition, model } = entry;
+    const { definition, model } = await modelForTurn(this.db, this.catalog, userId, request.model_id);
     const { base, text, title, parentId, position, questionId } = await placeTurn(
       this.db,
       userId,

@@ -128,8 +128,6 @@ export class ModelCatalog {
   private cached: { revision: number; registry: ModelRegistry } | undefined;
   /** The rebuild under way, shared by the uses that arrive while it runs. */
   private building: { revision: number; registry: Promise<ModelRegistry> } | undefined;
-  /** Providers whose sealed key would not open, warned about once per revision. */
-  private warned = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -179,7 +177,6 @@ export class ModelCatalog {
       // Read between a provider's insertion and its model's: the next revision has both.
       if (provider) definitions.push(definitionOf(row, provider));
     }
-    this.warned.clear();
     return new ModelRegistry(definitions, this.options.registry);
   }
 
@@ -188,8 +185,8 @@ export class ModelCatalog {
     let apiKey: string | undefined;
     if (row.apiKeySealed) {
       apiKey = sealer.open(row.apiKeySealed) ?? undefined;
-      if (apiKey === undefined && !this.warned.has(row.id)) {
-        this.warned.add(row.id);
+      // Warned at each rebuild, that is once per change of the catalog.
+      if (apiKey === undefined) {
         logger?.warn(
           { provider: row.id },
           'the provider key was sealed under another JWT_SECRET; enter it again in the console',

@@ -207,8 +207,9 @@ export function offlineModelDefinition(): ModelDefinition {
 }
 
 /**
- * The configured models and what they came from (the catalog's seed on the first start), plus the offline model when asked (`on`) or when nothing else is configured
- * (`auto`). Exactly one model ends up as the default: the first marked so, else the first.
+ * The configured models and what they came from (the catalog's seed on the first start), plus the
+ * offline model when asked (`on`) or when nothing else is configured (`auto`). Exactly one model ends up
+ * as the default: the first marked so, else the first.
  */
 export async function loadModels(options: {
   file: string | undefined;

@@ -15,7 +15,8 @@ import { ProviderForm } from './ProviderForm';
 const t = adminText.models;
 const p = t.providers;
 
-type CatalogApi = Pick<
+/** What the models page asks of the console's API; the console's fakes keep the same shape. */
+export type CatalogApi = Pick<
   AdminApi,
   | 'modelCatalog'
   | 'createModel'

@@ -15,9 +15,8 @@ import {
 } from '@wanxiang/api-client/contract';
 import { addDays, daysSpanned } from './days';
 import { fakeModelCatalog, given, invalid } from './fakeModelCatalog';
+import type { CatalogApi } from './ModelsView';
 import { refused } from './refused';
-
-export { refused };
 
 const NAMES = [
   '王小明',
@@ -238,16 +237,10 @@ export function fakeAdmin(
     | 'registrationPolicy'
     | 'setRegistrationPolicy'
     | 'resetRegistrationPolicy'
-    | 'modelCatalog'
-    | 'createModel'
-    | 'updateModel'
-    | 'deleteModel'
-    | 'createProvider'
-    | 'updateProvider'
-    | 'deleteProvider'
-  > & {
-    calls: string[];
-  } = {
+  > &
+    CatalogApi & {
+      calls: string[];
+    } = {
     calls,
     ...catalogApi,
     async modelCatalog() {

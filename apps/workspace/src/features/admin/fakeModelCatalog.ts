@@ -1,4 +1,3 @@
-import type { AdminApi } from '@wanxiang/api-client';
 import {
   type AdminModel,
   type AdminModelCatalog,
@@ -11,6 +10,7 @@ import {
   providerUpdate,
 } from '@wanxiang/api-client/contract';
 import type { z } from 'zod';
+import type { CatalogApi } from './ModelsView';
 import { refused } from './refused';
 
 /** A provider as the server keeps it: the key and the header values, which it never answers. */
@@ -156,17 +156,6 @@ function changes<T extends object>(before: T, after: T) {
       .map((field) => [field, { from: before[field], to: after[field] }]),
   );
 }
-
-type CatalogApi = Pick<
-  AdminApi,
-  | 'modelCatalog'
-  | 'createModel'
-  | 'updateModel'
-  | 'deleteModel'
-  | 'createProvider'
-  | 'updateProvider'
-  | 'deleteProvider'
->;
 
 /**
  * The console's model catalog kept in memory, refusing as the server does: each wrong field of a form

@@ -3,7 +3,7 @@ import type { AuthApi } from '@wanxiang/api-client/auth';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { refused } from '../admin/fakeAdmin';
+import { refused } from '../admin/refused';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
 

@@ -368,6 +368,9 @@ export const Plans: Story = {
     ).toBeVisible();
     await waitFor(() => expect(within(list).getAllByRole('row')[1]).toHaveTextContent('100 积分每月 1 日'));
     await expect(canvas.queryByRole('region', { name: '修改套餐“免费体验版”' })).toBeNull();
+    await waitFor(() =>
+      expect(within(list).getByRole('button', { name: '修改套餐“免费体验版”' })).toHaveFocus(),
+    );
     await expect(adminOf(loaded).calls).toEqual([
       'plans',
       'catalog',
@@ -642,6 +645,10 @@ export const ModelsEditModel: Story = {
       expect(within(list).getAllByRole('row')[1]).toHaveTextContent('输入 1.5 / 输出 3 积分每千词元'),
     );
     await expect(canvas.queryByRole('region', { name: '编辑模型“DeepSeek V3”' })).toBeNull();
+    // The closed form gives the focus back to the button that opened it.
+    await waitFor(() =>
+      expect(within(list).getByRole('button', { name: '编辑模型“DeepSeek V3”' })).toHaveFocus(),
+    );
     await expect(adminOf(loaded).calls).toContain(
       'update model deepseek-chat provider_id,name,description,upstream_model,is_per_call,input_price_credits,output_price_credits,max_output_tokens,context_tokens,supports_images,web_search,enabled',
     );

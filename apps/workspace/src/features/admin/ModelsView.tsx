@@ -7,7 +7,7 @@ import * as styles from './Admin.css';
 import { AdminTable } from './AdminTable';
 import { failureText } from './errors';
 import { Fact } from './Fact';
-import { useConsoleData } from './forms';
+import { useConsoleData, useFocusReturn } from './forms';
 import { ModelForm } from './ModelForm';
 import { adminText } from './messages';
 import { ProviderForm } from './ProviderForm';
@@ -63,6 +63,9 @@ export function ModelsView({ admin, timeZone }: { admin: CatalogApi; timeZone?: 
   const [refusal, setRefusal] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
   // Which form is open: a new model (null inside) or the one to change; a new form on each opening.
+  // Each form gives the focus back to its 新增 or 编辑 button as it closes.
+  const modelFocus = useFocusReturn();
+  const providerFocus = useFocusReturn();
   const [modelForm, setModelForm] = useState<{ model: AdminModel | null; n: number } | null>(null);
   const [providerForm, setProviderForm] = useState<{ provider: AdminProvider | null; n: number } | null>(
     null,
@@ -134,7 +137,10 @@ export function ModelsView({ admin, timeZone }: { admin: CatalogApi; timeZone?: 
               <Button
                 size="sm"
                 isDisabled={catalog.providers.length === 0}
-                onPress={() => setModelForm((open) => ({ model: null, n: (open?.n ?? 0) + 1 }))}
+                onPress={() => {
+                  modelFocus.remember();
+                  setModelForm((open) => ({ model: null, n: (open?.n ?? 0) + 1 }));
+                }}
               >
                 {t.add}
               </Button>
@@ -179,7 +185,10 @@ export function ModelsView({ admin, timeZone }: { admin: CatalogApi; timeZone?: 
                         <Button
                           size="sm"
                           aria-label={t.editLabel(model.name)}
-                          onPress={() => setModelForm((open) => ({ model, n: (open?.n ?? 0) + 1 }))}
+                          onPress={() => {
+                            modelFocus.remember();
+                            setModelForm((open) => ({ model, n: (open?.n ?? 0) + 1 }));
+                          }}
                         >
                           {t.edit}
                         </Button>
@@ -225,10 +234,14 @@ export function ModelsView({ admin, timeZone }: { admin: CatalogApi; timeZone?: 
               providers={catalog.providers}
               {...(modelForm.model ? { model: modelForm.model } : {})}
               onSaved={(answer, message) => {
+                modelFocus.giveBack();
                 setModelForm(null);
                 changed(answer, message);
               }}
-              onCancel={() => setModelForm(null)}
+              onCancel={() => {
+                modelFocus.giveBack();
+                setModelForm(null);
+              }}
             />
           ) : null}
 
@@ -239,7 +252,10 @@ export function ModelsView({ admin, timeZone }: { admin: CatalogApi; timeZone?: 
               </h2>
               <Button
                 size="sm"
-                onPress={() => setProviderForm((open) => ({ provider: null, n: (open?.n ?? 0) + 1 }))}
+                onPress={() => {
+                  providerFocus.remember();
+                  setProviderForm((open) => ({ provider: null, n: (open?.n ?? 0) + 1 }));
+                }}
               >
                 {p.add}
               </Button>
@@ -271,7 +287,10 @@ export function ModelsView({ admin, timeZone }: { admin: CatalogApi; timeZone?: 
                         <Button
                           size="sm"
                           aria-label={p.editLabel(provider.id)}
-                          onPress={() => setProviderForm((open) => ({ provider, n: (open?.n ?? 0) + 1 }))}
+                          onPress={() => {
+                            providerFocus.remember();
+                            setProviderForm((open) => ({ provider, n: (open?.n ?? 0) + 1 }));
+                          }}
                         >
                           {p.edit}
                         </Button>
@@ -296,10 +315,14 @@ export function ModelsView({ admin, timeZone }: { admin: CatalogApi; timeZone?: 
               admin={admin}
               {...(providerForm.provider ? { provider: providerForm.provider } : {})}
               onSaved={(answer, message) => {
+                providerFocus.giveBack();
                 setProviderForm(null);
                 changed(answer, message);
               }}
-              onCancel={() => setProviderForm(null)}
+              onCancel={() => {
+                providerFocus.giveBack();
+                setProviderForm(null);
+              }}
             />
           ) : null}
         </>

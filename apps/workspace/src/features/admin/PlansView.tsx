@@ -14,7 +14,14 @@ import * as account from '../account/Account.css';
 import * as styles from './Admin.css';
 import { AdminTable } from './AdminTable';
 import { failureText } from './errors';
-import { type FieldErrors, schemaFaults, useConsoleData, useFieldsForm, wholeInRange } from './forms';
+import {
+  type FieldErrors,
+  schemaFaults,
+  useConsoleData,
+  useFieldsForm,
+  useFocusReturn,
+  wholeInRange,
+} from './forms';
 import { adminText } from './messages';
 import { chosenModels, type ModelsChoice, PlanModelsCell, PlanModelsField, sameModels } from './PlanModels';
 
@@ -152,6 +159,8 @@ export function PlansView({
   const { data: plans, error, reload: load } = useConsoleData(admin, (api) => api.plans());
   const { data: catalog, error: catalogError } = useConsoleData(admin, (api) => api.modelCatalog());
   const [editing, setEditing] = useState<AdminPlan | null>(null);
+  // The edit form gives the focus back to its row's 编辑 button as it closes.
+  const editFocus = useFocusReturn();
   const [done, setDone] = useState<string | null>(null);
   // A new form after each plan made, so that its fields start empty again.
   const [made, setMade] = useState(0);
@@ -159,7 +168,10 @@ export function PlansView({
   const saved = async (plan: AdminPlan, created: boolean) => {
     setDone(created ? t.created(plan.name) : t.saved(plan.name));
     if (created) setMade((n) => n + 1);
-    else setEditing(null);
+    else {
+      editFocus.giveBack();
+      setEditing(null);
+    }
     await load();
   };
 
@@ -203,7 +215,14 @@ export function PlansView({
                 </td>
                 <td className={account.cell}>{t.userCount(plan.users)}</td>
                 <td className={account.cell}>
-                  <Button size="sm" aria-label={t.editLabel(plan.name)} onPress={() => setEditing(plan)}>
+                  <Button
+                    size="sm"
+                    aria-label={t.editLabel(plan.name)}
+                    onPress={() => {
+                      editFocus.remember();
+                      setEditing(plan);
+                    }}
+                  >
                     {t.edit}
                   </Button>
                 </td>
@@ -220,7 +239,10 @@ export function PlansView({
           catalogError={catalogError}
           plan={editing}
           onSaved={(plan, created) => void saved(plan, created)}
-          onCancel={() => setEditing(null)}
+          onCancel={() => {
+            editFocus.giveBack();
+            setEditing(null);
+          }}
         />
       ) : null}
       <PlanForm

@@ -125,3 +125,22 @@ export function useConsoleData<S, T>(source: S, read: (source: S) => Promise<T>)
   }, [reload]);
   return { data, setData, error, setError, reload };
 }
+
+/**
+ * An inline form gives the focus back to the control that opened it when it closes (saved or cancelled),
+ * as a dialog does, so that a keyboard user goes on from the row they were on rather than from the top of
+ * the page. `remember` as the form opens, `giveBack` as it closes.
+ */
+export function useFocusReturn() {
+  const opener = useRef<HTMLElement | null>(null);
+  const remember = useCallback(() => {
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }, []);
+  const giveBack = useCallback(() => {
+    const target = opener.current;
+    opener.current = null;
+    if (target?.isConnected) target.focus();
+  }, []);
+  return { remember, giveBack };
+}

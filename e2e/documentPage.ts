@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -34,4 +36,11 @@ export async function addParagraph(page: Page, text: string, { paste = false } =
   else await page.keyboard.type(text);
   await expect.poll(() => paper.textContent()).toContain(text);
   await expect.poll(() => saveStatus(page)).toBe('saved');
+}
+
+/** One part of a DOCX package (`word/document.xml`…), as text; '' when the package has no such part. */
+export function docxPart(file: string, name: string): string {
+  const parts = unzipSync(new Uint8Array(readFileSync(file)), { filter: (entry) => entry.name === name });
+  const part = parts[name];
+  return part ? strFromU8(part) : '';
 }

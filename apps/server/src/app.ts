@@ -65,6 +65,8 @@ import { strategyRoutes } from './modules/strategy/routes';
 import { StrategyService } from './modules/strategy/service';
 import { SubscriptionService } from './modules/strategy/subscriptions';
 import { modelSummarizer } from './modules/strategy/summary';
+import { EditorPreferencesService } from './modules/users/preferences';
+import { preferencesRoutes } from './modules/users/preferencesRoutes';
 
 export interface AppDeps {
   /** Opened, migrated and seeded by the caller (main.ts or a test), and closed by it after the app. */
@@ -229,6 +231,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(avatarRoutes, { avatars: new Avatars(db, files, stagingDir), requireAuth });
       await api.register(securityRoutes, {
         security: new AccountSecurity(db, passwords, files),
+        requireAuth,
+      });
+      await api.register(preferencesRoutes, {
+        preferences: new EditorPreferencesService(db, catalog),
         requireAuth,
       });
       await api.register(modelRoutes, { catalog, db, requireAuth, search: config.chat.search });

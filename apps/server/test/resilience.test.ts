@@ -233,6 +233,8 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
       document_markdown: '# 季度总结\n\n第一稿',
     };
 
+    // The preference saves made so far: each save of the walk stores a value the one before did not.
+    let preferenceSaves = 0;
     const cases: RouteCase[] = [
       {
         name: 'health',
@@ -551,6 +553,26 @@ describe.each(databaseKinds)('one request cannot harm the next on %s', (kind) =>
         route: 'PATCH /api/auth/users/me/',
         send: () => call('PATCH', '/api/auth/users/me/', { token: access, body: { nickname: '韧性测试' } }),
         ok: is(200),
+      },
+      {
+        name: 'editor preferences',
+        route: 'GET /api/auth/users/me/preferences/',
+        send: () => call('GET', '/api/auth/users/me/preferences/', { token: access }),
+        ok: (answer) => answer.status === 200 && typeof JSON.parse(answer.text).autosave === 'boolean',
+      },
+      {
+        name: 'save editor preferences',
+        route: 'PATCH /api/auth/users/me/preferences/',
+        // Every call changes the stored value: a size of its own, autosave flipped.
+        send: () => {
+          preferenceSaves += 1;
+          return call('PATCH', '/api/auth/users/me/preferences/', {
+            token: access,
+            body: { font_size_px: 12 + (preferenceSaves % 40), autosave: preferenceSaves % 2 === 0 },
+          });
+        },
+        ok: (answer) =>
+          answer.status === 200 && JSON.parse(answer.text).font_size_px === 12 + (preferenceSaves % 40),
       },
       {
         name: 'sign-ins',

@@ -6,6 +6,7 @@ import { createDocsApi, type DocsApi } from './endpoints/docs';
 import { createExportsApi, type ExportsApi } from './endpoints/exports';
 import { createMarketApi, type MarketApi } from './endpoints/market';
 import { createModelsApi, type ModelsApi } from './endpoints/models';
+import { createPreferencesApi, type PreferencesApi } from './endpoints/preferences';
 import { createSecurityApi, type SecurityApi } from './endpoints/security';
 import { createStockApi, type StockApi } from './endpoints/stock';
 import { createStorageUsageApi, type StorageUsageApi } from './endpoints/storage';
@@ -35,6 +36,8 @@ export interface ApiClient extends AuthClient {
   storageUsage: StorageUsageApi;
   /** The account's sign-ins, password, nickname and deletion. */
   security: SecurityApi;
+  /** The user's word-processor preferences (编辑 › 偏好设置), kept on the server. */
+  preferences: PreferencesApi;
   /** The credit ledger, daily usage and redeem codes. */
   account: AccountApi;
   /** The operators' console: redeem batches, users, credits, roles, audit log (admins only, else 403). */
@@ -64,6 +67,7 @@ export function completeApiClient(core: AuthClient): ApiClient {
     stocks: createStockApi(core.http),
     storageUsage: createStorageUsageApi(core.http),
     security: createSecurityApi(core.http, core.tokens),
+    preferences: createPreferencesApi(core.http),
     account: createAccountApi(core.http),
     admin: createAdminApi(core.http),
     selectedModel: createSelectedModelStore(core.storage),

@@ -55,6 +55,7 @@ export {
   type MarketApi,
 } from './endpoints/market';
 export { createModelsApi, type ModelsApi } from './endpoints/models';
+export { createPreferencesApi, type PreferencesApi } from './endpoints/preferences';
 export { createSecurityApi, type SecurityApi } from './endpoints/security';
 export { createStockApi, type StockApi, type StockDetailQuery } from './endpoints/stock';
 export { createStorageUsageApi, type StorageUsageApi } from './endpoints/storage';

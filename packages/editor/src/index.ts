@@ -65,11 +65,26 @@ export {
   type ServerExportFormat,
   type ServerExportRequest,
 } from './files/serverExport';
-export { footnoteMarker, numberFootnotes } from './footnotes/numbering';
+export {
+  footnoteMarker,
+  type NoteKind,
+  type NoteNumberFormat,
+  noteMarker,
+  numberFootnotes,
+} from './footnotes/numbering';
 export { formatDocumentTime } from './format/dates';
 export * from './format/units';
 export { DocumentHome, type DocumentHomeProps } from './home/DocumentHome';
 export { type EditorMessages, editorZhCN } from './i18n/zh-CN';
+export { EditorPreferencesProvider, useEditorPreferencesHost } from './preferences/context';
+export { PreferencesDialog, type PreferencesDialogProps } from './preferences/PreferencesDialog';
+export { presetsForNewDocument } from './preferences/presets';
+export {
+  DEFAULT_EDITOR_PREFERENCES,
+  type EditorPreferences,
+  type EditorPreferencesHost,
+  type PreferenceModel,
+} from './preferences/types';
 export {
   DEFAULT_STYLE_PRESETS,
   STYLE_PRESET_KEYS,

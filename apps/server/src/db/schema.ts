@@ -205,6 +205,11 @@ export const users = pgTable(
     role: text('role').notNull().default('user'),
     /** The file-store key of the user's avatar (a checked 256×256 WebP, modules/auth/avatar.ts); null: initials. */
     avatarKey: text('avatar_key'),
+    /**
+     * The word processor's preferences (编辑 › 偏好设置) as the user last saved them, checked against the
+     * contract's `editorPreferences` on the way in; null: never saved, the defaults apply.
+     */
+    editorPreferences: jsonb('editor_preferences').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

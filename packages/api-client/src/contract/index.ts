@@ -12,6 +12,7 @@ export * from './ladder';
 export * from './lexical';
 export * from './market';
 export * from './models';
+export * from './preferences';
 export * from './stock';
 export * from './storage';
 export * from './strategy';

@@ -17,8 +17,14 @@ import {
 } from 'lexical';
 import { ASSISTANT_QUICK_ACTION_COMMAND } from '../assistant/commands';
 import type { QuickAction } from '../assistant/quickActions';
+import { OPEN_BOOKMARK_DIALOG_COMMAND, OPEN_XREF_DIALOG_COMMAND } from '../bookmarks/commands';
+import { CLIPBOARD_COMMAND, FORMAT_PAINTER_COMMAND } from '../clipboard/commands';
 import { OPEN_DIALOG_COMMAND } from '../dialogs/openDialog';
-import { INSERT_FOOTNOTE_COMMAND } from '../footnotes/FootnotesPlugin';
+import {
+  INSERT_ENDNOTE_COMMAND,
+  INSERT_FOOTNOTE_COMMAND,
+  OPEN_NOTES_DIALOG_COMMAND,
+} from '../footnotes/FootnotesPlugin';
 import { insertHorizontalRule } from '../horizontalRule/insertHorizontalRule';
 import { t } from '../i18n/zh-CN';
 import {
@@ -31,6 +37,8 @@ import {
   setBlockType,
 } from '../model/commands';
 import { runTableAction, TABLE_ACTIONS, TABLE_LABELS, type TableAction } from '../model/table';
+import { OPEN_PAGE_SETUP_COMMAND, PRINT_DOCUMENT_COMMAND } from '../pages/commands';
+import { insertPageBreak } from '../pages/PageBreakNode';
 import { OPEN_SYMBOL_PICKER_COMMAND } from '../symbols/SymbolsPlugin';
 import {
   AlignCenterIcon,
@@ -137,6 +145,12 @@ const ACTION_SPECS = {
   // 版本历史 (neither Word nor WPS gives these a shortcut).
   versionHistory: { label: t.file.versionHistory, run: ({ frame }) => frame.openVersions() },
   nameVersion: { label: t.file.nameVersion, run: ({ frame }) => frame.nameVersion() },
+  // 偏好设置 (no shortcut in Word or WPS either); left out when the host keeps no preferences.
+  preferences: {
+    label: t.edit.preferences,
+    isFrameAction: true,
+    run: ({ frame }) => frame.openPreferences?.(),
+  },
   exportMarkdown: { label: t.file.exportMarkdown, run: ({ frame }) => frame.exportMarkdown() },
   exportDocx: { label: t.file.exportDocx, run: ({ frame }) => frame.exportDocx() },
   exportPdf: { label: t.file.exportPdf, run: ({ frame }) => frame.exportPdf() },
@@ -169,6 +183,44 @@ const ACTION_SPECS = {
     shortcut: 'Ctrl+F',
     keys: ['Ctrl+H'],
     run: ({ editor }) => editor.dispatchCommand(OPEN_DIALOG_COMMAND, { dialog: 'find', findMode: 'replace' }),
+  },
+  // The clipboard (ClipboardPlugin). Ctrl+X, Ctrl+C and Ctrl+V are the browser's own cut, copy and paste,
+  // which Lexical handles: they are shown, not bound. Ctrl+Shift+V is the browser's own paste as plain
+  // text (the paste then carries only text/plain), so it is shown for 粘贴为纯文本 and left to the browser too.
+  cut: {
+    label: t.edit.cut,
+    shortcut: 'Ctrl+X',
+    run: focused(({ editor }) => editor.dispatchCommand(CLIPBOARD_COMMAND, 'cut')),
+  },
+  copy: {
+    label: t.edit.copy,
+    shortcut: 'Ctrl+C',
+    run: focused(({ editor }) => editor.dispatchCommand(CLIPBOARD_COMMAND, 'copy')),
+  },
+  paste: {
+    label: t.edit.paste,
+    shortcut: 'Ctrl+V',
+    run: focused(({ editor }) => editor.dispatchCommand(CLIPBOARD_COMMAND, 'paste')),
+  },
+  pastePlain: {
+    label: t.edit.pastePlain,
+    shortcut: 'Ctrl+Shift+V',
+    run: focused(({ editor }) => editor.dispatchCommand(CLIPBOARD_COMMAND, 'pastePlain')),
+  },
+  // 格式刷. Word's Ctrl+Shift+C and Ctrl+Shift+V cannot be had here: Ctrl+Shift+C opens the browser's
+  // element inspector and Ctrl+Shift+V is the browser's (and WPS's) paste as plain text. Ctrl+Alt+C and
+  // Ctrl+Alt+V, the pair Word gives 格式刷 in some languages, are free in the browsers.
+  copyFormat: {
+    label: t.edit.copyFormat,
+    shortcut: 'Ctrl+Alt+C',
+    keys: ['Ctrl+Alt+C'],
+    run: focused(({ editor }) => editor.dispatchCommand(FORMAT_PAINTER_COMMAND, 'copy')),
+  },
+  pasteFormat: {
+    label: t.edit.pasteFormat,
+    shortcut: 'Ctrl+Alt+V',
+    keys: ['Ctrl+Alt+V'],
+    run: focused(({ editor }) => editor.dispatchCommand(FORMAT_PAINTER_COMMAND, 'paste')),
   },
 
   // Format.
@@ -242,6 +294,17 @@ const ACTION_SPECS = {
     keys: ['Ctrl+Alt+F'],
     run: ({ editor }) => editor.dispatchCommand(INSERT_FOOTNOTE_COMMAND, undefined),
   },
+  // Word's keys: Ctrl+Alt+D endnote (beside Ctrl+Alt+F footnote).
+  endnote: {
+    label: t.notes.insertEndnote,
+    shortcut: 'Ctrl+Alt+D',
+    keys: ['Ctrl+Alt+D'],
+    run: ({ editor }) => editor.dispatchCommand(INSERT_ENDNOTE_COMMAND, undefined),
+  },
+  notesDialog: {
+    label: t.insert.otherNotes,
+    run: ({ editor }) => editor.dispatchCommand(OPEN_NOTES_DIALOG_COMMAND, undefined),
+  },
   image: {
     label: t.insert.image,
     hint: t.toolbar.image,
@@ -261,6 +324,23 @@ const ACTION_SPECS = {
     isActive: (format) => format.blockType === 'code',
     run: focused(({ editor, format }) => setBlockType(editor, 'code', format.blockType ?? undefined)),
   },
+  // 页面设置, 打印 and 分页符 (pages/): Ctrl+P prints the document alone, never the app around it.
+  pageSetup: {
+    label: t.file.pageSetup,
+    run: ({ editor }) => editor.dispatchCommand(OPEN_PAGE_SETUP_COMMAND, undefined),
+  },
+  print: {
+    label: t.file.print,
+    shortcut: 'Ctrl+P',
+    keys: ['Ctrl+P'],
+    run: ({ editor }) => editor.dispatchCommand(PRINT_DOCUMENT_COMMAND, undefined),
+  },
+  pageBreak: {
+    label: t.insert.pageBreak,
+    shortcut: 'Ctrl+Enter',
+    keys: ['Ctrl+Enter'],
+    run: focused(({ editor }) => insertPageBreak(editor)),
+  },
   horizontalRule: {
     label: t.insert.horizontalLine,
     run: focused(({ editor }) => insertHorizontalRule(editor)),
@@ -268,6 +348,17 @@ const ACTION_SPECS = {
   symbol: {
     label: t.insert.symbol,
     run: ({ editor }) => editor.dispatchCommand(OPEN_SYMBOL_PICKER_COMMAND, undefined),
+  },
+  // 书签 and 交叉引用 (bookmarks/). Word's key for 书签 is Ctrl+Shift+F5; 交叉引用 has none.
+  bookmark: {
+    label: t.insert.bookmark,
+    shortcut: 'Ctrl+Shift+F5',
+    keys: ['Ctrl+Shift+F5'],
+    run: ({ editor }) => editor.dispatchCommand(OPEN_BOOKMARK_DIALOG_COMMAND, undefined),
+  },
+  crossReference: {
+    label: t.insert.crossReference,
+    run: ({ editor }) => editor.dispatchCommand(OPEN_XREF_DIALOG_COMMAND, undefined),
   },
   link: {
     label: t.insert.hyperlink,
@@ -368,7 +459,7 @@ export const MENUS: ReadonlyArray<{ key: keyof typeof t.menus; groups: readonly 
         entries: ['exportPdf', 'exportDocx', 'exportMarkdown'],
       },
       { entries: ['versionHistory', 'nameVersion'] },
-      { entries: [planned('pageSetup', t.file.pageSetup), planned('print', t.file.print)] },
+      { entries: ['pageSetup', 'print'] },
     ],
   },
   {
@@ -378,16 +469,9 @@ export const MENUS: ReadonlyArray<{ key: keyof typeof t.menus; groups: readonly 
       { entries: ['selectAll', 'selectParagraph', 'findReplace'] },
       {
         title: t.edit.clipboard,
-        entries: [
-          planned('paste', t.edit.paste),
-          planned('pastePlain', t.edit.pastePlain),
-          planned('cut', t.edit.cut),
-          planned('copy', t.edit.copy),
-          planned('copyFormat', t.edit.copyFormat),
-          planned('pasteFormat', t.edit.pasteFormat),
-        ],
+        entries: ['paste', 'pastePlain', 'cut', 'copy', 'copyFormat', 'pasteFormat'],
       },
-      { entries: [planned('preferences', t.edit.preferences)] },
+      { entries: ['preferences'] },
     ],
   },
   {
@@ -405,7 +489,7 @@ export const MENUS: ReadonlyArray<{ key: keyof typeof t.menus; groups: readonly 
   {
     key: 'insert',
     groups: [
-      { title: t.insert.reference, entries: ['footnote', planned('notes', t.insert.otherNotes)] },
+      { title: t.insert.reference, entries: ['footnote', 'endnote', 'notesDialog'] },
       {
         title: t.insert.content,
         entries: [
@@ -422,12 +506,12 @@ export const MENUS: ReadonlyArray<{ key: keyof typeof t.menus; groups: readonly 
         entries: [
           planned('headerFooter', t.insert.headerFooter),
           planned('pageNumber', t.insert.pageNumber),
-          planned('pageBreak', t.insert.pageBreak),
+          'pageBreak',
         ],
       },
       {
         title: t.insert.link,
-        entries: ['link', planned('bookmark', t.insert.bookmark), planned('xref', t.insert.crossReference)],
+        entries: ['link', 'bookmark', 'crossReference'],
       },
       {
         title: t.insert.object,

@@ -25,6 +25,8 @@ export interface FrameHandlers {
   openVersions(): void;
   /** 为当前版本命名. */
   nameVersion(): void;
+  /** 编辑 › 偏好设置: the user's defaults, kept by the host (an editor without them hides the entry). */
+  openPreferences?(): void;
 }
 
 /** What an action knows when it runs. */

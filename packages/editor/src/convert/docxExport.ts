@@ -1,7 +1,9 @@
 import {
   AlignmentType,
+  Bookmark,
   BorderStyle,
   Document,
+  EndnoteReferenceRun,
   ExternalHyperlink,
   FootnoteReferenceRun,
   ImageRun,
@@ -11,9 +13,12 @@ import {
   LevelFormat,
   LineRuleType,
   Packer,
+  PageBreak,
+  PageOrientation,
   Paragraph,
   type ParagraphChild,
   ShadingType,
+  SimpleField,
   Table,
   TableCell,
   TableRow,
@@ -21,9 +26,15 @@ import {
   WidthType,
 } from 'docx';
 import { imageSize } from 'image-size';
+import { referenceInstruction, referenceResult, widenHeadingAnchor } from '../bookmarks/formats';
 import { PAGE_TEXT_WIDTH_PX } from '../constants';
+import { noteNumberFormatToDocx } from '../footnotes/noteDocx';
+import { noteFormatsOf, noteKindOf } from '../footnotes/noteFormats';
 import { FONT_FAMILIES, fontFamilyFromCss } from '../format/units';
 import { t } from '../i18n/zh-CN';
+import { hasBreakBefore } from '../pages/pageBreakFormats';
+import { PAGE_BREAK_TYPE } from '../pages/pageBreakType';
+import { DEFAULT_PAGE_SETUP, mmToTwips, PAPERS, type PageSetup, pageSetupOf } from '../pages/pageSetup';
 import { DEFAULT_STYLE_PRESETS, type StylePreset, type StylePresets } from '../styles/presets';
 import { DOCX_DEFAULT_FONTS } from './docxConstants';
 import { ConvertError } from './errors';
@@ -176,6 +187,10 @@ export function base64ToBytes(base64: string): Uint8Array {
 class DocxWriter {
   private readonly footnotes: Record<number, { children: Paragraph[] }> = {};
   private footnoteCount = 0;
+  private readonly endnotes: Record<number, { children: Paragraph[] }> = {};
+  private endnoteCount = 0;
+  /** Each note kind's number style, the document's (written as w:footnotePr / w:endnotePr). */
+  noteFormats = noteFormatsOf(null);
   private listCount = 0;
   private readonly numbering: INumberingOptions['config'][number][] = [];
 
@@ -185,7 +200,12 @@ class DocxWriter {
     return nodes.flatMap((node) => this.block(node));
   }
 
-  document(title: string, body: Array<Paragraph | Table>, presets: StylePresets): Document {
+  document(
+    title: string,
+    body: Array<Paragraph | Table>,
+    presets: StylePresets,
+    page: PageSetup = DEFAULT_PAGE_SETUP,
+  ): Document {
     const paragraph = presets.paragraph;
     const paragraphColor = wordColor(paragraph.color);
     return new Document({
@@ -235,7 +255,17 @@ class DocxWriter {
       },
       numbering: { config: this.numbering },
       footnotes: this.footnotes,
-      sections: [{ children: body.length ? body : [new Paragraph({})] }],
+      endnotes: this.endnotes,
+      sections: [
+        {
+          properties: {
+            page: sectionPage(page),
+            footnoteProperties: { numberFormat: { type: noteNumberFormatToDocx(this.noteFormats.footnote) } },
+            endnoteProperties: { numberFormat: { type: noteNumberFormatToDocx(this.noteFormats.endnote) } },
+          },
+          children: body.length ? body : [new Paragraph({})],
+        },
+      ],
     });
   }
 
@@ -249,6 +279,7 @@ class DocxWriter {
       options.alignment =
         css['text-align-last'] === 'justify' ? AlignmentType.DISTRIBUTE : AlignmentType.JUSTIFIED;
     else if (format === 'left' || format === 'start') options.alignment = AlignmentType.LEFT;
+    if (hasBreakBefore(blockStyleOf(node))) options.pageBreakBefore = true;
 
     const lineHeight = css['line-height'];
     if (lineHeight) {
@@ -302,7 +333,13 @@ class DocxWriter {
       case 'heading': {
         const level = Number(String(node.tag ?? 'h1').slice(1));
         const heading = (['Heading1', 'Heading2', 'Heading3'] as const)[Math.min(3, Math.max(1, level)) - 1];
-        return [new Paragraph({ ...this.paragraphOptions(node), heading, children: this.inline(children) })];
+        return [
+          new Paragraph({
+            ...this.paragraphOptions(node),
+            heading,
+            children: this.inline(widenHeadingAnchor(children)),
+          }),
+        ];
       }
       case 'quote':
         return [
@@ -326,6 +363,9 @@ class DocxWriter {
           );
       case 'table':
         return [this.table(node)];
+      case PAGE_BREAK_TYPE:
+        // Word's own page break: a run holding <w:br w:type="page"/>, alone in its paragraph.
+        return [new Paragraph({ children: [new PageBreak()] })];
       case 'horizontalrule':
         return [
           new Paragraph({
@@ -452,15 +492,30 @@ class DocxWriter {
         case 'image':
           out.push(this.image(node));
           break;
+        // A bookmark as Word's w:bookmarkStart/w:bookmarkEnd around its text; a reference as a REF field
+        // holding what it shows now, so that Word shows it without updating its fields.
+        case 'bookmark':
+          out.push(
+            new Bookmark({ id: String(node.name ?? ''), children: this.inline(node.children ?? [], extra) }),
+          );
+          break;
+        case 'xref':
+          out.push(new SimpleField(referenceInstruction(node), referenceResult(node)));
+          break;
         case 'footnote': {
-          this.footnoteCount += 1;
-          const id = this.footnoteCount;
-          this.footnotes[id] = {
-            children: String(node.text ?? '')
-              .split('\n')
-              .map((line) => new Paragraph({ children: [new TextRun(line)] })),
-          };
-          out.push(new FootnoteReferenceRun(id));
+          const children = String(node.text ?? '')
+            .split('\n')
+            .map((line) => new Paragraph({ children: [new TextRun(line)] }));
+          // An endnote goes to word/endnotes.xml (w:endnoteReference), numbered apart from the footnotes.
+          if (noteKindOf(node) === 'endnote') {
+            this.endnoteCount += 1;
+            this.endnotes[this.endnoteCount] = { children };
+            out.push(new EndnoteReferenceRun(this.endnoteCount));
+          } else {
+            this.footnoteCount += 1;
+            this.footnotes[this.footnoteCount] = { children };
+            out.push(new FootnoteReferenceRun(this.footnoteCount));
+          }
           break;
         }
         default:
@@ -522,12 +577,38 @@ class DocxWriter {
   }
 }
 
+/** The section's page (w:pgSz, w:pgMar) from the document's page setup, in twips. */
+function sectionPage(page: PageSetup) {
+  const paper = PAPERS[page.paper];
+  const m = page.margins;
+  return {
+    // Portrait sizes: docx swaps them for a landscape page (and writes w:orient).
+    size: {
+      width: mmToTwips(paper.widthMm),
+      height: mmToTwips(paper.heightMm),
+      orientation: page.orientation === 'landscape' ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
+    },
+    margin: {
+      top: mmToTwips(m.top),
+      bottom: mmToTwips(m.bottom),
+      left: mmToTwips(m.left),
+      right: mmToTwips(m.right),
+    },
+  };
+}
+
 /** The document as the bytes of a .docx file. */
 export async function documentToDocx(input: ExportInput): Promise<Uint8Array> {
   try {
     const writer = new DocxWriter();
+    writer.noteFormats = noteFormatsOf(input.editorState.root);
     const body = writer.body(rootChildren(input.editorState));
-    const document = writer.document(input.title, body, input.styles ?? DEFAULT_STYLE_PRESETS);
+    const document = writer.document(
+      input.title,
+      body,
+      input.styles ?? DEFAULT_STYLE_PRESETS,
+      pageSetupOf(input.editorState),
+    );
     return new Uint8Array(await Packer.toArrayBuffer(document));
   } catch (cause) {
     throw new ConvertError('EXPORT_FAILED', t.convert.exportFailed, { cause });

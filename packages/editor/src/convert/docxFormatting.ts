@@ -55,6 +55,8 @@ export interface ParagraphProps {
   numLevel?: number;
   /** A border under the paragraph (w:pBdr/w:bottom, not none): on an empty paragraph, Word's horizontal line. */
   bottomBorder?: boolean;
+  /** w:pageBreakBefore: the paragraph starts a page (段前分页). */
+  pageBreakBefore?: boolean;
 }
 
 interface Style {
@@ -77,6 +79,8 @@ export interface XmlRun {
   text: string;
   styleId?: string;
   props: RunProps;
+  /** The instruction of the field whose result this run is part of (REF …), and which field it is. */
+  field?: { instr: string; index: number };
 }
 
 export interface XmlParagraph {
@@ -84,6 +88,8 @@ export interface XmlParagraph {
   styleId?: string;
   props: ParagraphProps;
   runs: XmlRun[];
+  /** The characters of text each bookmark starting in it spans here (to its end or the paragraph's). */
+  bookmarks?: Map<string, number>;
   /** The number Word shows before it ("一、", "1.2 "), worked out in document order; '' when none. */
   label: string;
 }
@@ -238,6 +244,8 @@ function readParagraphProps(pPr: XmlElement | undefined): ParagraphProps {
   }
   const bottom = first(first(pPr, 'pBdr'), 'bottom');
   if (bottom) props.bottomBorder = !['none', 'nil'].includes(attr(bottom, 'val') ?? 'none');
+  const breakBefore = onOff(first(pPr, 'pageBreakBefore'));
+  if (breakBefore !== undefined) props.pageBreakBefore = breakBefore;
   const outline = integer(attr(first(pPr, 'outlineLvl'), 'val'));
   if (outline !== undefined && outline >= 0 && outline <= 9) props.outlineLevel = outline;
   const numPr = first(pPr, 'numPr');
@@ -410,6 +418,9 @@ export class DocxFormatting {
     }
   }
 
+  /** Fields read so far: each field's runs carry its number, to tell two adjacent fields apart. */
+  private fieldCount = 0;
+
   private readDocument(document: Document | null): void {
     const body = first(document?.documentElement, 'body');
     if (!body) return;
@@ -431,27 +442,62 @@ export class DocxFormatting {
   private readParagraph(p: XmlElement): XmlParagraph {
     const pPr = first(p, 'pPr');
     const runs: XmlRun[] = [];
+    // Bookmarks and fields (for 书签 and 交叉引用): which bookmark spans how much text, which runs are a
+    // field's result. A complex field is begin, instruction, separate, result, end; a simple one wraps
+    // its result.
+    const bookmarks = new Map<string, number>();
+    const open = new Map<string, { name: string; from: number }>();
+    let length = 0;
+    const fields: Array<{ instr: string; inResult: boolean; index: number }> = [];
+    let simple: { instr: string; index: number } | undefined;
+    const close = (id: string) => {
+      const start = open.get(id);
+      if (start) bookmarks.set(start.name, length - start.from);
+      open.delete(id);
+    };
     const collect = (node: XmlElement) => {
       for (const child of elements(node)) {
         const name = child.localName ?? '';
         // A paragraph inside this one (a text box) is read as its own.
         if (name === 'p' || SKIPPED.has(name)) continue;
-        if (name === 'r') {
+        if (name === 'bookmarkStart') {
+          const bookmark = attr(child, 'name');
+          if (bookmark) open.set(attr(child, 'id') ?? '', { name: bookmark, from: length });
+        } else if (name === 'bookmarkEnd') close(attr(child, 'id') ?? '');
+        else if (name === 'fldSimple') {
+          const outer = simple;
+          simple = { instr: attr(child, 'instr') ?? '', index: this.fieldCount++ };
+          collect(child);
+          simple = outer;
+        } else if (name === 'r') {
           const rPr = first(child, 'rPr');
+          const fldChar = attr(first(child, 'fldChar'), 'fldCharType');
+          const instr = first(child, 'instrText');
+          const field = fields.at(-1);
+          if (fldChar === 'begin') fields.push({ instr: '', inResult: false, index: this.fieldCount++ });
+          else if (fldChar === 'separate' && field) field.inResult = true;
+          else if (fldChar === 'end') fields.pop();
+          else if (instr && field && !field.inResult) field.instr += instr.textContent ?? '';
+          const text = runText(child);
+          length += [...text].length;
+          const result = field?.inResult ? { instr: field.instr, index: field.index } : simple;
           runs.push({
-            text: runText(child),
+            text,
             styleId: attr(first(rPr, 'rStyle'), 'val'),
             props: readRunProps(rPr, this.theme),
+            ...(result && text ? { field: result } : {}),
           });
         } else collect(child);
       }
     };
     collect(p);
+    for (const id of [...open.keys()]) close(id);
     return {
       text: runs.map((run) => run.text).join(''),
       styleId: attr(first(pPr, 'pStyle'), 'val'),
       props: readParagraphProps(pPr),
       runs,
+      ...(bookmarks.size ? { bookmarks } : {}),
       label: '',
     };
   }

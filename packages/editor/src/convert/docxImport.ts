@@ -1,7 +1,21 @@
 import { unzipSync } from 'fflate';
 import mammoth from 'mammoth';
+import {
+  bookmarkMark,
+  foldBookmarks,
+  importedReference,
+  keepImportedBookmark,
+  parseReferenceInstruction,
+  settleImportedReferences,
+  simpleFieldsAsComplex,
+} from '../bookmarks/formats';
+import { readDocxNoteFormats, withNoteFormats } from '../footnotes/noteDocx';
 import { FONT_FAMILIES } from '../format/units';
 import { t } from '../i18n/zh-CN';
+import { readDocxPageSetup } from '../pages/docxPageSetup';
+import { pageBreakNode } from '../pages/pageBreakFormats';
+import { PAGE_BREAK_TYPE } from '../pages/pageBreakType';
+import { withPageSetup } from '../pages/pageSetup';
 import { DEFAULT_STYLE_PRESETS, type StylePresets } from '../styles/presets';
 import {
   DocxFormatting,
@@ -351,27 +365,55 @@ class DocxReader {
   }
 
   private block(node: MNode): JsonNode[] {
-    if (node.type === 'paragraph') return [this.paragraph(node as MParagraph)];
+    if (node.type === 'paragraph') return this.paragraphWithBreaks(node as MParagraph);
     if (node.type === 'table') return [this.table(node as { children: MRow[] })];
     if ('children' in node && Array.isArray(node.children)) return this.blocks(node.children);
     return [];
   }
 
   /** A paragraph's inline content, its runs styled as the package's XML says where it is known. */
-  private paragraphInline(p: MParagraph, heading = false): JsonNode[] {
+  private paragraphInline(p: MParagraph, heading = false, keepPageBreaks = false): JsonNode[] {
     const outer = [this.current, this.currentIsHeading] as const;
     this.current = this.xmlParagraphs.get(p);
     this.currentIsHeading = heading;
     try {
-      return this.inline(p.children);
+      const inline = foldBookmarks(this.inline(p.children), this.current?.bookmarks ?? new Map());
+      // A page break is a block of the editor's: only a body paragraph splits at one (paragraphWithBreaks).
+      return keepPageBreaks ? inline : inline.filter((n) => n.type !== PAGE_BREAK_TYPE);
     } finally {
       [this.current, this.currentIsHeading] = outer;
     }
   }
 
-  private paragraph(p: MParagraph): JsonNode {
+  /**
+   * A body paragraph, split where Word breaks the page in it (<w:br w:type="page"/>): the text before and
+   * after, each in the paragraph's format, with the editor's page break between. A paragraph holding only
+   * the break, as Word and our export write it, is the break alone.
+   */
+  private paragraphWithBreaks(p: MParagraph): JsonNode[] {
     const level = this.headingLevel(p);
-    const children = this.paragraphInline(p, level > 0);
+    const inline = this.paragraphInline(p, level > 0, true);
+    if (!inline.some((n) => n.type === PAGE_BREAK_TYPE)) return [this.paragraph(p, inline)];
+    const out: JsonNode[] = [];
+    let segment: JsonNode[] = [];
+    const flush = () => {
+      if (segment.some((n) => n.type !== 'text' || n.text?.trim())) out.push(this.paragraph(p, segment));
+      segment = [];
+    };
+    for (const node of inline) {
+      if (node.type !== PAGE_BREAK_TYPE) segment.push(node);
+      else {
+        flush();
+        out.push(pageBreakNode());
+      }
+    }
+    flush();
+    return out;
+  }
+
+  private paragraph(p: MParagraph, inline?: JsonNode[]): JsonNode {
+    const level = this.headingLevel(p);
+    const children = inline ?? this.paragraphInline(p, level > 0);
     if (!children.length && this.isRule(p)) return horizontalRuleNode();
     const { align, style } = this.paragraphFormat(p);
     if (level) {
@@ -452,6 +494,7 @@ class DocxReader {
         css['margin-inline-start'] = asLength(hanging);
       }
     }
+    if (props?.pageBreakBefore) css['break-before'] = 'page';
     return { align, style: cssText(css) };
   }
 
@@ -573,6 +616,16 @@ class DocxReader {
       switch (node.type) {
         case 'run': {
           const run = node as MRun;
+          // A REF field's result (交叉引用): one reference however many runs Word split its result into.
+          const field = this.xmlRuns.get(run)?.field;
+          const ref = field ? parseReferenceInstruction(field.instr) : null;
+          if (field && ref) {
+            const last = out.at(-1);
+            const text = mammothText(run);
+            if (last?.type === 'xref' && last.wxField === field.index) last.cached = `${last.cached}${text}`;
+            else out.push({ ...importedReference(ref.name, ref.display, text), wxField: field.index });
+            break;
+          }
           const { bits, css } = this.runFormat(run, format);
           // Runs Word split (spell checks, revisions) but formatted alike are one text.
           for (const child of this.inline(run.children, bits, css)) {
@@ -602,6 +655,7 @@ class DocxReader {
           break;
         case 'break':
           if ((node as { breakType: string }).breakType === 'line') out.push(lineBreakNode());
+          else if ((node as { breakType: string }).breakType === 'page') out.push(pageBreakNode());
           break;
         case 'checkbox':
           out.push(textNode((node as { checked: boolean }).checked ? '☑' : '☐', format, style));
@@ -610,6 +664,11 @@ class DocxReader {
           const link = node as { children: MNode[]; href?: string };
           const children = this.inline(link.children, format, style);
           out.push(...(link.href && SAFE_LINK.test(link.href) ? [linkNode(link.href, children)] : children));
+          break;
+        }
+        case 'bookmarkStart': {
+          const name = keepImportedBookmark(String((node as { name?: string }).name ?? ''));
+          if (name) out.push(bookmarkMark(name));
           break;
         }
         case 'noteReference': {
@@ -621,7 +680,9 @@ class DocxReader {
             .map((block) => plainText({ type: 'x', children: this.block(block) }))
             .join('\n')
             .trim();
-          out.push(footnoteNode(this.footnoteId(this.footnotes), text));
+          // mammoth reports both kinds as noteReference; an endnote stays an endnote.
+          const kind = ref.noteType === 'endnote' ? 'endnote' : 'footnote';
+          out.push(footnoteNode(this.footnoteId(this.footnotes), text, kind));
           break;
         }
         case 'image': {
@@ -712,10 +773,9 @@ export async function docxToDocument(
   let captured: MDocument | null = null;
   try {
     // In the browser mammoth reads {arrayBuffer}; in Node {buffer}. Both are given; each build takes its own.
-    const arrayBuffer = bytes.buffer.slice(
-      bytes.byteOffset,
-      bytes.byteOffset + bytes.byteLength,
-    ) as ArrayBuffer;
+    // REF fields (交叉引用) written as simple fields keep their result for mammoth (bookmarks/formats.ts).
+    const read = simpleFieldsAsComplex(bytes);
+    const arrayBuffer = read.buffer.slice(read.byteOffset, read.byteOffset + read.byteLength) as ArrayBuffer;
     const source = {
       arrayBuffer,
       ...(typeof Buffer === 'undefined' ? {} : { buffer: Buffer.from(arrayBuffer) }),
@@ -738,7 +798,10 @@ export async function docxToDocument(
   const formatting = readFormatting(bytes);
   const reader = new DocxReader(captured, options.footnoteId ?? ((n) => `fn-docx-${n}`), formatting);
   const blocks = await reader.read();
-  const state = editorState(blocks);
+  let state = editorState(settleImportedReferences(blocks));
   const styles = headingPresets(formatting);
+  const page = readDocxPageSetup(bytes);
+  if (page) state = withPageSetup(state, page);
+  state = withNoteFormats(state, readDocxNoteFormats(bytes));
   return { editorState: state, title: title || documentTitleOf(state), ...(styles ? { styles } : {}) };
 }

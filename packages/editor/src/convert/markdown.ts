@@ -16,7 +16,20 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
+import {
+  foldMarkdownAnchors,
+  MARKDOWN_ANCHOR_CLOSE,
+  MARKDOWN_NUMBER_TITLE,
+  markdownAnchorMark,
+  markdownAnchorOpen,
+  markdownReference,
+  referenceLinkUrl,
+  referenceResult,
+  settleMarkdownReferences,
+} from '../bookmarks/formats';
 import { t } from '../i18n/zh-CN';
+import { isMarkdownPageBreak, MARKDOWN_PAGE_BREAK, pageBreakNode } from '../pages/pageBreakFormats';
+import { PAGE_BREAK_TYPE } from '../pages/pageBreakType';
 import { ConvertError } from './errors';
 import {
   codeLanguage,
@@ -84,6 +97,7 @@ export function markdownToDocument(
   if (!markdown.trim()) throw new ConvertError('EMPTY_FILE', t.convert.emptyFile);
   const tree = parser().parse(markdown) as Root;
   const state = editorState(new MdastReader(tree, options).blocks(tree.children));
+  settleMarkdownReferences(state.root as unknown as JsonNode);
   return { editorState: state, title: documentTitleOf(state) };
 }
 
@@ -128,6 +142,7 @@ class MdastReader {
       case 'thematicBreak':
         return [horizontalRuleNode()];
       case 'html':
+        if (isMarkdownPageBreak(node.value)) return [pageBreakNode()];
         return [paragraphNode(node.value ? [textNode(node.value)] : [])];
       case 'definition':
       case 'footnoteDefinition':
@@ -204,6 +219,12 @@ class MdastReader {
           out.push(lineBreakNode());
           break;
         case 'html': {
+          // A bookmark's anchor, <a id="…">…</a> (bookmarks/formats.ts), folded at the end of this run.
+          const anchor = markdownAnchorMark(node.value);
+          if (anchor) {
+            out.push(anchor);
+            break;
+          }
           // Inline HTML: <u> and <br> are what our own export writes; anything else stays as its text.
           const tag = /^<(\/?)(u|ins|br)\s*\/?>$/i.exec(node.value.trim());
           if (tag?.[2]?.toLowerCase() === 'br') out.push(lineBreakNode());
@@ -214,6 +235,12 @@ class MdastReader {
         case 'link': {
           const url = safeUrl(node.url);
           const children = this.inline(node.children, bits);
+          // A link to #name is a cross-reference to that bookmark (settled in markdownToDocument).
+          const reference = markdownReference(node.url, node.title, plainText({ type: 'x', children }));
+          if (reference) {
+            out.push(reference);
+            break;
+          }
           out.push(...(url ? [linkNode(url, children, node.title)] : children));
           break;
         }
@@ -256,7 +283,7 @@ class MdastReader {
           break;
       }
     }
-    return out;
+    return foldMarkdownAnchors(out);
   }
 
   private image(url: string, alt: string, bits: number): JsonNode {
@@ -304,6 +331,8 @@ class MdastWriter {
         return [{ type: 'paragraph', children: this.inline(children) }];
       case 'horizontalrule':
         return [{ type: 'thematicBreak' }];
+      case PAGE_BREAK_TYPE:
+        return [{ type: 'html', value: MARKDOWN_PAGE_BREAK }];
       default:
         // Unknown blocks keep their text.
         return children.length || node.text ? [{ type: 'paragraph', children: this.inline([node]) }] : [];
@@ -414,6 +443,24 @@ class MdastWriter {
         case 'image':
           out.push(this.image(node));
           break;
+        // A bookmark as an HTML anchor around its text, a reference as a link to it (bookmarks/formats.ts).
+        case 'bookmark':
+          out.push(
+            { type: 'html', value: markdownAnchorOpen(String(node.name ?? '')) },
+            ...this.inline(node.children ?? []),
+            { type: 'html', value: MARKDOWN_ANCHOR_CLOSE },
+          );
+          break;
+        case 'xref':
+          out.push({
+            type: 'link',
+            url: referenceLinkUrl(node),
+            title: node.display === 'number' ? MARKDOWN_NUMBER_TITLE : null,
+            children: [{ type: 'text', value: referenceResult(node) }],
+          });
+          break;
+        // Footnotes and endnotes (kind: 'endnote') alike: Markdown has one kind of note, `[^n]`, which
+        // renderers list at the end; an endnote read back from Markdown is a footnote.
         case 'footnote': {
           const identifier = String(this.notes.length + 1);
           this.notes.push({

@@ -112,8 +112,28 @@ export function imageNode(src: string, altText: string, width?: number | null): 
 /** A horizontal rule (水平线), a block of its own. */
 export const horizontalRuleNode = (): JsonNode => ({ type: 'horizontalrule', version: 1 });
 
-export function footnoteNode(id: string, text: string): JsonNode {
-  return { type: 'footnote', version: 1, id, text };
+/** A bookmark (书签) around its text; with no children, a bookmark at a point (bookmarks/BookmarkNode.ts). */
+export function bookmarkNode(name: string, children: JsonNode[] = []): JsonNode {
+  return element('bookmark', children, { name });
+}
+
+/**
+ * A cross-reference (交叉引用) to a bookmark (for a heading, its anchor bookmark), showing its text or
+ * number; `cached` is what it showed last, `missing` that its target is gone (bookmarks/XrefNode.tsx).
+ */
+export function xrefNode(
+  target: string,
+  kind: 'bookmark' | 'heading',
+  display: 'text' | 'number',
+  cached: string,
+  missing = false,
+): JsonNode {
+  return { type: 'xref', version: 1, target, kind, display, cached, missing };
+}
+
+/** A note: a footnote, or an endnote (尾注) when `kind` says so (the field is written for endnotes only). */
+export function footnoteNode(id: string, text: string, kind: 'footnote' | 'endnote' = 'footnote'): JsonNode {
+  return { type: 'footnote', version: 1, id, text, ...(kind === 'endnote' ? { kind } : {}) };
 }
 
 export function tableCellNode(children: JsonNode[], header: boolean, colSpan = 1, rowSpan = 1): JsonNode {
@@ -150,6 +170,8 @@ export function codeLanguage(name: string | null | undefined): string | undefine
 export function plainText(node: JsonNode): string {
   if (node.type === 'linebreak') return '\n';
   if (node.type === 'tab') return '\t';
+  // A cross-reference reads as what it last showed.
+  if (node.type === 'xref') return typeof node.cached === 'string' ? node.cached : '';
   if (typeof node.text === 'string') return node.text;
   return (node.children ?? []).map(plainText).join('');
 }

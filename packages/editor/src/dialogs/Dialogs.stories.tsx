@@ -56,12 +56,18 @@ export const Paragraph: Story = {
     await userEvent.clear(value);
     await userEvent.type(value, '18');
     await pick(t.paragraph.special, t.paragraph.firstLine);
+    // 段前分页: the paragraph starts a page.
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: t.pages.pageBreakBefore }));
+    await expect(within(dialog).getByText(t.pages.pageBreakBeforeHint)).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: t.dialogs.ok }));
-    await expect(onParagraph).toHaveBeenCalledWith({
-      indent: 'none',
-      lineHeight: { kind: 'exact', value: 18, unit: 'pt' },
-      specialIndent: { kind: 'firstLine', value: 2, unit: 'char' },
-    });
+    await expect(onParagraph).toHaveBeenCalledWith(
+      {
+        indent: 'none',
+        lineHeight: { kind: 'exact', value: 18, unit: 'pt' },
+        specialIndent: { kind: 'firstLine', value: 2, unit: 'char' },
+      },
+      true,
+    );
   },
 };
 
@@ -73,11 +79,10 @@ export const ParagraphClears: Story = {
     onParagraphClear.mockClear();
     const dialog = await body().findByRole('dialog', { name: t.paragraph.title });
     await userEvent.click(within(dialog).getByRole('button', { name: t.dialogs.ok }));
-    await expect(onParagraphClear).toHaveBeenCalledWith({
-      indent: 'none',
-      lineHeight: null,
-      specialIndent: null,
-    });
+    await expect(onParagraphClear).toHaveBeenCalledWith(
+      { indent: 'none', lineHeight: null, specialIndent: null },
+      null,
+    );
   },
 };
 

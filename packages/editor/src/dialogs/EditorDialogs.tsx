@@ -14,6 +14,7 @@ import { t } from '../i18n/zh-CN';
 import { $isImageNode } from '../images/ImageNode';
 import { $applyTextFormatPatch, applyList, applyParagraph, type ListType } from '../model/commands';
 import type { FormatState } from '../model/useFormatState';
+import { $selectionBreaksBefore, setBreakBefore } from '../pages/pageBreakBefore';
 import type { StylePresets } from '../styles/presets';
 import { FindReplaceDialog } from './FindReplaceDialog';
 import { FontDialog } from './FontDialog';
@@ -47,6 +48,7 @@ export function EditorDialogs({ format, presets, onPresetsChange }: EditorDialog
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const [findMode, setFindMode] = useState<'find' | 'replace'>('find');
   const savedSelection = useRef<BaseSelection | null>(null);
+  const [paragraphBreaks, setParagraphBreaks] = useState(false);
   const [image, setImage] = useState<{ key: string; altText: string; width: number | null } | null>(null);
 
   // Dialogs take the focus away; they act on the selection the user had when opening them.
@@ -72,6 +74,10 @@ export function EditorDialogs({ format, presets, onPresetsChange }: EditorDialog
             setImage({ ...found, width: found.width ?? (shown ? Math.round(shown) : null) });
           }
           savedSelection.current = editor.getEditorState().read(() => $getSelection()?.clone() ?? null);
+          if (name === 'paragraph')
+            setParagraphBreaks(
+              editor.getEditorState().read(() => $selectionBreaksBefore(savedSelection.current)),
+            );
           setDialog(name);
           return true;
         },
@@ -102,7 +108,18 @@ export function EditorDialogs({ format, presets, onPresetsChange }: EditorDialog
       <ParagraphDialog
         isOpen={dialog === 'paragraph'}
         onOpenChange={closeOn}
-        onApply={(patch) => withSelection(() => applyParagraph(editor, patch))}
+        breakBefore={paragraphBreaks}
+        onApply={(patch, breaks) =>
+          withSelection(() => {
+            const onlyBreaks =
+              breaks !== null &&
+              patch.indent === 'none' &&
+              patch.lineHeight === null &&
+              patch.specialIndent === null;
+            if (!onlyBreaks) applyParagraph(editor, patch);
+            if (breaks !== null) setBreakBefore(editor, breaks);
+          })
+        }
       />
       <ListDialog
         isOpen={dialog === 'list'}

@@ -1,4 +1,4 @@
-import { Dialog } from '@wanxiang/ui';
+import { Checkbox, Dialog } from '@wanxiang/ui';
 import { useEffect, useState } from 'react';
 import {
   type LengthUnit,
@@ -25,7 +25,13 @@ import {
 export interface ParagraphDialogProps {
   isOpen: boolean;
   onOpenChange(isOpen: boolean): void;
-  onApply(patch: ParagraphPatch): void;
+  /**
+   * The patch, and 段前分页 when the user changed it (null: left as it was; pages/pageBreakBefore.ts). With
+   * only 段前分页 changed, the patch is all "unchanged" and must not clear the paragraph formatting.
+   */
+  onApply(patch: ParagraphPatch, breakBefore: boolean | null): void;
+  /** Whether the selected paragraphs start a page (段前分页) when the dialog opens. */
+  breakBefore?: boolean;
 }
 
 type LineKind = 'unchanged' | 'preset' | 'multiple' | 'exact';
@@ -68,7 +74,12 @@ export function paragraphPatchFrom(input: {
 }
 
 /** 段落: indent, line height (presets, multiple in 0.05 steps, exact in pt/mm/px) and special indent. */
-export function ParagraphDialog({ isOpen, onOpenChange, onApply }: ParagraphDialogProps) {
+export function ParagraphDialog({
+  isOpen,
+  onOpenChange,
+  onApply,
+  breakBefore = false,
+}: ParagraphDialogProps) {
   const [indent, setIndent] = useState<IndentChange>('none');
   const [lineKind, setLineKind] = useState<LineKind>('unchanged');
   const [preset, setPreset] = useState('1.5');
@@ -78,6 +89,7 @@ export function ParagraphDialog({ isOpen, onOpenChange, onApply }: ParagraphDial
   const [specialValue, setSpecialValue] = useState('2');
   const [specialUnit, setSpecialUnit] = useState<'char' | 'mm'>('char');
   const [error, setError] = useState('');
+  const [breaks, setBreaks] = useState(breakBefore);
 
   useEffect(() => {
     if (isOpen) {
@@ -85,10 +97,13 @@ export function ParagraphDialog({ isOpen, onOpenChange, onApply }: ParagraphDial
       setLineKind('unchanged');
       setSpecialKind('unchanged');
       setError('');
+      setBreaks(breakBefore);
     }
-  }, [isOpen]);
+  }, [isOpen, breakBefore]);
 
-  const allUnchanged = indent === 'none' && lineKind === 'unchanged' && specialKind === 'unchanged';
+  const breaksChanged = breaks !== breakBefore;
+  const allUnchanged =
+    indent === 'none' && lineKind === 'unchanged' && specialKind === 'unchanged' && !breaksChanged;
 
   return (
     <Dialog
@@ -110,7 +125,7 @@ export function ParagraphDialog({ isOpen, onOpenChange, onApply }: ParagraphDial
           setError(t.paragraph.invalid);
           return;
         }
-        onApply(patch);
+        onApply(patch, breaksChanged ? breaks : null);
         close();
       })}
     >
@@ -161,6 +176,10 @@ export function ParagraphDialog({ isOpen, onOpenChange, onApply }: ParagraphDial
             <span />
           )}
         </KindField>
+        <Checkbox isSelected={breaks} onChange={setBreaks}>
+          {t.pages.pageBreakBefore}
+        </Checkbox>
+        {breaks ? <p className={css.dialogHint}>{t.pages.pageBreakBeforeHint}</p> : null}
         {allUnchanged ? <p className={css.dialogHint}>{t.paragraph.clearHint}</p> : null}
         {error ? (
           <p className={css.dialogError} role="alert">

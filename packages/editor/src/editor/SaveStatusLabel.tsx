@@ -10,11 +10,21 @@ const STATUS_TEXT: Record<SaveStatus, string> = {
   error: t.storage.failed,
 };
 
-export function SaveStatusLabel({ store }: { store: SaveStatusStore }) {
+/**
+ * The save status beside the title. With autosave off (`manual`) unsaved changes wait for the user, so the
+ * label says how to save them and stands out, and is never mistaken for a save about to happen.
+ */
+export function SaveStatusLabel({ store, manual = false }: { store: SaveStatusStore; manual?: boolean }) {
   const status = useSaveStatus(store);
+  const waiting = manual && status === 'dirty';
   return (
-    <span className={css.saveStatus} role="status" data-save-status={status}>
-      {STATUS_TEXT[status]}
+    <span
+      className={waiting ? css.saveStatusWaiting : css.saveStatus}
+      role="status"
+      data-save-status={status}
+      data-autosave={manual ? 'off' : 'on'}
+    >
+      {waiting ? t.preferences.unsavedManual : STATUS_TEXT[status]}
     </span>
   );
 }

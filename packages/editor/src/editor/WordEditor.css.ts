@@ -106,6 +106,9 @@ export const saveStatus = style({
   whiteSpace: 'nowrap',
 });
 
+/** 未保存 with autosave off: the changes wait for Ctrl+S, so the label reads as a warning. */
+export const saveStatusWaiting = style([saveStatus, { color: vars.color.warning.text, fontWeight: 600 }]);
+
 export const workspace = style({ display: 'flex', flex: 1, minHeight: 0, position: 'relative' });
 
 /** Behind an open drawer on a narrow screen, the paper dims; a tap on it closes the drawer. */
@@ -179,14 +182,22 @@ export const stage = style({
   },
 });
 
-/** The paper's side padding: 90 px on a full-width sheet (of 794), less when the stage is narrow. */
-const paperInline = `clamp(24px, ${Math.round((PAPER_MARGIN_INLINE_PX / PAPER_WIDTH_PX) * 10000) / 100}%, ${PAPER_MARGIN_INLINE_PX}px)`;
+/**
+ * A side's padding from the document's page setup (pages/PagesPlugin.tsx sets --wx-margin-* on the paper's
+ * row): the margin itself on a full-width sheet, so a line holds what it will on paper, and the same share
+ * of a narrower one (at least 24 px). Without the variables: 90 px of a 794 px sheet.
+ */
+const paperSide = (side: 'left' | 'right') => {
+  const px = `var(--wx-margin-${side}, ${PAPER_MARGIN_INLINE_PX}px)`;
+  const share = `var(--wx-margin-${side}-pct, ${Math.round((PAPER_MARGIN_INLINE_PX / PAPER_WIDTH_PX) * 10000) / 100}%)`;
+  return `clamp(min(24px, ${px}), ${share}, ${px})`;
+};
 
 export const paperRow = style({
   position: 'relative',
   margin: '0 auto',
   width: '100%',
-  maxWidth: '794px',
+  maxWidth: 'var(--wx-page-w, 794px)',
   boxSizing: 'border-box',
 });
 
@@ -198,9 +209,9 @@ export const paper = style({
   colorScheme: 'light',
   position: 'relative',
   width: '100%',
-  minHeight: '1123px',
+  minHeight: 'var(--wx-page-h, 1123px)',
   boxSizing: 'border-box',
-  padding: `96px ${paperInline}`,
+  padding: `var(--wx-margin-top, 96px) ${paperSide('right')} var(--wx-margin-bottom, 96px) ${paperSide('left')}`,
   background: vars.color.bg.surface,
   border: `1px solid ${vars.color.border.subtle}`,
   boxShadow: vars.shadow.sm,
@@ -220,8 +231,8 @@ export const contentEditable = style({
 
 export const placeholder = style({
   position: 'absolute',
-  top: '96px',
-  insetInlineStart: paperInline,
+  top: 'var(--wx-margin-top, 96px)',
+  insetInlineStart: paperSide('left'),
   color: vars.color.text.tertiary,
   pointerEvents: 'none',
   userSelect: 'none',
@@ -265,6 +276,38 @@ globalStyle(`${p} .wx-ed-hr`, {
 globalStyle(`${p} .wx-ed-hr-selected`, {
   outline: `2px solid ${vars.color.focusRing}`,
   outlineOffset: '2px',
+});
+// 分页符 (pages/PageBreakNode.tsx): a dashed line across the column, labelled; a click selects it (outlined)
+// so that Backspace or Delete removes it. In print it is the page's end (pages/printStylesheet.ts).
+globalStyle(`${p} .wx-ed-pagebreak`, {
+  position: 'relative',
+  margin: '1em 0',
+  height: '1.4em',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  cursor: 'pointer',
+  userSelect: 'none',
+  backgroundImage: `linear-gradient(to right, ${vars.color.border.strong} 50%, transparent 50%)`,
+  backgroundSize: '8px 1px',
+  backgroundRepeat: 'repeat-x',
+  backgroundPosition: 'center',
+});
+globalStyle(`${p} .wx-ed-pagebreak-label`, {
+  padding: '0 0.6em',
+  background: vars.color.bg.surface,
+  color: vars.color.text.secondary,
+  fontSize: '12px',
+  lineHeight: 1.4,
+});
+globalStyle(`${p} .wx-ed-pagebreak[data-selected]`, {
+  outline: `2px solid ${vars.color.focusRing}`,
+  outlineOffset: '2px',
+});
+// 段前分页: a dashed line over the paragraph, that shows it starts a page (not printed).
+globalStyle(`${p} [style*="break-before: page"]`, {
+  borderTop: `1px dashed ${vars.color.border.strong}`,
+  paddingTop: '0.4em',
 });
 globalStyle(`${p} .wx-ed-bold`, { fontWeight: 700 });
 globalStyle(`${p} .wx-ed-italic`, { fontStyle: 'italic' });

@@ -23,6 +23,8 @@ import {
 } from 'react';
 import { ActionsPlugin } from '../actions/ActionsPlugin';
 import type { ActionId } from '../actions/actions';
+import { BookmarksPlugin } from '../bookmarks/BookmarksPlugin';
+import { ClipboardPlugin } from '../clipboard/ClipboardPlugin';
 import { CodeHighlightPlugin } from '../code/CodeHighlightPlugin';
 import { EditorDialogs } from '../dialogs/EditorDialogs';
 import type { DocumentContent, DocumentRecord } from '../documents/types';
@@ -36,6 +38,7 @@ import { t } from '../i18n/zh-CN';
 import { MenuBar, MenuBarPlaceholder } from '../menus/MenuBar';
 import { EDITOR_NAMESPACE, editorNodes, editorTheme } from '../model/config';
 import { useFormatState } from '../model/useFormatState';
+import { PagesPlugin } from '../pages/PagesPlugin';
 import { LeftPanel } from '../panels/LeftPanel';
 import { buildHtmlImport } from '../paste/htmlImport';
 import { PastePlugin } from '../paste/PastePlugin';
@@ -46,6 +49,10 @@ import { KeyboardExitPlugin } from '../plugins/KeyboardExitPlugin';
 import { SelectionSyncPlugin } from '../plugins/SelectionSyncPlugin';
 import { TypingPlugin } from '../plugins/TypingPlugin';
 import { WholeSelectionTypingPlugin } from '../plugins/WholeSelectionTypingPlugin';
+import { useEditorPreferencesHost } from '../preferences/context';
+import { PreferencesDialog } from '../preferences/PreferencesDialog';
+import { presetsForNewDocument } from '../preferences/presets';
+import { DEFAULT_EDITOR_PREFERENCES, type EditorPreferencesHost } from '../preferences/types';
 import { PresetsSavePlugin } from '../styles/PresetsSavePlugin';
 import { normalizeStylePresets, type StylePresets } from '../styles/presets';
 import { usePresetStylesheet } from '../styles/usePresetStylesheet';
@@ -137,6 +144,11 @@ export interface WordEditorProps {
   notice?: ReactNode;
   /** The document can be read but not changed (open for editing elsewhere): no typing, no formatting. */
   readOnly?: boolean;
+  /**
+   * The user's preferences (编辑 › 偏好设置) and where they are kept; without it, those of an
+   * EditorPreferencesProvider around the editor; with neither, the defaults and no 偏好设置 entry.
+   */
+  preferences?: EditorPreferencesHost;
 }
 
 /** The word processor: menu bar, toolbar, side panels, the paper with its notes, dialogs. */
@@ -190,11 +202,21 @@ function EditorFrame({
   notice,
   readOnly = false,
   versions,
+  preferences: preferencesProp,
 }: WordEditorProps) {
   const [editor] = useLexicalComposerContext();
   const format = useFormatState();
   const [ready, setReady] = useState(false);
-  const [presets, setPresets] = useState<StylePresets>(() => normalizeStylePresets(initialContent.styles));
+  const providedPreferences = useEditorPreferencesHost();
+  const preferencesHost = preferencesProp ?? providedPreferences;
+  const preferences = preferencesHost?.preferences ?? DEFAULT_EDITOR_PREFERENCES;
+  const [preferencesOpen, setPreferencesOpen] = useState(false);
+  // A new document (nothing stored yet) takes its body's font and size from the preferences.
+  const [presets, setPresets] = useState<StylePresets>(() =>
+    initialContent.editorState === null && !initialContent.styles && preferencesHost
+      ? presetsForNewDocument(preferencesHost.preferences)
+      : normalizeStylePresets(initialContent.styles),
+  );
   const { title, status, storageError, snapshot, persist, onStatus, rename } = useDocumentSave({
     initialTitle,
     initialCustomTitle: initialContent.title,
@@ -253,8 +275,9 @@ function EditorFrame({
         ...(hiddenActions ?? []),
         ...(onBack ? [] : (['back'] as const)),
         ...(versions ? [] : (['versionHistory', 'nameVersion'] as const)),
+        ...(preferencesHost ? [] : (['preferences'] as const)),
       ]),
-    [hiddenActions, onBack, versions],
+    [hiddenActions, onBack, versions, preferencesHost],
   );
 
   const titleChangeRef = useRef(onTitleChange);
@@ -278,7 +301,7 @@ function EditorFrame({
               onRename={(name) => rename(name, editor.getEditorState())}
             />
           </h1>
-          <SaveStatusLabel store={status} />
+          <SaveStatusLabel store={status} manual={!preferences.autosave} />
           {cloudStatus}
         </div>
         {chromeReady ? (
@@ -345,7 +368,7 @@ function EditorFrame({
                       aria-label={t.editorLabel}
                       aria-placeholder={t.placeholder}
                       placeholder={<div className={css.placeholder}>{t.placeholder}</div>}
-                      spellCheck={false}
+                      spellCheck={preferences.spellcheck}
                     />
                   }
                   ErrorBoundary={LexicalErrorBoundary}
@@ -381,6 +404,7 @@ function EditorFrame({
       <CodeHighlightPlugin />
       <BlockStylePlugin />
       <PastePlugin />
+      <ClipboardPlugin />
       <FileDropPlugin onOpen={files.openDocumentFile} />
       <SelectionSyncPlugin />
       <TypingPlugin />
@@ -404,12 +428,14 @@ function EditorFrame({
           },
           openVersions: () => setVersionsDialog('history'),
           nameVersion: () => setVersionsDialog('name'),
+          openPreferences: () => setPreferencesOpen(true),
         }}
       />
       <AutosavePlugin
         flushRef={flushRef}
         save={persist}
         onStatus={onStatus}
+        enabled={preferences.autosave}
         {...(onChange ? { onChange } : {})}
         {...(saveDelayMs === undefined ? {} : { delayMs: saveDelayMs })}
       />
@@ -432,7 +458,16 @@ function EditorFrame({
           onRestoreStyles={(content) => setPresets(normalizeStylePresets(content.styles))}
         />
       ) : null}
+      {preferencesHost ? (
+        <PreferencesDialog
+          isOpen={preferencesOpen}
+          onOpenChange={setPreferencesOpen}
+          host={preferencesHost}
+        />
+      ) : null}
       <SymbolsPlugin />
+      <PagesPlugin paperId={paperId} title={title} />
+      <BookmarksPlugin />
     </div>
   );
 }

@@ -51,3 +51,20 @@ export const noteText = style({
   font: 'inherit',
   padding: vars.space.xs,
 });
+
+// The endnotes close the text under their own heading (尾注), before the last page's footnotes.
+export const endnotes = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  marginTop: vars.space.xl,
+});
+
+export const endnotesHeading = style({
+  margin: 0,
+  fontSize: vars.font.size.md,
+  fontWeight: vars.font.weight.bold,
+  color: vars.color.text.primary,
+});
+
+export const noteTools = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });

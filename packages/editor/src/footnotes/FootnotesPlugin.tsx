@@ -1,6 +1,6 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { mergeRegister } from '@lexical/utils';
-import { IconButton, TrashIcon } from '@wanxiang/ui';
+import { Button, IconButton, TrashIcon } from '@wanxiang/ui';
 import {
   $getNodeByKey,
   COMMAND_PRIORITY_EDITOR,
@@ -24,16 +24,34 @@ import { FootnoteContext, type FootnoteContextValue } from './FootnoteContext';
 import { $isFootnoteNode, FootnoteNode } from './FootnoteNode';
 import * as css from './Footnotes.css';
 import { insertFootnote } from './insertFootnote';
-import { createFootnoteId, footnoteMarker, numberFootnotes, type PositionedFootnote } from './numbering';
+import { NotesDialog } from './NotesDialog';
+import { $noteAtSelection, applyNoteSettings, type NoteSettingsChange } from './noteCommands';
+import { $getNoteFormat, DEFAULT_NOTE_FORMATS } from './noteFormats';
+import {
+  createFootnoteId,
+  type NoteKind,
+  type NoteNumberFormat,
+  noteMarker,
+  numberFootnotes,
+  type PositionedFootnote,
+} from './numbering';
 
 /** Inserts a footnote at the caret and puts the focus in its note, ready for its text. */
 export const INSERT_FOOTNOTE_COMMAND = createCommand<void>('wx:insertFootnote');
+/** Inserts an endnote (尾注) at the caret and puts the focus in its note, at the end of the document. */
+export const INSERT_ENDNOTE_COMMAND = createCommand<void>('wx:insertEndnote');
+/** Opens 脚注和尾注 (number styles, converting notes). */
+export const OPEN_NOTES_DIALOG_COMMAND = createCommand<void>('wx:openNotesDialog');
 
 interface NoteEntry {
   key: NodeKey;
   id: string;
   text: string;
+  kind: NoteKind;
 }
+
+const sameFormats = (a: Record<NoteKind, NoteNumberFormat>, b: Record<NoteKind, NoteNumberFormat>) =>
+  a.footnote === b.footnote && a.endnote === b.endnote;
 
 /**
  * Provides footnote numbers to the markers and the notes, for the paper to show after its text. Numbers
@@ -55,32 +73,56 @@ export function FootnotesProvider({
   const [editor] = useLexicalComposerContext();
   /** The id of a note to focus as soon as its text box exists (set just before inserting a footnote). */
   const pendingFocus = useRef<string | null>(null);
-  useEffect(
-    () =>
+  const [entries, setEntries] = useState<NoteEntry[]>([]);
+  const [positions, setPositions] = useState<PositionedFootnote[]>([]);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [formats, setFormats] = useState<Record<NoteKind, NoteNumberFormat>>({ ...DEFAULT_NOTE_FORMATS });
+  /** 脚注和尾注 is open, for the note it was opened at (null: none). */
+  const [dialog, setDialog] = useState<{ currentId: string | null } | null>(null);
+  const activeRef = useRef(activeId);
+  activeRef.current = activeId;
+
+  useEffect(() => {
+    const insert = (kind: NoteKind) => {
+      const id = createFootnoteId();
+      pendingFocus.current = id;
+      insertFootnote(editor, id, kind);
+      // The note's text box appears after the marker renders; give it the focus so the user can type.
+      const focusNote = (tries: number) => {
+        const box = paperRef.current?.ownerDocument.querySelector<HTMLTextAreaElement>(
+          `[data-footnote-text="${id}"]`,
+        );
+        if (box) box.focus();
+        else if (tries > 0) requestAnimationFrame(() => focusNote(tries - 1));
+      };
+      requestAnimationFrame(() => focusNote(10));
+      return true;
+    };
+    const readFormats = () => {
+      const next = editor.getEditorState().read(() => ({
+        footnote: $getNoteFormat('footnote'),
+        endnote: $getNoteFormat('endnote'),
+      }));
+      setFormats((prev) => (sameFormats(prev, next) ? prev : next));
+    };
+    readFormats();
+    return mergeRegister(
+      editor.registerCommand(INSERT_FOOTNOTE_COMMAND, () => insert('footnote'), COMMAND_PRIORITY_EDITOR),
+      editor.registerCommand(INSERT_ENDNOTE_COMMAND, () => insert('endnote'), COMMAND_PRIORITY_EDITOR),
       editor.registerCommand(
-        INSERT_FOOTNOTE_COMMAND,
+        OPEN_NOTES_DIALOG_COMMAND,
         () => {
-          const id = createFootnoteId();
-          pendingFocus.current = id;
-          insertFootnote(editor, id);
-          // The note's text box appears after the marker renders; give it the focus so the user can type.
-          const focusNote = (tries: number) => {
-            const box = paperRef.current?.ownerDocument.querySelector<HTMLTextAreaElement>(
-              `[data-footnote-text="${id}"]`,
-            );
-            if (box) box.focus();
-            else if (tries > 0) requestAnimationFrame(() => focusNote(tries - 1));
-          };
-          requestAnimationFrame(() => focusNote(10));
+          // The note to convert: the one being edited, else the one at the caret.
+          const atCaret = editor.getEditorState().read(() => $noteAtSelection()?.getId() ?? null);
+          setDialog({ currentId: activeRef.current ?? atCaret });
           return true;
         },
         COMMAND_PRIORITY_EDITOR,
       ),
-    [editor, paperRef],
-  );
-  const [entries, setEntries] = useState<NoteEntry[]>([]);
-  const [positions, setPositions] = useState<PositionedFootnote[]>([]);
-  const [activeId, setActiveId] = useState<string | null>(null);
+      // The number styles are the root's: an undo, a loaded document or the dialog may change them.
+      editor.registerUpdateListener(readFormats),
+    );
+  }, [editor, paperRef]);
 
   const measure = useCallback(() => {
     const paper = paperRef.current;
@@ -114,7 +156,8 @@ export function FootnotesProvider({
         const found: NoteEntry[] = [];
         for (const key of keys) {
           const node = $getNodeByKey(key);
-          if ($isFootnoteNode(node)) found.push({ key, id: node.getId(), text: node.getText() });
+          if ($isFootnoteNode(node))
+            found.push({ key, id: node.getId(), text: node.getText(), kind: node.getKind() });
         }
         hasNotes = found.length > 0;
         setEntries(found);
@@ -165,20 +208,32 @@ export function FootnotesProvider({
     };
   }, [activeId]);
 
-  const known = useMemo(() => new Set(entries.map((e) => e.id)), [entries]);
-  const live = useMemo(() => positions.filter((p) => known.has(p.id)), [positions, known]);
-  const numbers = useMemo(() => numberFootnotes(live), [live]);
+  // Each kind is numbered on its own: footnote ① and endnote i may sit side by side.
+  const kindOf = useMemo(() => new Map(entries.map((e) => [e.id, e.kind])), [entries]);
+  const numbers = useMemo(() => {
+    const out = new Map<string, number>();
+    for (const kind of ['footnote', 'endnote'] as const)
+      for (const [id, n] of numberFootnotes(positions.filter((p) => kindOf.get(p.id) === kind)))
+        out.set(id, n);
+    return out;
+  }, [positions, kindOf]);
+  const markers = useMemo(() => {
+    const out = new Map<string, string>();
+    for (const [id, n] of numbers) out.set(id, noteMarker(n, formats[kindOf.get(id) ?? 'footnote']));
+    return out;
+  }, [numbers, formats, kindOf]);
 
   const value = useMemo<FootnoteContextValue>(
     () => ({
       numbers,
+      markers,
       activeId,
       setActive: setActiveId,
       focusWhenReady: (id) => {
         pendingFocus.current = id;
       },
     }),
-    [numbers, activeId],
+    [numbers, markers, activeId],
   );
 
   // Typing in a note must not put the DOM selection (and so the focus) back into the paper.
@@ -194,61 +249,111 @@ export function FootnotesProvider({
     editor.update(() => {
       $getNodeByKey(key)?.remove();
     });
+  const convert = (id: string) => applyNoteSettings(editor, { convertId: id });
 
   const ordered = [...entries].sort((a, b) => (numbers.get(a.id) ?? 1e9) - (numbers.get(b.id) ?? 1e9));
-  const notes = ordered.length ? (
-    <section className={css.notes} aria-label={t.footnote.notes}>
-      {ordered.map((entry) => {
-        const n = numbers.get(entry.id);
-        const marker = n === undefined ? '*' : footnoteMarker(n);
-        return (
-          <div
-            key={entry.id}
-            data-note-id={entry.id}
-            data-active={activeId === entry.id || undefined}
-            className={css.note}
-            ref={(el) => {
-              if (el && pendingFocus.current === entry.id) {
-                pendingFocus.current = null;
-                el.querySelector('textarea')?.focus();
-              }
-            }}
-          >
-            <div className={css.noteHeader}>
-              <span>{t.footnote.label(marker)}</span>
-              <IconButton
-                size="sm"
-                variant="ghost"
-                aria-label={t.footnote.remove}
-                onPress={() => remove(entry.key)}
-              >
-                <TrashIcon />
-              </IconButton>
-            </div>
-            <textarea
-              className={css.noteText}
-              aria-label={t.footnote.label(marker)}
-              placeholder={t.footnote.placeholder}
-              value={entry.text}
-              data-footnote-text={entry.id}
-              onFocus={() => setActiveId(entry.id)}
-              onChange={(event) => {
-                const text = event.target.value;
-                setEntries((prev) => prev.map((e) => (e.key === entry.key ? { ...e, text } : e)));
-                setText(entry.key, text);
+  const section = (kind: NoteKind) => {
+    const own = ordered.filter((entry) => entry.kind === kind);
+    if (!own.length) return null;
+    const endnote = kind === 'endnote';
+    return (
+      <section
+        className={endnote ? css.endnotes : css.notes}
+        aria-label={endnote ? t.notes.endnotes : t.footnote.notes}
+        data-notes-kind={kind}
+      >
+        {endnote && <h2 className={css.endnotesHeading}>{t.notes.endnotes}</h2>}
+        {own.map((entry) => {
+          const marker = markers.get(entry.id) ?? '*';
+          const label = endnote ? t.notes.endnoteLabel(marker) : t.footnote.label(marker);
+          return (
+            <div
+              key={entry.id}
+              data-note-id={entry.id}
+              data-active={activeId === entry.id || undefined}
+              className={css.note}
+              ref={(el) => {
+                if (el && pendingFocus.current === entry.id) {
+                  pendingFocus.current = null;
+                  el.querySelector('textarea')?.focus();
+                }
               }}
-            />
-          </div>
-        );
-      })}
-    </section>
-  ) : null;
+            >
+              <div className={css.noteHeader}>
+                <span>{label}</span>
+                <span className={css.noteTools}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`${endnote ? t.notes.toFootnote : t.notes.toEndnote} ${marker}`}
+                    onPress={() => convert(entry.id)}
+                  >
+                    {endnote ? t.notes.toFootnote : t.notes.toEndnote}
+                  </Button>
+                  <IconButton
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`${endnote ? t.notes.removeEndnote : t.footnote.remove} ${marker}`}
+                    onPress={() => remove(entry.key)}
+                  >
+                    <TrashIcon />
+                  </IconButton>
+                </span>
+              </div>
+              <textarea
+                className={css.noteText}
+                aria-label={label}
+                placeholder={endnote ? t.notes.endnotePlaceholder : t.footnote.placeholder}
+                value={entry.text}
+                data-footnote-text={entry.id}
+                onFocus={() => setActiveId(entry.id)}
+                onChange={(event) => {
+                  const text = event.target.value;
+                  setEntries((prev) => prev.map((e) => (e.key === entry.key ? { ...e, text } : e)));
+                  setText(entry.key, text);
+                }}
+              />
+            </div>
+          );
+        })}
+      </section>
+    );
+  };
+  // The endnotes end the text; a page's footnotes are under everything on it, the last page's too.
+  const notes =
+    ordered.length > 0 ? (
+      <>
+        {section('endnote')}
+        {section('footnote')}
+      </>
+    ) : null;
+
+  const counts = {
+    footnote: entries.filter((e) => e.kind === 'footnote').length,
+    endnote: entries.filter((e) => e.kind === 'endnote').length,
+  };
+  const currentEntry = dialog?.currentId ? entries.find((e) => e.id === dialog.currentId) : undefined;
+  const apply = (change: NoteSettingsChange) => applyNoteSettings(editor, change);
 
   // The notes reach the paper through a context of their own: a note's text or number changing re-renders
   // the notes alone, never the paper and its editable text (whose focus and selection must not move).
   return (
     <FootnoteContext.Provider value={value}>
       <FootnoteNotesContext.Provider value={notes}>{children}</FootnoteNotesContext.Provider>
+      <NotesDialog
+        isOpen={dialog !== null}
+        onOpenChange={(open) => {
+          if (!open) setDialog(null);
+        }}
+        formats={formats}
+        counts={counts}
+        current={
+          currentEntry
+            ? { id: currentEntry.id, kind: currentEntry.kind, marker: markers.get(currentEntry.id) ?? '*' }
+            : null
+        }
+        onApply={apply}
+      />
     </FootnoteContext.Provider>
   );
 }

@@ -9,10 +9,14 @@ import {
   SKIP_DOM_SELECTION_TAG,
 } from 'lexical';
 import { $createFootnoteNode } from './FootnoteNode';
-import { createFootnoteId } from './numbering';
+import { createFootnoteId, type NoteKind } from './numbering';
 
-/** Inserts a footnote marker at the selection and returns its id. */
-export function insertFootnote(editor: LexicalEditor, id: string = createFootnoteId()): string {
+/** Inserts a footnote (or endnote) marker at the selection and returns its id. */
+export function insertFootnote(
+  editor: LexicalEditor,
+  id: string = createFootnoteId(),
+  kind: NoteKind = 'footnote',
+): string {
   editor.update(
     () => {
       let selection = $getSelection();
@@ -29,7 +33,7 @@ export function insertFootnote(editor: LexicalEditor, id: string = createFootnot
         caret.focus.set(end.key, end.offset, end.type);
         $setSelection(caret);
       }
-      $insertNodes([$createFootnoteNode(id)]);
+      $insertNodes([$createFootnoteNode(id, '', kind)]);
       // The focus goes to the new note, not back into the paper.
     },
     { tag: SKIP_DOM_SELECTION_TAG },

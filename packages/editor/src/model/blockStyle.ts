@@ -20,6 +20,8 @@ export const BLOCK_STYLE_PROPERTIES = [
   'text-indent',
   'margin-inline-start',
   'text-align-last',
+  // 段前分页 (pages/pageBreakBefore.ts): the paragraph starts a page when printed.
+  'break-before',
 ] as const;
 
 export function parseStyle(css: string): Record<string, string> {

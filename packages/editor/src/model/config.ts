@@ -5,8 +5,11 @@ import { HorizontalRuleNode } from '@lexical/react/LexicalHorizontalRuleNode';
 import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import { TableCellNode, TableNode, TableRowNode } from '@lexical/table';
 import type { EditorThemeClasses, Klass, LexicalNode } from 'lexical';
+import { BookmarkNode } from '../bookmarks/BookmarkNode';
+import { XrefNode } from '../bookmarks/XrefNode';
 import { FootnoteNode } from '../footnotes/FootnoteNode';
 import { ImageNode } from '../images/ImageNode';
+import { PageBreakNode } from '../pages/PageBreakNode';
 
 /** Stable class names: the style presets (styles/presets.ts) and the paper's css target them. */
 export const editorTheme: EditorThemeClasses = {
@@ -69,6 +72,9 @@ export const editorNodes: ReadonlyArray<Klass<LexicalNode>> = [
   ImageNode,
   FootnoteNode,
   HorizontalRuleNode,
+  BookmarkNode,
+  XrefNode,
+  PageBreakNode,
 ];
 
 export const EDITOR_NAMESPACE = 'wanxiang-editor';

@@ -28,6 +28,11 @@ export interface AutosavePluginProps {
   flushRef?: { current: (() => Promise<void>) | null };
   /** Called on every change of the content (not the load, not a selection move), before any save. */
   onChange?(): void;
+  /**
+   * False (偏好设置 › 自动保存 off): changes wait for Ctrl+S / 保存 (the flush); the page warns before it is
+   * left with changes unsaved, and leaving the editor inside the app still saves them. @default true
+   */
+  enabled?: boolean;
 }
 
 /** Tags an update that puts stored content in the editor: it is no edit, so nothing is saved for it. */
@@ -52,6 +57,7 @@ export function AutosavePlugin({
   delayMs = AUTOSAVE_DELAY_MS,
   flushRef,
   onChange,
+  enabled = true,
 }: AutosavePluginProps) {
   const [editor] = useLexicalComposerContext();
   const saveRef = useRef(save);
@@ -116,6 +122,7 @@ export function AutosavePlugin({
         if (!dirty) dirtySince = performance.now();
         dirty = true;
         statusRef.current?.('dirty');
+        if (!enabled) return;
         clearTimeout(timer);
         const overdue = performance.now() - dirtySince >= AUTOSAVE_MAX_WAIT_MS;
         timer = setTimeout(
@@ -135,18 +142,29 @@ export function AutosavePlugin({
     );
     if (flushRef) flushRef.current = flush;
     const onHide = () => {
-      if (document.visibilityState === 'hidden') void flush();
+      if (enabled && document.visibilityState === 'hidden') void flush();
     };
-    const onPageHide = () => void flush();
+    const onPageHide = () => {
+      if (enabled) void flush();
+    };
+    // Without autosave, closing or reloading the page with changes unsaved asks first (the browser's own
+    // question), so they are not lost without a word.
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (enabled || !dirty) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
     document.addEventListener('visibilitychange', onHide);
     window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
       unregister();
       document.removeEventListener('visibilitychange', onHide);
       window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('beforeunload', onBeforeUnload);
       // Leaving the editor (back to the home, another document) saves what is pending.
       void flush();
     };
-  }, [editor, delayMs, flushRef]);
+  }, [editor, delayMs, flushRef, enabled]);
   return null;
 }

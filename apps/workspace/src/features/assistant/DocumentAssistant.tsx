@@ -9,7 +9,12 @@ import { createAssistantTransport } from './transport';
  * endpoint. The store lives as long as the document is open: when a new document reaches the cloud while
  * the user types a question or reads an answer, only its way to the server changes.
  */
-export function useDocumentAssistant(documentId: string | undefined, cloudId: string | null = null) {
+export function useDocumentAssistant(
+  documentId: string | undefined,
+  cloudId: string | null = null,
+  /** The user's default model (偏好设置), preselected when the server offers it. */
+  defaultModel: string | null = null,
+) {
   // The cloud id the store's transport was made for.
   const madeFor = useRef(cloudId);
   // Made during render, not in an effect: the editor decides once whether its right panel starts open.
@@ -17,7 +22,10 @@ export function useDocumentAssistant(documentId: string | undefined, cloudId: st
   const store = useMemo(() => {
     if (!documentId) return null;
     madeFor.current = cloudId;
-    return new AssistantStore(createAssistantTransport(api, cloudId));
+    return new AssistantStore(
+      createAssistantTransport(api, cloudId),
+      defaultModel ? { modelId: defaultModel } : {},
+    );
   }, [documentId]);
   useEffect(() => {
     if (!store || madeFor.current === cloudId) return;

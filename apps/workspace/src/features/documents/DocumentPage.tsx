@@ -1,10 +1,11 @@
-import { DocumentEditor } from '@wanxiang/editor';
+import { DocumentEditor, EditorPreferencesProvider } from '@wanxiang/editor';
 import { Alert, Spinner } from '@wanxiang/ui';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { t } from '../../i18n/zh-CN';
 import { api } from '../../session/api';
 import { useDocumentAssistant } from '../assistant/DocumentAssistant';
+import { usePreferencesHost } from '../preferences/preferences';
 import { CloudDocumentOpener } from './CloudDocumentOpener';
 import * as cloudCss from './CloudDocuments.css';
 import { CloudStatusLabel } from './CloudStatusLabel';
@@ -42,20 +43,29 @@ export function DocumentPage() {
     document.title = `${title ?? t.nav.documents} · ${t.brand.name}`;
   }, []);
   useEffect(() => () => onTitleChange(null), [onTitleChange]);
+  // The user's 偏好设置, for every editor of the page; a document waits for them before it opens.
+  const preferences = usePreferencesHost(api, currentOwner());
   return (
-    <div className={styles.page}>
-      {docId && CLOUD_ID.test(docId) ? (
-        <CloudDocumentOpener key={docId} cloudId={docId} onNavigate={onNavigate} onBack={onBack} />
-      ) : (
-        <LocalDocument
-          key={docId ?? ''}
-          docId={docId}
-          onNavigate={onNavigate}
-          onBack={onBack}
-          onTitleChange={onTitleChange}
-        />
-      )}
-    </div>
+    <EditorPreferencesProvider value={preferences.host}>
+      <div className={styles.page}>
+        {preferences.status === 'loading' ? (
+          <div className={cloudCss.opening}>
+            <Spinner size="sm" label={t.pages.loading} showLabel />
+          </div>
+        ) : docId && CLOUD_ID.test(docId) ? (
+          <CloudDocumentOpener key={docId} cloudId={docId} onNavigate={onNavigate} onBack={onBack} />
+        ) : (
+          <LocalDocument
+            key={docId ?? ''}
+            docId={docId}
+            onNavigate={onNavigate}
+            onBack={onBack}
+            onTitleChange={onTitleChange}
+            defaultModel={preferences.host.preferences.assistantModel}
+          />
+        )}
+      </div>
+    </EditorPreferencesProvider>
   );
 }
 
@@ -64,11 +74,13 @@ function LocalDocument({
   onNavigate,
   onBack,
   onTitleChange,
+  defaultModel,
 }: {
   docId: string | undefined;
   onNavigate: Navigate;
   onBack(): void;
   onTitleChange(title: string | null): void;
+  defaultModel: string | null;
 }) {
   const owner = currentOwner();
   const session = useDocumentSession(docId, owner);
@@ -77,7 +89,7 @@ function LocalDocument({
   const link =
     docId && status.kind !== 'local' && status.kind !== 'new' ? cloudLinks.get(owner, docId) : null;
   const cloudId = link && link.version > 0 ? link.cloudId : null;
-  const assistant = useDocumentAssistant(docId, cloudId);
+  const assistant = useDocumentAssistant(docId, cloudId, defaultModel);
   const serverExport = useMemo(
     () => createServerExporter({ exports: api.exports, local: documentRepository, owner }),
     [owner],

@@ -1,5 +1,10 @@
 import type { SerializedEditorState } from 'lexical';
+import { referenceResult } from '../../bookmarks/formats';
+import type { NoteNumberFormat } from '../../footnotes/numbering';
+import { withNotes } from '../../footnotes/pdfNotes';
 import { parseStyle } from '../../model/blockStyle';
+import { hasBreakBefore } from '../../pages/pageBreakFormats';
+import { PAGE_BREAK_TYPE } from '../../pages/pageBreakType';
 
 /**
  * The editor's serialized state read as the blocks a printed page is made of. Pure: no editor, no DOM, so
@@ -25,6 +30,10 @@ export interface Run {
   link?: string;
   /** A footnote marker: its note's text (the number is given when the page is laid out). */
   footnote?: string;
+  /** With `footnote`: the note is an endnote (尾注), and this is its marker (footnotes/pdfNotes.ts). */
+  endnote?: string;
+  /** A footnote's number style (①, 1, i, *), the document's. */
+  noteFormat?: NoteNumberFormat;
 }
 
 /** distribute: 分散对齐, justified lines and a justified last line (the editor's justify + text-align-last). */
@@ -42,6 +51,8 @@ export interface TextBlock {
   firstLineEm: number;
   /** A multiple of the font size; 0: the default. */
   lineHeight: number;
+  /** 段前分页: the block starts a page. */
+  breakBefore?: boolean;
 }
 
 export interface ListItemBlock {
@@ -66,6 +77,8 @@ export interface ImageBlock {
   altText: string;
   /** px, as the user sized it; unset: the picture's own width. */
   width?: number;
+  /** 段前分页 of the paragraph the picture opens. */
+  breakBefore?: boolean;
 }
 
 export interface TableCell {
@@ -88,7 +101,19 @@ export interface RuleBlock {
   kind: 'rule';
 }
 
-export type Block = TextBlock | ListItemBlock | CodeBlock | ImageBlock | TableBlock | RuleBlock;
+/** 分页符: what follows starts a new page. */
+export interface PageBreakBlock {
+  kind: 'pageBreak';
+}
+
+export type Block =
+  | TextBlock
+  | ListItemBlock
+  | CodeBlock
+  | ImageBlock
+  | TableBlock
+  | RuleBlock
+  | PageBreakBlock;
 
 interface JsonNode {
   type?: string;
@@ -109,6 +134,8 @@ interface JsonNode {
   rowSpan?: number;
   backgroundColor?: string | null;
   colWidths?: number[];
+  /** A note's kind: 'endnote' for an endnote. */
+  kind?: string;
   $?: Record<string, unknown>;
   children?: JsonNode[];
 }
@@ -176,10 +203,18 @@ function inlineContent(
         out.push(...inlineContent(child.children, { ...inherited, link: child.url }));
         break;
       case 'footnote':
-        out.push({ text: '', footnote: child.text ?? '' });
+        out.push({
+          text: '',
+          footnote: child.text ?? '',
+          ...(child.kind === 'endnote' ? { endnote: '' } : {}),
+        });
         break;
       case 'image':
         out.push(imageBlock(child));
+        break;
+      // A cross-reference prints what it shows (a bookmark, the default below, prints its text).
+      case 'xref':
+        out.push({ ...inherited, text: referenceResult(child) });
         break;
       default:
         // An inline element this exporter does not know still gives its text.
@@ -214,6 +249,9 @@ function alignOf(format: JsonNode['format'], node?: JsonNode): Align {
       return 'left';
   }
 }
+
+const blockStyleCss = (node: JsonNode): string =>
+  typeof node.$?.wxBlockStyle === 'string' ? node.$.wxBlockStyle : (node.style ?? '');
 
 const blockCss = (node: JsonNode) =>
   parseStyle(typeof node.$?.wxBlockStyle === 'string' ? node.$.wxBlockStyle : (node.style ?? ''));
@@ -321,6 +359,12 @@ function tableBlock(node: JsonNode): TableBlock {
   return { kind: 'table', rows, ...(node.colWidths?.length ? { colWidths: node.colWidths } : {}) };
 }
 
+/** 段前分页 on a paragraph or heading: the first block made of it (its text, or a picture) starts a page. */
+function markBreakBefore(node: JsonNode, out: Block[], start: number): void {
+  const first = out[start];
+  if (first && hasBreakBefore(blockStyleCss(node))) (first as { breakBefore?: boolean }).breakBefore = true;
+}
+
 function toBlocks(nodes: JsonNode[]): Block[] {
   const out: Block[] = [];
   for (const node of nodes) {
@@ -328,6 +372,7 @@ function toBlocks(nodes: JsonNode[]): Block[] {
       case 'heading': {
         const level = Number.parseInt((node.tag ?? 'h1').slice(1), 10) || 1;
         const { firstLineEm, lineHeight } = blockStyle(node);
+        const start = out.length;
         // A heading's text is bold when its preset is (presetStyle) or its run is, as the editor draws it.
         withImagesSplit(
           inlineContent(node.children),
@@ -342,6 +387,7 @@ function toBlocks(nodes: JsonNode[]): Block[] {
           }),
           out,
         );
+        markBreakBefore(node, out, start);
         break;
       }
       case 'list':
@@ -359,10 +405,14 @@ function toBlocks(nodes: JsonNode[]): Block[] {
       case 'horizontalrule':
         out.push({ kind: 'rule' });
         break;
+      case PAGE_BREAK_TYPE:
+        out.push({ kind: 'pageBreak' });
+        break;
       default: {
         // paragraph, quote, and any block this exporter does not know: its text as a paragraph.
         const { firstLineEm, lineHeight } = blockStyle(node);
         const kind = node.type === 'quote' ? 'quote' : 'paragraph';
+        const start = out.length;
         withImagesSplit(
           inlineContent(node.children),
           (runs) => ({
@@ -375,6 +425,7 @@ function toBlocks(nodes: JsonNode[]): Block[] {
           }),
           out,
         );
+        markBreakBefore(node, out, start);
       }
     }
   }
@@ -385,5 +436,5 @@ function toBlocks(nodes: JsonNode[]): Block[] {
 export function blocksOf(state: SerializedEditorState): Block[] {
   const root = (state as unknown as { root?: JsonNode }).root;
   if (!root || !Array.isArray(root.children)) throw new Error('文档内容为空或格式错误');
-  return toBlocks(root.children);
+  return withNotes(toBlocks(root.children), root);
 }

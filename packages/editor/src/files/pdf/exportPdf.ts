@@ -1,17 +1,18 @@
 import type { SerializedEditorState } from 'lexical';
 import { t } from '../../i18n/zh-CN';
+import { pageGeometryPt, pageSetupOf } from '../../pages/pageSetup';
 import { DEFAULT_STYLE_PRESETS, normalizeStylePresets, type StylePresets } from '../../styles/presets';
 import { type Block, blocksOf } from './blocks';
 import type { PdfFontFile } from './fontFiles';
 import { Layout } from './layout';
-import { CONTENT_WIDTH, Flow, type Item, PAGE, paintedPages } from './pagination';
+import { Flow, type Item, type PageGeometry, paintedPages } from './pagination';
 import { openPdfDocument } from './painter';
 import { baseStyle, bodyFace, fontsUsed, MUTED, NOTE_PT } from './styles';
 import { unpackWoff } from './woff';
 
 /**
- * The document as a PDF: A4, margins and page numbers, Chinese text in embedded subsets of a face for each
- * family (宋体 a serif, 黑体 a sans, 楷体 and 仿宋 a kai; fontFiles.ts), selectable and searchable; bold in
+ * The document as a PDF on its own paper and margins (页面设置), with its page breaks and page numbers,
+ * Chinese text in embedded subsets of a face for each family (宋体 a serif, 黑体 a sans, 楷体 and 仿宋 a kai; fontFiles.ts), selectable and searchable; bold in
  * the face's bold weight; italic slanted, Chinese too, as Word, WPS and the browser show it (no Chinese
  * face has an italic); justified and distributed (分散对齐) lines spaced out between characters; headings,
  * lists, tables, pictures, code, footnotes at the foot of their page; each block in its style preset. A pure function of the serialized editor state: no DOM, no editor, so it runs in
@@ -79,7 +80,7 @@ export async function exportPdf(
     throw new PdfExportError(t.pdf.fontFailed, { cause: error });
   }
   try {
-    return await render(blocks, fonts, presets, options);
+    return await render(blocks, fonts, presets, options, pageGeometryPt(pageSetupOf(state)));
   } catch (error) {
     // PDFKit's own messages are English and technical: the user gets the catalogue's text, the cause is kept.
     throw new PdfExportError(t.pdf.failed, { cause: error });
@@ -91,21 +92,27 @@ async function render(
   fonts: ReadonlyMap<PdfFontFile, Uint8Array>,
   presets: StylePresets,
   options: PdfExportOptions,
+  page: PageGeometry,
 ): Promise<Uint8Array> {
   const { painter, finish } = openPdfDocument(
-    PAGE,
+    page,
     { ...(options.title ? { title: options.title } : {}) },
     fonts,
   );
-  const layout = new Layout(painter, presets);
-  const flow = new Flow(paintedPages(painter));
+  const contentWidth = page.width - page.left - page.right;
+  // A picture is at most a page's text area high, less a little room.
+  const maxItemHeight = Math.max(24, page.height - page.top - page.bottom - 24);
+  const layout = new Layout(painter, presets, { contentWidth, maxItemHeight });
+  const flow = new Flow(paintedPages(painter, page), page);
 
   const total = blocks.length;
   let lastYield = performance.now();
   let pending: Item[] = [];
   for (let i = 0; i < total; i++) {
     const block = blocks[i] as Block;
-    pending.push(...layout.blockItems(block, CONTENT_WIDTH));
+    const items = layout.blockItems(block, contentWidth);
+    if ('breakBefore' in block && block.breakBefore && items[0]) items[0].breakBefore = true;
+    pending.push(...items);
     // Items are placed once the next block is laid out, so that a heading can keep with what follows it.
     const keep = i < total - 1 ? 1 : 0;
     while (pending.length > keep) {
@@ -132,7 +139,7 @@ async function render(
     doc.switchToPage(range.start + i);
     const label = t.pdf.pageNumber(i + 1, range.count);
     const w = painter.measure(pageStyle, label);
-    painter.label(label, (PAGE.width - w) / 2, PAGE.height - PAGE.bottom / 2, pageStyle);
+    painter.label(label, (page.width - w) / 2, page.height - page.bottom / 2, pageStyle);
   }
   const pdf = await finish();
   options.onProgress?.(1);

@@ -1,4 +1,4 @@
-import { footnoteMarker } from '../../footnotes/numbering';
+import { noteMarker } from '../../footnotes/numbering';
 import { t } from '../../i18n/zh-CN';
 import type { StylePresets } from '../../styles/presets';
 import type { Align, Block, Run } from './blocks';
@@ -52,6 +52,11 @@ export class Layout {
   constructor(
     private readonly painter: Painter,
     private readonly presets: StylePresets,
+    /** The page's text width (footnotes span it) and the tallest a picture may be, in points. */
+    private readonly page: { contentWidth: number; maxItemHeight: number } = {
+      contentWidth: CONTENT_WIDTH,
+      maxItemHeight: MAX_ITEM_HEIGHT,
+    },
   ) {}
 
   /** Lays out runs in lines of `width`; footnote markers get their numbers and notes here, in order. */
@@ -65,14 +70,22 @@ export class Layout {
     const fragments: Fragment<Style>[] = [];
     const noteAt = new Map<Style, Note>();
     for (const run of runs) {
+      if (run.endnote !== undefined) {
+        // An endnote's marker only: its text is printed at the end, under 尾注 (footnotes/pdfNotes.ts).
+        fragments.push({
+          text: run.endnote,
+          style: { ...base, font: 'regular', size: base.size * 0.8, color: LINK_COLOR, rise: 0 },
+        });
+        continue;
+      }
       if (run.footnote !== undefined) {
         this.footnoteCount++;
-        const marker = footnoteMarker(this.footnoteCount);
+        const marker = noteMarker(this.footnoteCount, run.noteFormat);
         const style: Style = { ...base, font: 'regular', size: base.size * 0.8, color: LINK_COLOR, rise: 0 };
         const noteLines = this.layoutRuns(
           [{ text: `${marker} `, bold: false }, { text: run.footnote }],
           baseStyle(NOTE_PT, bodyFace(this.presets)),
-          CONTENT_WIDTH,
+          this.page.contentWidth,
           0,
           1.4,
         ).lines;
@@ -169,9 +182,10 @@ export class Layout {
     }
     let width = Math.min((widthPx ?? image.width) * 0.75, maxWidth);
     let height = (width * image.height) / image.width;
-    if (height > MAX_ITEM_HEIGHT) {
-      width = (width * MAX_ITEM_HEIGHT) / height;
-      height = MAX_ITEM_HEIGHT;
+    const maxHeight = this.page.maxItemHeight;
+    if (height > maxHeight) {
+      width = (width * maxHeight) / height;
+      height = maxHeight;
     }
     return {
       height,
@@ -275,6 +289,8 @@ export class Layout {
         return this.codeItems(block.lines, width);
       case 'image':
         return [this.imageItem(block.src, block.altText, block.width, width)];
+      case 'pageBreak':
+        return [{ height: 0, spaceBefore: 0, notes: [], pageBreak: true, draw: () => {} }];
       case 'rule':
         return [
           {

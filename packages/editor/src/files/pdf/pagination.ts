@@ -7,6 +7,15 @@ import type { Painter, TextLine } from './painter';
 
 // Page geometry, in points: A4 with Word's default Chinese margins (2.54 cm top and bottom, 3.17 cm sides).
 export const PAGE = { width: 595.28, height: 841.89, top: 72, bottom: 72, left: 90, right: 90 } as const;
+/** A page's size and margins in points: the document's page setup (pages/pageSetup.ts), else PAGE. */
+export interface PageGeometry {
+  width: number;
+  height: number;
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
 export const CONTENT_WIDTH = PAGE.width - PAGE.left - PAGE.right;
 export const CONTENT_BOTTOM = PAGE.height - PAGE.bottom;
 /** The tallest a picture or a table row may be: a page's text area, less a little room. */
@@ -21,6 +30,10 @@ export interface Item {
   keepWithNext?: boolean;
   /** A table's header row, drawn again at the top of a page that this row starts. */
   repeatAfterBreak?: Item;
+  /** 分页符: nothing drawn; what follows starts a new page, even after an empty one. */
+  pageBreak?: boolean;
+  /** 段前分页: this item starts a page unless it is at the top of one already. */
+  breakBefore?: boolean;
   draw(x: number, y: number): void;
 }
 
@@ -41,15 +54,16 @@ export interface PageSurface {
 }
 
 /** A painter's page surface: new pages in the document, the notes under a short rule. */
-export function paintedPages(painter: Painter): PageSurface {
+export function paintedPages(painter: Painter, page: PageGeometry = PAGE): PageSurface {
+  const contentWidth = page.width - page.left - page.right;
   return {
     addPage: () => void painter.doc.addPage(),
     drawNotes: (notes) => {
-      let top = CONTENT_BOTTOM - notesHeight(notes) + 8;
-      painter.rule(PAGE.left, top - 4, CONTENT_WIDTH / 3);
+      let top = page.height - page.bottom - notesHeight(notes) + 8;
+      painter.rule(page.left, top - 4, contentWidth / 3);
       for (const note of notes) {
         for (const line of note.lines) {
-          painter.drawLine(line, PAGE.left, top, 'left', CONTENT_WIDTH);
+          painter.drawLine(line, page.left, top, 'left', contentWidth);
           top += line.height;
         }
       }
@@ -63,27 +77,39 @@ export function paintedPages(painter: Painter): PageSurface {
  * brings the table's header row along.
  */
 export class Flow {
-  private y: number = PAGE.top;
+  private y: number;
   private pageNotes: Note[] = [];
   private pageHasContent = false;
+  private readonly contentBottom: number;
 
-  constructor(private readonly surface: PageSurface) {}
+  constructor(
+    private readonly surface: PageSurface,
+    private readonly page: PageGeometry = PAGE,
+  ) {
+    this.y = page.top;
+    this.contentBottom = page.height - page.bottom;
+  }
 
   /** Places an item; `next` is the one after it, when it is laid out already. */
   place(item: Item, next: Item | undefined): void {
+    if (item.pageBreak) {
+      this.newPage();
+      return;
+    }
+    if (item.breakBefore && this.pageHasContent) this.newPage();
     const gap = this.pageHasContent ? item.spaceBefore : 0;
     let needed =
       gap + item.height + notesHeight([...this.pageNotes, ...item.notes]) - notesHeight(this.pageNotes);
     if (item.keepWithNext && next) needed += next.spaceBefore + next.height;
-    if (this.pageHasContent && this.y + needed > CONTENT_BOTTOM - notesHeight(this.pageNotes)) {
+    if (this.pageHasContent && this.y + needed > this.contentBottom - notesHeight(this.pageNotes)) {
       this.newPage();
       if (item.repeatAfterBreak) {
-        item.repeatAfterBreak.draw(PAGE.left, this.y);
+        item.repeatAfterBreak.draw(this.page.left, this.y);
         this.y += item.repeatAfterBreak.height;
       }
     }
     this.y += this.pageHasContent ? item.spaceBefore : 0;
-    item.draw(PAGE.left, this.y);
+    item.draw(this.page.left, this.y);
     this.y += item.height;
     this.pageNotes.push(...item.notes);
     this.pageHasContent = true;
@@ -101,7 +127,7 @@ export class Flow {
   private newPage(): void {
     this.drawNotes();
     this.surface.addPage();
-    this.y = PAGE.top;
+    this.y = this.page.top;
     this.pageNotes = [];
     this.pageHasContent = false;
   }

@@ -227,12 +227,13 @@ export interface PdfMetadata {
  * first used, and embeds the subset of the glyphs written with it.
  */
 export function openPdfDocument(
-  page: { top: number; bottom: number; left: number; right: number },
+  page: { top: number; bottom: number; left: number; right: number; width?: number; height?: number },
   meta: PdfMetadata,
   fonts: ReadonlyMap<PdfFontFile, Uint8Array>,
 ): { painter: Painter; finish(): Promise<Uint8Array> } {
   const doc = new PDFDocument({
-    size: 'A4',
+    // The document's page setup (points), else A4.
+    size: page.width && page.height ? [page.width, page.height] : 'A4',
     margins: { top: page.top, bottom: page.bottom, left: page.left, right: page.right },
     bufferPages: true,
     autoFirstPage: true,

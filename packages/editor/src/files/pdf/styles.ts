@@ -79,7 +79,7 @@ export function fontsUsed(blocks: readonly Block[], presets: StylePresets): Set<
           for (const c of row) visit(c.blocks, c.header ? 'tableHeader' : 'tableBody');
         continue;
       }
-      if (block.kind === 'image' || block.kind === 'rule') continue;
+      if (block.kind === 'image' || block.kind === 'rule' || block.kind === 'pageBreak') continue;
       const base = presetStyle(presets[presetKeyOf(block, cell)]);
       if (block.kind === 'code') {
         files.add(fontFileOf(base));

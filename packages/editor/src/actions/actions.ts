@@ -117,6 +117,18 @@ const ACTION_SPECS = {
     isFrameAction: true,
     run: ({ frame }) => frame.back(),
   },
+  viewPage: {
+    label: t.view.page,
+    isFrameAction: true,
+    isChecked: (frame) => frame.view === 'page',
+    run: ({ frame }) => frame.setView?.('page'),
+  },
+  viewContinuous: {
+    label: t.view.continuous,
+    isFrameAction: true,
+    isChecked: (frame) => frame.view !== 'page',
+    run: ({ frame }) => frame.setView?.('continuous'),
+  },
   toggleLeft: {
     label: t.panels.toggleLeft,
     icon: PanelLeftIcon,
@@ -445,6 +457,8 @@ const planned = (key: string, label: string, shortcut?: string): PlannedEntry =>
 
 export interface MenuGroup {
   title?: string;
+  /** One of its entries is chosen (shown checked, as radio items), by their isChecked. */
+  choice?: boolean;
   entries: readonly MenuEntry[];
 }
 
@@ -485,7 +499,13 @@ export const MENUS: ReadonlyArray<{ key: keyof typeof t.menus; groups: readonly 
       { entries: ['listDialog', 'styleDialog', 'clearFormatting'] },
     ],
   },
-  { key: 'view', groups: [{ entries: ['toggleLeft', 'toggleRight'] }] },
+  {
+    key: 'view',
+    groups: [
+      { title: t.view.mode, choice: true, entries: ['viewPage', 'viewContinuous'] },
+      { entries: ['toggleLeft', 'toggleRight'] },
+    ],
+  },
   {
     key: 'insert',
     groups: [

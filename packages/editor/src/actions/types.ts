@@ -27,6 +27,8 @@ export interface FrameHandlers {
   nameVersion(): void;
   /** 编辑 › 偏好设置: the user's defaults, kept by the host (an editor without them hides the entry). */
   openPreferences?(): void;
+  /** 视图 › 页面视图 / 连续视图. */
+  setView?(view: 'page' | 'continuous'): void;
 }
 
 /** What an action knows when it runs. */
@@ -40,6 +42,8 @@ export interface ActionContext {
 /** What the editor offers here: an action without its target (the right panel) is left out. */
 export interface FrameInfo {
   hasRightPanel: boolean;
+  /** 页面视图 or 连续视图, where the editor offers the choice. */
+  view?: 'page' | 'continuous';
 }
 
 /** One entry of the actions table: everything the menus, the toolbar and the shortcuts need to know. */
@@ -61,6 +65,8 @@ export interface ActionSpec {
   isActive?(format: FormatState): boolean;
   /** Disabled when this is false (the table tools outside a table). */
   isEnabled?(format: FormatState): boolean;
+  /** In a menu group that is a choice (页面视图 / 连续视图): the entry shown chosen when this is true. */
+  isChecked?(frame: FrameInfo): boolean;
   /** Absent from the toolbar, and disabled in the menus, when this is false. */
   isAvailable?(frame: FrameInfo): boolean;
   /** Why it is unavailable, shown under the disabled menu item (a disabled control says why). */

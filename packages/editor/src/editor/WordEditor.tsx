@@ -39,6 +39,7 @@ import { MenuBar, MenuBarPlaceholder } from '../menus/MenuBar';
 import { EDITOR_NAMESPACE, editorNodes, editorTheme } from '../model/config';
 import { useFormatState } from '../model/useFormatState';
 import { PagesPlugin } from '../pages/PagesPlugin';
+import { type EditorView, PageViewPlugin } from '../pageView/PageViewPlugin';
 import { LeftPanel } from '../panels/LeftPanel';
 import { buildHtmlImport } from '../paste/htmlImport';
 import { PastePlugin } from '../paste/PastePlugin';
@@ -115,6 +116,8 @@ export interface WordEditorProps {
   dock?: ReactNode;
   /** Autosave pause in ms. */
   saveDelayMs?: number;
+  /** 页面视图 (sheets of the document's page size) or 连续视图 (one long sheet) to start in. */
+  initialView?: EditorView;
   /** Receives the Lexical editor once it exists (tests, benchmarks, the AI assistant). */
   onEditorReady?(editor: LexicalEditor): void;
   /**
@@ -194,6 +197,7 @@ function EditorFrame({
   rightPanel,
   dock,
   saveDelayMs,
+  initialView = 'continuous',
   onEditorReady,
   autoFocus = false,
   onSaveCloud,
@@ -207,6 +211,7 @@ function EditorFrame({
   const [editor] = useLexicalComposerContext();
   const format = useFormatState();
   const [ready, setReady] = useState(false);
+  const [view, setView] = useState<EditorView>(initialView);
   const providedPreferences = useEditorPreferencesHost();
   const preferencesHost = preferencesProp ?? providedPreferences;
   const preferences = preferencesHost?.preferences ?? DEFAULT_EDITOR_PREFERENCES;
@@ -289,7 +294,12 @@ function EditorFrame({
       <div className={css.chrome} ref={chromeRef} data-wx-chrome="">
         <div className={css.menuBar}>
           {chromeReady ? (
-            <MenuBar isDisabled={!ready || readOnly} hasRightPanel={rightPanel != null} hidden={hidden} />
+            <MenuBar
+              isDisabled={!ready || readOnly}
+              hasRightPanel={rightPanel != null}
+              hidden={hidden}
+              view={view}
+            />
           ) : (
             <MenuBarPlaceholder />
           )}
@@ -394,6 +404,7 @@ function EditorFrame({
         </div>
       ) : null}
 
+      <PageViewPlugin enabled={view === 'page'} />
       <HistoryPlugin />
       <ListPlugin />
       <CheckListPlugin />
@@ -429,6 +440,7 @@ function EditorFrame({
           openVersions: () => setVersionsDialog('history'),
           nameVersion: () => setVersionsDialog('name'),
           openPreferences: () => setPreferencesOpen(true),
+          setView,
         }}
       />
       <AutosavePlugin

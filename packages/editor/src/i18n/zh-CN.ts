@@ -70,6 +70,11 @@ export const editorZhCN = {
   paperRegion: '文档页面',
   menuBar: '菜单栏',
   menus: { file: '文件', edit: '编辑', format: '格式', view: '视图', insert: '插入', help: '帮助' },
+  view: {
+    page: '页面视图',
+    continuous: '连续视图',
+    mode: '视图方式',
+  },
   file: {
     open: '打开…',
     saveLocal: '保存到本地（.lexdoc）',

@@ -11,6 +11,8 @@ export interface MenuBarProps {
   hasRightPanel: boolean;
   /** Actions the host left out: not in the menus at all. */
   hidden?: ReadonlySet<string>;
+  /** The view the editor is in (视图 › 页面视图 / 连续视图 show it chosen). */
+  view?: 'page' | 'continuous';
 }
 
 const PLANNED_PREFIX = 'soon:';
@@ -20,7 +22,7 @@ const keyOf = (entry: MenuEntry) => (typeof entry === 'string' ? entry : `${PLAN
  * 文件 编辑 格式 视图 插入 帮助. react-aria's menus are modal popovers: opening one closes the other, and an
  * outside click or Escape closes it. Placeholder entries stay visible, disabled, marked 即将推出.
  */
-export function MenuBar({ isDisabled, hasRightPanel, hidden }: MenuBarProps) {
+export function MenuBar({ isDisabled, hasRightPanel, hidden, view }: MenuBarProps) {
   const [editor] = useLexicalComposerContext();
   const listRef = useRef<HTMLDivElement>(null);
   const active = useRef(0);
@@ -126,7 +128,32 @@ export function MenuBar({ isDisabled, hasRightPanel, hidden }: MenuBarProps) {
                     </MenuItem>
                   );
                 });
-                const section = group.title ? (
+                const chosen = group.choice
+                  ? group.entries
+                      .filter(
+                        (entry) =>
+                          typeof entry === 'string' &&
+                          ACTIONS[entry].isChecked?.({ hasRightPanel, ...(view ? { view } : {}) }),
+                      )
+                      .map(keyOf)
+                  : null;
+                const section = chosen ? (
+                  <MenuSection
+                    key={groupKey}
+                    title={group.title}
+                    selectionMode="single"
+                    disallowEmptySelection
+                    selectedKeys={chosen}
+                    onSelectionChange={(keys) => {
+                      if (keys === 'all') return;
+                      for (const key of keys)
+                        if (String(key) in ACTIONS && !chosen.includes(String(key)))
+                          editor.dispatchCommand(ACTIONS[String(key) as ActionId].command, undefined);
+                    }}
+                  >
+                    {items}
+                  </MenuSection>
+                ) : group.title ? (
                   <MenuSection key={groupKey} title={group.title}>
                     {items}
                   </MenuSection>

@@ -3,14 +3,14 @@ import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext
 import { $findMatchingParent } from '@lexical/utils';
 import { Select, SelectItem, SelectSection } from '@wanxiang/ui';
 import { $getSelection, $isRangeSelection, type LexicalEditor } from 'lexical';
-import { Fragment, type RefObject, useEffect, useRef, useSyncExternalStore } from 'react';
+import { Fragment, type RefObject, useEffect, useRef } from 'react';
 import { ACTIONS, type EditorAction, TOOLBAR, type ToolbarWidget } from '../actions/actions';
 import { CODE_LANGUAGES, type CodeLanguage } from '../code/codeTokens';
-import { NARROW_SCREEN_QUERY } from '../constants';
 import { CHINESE_FONT_SIZES, FONT_FAMILIES, FONT_SIZE_OPTIONS, fontSizeLabel } from '../format/units';
 import { t } from '../i18n/zh-CN';
 import { $applyTextFormatPatch, BLOCK_TYPES, type BlockType, setBlockType } from '../model/commands';
 import type { FormatState } from '../model/useFormatState';
+import { useNarrowScreen } from '../useNarrowScreen';
 import { ColorPopover } from './ColorPopover';
 import { LineSpacingMenu } from './LineSpacingMenu';
 import { TableToolsPopover } from './TableToolsPopover';
@@ -24,22 +24,6 @@ export interface ToolbarProps {
   hasRightPanel: boolean;
   /** Actions the host left out (the back button of an editor without onBack). */
   hidden?: ReadonlySet<string>;
-}
-
-const subscribeNarrow = (onChange: () => void) => {
-  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => {};
-  const query = window.matchMedia(NARROW_SCREEN_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-};
-const readNarrow = () =>
-  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(NARROW_SCREEN_QUERY).matches
-    : false;
-
-/** Whether the screen is narrow (the one-row toolbar that scrolls sideways), following resizes. */
-function useNarrowScreen(): boolean {
-  return useSyncExternalStore(subscribeNarrow, readNarrow, () => false);
 }
 
 /**

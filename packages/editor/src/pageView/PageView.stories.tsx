@@ -1,0 +1,168 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { $getRoot, type LexicalEditor } from 'lexical';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import {
+  editorState,
+  headingNode,
+  paragraphNode,
+  tableCellNode,
+  tableNode,
+  tableRowNode,
+  textNode,
+} from '../convert/nodes';
+import { WordEditor } from '../editor/WordEditor';
+import { t } from '../i18n/zh-CN';
+import { contentRects } from './pageLayout';
+
+/**
+ * 页面视图: the document on sheets of A4 with the desk between them, the text flowing from one sheet's text
+ * area to the next, paragraphs cut between lines, headings kept with what follows them.
+ */
+const meta = {
+  title: 'PageView',
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const SENTENCE = '这是用来检查分页的正文，句子长短不一，中文与 English 混排，段落有长有短。';
+
+/** About six sheets of headings, paragraphs of 1 to 9 lines and a table. */
+function longDocument() {
+  const blocks = [];
+  for (let i = 0; i < 60; i += 1) {
+    if (i % 9 === 0) blocks.push(headingNode(2, [textNode(`第${i / 9 + 1}节 分页检查`)]));
+    blocks.push(paragraphNode([textNode(`${i + 1}. ${SENTENCE.repeat(1 + ((i * 5) % 9))}`)]));
+    if (i === 30)
+      blocks.push(
+        tableNode(
+          Array.from({ length: 4 }, (_, r) =>
+            tableRowNode(
+              Array.from({ length: 3 }, (_, c) =>
+                tableCellNode([paragraphNode([textNode(`表格 ${r + 1}-${c + 1}`)])], r === 0),
+              ),
+            ),
+          ),
+        ),
+      );
+  }
+  return { version: '2.0.0', editorState: editorState(blocks) } as const;
+}
+
+const paperOf = (canvas: HTMLElement) => canvas.querySelector<HTMLElement>('[data-wx-paper]') as HTMLElement;
+
+/** Every line of text (its glyphs' rectangle) and where it sits against the sheets' text areas. */
+function linesOutsideTextAreas(paper: HTMLElement) {
+  const sheets = Array.from(paper.querySelectorAll<HTMLElement>('[data-wx-sheets] > div'));
+  const style = getComputedStyle(paper);
+  const top = Number.parseFloat(style.paddingTop);
+  const bottom = Number.parseFloat(style.paddingBottom);
+  const areas = sheets.map((sheet) => {
+    const rect = sheet.getBoundingClientRect();
+    return { top: rect.top + top, bottom: rect.bottom - bottom };
+  });
+  const root = paper.querySelector('[data-lexical-editor]') as HTMLElement;
+  const outside: string[] = [];
+  for (const rect of contentRects(root)) {
+    if (rect.height < 4 || rect.width < 1) continue;
+    const inside = areas.some((area) => rect.top >= area.top - 1.5 && rect.bottom <= area.bottom + 1.5);
+    if (!inside) outside.push(`${Math.round(rect.top)}–${Math.round(rect.bottom)}`);
+  }
+  return { sheets: sheets.length, outside };
+}
+
+/** The headings whose next line went to another sheet than theirs. */
+function headingsApartFromTheirText(paper: HTMLElement) {
+  const sheets = Array.from(paper.querySelectorAll('[data-wx-sheets] > div')).map((sheet) =>
+    sheet.getBoundingClientRect(),
+  );
+  const sheetOf = (y: number) => sheets.findIndex((rect) => y >= rect.top && y <= rect.bottom);
+  const apart: string[] = [];
+  for (const heading of Array.from(paper.querySelectorAll('[data-lexical-editor] > h2'))) {
+    const next = heading.nextElementSibling;
+    const headingTop = contentRects(heading)[0]?.top ?? 0;
+    const nextTop = next ? (contentRects(next)[0]?.top ?? 0) : headingTop;
+    if (sheetOf(headingTop) !== sheetOf(nextTop)) apart.push(heading.textContent ?? '');
+  }
+  return apart;
+}
+
+let lexical: LexicalEditor | undefined;
+
+export const SheetsOfA4: Story = {
+  render: () => (
+    <div style={{ height: '100vh' }}>
+      <WordEditor
+        documentId="page-view"
+        initialTitle="分页"
+        initialContent={longDocument()}
+        initialView="page"
+        onEditorReady={(editor) => {
+          lexical = editor;
+        }}
+        onSave={async () => {}}
+        saveDelayMs={50}
+      />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const editor = await canvas.findByRole('textbox', { name: t.editorLabel });
+    const paper = paperOf(canvasElement);
+    await waitFor(() => expect(paper).toHaveAttribute('data-wx-page-view'));
+    // Every line stands inside a sheet's text area, none in a margin or on the desk between sheets.
+    await waitFor(() => {
+      const { sheets, outside } = linesOutsideTextAreas(paper);
+      expect(sheets).toBeGreaterThanOrEqual(4);
+      expect(outside).toEqual([]);
+    });
+    // A heading never ends a sheet: the first line after each heading is on the heading's sheet.
+    await waitFor(() => expect(headingsApartFromTheirText(paper)).toEqual([]));
+
+    // Typing at the top pushes the text down the sheets; every line still lands inside a text area.
+    await userEvent.click(editor);
+    lexical?.update(() => $getRoot().selectStart());
+    await userEvent.keyboard('新增的一行文字把后面的内容往下推。{Enter}');
+    await waitFor(() => expect(editor).toHaveTextContent('新增的一行文字把后面的内容往下推。'));
+    await waitFor(() => expect(linesOutsideTextAreas(paper).outside).toEqual([]));
+  },
+};
+
+/** 视图 › 连续视图 turns the sheets back into one long sheet, and 页面视图 brings them back. */
+export const SwitchTheView: Story = {
+  tags: ['!vrt'],
+  render: () => (
+    <div style={{ height: '100vh' }}>
+      <WordEditor
+        documentId="page-view-switch"
+        initialTitle="分页"
+        initialContent={longDocument()}
+        onSave={async () => {}}
+        saveDelayMs={50}
+      />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('textbox', { name: t.editorLabel });
+    const paper = paperOf(canvasElement);
+    await expect(paper).not.toHaveAttribute('data-wx-page-view');
+    const choose = async (name: string) => {
+      await userEvent.click(canvas.getByRole('menuitem', { name: t.menus.view }));
+      const item = await within(document.body).findByRole('menuitemradio', { name });
+      await userEvent.click(item);
+    };
+    await choose(t.view.page);
+    await waitFor(() => expect(paper).toHaveAttribute('data-wx-page-view'));
+    await waitFor(() => expect(linesOutsideTextAreas(paper).sheets).toBeGreaterThanOrEqual(4));
+    await userEvent.click(canvas.getByRole('menuitem', { name: t.menus.view }));
+    await expect(
+      await within(document.body).findByRole('menuitemradio', { name: t.view.page }),
+    ).toHaveAttribute('aria-checked', 'true');
+    await userEvent.keyboard('{Escape}');
+    await choose(t.view.continuous);
+    await waitFor(() => expect(paper).not.toHaveAttribute('data-wx-page-view'));
+    await expect(paper.querySelector('[data-wx-sheets]')).toBeNull();
+    await expect(paper.querySelector('[data-wx-page-gap]')).toBeNull();
+  },
+};

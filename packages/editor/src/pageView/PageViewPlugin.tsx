@@ -1,0 +1,147 @@
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { $getNodeByKey, $isElementNode, type LexicalEditor } from 'lexical';
+import { useEffect } from 'react';
+import { useNarrowScreen } from '../useNarrowScreen';
+import { PageLayout } from './pageLayout';
+import type { PageGeometry } from './paginate';
+import './pageView.css';
+
+/** 页面视图 (sheets) or 连续视图 (one long sheet). */
+export type EditorView = 'page' | 'continuous';
+
+/** The desk between two sheets, in CSS pixels. */
+export const SHEET_GAP_PX = 24;
+
+/** The attribute that turns the paper into sheets (pageView.css.ts styles by it). */
+export const PAGE_VIEW_ATTRIBUTE = 'data-wx-page-view';
+
+/** The sheets' geometry from the paper as laid out: its page height and the margins it is padded by. */
+function geometryOf(paper: HTMLElement): PageGeometry | null {
+  const style = getComputedStyle(paper);
+  const pageHeight = Number.parseFloat(style.getPropertyValue('--wx-page-h')) || 1123;
+  const top = Number.parseFloat(style.paddingTop) || 0;
+  const bottom = Number.parseFloat(style.paddingBottom) || 0;
+  const contentHeight = pageHeight - top - bottom;
+  if (!(contentHeight > 40)) return null;
+  return { contentHeight, pitch: pageHeight + SHEET_GAP_PX };
+}
+
+/** The top-level DOM elements an update touched. */
+function touchedBlocks(
+  editor: LexicalEditor,
+  keys: Iterable<string>,
+  read: (fn: () => void) => void,
+): Set<Element> {
+  const elements = new Set<Element>();
+  read(() => {
+    for (const key of keys) {
+      const node = $getNodeByKey(key);
+      if (!node || node.getKey() === 'root') continue;
+      const top =
+        $isElementNode(node) && node.getParent()?.getKey() === 'root' ? node : node.getTopLevelElement();
+      if (!top) continue;
+      const element = editor.getElementByKey(top.getKey());
+      if (element) elements.add(element);
+    }
+  });
+  return elements;
+}
+
+/**
+ * 页面视图: the paper as sheets of the document's page size, one under the other with the desk between,
+ * the text flowing from one sheet's text area to the next as it is typed (pageLayout.ts opens the gaps).
+ * Off, the paper is one long sheet (连续视图), as on a phone, where sheets of A4 would not fit.
+ */
+export function PageViewPlugin({ enabled }: { enabled: boolean }) {
+  const [editor] = useLexicalComposerContext();
+
+  const narrow = useNarrowScreen();
+  useEffect(() => {
+    if (!enabled || narrow) return;
+    const root = editor.getRootElement();
+    const paper = root?.closest<HTMLElement>('[data-wx-paper]');
+    if (!root || !paper) return;
+    const first = geometryOf(paper);
+    if (!first) return;
+
+    paper.setAttribute(PAGE_VIEW_ATTRIBUTE, '');
+    const sheets = document.createElement('div');
+    sheets.setAttribute('data-wx-sheets', '');
+    sheets.setAttribute('aria-hidden', 'true');
+    paper.prepend(sheets);
+
+    let geometry = first;
+    const layout = new PageLayout(root, paper, geometry);
+    /** One sheet per page, the paper as tall as the sheets. */
+    const drawSheets = () => {
+      const count = layout.pageCount;
+      while (sheets.childElementCount < count) sheets.append(document.createElement('div'));
+      while (sheets.childElementCount > count) sheets.lastElementChild?.remove();
+      const height = geometry.pitch - SHEET_GAP_PX;
+      Array.from(sheets.children).forEach((sheet, n) => {
+        const style = (sheet as HTMLElement).style;
+        style.top = `${n * geometry.pitch}px`;
+        style.height = `${height}px`;
+      });
+      paper.style.setProperty('min-height', `${count * geometry.pitch - SHEET_GAP_PX}px`);
+    };
+    const relayout = () => {
+      const next = geometryOf(paper);
+      if (!next) return;
+      geometry = next;
+      layout.relayoutAll(next);
+      drawSheets();
+    };
+    relayout();
+
+    const removeListener = editor.registerUpdateListener(({ dirtyElements, dirtyLeaves, editorState }) => {
+      if (dirtyElements.size === 0 && dirtyLeaves.size === 0) return;
+      const keys = [
+        ...dirtyLeaves,
+        ...[...dirtyElements].filter(([, intentional]) => intentional).map(([key]) => key),
+      ];
+      const touched = touchedBlocks(editor, keys, (fn) => editorState.read(fn));
+      layout.update(touched);
+      drawSheets();
+    });
+
+    // A new width (the window, a side panel) or page setup lays every sheet out again, once per frame.
+    let frame = 0;
+    const soon = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(relayout);
+    };
+    let width = paper.getBoundingClientRect().width;
+    const resized = new ResizeObserver(() => {
+      const now = paper.getBoundingClientRect().width;
+      if (Math.abs(now - width) < 0.5) return;
+      width = now;
+      soon();
+    });
+    resized.observe(paper);
+    const row = paper.parentElement;
+    const setupChanged = new MutationObserver(soon);
+    if (row) setupChanged.observe(row, { attributes: true, attributeFilter: ['style'] });
+    // Text measured in a fallback face moves once the real one arrives (the CJK face comes in slices, each
+    // fetched for the characters on screen).
+    const fonts = document.fonts;
+    fonts?.addEventListener('loadingdone', soon);
+    void fonts?.ready.then(() => {
+      if (paper.isConnected) soon();
+    });
+
+    return () => {
+      cancelAnimationFrame(frame);
+      removeListener();
+      fonts?.removeEventListener('loadingdone', soon);
+      resized.disconnect();
+      setupChanged.disconnect();
+      layout.clear();
+      sheets.remove();
+      paper.removeAttribute(PAGE_VIEW_ATTRIBUTE);
+      paper.style.removeProperty('min-height');
+    };
+  }, [editor, enabled, narrow]);
+
+  return null;
+}

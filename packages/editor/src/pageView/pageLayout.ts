@@ -1,0 +1,297 @@
+/**
+ * The page view's hands on the DOM: it measures the paper's top-level blocks, asks `paginate` where the
+ * gaps go, and opens them, without adding a node to what Lexical owns.
+ *
+ * A gap inside a block that may be cut is a float in the block's ::before whose `shape-outside` is a band
+ * across the block at the gap's height: the lines that would fall in the band go below it, the ones above
+ * stay, so a paragraph continues on the next sheet from the very line that did not fit. (Floats shaped by
+ * `shape-outside` cost about 0.7 ms of layout each in Chromium; there is one per sheet.) A block that must
+ * not be cut (a table, a code block, a rule) is moved down by its top margin instead.
+ *
+ * Positions are kept "natural": where a block would stand with no gaps open. The gaps in place are known,
+ * so a block's natural place is its measured one less the gaps above it, and a change re-measures and
+ * re-cuts only from the sheet it starts on.
+ */
+import {
+  type BlockGap,
+  type LineBox,
+  type MeasuredBlock,
+  type PageGeometry,
+  type Pagination,
+  paginate,
+} from './paginate';
+
+/** Blocks whose ::before is theirs (a code block's language label) or that cannot hold a float band. */
+const WHOLE_SELECTOR = 'table, pre, hr, [data-lexical-decorator], .wx-ed-code, .wx-ed-table';
+const HEADING_SELECTOR = 'h1, h2, h3, h4, h5, h6';
+/** A paragraph with 段前分页, and the block after a 分页符. */
+const BREAK_BEFORE = (element: Element) =>
+  (element as HTMLElement).style?.breakBefore === 'page' ||
+  element.previousElementSibling?.matches('[data-wx-page-break]') === true;
+
+interface Applied {
+  gaps: readonly BlockGap[];
+  /** 'band' (a float in ::before) or 'margin' (the top margin, for a block that is moved whole). */
+  how: 'band' | 'margin';
+}
+
+export class PageLayout {
+  private pagination: Pagination | undefined;
+  private children: Element[] = [];
+  private tops: number[] = [];
+  private readonly applied = new Map<Element, Applied>();
+
+  /**
+   * `root` is Lexical's root element; `paper` the sheet it is on, whose padding is the page's margins.
+   * Positions count from the paper's text top, not the root's: a first block's top margin collapses
+   * through the root and moves it down, but not the sheet's text area.
+   */
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly paper: HTMLElement,
+    private geometry: PageGeometry,
+  ) {}
+
+  get pageCount(): number {
+    return this.pagination?.pageCount ?? 1;
+  }
+
+  /** The current pagination, for page numbers (a block's sheet). */
+  get current(): { pagination: Pagination; blocks: readonly Element[] } | undefined {
+    return this.pagination ? { pagination: this.pagination, blocks: this.children } : undefined;
+  }
+
+  /** Lays every sheet out again (a new geometry, a resize, fonts that arrived). */
+  relayoutAll(geometry: PageGeometry = this.geometry): void {
+    this.geometry = geometry;
+    this.clear();
+    this.pagination = undefined;
+    this.layout(undefined);
+  }
+
+  /**
+   * Re-lays out after an edit. `changed` are the top-level elements Lexical touched (still in the page or
+   * not); the blocks added or removed are found by comparing the root's children with the last ones.
+   */
+  update(changed: ReadonlySet<Element>): void {
+    if (!this.pagination) {
+      this.layout(undefined);
+      return;
+    }
+    const now = Array.from(this.root.children);
+    const before = this.children;
+    let first = 0;
+    while (first < now.length && first < before.length && now[first] === before[first]) first += 1;
+    let endNow = now.length - 1;
+    let endBefore = before.length - 1;
+    while (endNow >= first && endBefore >= first && now[endNow] === before[endBefore]) {
+      endNow -= 1;
+      endBefore -= 1;
+    }
+    let from = first;
+    let to = Math.max(endNow, first);
+    if (first >= now.length && first >= before.length) {
+      // The same blocks: only their insides changed.
+      from = now.length;
+      to = -1;
+    }
+    for (const element of changed) {
+      const index = now.indexOf(element);
+      if (index < 0) continue;
+      from = Math.min(from, index);
+      to = Math.max(to, index);
+    }
+    if (to < from) return;
+    for (const element of before) if (!element.isConnected) this.applied.delete(element);
+    this.layout({ from, to, moved: now.length - before.length, before });
+  }
+
+  /** Takes every gap away (leaving the page view). */
+  clear(): void {
+    for (const [element, applied] of this.applied) unapply(element as HTMLElement, applied);
+    this.applied.clear();
+  }
+
+  private layout(change: { from: number; to: number; moved: number; before: Element[] } | undefined): void {
+    const children = Array.from(this.root.children);
+    const previous = this.pagination;
+    const previousTops = this.tops;
+    // The changed blocks are measured without their old gaps: those were cut for the text they had.
+    if (change)
+      for (let i = change.from; i <= change.to && i < children.length; i += 1)
+        this.remove(children[i] as Element);
+    const rootTop =
+      this.paper.getBoundingClientRect().top +
+      this.paper.clientTop +
+      (Number.parseFloat(getComputedStyle(this.paper).paddingTop) || 0);
+    const startOffset = (i: number) => previous?.starts[i]?.offset ?? 0;
+    // The gaps the changed blocks had before: gone with them, so the blocks below stand that much higher.
+    let removed = 0;
+    if (change && previous)
+      for (let j = change.from; j <= change.to - change.moved; j += 1)
+        for (const gap of previous.gaps.get(j) ?? []) removed += gap.size;
+    /** The gaps open above block `i` as it is measured. */
+    const above = (i: number) => {
+      if (!change) return 0;
+      if (i < change.from) return startOffset(i);
+      if (i <= change.to) return startOffset(change.from);
+      return startOffset(i - change.moved) - removed;
+    };
+    const blocks: MeasuredBlock[] = children.map((element, i) => {
+      const rect = element.getBoundingClientRect();
+      const applied = this.applied.get(element);
+      const marginGap = applied?.how === 'margin' ? (applied.gaps[0]?.size ?? 0) : 0;
+      const bandTotal = applied?.how === 'band' ? applied.gaps.reduce((sum, gap) => sum + gap.size, 0) : 0;
+      const whole = element.matches(WHOLE_SELECTOR);
+      return {
+        top: rect.top - rootTop - above(i) - marginGap,
+        height: rect.height - bandTotal,
+        kind: whole ? 'whole' : 'lines',
+        ...(whole ? {} : { lines: () => lineBoxes(element as HTMLElement, applied) }),
+        ...(element.matches(HEADING_SELECTOR) ? { keepWithNext: true } : {}),
+        ...(BREAK_BEFORE(element) ? { breakBefore: true } : {}),
+      };
+    });
+    const since =
+      change && previous
+        ? { previous, previousTops, from: change.from, to: Math.min(change.to, children.length - 1) }
+        : undefined;
+    const next = paginate(blocks, this.geometry, since);
+    // Open the gaps that changed; take away the ones no longer wanted.
+    children.forEach((element, i) => {
+      const gaps = next.gaps.get(i);
+      const applied = this.applied.get(element);
+      if (!gaps) {
+        if (applied) this.remove(element);
+        return;
+      }
+      const how = (blocks[i] as MeasuredBlock).kind === 'whole' ? 'margin' : 'band';
+      if (applied && applied.how === how && sameGaps(applied.gaps, gaps)) return;
+      if (applied) this.remove(element);
+      apply(element as HTMLElement, gaps, how);
+      this.applied.set(element, { gaps, how });
+    });
+    this.pagination = next;
+    this.children = children;
+    this.tops = blocks.map((block) => block.top);
+  }
+
+  private remove(element: Element): void {
+    const applied = this.applied.get(element);
+    if (!applied) return;
+    unapply(element as HTMLElement, applied);
+    this.applied.delete(element);
+  }
+}
+
+const sameGaps = (a: readonly BlockGap[], b: readonly BlockGap[]) =>
+  a.length === b.length &&
+  a.every(
+    (gap, i) =>
+      Math.abs(gap.at - (b[i] as BlockGap).at) < 0.5 && Math.abs(gap.size - (b[i] as BlockGap).size) < 0.5,
+  );
+
+/** The band shape: each gap a full-width strip, joined down the left edge (a strip of no width). */
+function bandShape(gaps: readonly BlockGap[]): { height: number; shape: string } {
+  const points: string[] = [];
+  let opened = 0;
+  for (const gap of gaps) {
+    const top = gap.at + opened;
+    const bottom = top + gap.size;
+    points.push(`0 ${top}px`, `100% ${top}px`, `100% ${bottom}px`, `0 ${bottom}px`);
+    opened += gap.size;
+  }
+  const last = gaps[gaps.length - 1] as BlockGap;
+  return { height: last.at + opened, shape: `polygon(${points.join(', ')})` };
+}
+
+function apply(element: HTMLElement, gaps: readonly BlockGap[], how: Applied['how']): void {
+  if (how === 'margin') {
+    const natural = Number.parseFloat(getComputedStyle(element).marginTop) || 0;
+    // The natural margin is kept for print, where the browser makes its own pages and wants no gaps.
+    element.setAttribute('data-wx-page-push', '');
+    element.style.setProperty('--wx-page-natural-mt', `${natural}px`);
+    element.style.setProperty('margin-top', `${natural + (gaps[0]?.size ?? 0)}px`);
+    return;
+  }
+  const { height, shape } = bandShape(gaps);
+  element.setAttribute('data-wx-page-gap', '');
+  element.style.setProperty('--wx-page-gap-h', `${height}px`);
+  element.style.setProperty('--wx-page-gap-shape', shape);
+}
+
+function unapply(element: HTMLElement, applied: Applied): void {
+  if (applied.how === 'margin') {
+    element.removeAttribute('data-wx-page-push');
+    element.style.removeProperty('--wx-page-natural-mt');
+    element.style.removeProperty('margin-top');
+    return;
+  }
+  element.removeAttribute('data-wx-page-gap');
+  element.style.removeProperty('--wx-page-gap-h');
+  element.style.removeProperty('--wx-page-gap-shape');
+}
+
+/**
+ * A block's line boxes, natural (its gaps taken out), from its top: the rectangles of its text grouped by
+ * line, each line's box reaching halfway to the next line's text, the first from the block's top and the
+ * last to its bottom, so that the boxes tile the block.
+ */
+export function lineBoxes(element: HTMLElement, applied?: { gaps: readonly BlockGap[] }): LineBox[] {
+  const box = element.getBoundingClientRect();
+  const rows: Array<{ top: number; bottom: number }> = [];
+  const add = (rect: DOMRect) => {
+    if (rect.height <= 0 || rect.width <= 0) return;
+    const top = rect.top - box.top;
+    const bottom = rect.bottom - box.top;
+    const row = rows.find((r) => top < r.bottom - 1 && bottom > r.top + 1);
+    if (row) {
+      row.top = Math.min(row.top, top);
+      row.bottom = Math.max(row.bottom, bottom);
+    } else rows.push({ top, bottom });
+  };
+  for (const rect of contentRects(element)) add(rect);
+  rows.sort((a, b) => a.top - b.top);
+  if (rows.length === 0) return [{ start: 0, end: box.height }];
+  // Laid-out positions back to natural ones: take away the bands above each row.
+  let bands: Array<{ top: number; size: number }> = [];
+  if (applied) {
+    let opened = 0;
+    bands = applied.gaps.map((gap) => {
+      const band = { top: gap.at + opened, size: gap.size };
+      opened += gap.size;
+      return band;
+    });
+  }
+  const natural = (y: number) =>
+    y - bands.filter((band) => band.top + band.size <= y + 0.5).reduce((sum, band) => sum + band.size, 0);
+  const total = box.height - bands.reduce((sum, band) => sum + band.size, 0);
+  const lines: LineBox[] = [];
+  for (let i = 0; i < rows.length; i += 1) {
+    const row = rows[i] as { top: number; bottom: number };
+    const start = i === 0 ? 0 : (lines[i - 1] as LineBox).end;
+    const next = rows[i + 1];
+    const end = next ? (natural(row.bottom) + natural(next.top)) / 2 : total;
+    lines.push({ start, end: Math.max(end, start) });
+  }
+  return lines;
+}
+
+/**
+ * The rectangles of what a block shows as lines: its text, a line at a time, and its pictures. (A range
+ * over the whole block would also give the boxes of the blocks inside it, a list item or a cell, each as
+ * tall as several lines.)
+ */
+export function contentRects(element: Element): DOMRect[] {
+  const rects: DOMRect[] = [];
+  const range = document.createRange();
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.nodeType === Node.TEXT_NODE) {
+      if (!node.nodeValue) continue;
+      range.selectNodeContents(node);
+      rects.push(...Array.from(range.getClientRects()));
+    } else if ((node as Element).localName === 'img') rects.push((node as Element).getBoundingClientRect());
+  }
+  return rects;
+}

@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { type MeasuredBlock, type PageGeometry, pageOf, paginate } from './paginate';
+
+/** A sheet whose text area is 100 px tall, 150 px from one text top to the next (50 px of margins and gap). */
+const SHEET: PageGeometry = { contentHeight: 100, pitch: 150 };
+const LINE = 20;
+
+/** Blocks one under the other from 0, `gap` px apart; a number is a paragraph of that many 20 px lines. */
+function column(specs: ReadonlyArray<number | (Partial<MeasuredBlock> & { height: number })>, gap = 0) {
+  let top = 0;
+  return specs.map((spec) => {
+    const block: MeasuredBlock =
+      typeof spec === 'number'
+        ? {
+            top,
+            height: spec * LINE,
+            kind: 'lines',
+            lines: () => Array.from({ length: spec }, (_, n) => ({ start: n * LINE, end: (n + 1) * LINE })),
+          }
+        : { kind: 'whole', ...spec, top };
+    top += block.height + gap;
+    return block;
+  });
+}
+
+/** Where each line of each block lands once the gaps are open: [block, line, page, top on its page]. */
+function landing(blocks: readonly MeasuredBlock[], geometry = SHEET) {
+  const result = paginate(blocks, geometry);
+  const out: Array<[number, number, number, number]> = [];
+  blocks.forEach((block, b) => {
+    const start = result.starts[b];
+    if (!start) throw new Error(`block ${b} has no start`);
+    const gaps = result.gaps.get(b) ?? [];
+    const lines = block.lines?.() ?? [{ start: 0, end: block.height }];
+    lines.forEach((line, n) => {
+      const opened = gaps.filter((gap) => gap.at <= line.start).reduce((sum, gap) => sum + gap.size, 0);
+      const y = block.top + start.offset + opened + line.start;
+      out.push([b, n, Math.floor(y / geometry.pitch), y % geometry.pitch]);
+    });
+  });
+  return { result, out };
+}
+
+describe('paginate', () => {
+  it('opens no gap while everything fits on one sheet', () => {
+    const { result } = landing(column([2, 2, 1]));
+    expect(result.gaps.size).toBe(0);
+    expect(result.pageCount).toBe(1);
+  });
+
+  it('cuts a paragraph between two lines and starts the rest at the next text top', () => {
+    // Lines 0-3 fill 80 px; the paragraph's 4 lines from 60 px: two fit, two go over.
+    const { result, out } = landing(column([3, 4]));
+    expect(result.gaps.get(1)).toEqual([{ at: 40, size: 50 }]);
+    expect(out.filter(([b]) => b === 1)).toEqual([
+      [1, 0, 0, 60],
+      [1, 1, 0, 80],
+      [1, 2, 1, 0],
+      [1, 3, 1, 20],
+    ]);
+    expect(result.pageCount).toBe(2);
+  });
+
+  it('never leaves a paragraph’s first line alone at a sheet’s foot (orphan)', () => {
+    // 80 px used: one line of the next paragraph would fit, so the whole paragraph goes over.
+    const { result, out } = landing(column([4, 3]));
+    expect(result.gaps.get(1)).toEqual([{ at: 0, size: 70 }]);
+    expect(out.filter(([b]) => b === 1).map(([, , page, y]) => [page, y])).toEqual([
+      [1, 0],
+      [1, 20],
+      [1, 40],
+    ]);
+  });
+
+  it('never carries a paragraph’s last line alone to the next sheet (widow)', () => {
+    // From 20 px, 5 lines fit and the sixth would go alone: two go over.
+    const { result } = landing(column([1, 6]));
+    expect(result.gaps.get(1)).toEqual([{ at: 80, size: 50 }]);
+  });
+
+  it('moves a block that cannot be cut to the next sheet whole, and lets one taller than a sheet run over', () => {
+    const { result } = landing(column([3, { height: 70 }, { height: 130 }, 1]));
+    expect(result.gaps.get(1)).toEqual([{ at: 0, size: 90 }]);
+    // The tall one would follow the image on sheet 2: it starts sheet 3 instead and runs past its foot…
+    expect(result.gaps.get(2)).toEqual([{ at: 0, size: 80 }]);
+    // …and the line after it, carried into the gap below sheet 3, starts sheet 4.
+    expect(result.gaps.get(3)).toEqual([{ at: 0, size: 20 }]);
+    expect(result.pageCount).toBe(4);
+  });
+
+  it('keeps a heading with the paragraph after it', () => {
+    const blocks = column([3, { height: 20, kind: 'lines', keepWithNext: true }, 3]);
+    const { result, out } = landing(blocks);
+    // Heading at 60-80, paragraph from 80: one line would fit (an orphan), so it goes over and takes the heading.
+    expect(result.gaps.get(1)).toEqual([{ at: 0, size: 90 }]);
+    expect(result.gaps.has(2)).toBe(false);
+    expect(out.find(([b]) => b === 1)?.slice(2)).toEqual([1, 0]);
+    expect(out.find(([b]) => b === 2)?.slice(2)).toEqual([1, 20]);
+  });
+
+  it('does not move a heading that already starts its sheet', () => {
+    const blocks = column([5, { height: 20, kind: 'lines', keepWithNext: true }, { height: 120 }]);
+    const { result } = landing(blocks);
+    // The heading goes over as the foot is full; the tall block then starts a sheet of its own and runs over.
+    expect(result.gaps.get(1)).toEqual([{ at: 0, size: 50 }]);
+    expect(result.gaps.get(2)).toEqual([{ at: 0, size: 130 }]);
+  });
+
+  it('starts a new sheet at a page break unless the block already starts one', () => {
+    const blocks = column([
+      1,
+      { height: 20, kind: 'lines', breakBefore: true },
+      5,
+      { height: 20, kind: 'lines', breakBefore: true },
+    ]);
+    const { result } = landing(blocks);
+    expect(result.gaps.get(1)).toEqual([{ at: 0, size: 130 }]);
+    // Four of the five lines fit under it; the fifth would go alone, so two go (widow control).
+    expect(result.gaps.get(2)).toEqual([{ at: 60, size: 70 }]);
+    expect(result.gaps.get(3)).toEqual([{ at: 0, size: 110 }]);
+    expect(result.pageCount).toBe(4);
+  });
+
+  it('cuts a paragraph longer than a sheet as often as it needs', () => {
+    const { result, out } = landing(column([12]));
+    expect(result.gaps.get(0)).toEqual([
+      { at: 100, size: 50 },
+      { at: 200, size: 50 },
+    ]);
+    expect(result.pageCount).toBe(3);
+    for (const [, , , y] of out) expect(y + LINE).toBeLessThanOrEqual(SHEET.contentHeight);
+  });
+
+  it('puts every line inside a text area, whatever the mix', () => {
+    const specs = [
+      3,
+      7,
+      { height: 45 },
+      2,
+      { height: 20, kind: 'lines' as const, keepWithNext: true },
+      9,
+      1,
+      4,
+      { height: 90 },
+      6,
+      2,
+    ];
+    const { out } = landing(column(specs, 6));
+    for (const [b, n, , y] of out) {
+      const line = b === 2 ? 45 : b === 8 ? 90 : LINE;
+      expect({ b, n, bottom: y + line }).toEqual({ b, n, bottom: Math.min(y + line, SHEET.contentHeight) });
+    }
+  });
+
+  it('starts again from the sheet of a change and gives the same gaps as a whole pagination', () => {
+    const before = column([3, 4, 2, 5, 3, 4, 2, 6, 1, 3, 4, 2]);
+    const first = paginate(before, SHEET);
+    // Block 5 (on sheet 2) gains a line: everything below moves down 20 px.
+    const after = column([3, 4, 2, 5, 3, 5, 2, 6, 1, 3, 4, 2]);
+    const again = paginate(after, SHEET, {
+      previous: first,
+      previousTops: before.map((block) => block.top),
+      from: 5,
+      to: 5,
+    });
+    const whole = paginate(after, SHEET);
+    expect(again.gaps).toEqual(whole.gaps);
+    expect(again.starts).toEqual(whole.starts);
+    expect(again.pageCount).toBe(whole.pageCount);
+  });
+
+  it('stops early once the blocks below a change land where they did', () => {
+    const before = column([3, 4, 2, 5, 3, 4, 2, 6, 1, 3, 4, 2]);
+    const first = paginate(before, SHEET);
+    let asked = 0;
+    // The same heights: a keystroke that added no line.
+    const after = before.map((block) => ({
+      ...block,
+      lines: () => {
+        asked += 1;
+        return block.lines?.() ?? [];
+      },
+    }));
+    const again = paginate(after, SHEET, {
+      previous: first,
+      previousTops: before.map((block) => block.top),
+      from: 8,
+      to: 8,
+    });
+    expect(again.gaps).toEqual(first.gaps);
+    // Only the sheet of block 8 was looked at again: at most the cut paragraph on it was measured.
+    expect(asked).toBeLessThanOrEqual(1);
+  });
+
+  it('says which sheet a place in a block is on', () => {
+    const blocks = column([3, 4]);
+    const result = paginate(blocks, SHEET);
+    expect(pageOf(result, 0)).toBe(0);
+    expect(pageOf(result, 1, 0)).toBe(0);
+    expect(pageOf(result, 1, 40)).toBe(1);
+  });
+
+  it('refuses a geometry with no room for text', () => {
+    expect(() => paginate(column([1]), { contentHeight: 0, pitch: 10 })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,273 @@
+/**
+ * Where the page view opens its page gaps: given where each top-level block would stand on one endless
+ * sheet (its "natural" place) and the sheets' geometry, the gaps that carry content from the foot of one
+ * sheet's text area to the top of the next one's.
+ *
+ * Lexical lays a document out as one column; the browser lays it out as one column too. Instead of cutting
+ * the document into one editor per page, the page view keeps the one column and opens gaps in it where a
+ * sheet ends: between two lines of a paragraph (the rest of the paragraph goes on the next sheet), before a
+ * block that must not be cut (a table row, an image, a code block), or before a block that asks for a new
+ * page. This module decides where; `gaps.ts` draws them. It knows nothing of the DOM, so that the rules are
+ * tested by numbers alone, and it can start again from any block, so that a keystroke re-lays out only the
+ * sheets from the caret on.
+ *
+ * The rules are Word's defaults:
+ * - widow and orphan control: a paragraph never leaves its first line alone at the foot of a sheet nor its
+ *   last line alone at the top of the next;
+ * - keep with next: a heading is never the last thing on a sheet; it goes over with what follows it;
+ * - a page break (the 分页符 block, or 段前分页 on a paragraph) starts a new sheet unless its block already
+ *   stands at a sheet's top;
+ * - what cannot be cut and is taller than a sheet starts a sheet and runs over its foot.
+ */
+
+/** The sheets, in CSS pixels at 100 %. */
+export interface PageGeometry {
+  /** The height of a sheet's text area: the paper's height less its top and bottom margins. */
+  contentHeight: number;
+  /** From one sheet's text top to the next one's: the paper's height plus the gap between sheets. */
+  pitch: number;
+}
+
+/** A line box of a block (or a table row), from its top, in natural pixels: [start, end). */
+export interface LineBox {
+  start: number;
+  end: number;
+}
+
+export interface MeasuredBlock {
+  /** Where the block's border box starts on the endless sheet (no gaps), from the text's top. */
+  top: number;
+  height: number;
+  /**
+   * 'lines': may be cut between its line boxes (paragraphs, headings, lists, quotes) or, for a table,
+   * between its rows; 'whole': moved to the next sheet whole when it does not fit.
+   */
+  kind: 'lines' | 'whole';
+  /** The block's line boxes, contiguous from its top; asked only when the block crosses a sheet's foot. */
+  lines?: () => readonly LineBox[];
+  /** A heading: kept on the same sheet as the block after it. */
+  keepWithNext?: boolean;
+  /** Starts a new sheet (after a 分页符, or 段前分页). */
+  breakBefore?: boolean;
+}
+
+/** One gap: it opens `at` pixels into its block (0: before the block) and is `size` pixels tall. */
+export interface BlockGap {
+  at: number;
+  size: number;
+}
+
+/** Where the pagination stood as a block began: what it carries over to the blocks from there on. */
+export interface BlockStart {
+  /** The sum of the gaps above the block. */
+  offset: number;
+  /** The sheet the block starts on (0 is the first). */
+  page: number;
+}
+
+export interface Pagination {
+  /** Each cut block's gaps, by the block's index, in order. */
+  gaps: Map<number, BlockGap[]>;
+  /** How each block began (one per block). */
+  starts: BlockStart[];
+  pageCount: number;
+}
+
+/** Below this, a difference of position is rounding (sub-pixel layout), not overflow. */
+const EPSILON = 0.5;
+
+export interface Repagination {
+  /** The pagination before the change. */
+  previous: Pagination;
+  /** The blocks' natural tops before the change (one per block then). */
+  previousTops: readonly number[];
+  /** The first and the last block the change touched (their indexes now). */
+  from: number;
+  to: number;
+}
+
+/**
+ * Paginates `blocks`. After a change (`since`), it starts again at the first block of the sheet where the
+ * change begins, keeps the gaps above it, and stops as soon as a block below the change lands where it
+ * landed before: the blocks from there on are the same blocks with the same heights, so their old gaps
+ * hold. A keystroke thus re-lays out the sheets from the caret on, and usually one or two of them.
+ */
+export function paginate(
+  blocks: readonly MeasuredBlock[],
+  geometry: PageGeometry,
+  since?: Repagination,
+): Pagination {
+  const { contentHeight, pitch } = geometry;
+  if (!(contentHeight > 0) || !(pitch >= contentHeight)) throw new RangeError('bad page geometry');
+  const previous = since?.previous;
+  let from = Math.max(0, Math.min(since?.from ?? 0, blocks.length));
+  if (!previous || previous.starts.length === 0) from = 0;
+  // Blocks after the change: the same blocks as before, `moved` indexes further down.
+  const to = since ? Math.max(since.to, from) : blocks.length;
+  const moved = since ? blocks.length - since.previousTops.length : 0;
+  // Start from the first block of the sheet the block stood on, so that a heading kept with it is seen.
+  if (previous && from > 0) {
+    const page = previous.starts[Math.min(from, previous.starts.length - 1)]?.page ?? 0;
+    while (from > 0 && (previous.starts[from - 1]?.page ?? 0) >= page) from -= 1;
+  }
+  const gaps = new Map<number, BlockGap[]>();
+  const starts: BlockStart[] = [];
+  if (previous) {
+    for (let i = 0; i < from; i += 1) {
+      const start = previous.starts[i];
+      if (start) starts.push(start);
+      const kept = previous.gaps.get(i);
+      if (kept) gaps.set(i, kept);
+    }
+  }
+  let offset = previous && from > 0 ? (previous.starts[from]?.offset ?? 0) : 0;
+  let page = previous && from > 0 ? (previous.starts[from]?.page ?? 0) : 0;
+  if (previous && from > 0 && !previous.starts[from]) {
+    // The document grew past what was paginated: carry on from the last block.
+    const last = previous.starts[from - 1] as BlockStart;
+    offset = last.offset + sumGaps(previous.gaps.get(from - 1));
+    page = last.page;
+  }
+  /** Blocks a heading-chain pushed whole to the next sheet, so the heading stays with what follows. */
+  const pushWhole = new Set<number>();
+
+  const pageTop = (n: number) => n * pitch;
+  const pageEnd = (n: number) => n * pitch + contentHeight;
+
+  for (let i = from; i < blocks.length; i += 1) {
+    const block = blocks[i] as MeasuredBlock;
+    // Below the change, a block that lands where it landed before lands every later block there too.
+    if (since && previous && i > to) {
+      const was = i - moved;
+      const before = previous.starts[was];
+      const wasTop = since.previousTops[was];
+      if (before && wasTop !== undefined && before.page === page) {
+        const shift = block.top + offset - (wasTop + before.offset);
+        if (Math.abs(shift) <= EPSILON) {
+          const change = before.offset - offset;
+          for (let j = i; j < blocks.length; j += 1) {
+            const old = previous.starts[j - moved] as BlockStart;
+            starts[j] = { offset: old.offset - change, page: old.page };
+            const kept = previous.gaps.get(j - moved);
+            if (kept) gaps.set(j, kept);
+          }
+          return { gaps, starts, pageCount: previous.pageCount };
+        }
+      }
+    }
+
+    const own: BlockGap[] = [];
+    let top = block.top + offset;
+    // The page we are on may have ended in the margin above this block.
+    while (top >= pageEnd(page) - EPSILON && top > pageTop(page) + EPSILON) page += 1;
+    starts[i] = { offset, page };
+
+    const atPageTop = () => top <= pageTop(page) + EPSILON;
+    const moveWhole = () => {
+      const size = pageTop(page + 1) - top;
+      own.push({ at: 0, size });
+      offset += size;
+      top += size;
+      page += 1;
+    };
+
+    if ((block.breakBefore || pushWhole.has(i)) && i > 0 && !atPageTop()) moveWhole();
+    else if (top < pageTop(page) - EPSILON) {
+      // Between sheets (a margin carried it past a sheet's foot into the gap): onto the next text top.
+      const size = pageTop(page) - top;
+      own.push({ at: 0, size });
+      offset += size;
+      top += size;
+    }
+
+    if (top + block.height > pageEnd(page) + EPSILON) {
+      const lines = block.kind === 'lines' ? (block.lines?.() ?? []) : [];
+      if (lines.length < 2) {
+        // Not to be cut: over to the next sheet if it fits there; else it starts a sheet and runs over.
+        if (!atPageTop()) moveWhole();
+      } else {
+        const n = lines.length;
+        /** The gaps opened inside this block so far: they move the lines after them down. */
+        let opened = 0;
+        const startOf = (j: number) => top + opened + (lines[j] as LineBox).start;
+        const endOf = (j: number) => top + opened + (lines[j] as LineBox).end;
+        let k = 0;
+        while (k < n) {
+          // The first line that does not fit on this sheet.
+          let cut = k;
+          while (cut < n && endOf(cut) <= pageEnd(page) + EPSILON) cut += 1;
+          if (cut >= n) break;
+          if (cut === k) {
+            if (k === 0 && !atPageTop()) {
+              moveWhole();
+              continue;
+            }
+            // A line taller than a sheet's text area, at a sheet's top: it runs over the foot.
+            cut = k + 1;
+            if (cut >= n) break;
+          } else {
+            // Widow: the last line never goes over alone, if one can go with it and leave one here.
+            if (cut === n - 1 && cut - k >= 2) cut -= 1;
+            // Orphan: the first line never stays alone at a sheet's foot.
+            if (k === 0 && cut === 1 && !atPageTop()) cut = 0;
+            if (cut === 0) {
+              moveWhole();
+              continue;
+            }
+          }
+          const start = startOf(cut);
+          let next = page + 1;
+          // After a line that ran over, the next text top below it.
+          while (pageTop(next) < start - EPSILON) next += 1;
+          const size = pageTop(next) - start;
+          own.push({ at: (lines[cut] as LineBox).start, size });
+          opened += size;
+          offset += size;
+          page = next;
+          k = cut;
+        }
+      }
+    }
+
+    // Keep with next: when this block went over at its top, the headings just above it go over with it.
+    if (own[0]?.at === 0 && i > 0 && blocks[i - 1]?.keepWithNext && !pushWhole.has(i - 1)) {
+      let first = i - 1;
+      while (first > 0 && blocks[first - 1]?.keepWithNext) first -= 1;
+      const firstStart = starts[first] as BlockStart;
+      const firstTop = (blocks[first] as MeasuredBlock).top + firstStart.offset;
+      // Only when the headings do not start their sheet already (else they would go over for ever).
+      if (first >= from && firstTop > pageTop(firstStart.page) + EPSILON && firstStart.page === page - 1) {
+        pushWhole.add(first);
+        for (let j = first; j <= i; j += 1) gaps.delete(j);
+        starts.length = first;
+        offset = firstStart.offset;
+        page = firstStart.page;
+        i = first - 1;
+        continue;
+      }
+    }
+    if (own.length > 0) gaps.set(i, own);
+  }
+  const last = blocks.length - 1;
+  let pageCount = page + 1;
+  if (last >= 0) {
+    const block = blocks[last] as MeasuredBlock;
+    const bottom = block.top + offset + block.height;
+    pageCount = Math.max(1, Math.floor(Math.max(0, bottom - EPSILON) / pitch) + 1);
+  }
+  return { gaps, starts, pageCount };
+}
+
+const sumGaps = (list: readonly BlockGap[] | undefined) =>
+  (list ?? []).reduce((sum, gap) => sum + gap.size, 0);
+
+/** The sheet a natural position (in a block, `at` pixels into it) lands on, for page numbers. */
+export function pageOf(pagination: Pagination, blockIndex: number, at = 0): number {
+  const start = pagination.starts[blockIndex];
+  if (!start) return Math.max(0, pagination.pageCount - 1);
+  let page = start.page;
+  for (const gap of pagination.gaps.get(blockIndex) ?? []) {
+    if (gap.at === 0 || gap.at <= at) page += 1;
+  }
+  return page;
+}

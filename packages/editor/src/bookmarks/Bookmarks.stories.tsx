@@ -79,11 +79,15 @@ export const AddBookmarkByKeyboard: Story = {
     // A name that starts with a digit: the field says why, and nothing is added.
     await input.keyboard('1号样本');
     await input.keyboard('{Enter}');
-    await expect(await within(dialog).findByText(t.bookmarks.problems.badStart())).toBeVisible();
+    await waitFor(async () =>
+      expect(await within(dialog).findByText(t.bookmarks.problems.badStart())).toBeVisible(),
+    );
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     await input.keyboard('{Control>}a{/Control}{Backspace}');
     await input.keyboard('样本 数');
-    await expect(await within(dialog).findByText(t.bookmarks.problems.space())).toBeVisible();
+    await waitFor(async () =>
+      expect(await within(dialog).findByText(t.bookmarks.problems.space())).toBeVisible(),
+    );
     await input.keyboard('{Control>}a{/Control}{Backspace}');
     await input.keyboard('样本数{Enter}');
     await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
@@ -104,7 +108,9 @@ export const AddBookmarkByKeyboard: Story = {
     // The dialog fades in: wait until it shows.
     await waitFor(() => expect(within(list).getByRole('option', { name: /样本数/ })).toBeVisible());
     await userEvent.type(within(again).getByRole('textbox', { name: t.bookmarks.name }), '样本数{Enter}');
-    await expect(await within(again).findByText(t.bookmarks.problems.taken('样本数'))).toBeVisible();
+    await waitFor(async () =>
+      expect(await within(again).findByText(t.bookmarks.problems.taken('样本数'))).toBeVisible(),
+    );
     // Hiding the marks takes the brackets away; the bookmark stays.
     await input.click(within(again).getByText(t.bookmarks.showMarks));
     await expect(within(again).getByRole('checkbox', { name: t.bookmarks.showMarks })).not.toBeChecked();

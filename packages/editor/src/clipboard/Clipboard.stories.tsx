@@ -168,9 +168,9 @@ export const ContextMenuByKeyboard: Story = {
     await expect(item(t.edit.paste)).toHaveAttribute('aria-keyshortcuts', 'Control+V');
     // The arrows move through the items and wrap; Escape closes and gives the paper its caret back.
     await input.keyboard('{ArrowDown}{ArrowDown}');
-    await expect(item(t.edit.paste)).toHaveFocus();
+    await waitFor(() => expect(item(t.edit.paste)).toHaveFocus());
     await input.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
-    await expect(item(t.edit.pasteFormat)).toHaveFocus();
+    await waitFor(() => expect(item(t.edit.pasteFormat)).toHaveFocus());
     await input.keyboard('{Escape}');
     await waitFor(() => expect(body().queryByRole('menu')).not.toBeInTheDocument());
     await waitFor(() => expect(editor).toHaveFocus());
@@ -192,7 +192,9 @@ export const ContextMenuByKeyboard: Story = {
     fireEvent.contextMenu(second as Element, { clientX: 300, clientY: 300, button: 2 });
     const byPointer = await body().findByRole('menu', { name: t.clipboard.contextMenu });
     await waitFor(() => expect(byPointer).toBeVisible());
-    await expect(within(byPointer).getByRole('menuitem', { name: named(t.edit.cut) })).toHaveFocus();
+    await waitFor(() =>
+      expect(within(byPointer).getByRole('menuitem', { name: named(t.edit.cut) })).toHaveFocus(),
+    );
   },
 };
 
@@ -211,7 +213,7 @@ export const FormatPainter: Story = {
     await input.click(first);
     await fromEditMenu(canvasElement, t.edit.copyFormat);
     await waitFor(() => expect(editor).toHaveAttribute('data-wx-format-painter', 'once'));
-    await expect(canvas.getByText(t.clipboard.painterOnce)).toBeVisible();
+    await waitFor(() => expect(canvas.getByText(t.clipboard.painterOnce)).toBeVisible());
     await expect(getComputedStyle(editor).cursor).toContain('url(');
 
     // The next mouse selection takes the format, and the painter turns off.
@@ -229,7 +231,7 @@ export const FormatPainter: Story = {
     await waitFor(() => expect(editor).toHaveAttribute('data-wx-format-painter', 'once'));
     await input.keyboard('{Control>}{Alt>}c{/Alt}{/Control}');
     await waitFor(() => expect(editor).toHaveAttribute('data-wx-format-painter', 'sticky'));
-    await expect(canvas.getByText(t.clipboard.painterSticky)).toBeVisible();
+    await waitFor(() => expect(canvas.getByText(t.clipboard.painterSticky)).toBeVisible());
     await input.keyboard('{Escape}');
     await waitFor(() => expect(editor).not.toHaveAttribute('data-wx-format-painter'));
     selectText(third);

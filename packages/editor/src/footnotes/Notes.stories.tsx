@@ -69,13 +69,17 @@ export const InsertEndnote: Story = {
     await openMenuItem(canvasElement, t.notes.insertEndnote);
     // The endnote's box, under the 尾注 heading, has the focus: the user types its text at once.
     const section = await canvas.findByRole('region', { name: t.notes.endnotes });
-    await expect(within(section).getByRole('heading', { name: t.notes.endnotes })).toBeVisible();
+    await waitFor(() =>
+      expect(within(section).getByRole('heading', { name: t.notes.endnotes })).toBeVisible(),
+    );
     const box = within(section).getByRole('textbox', { name: t.notes.endnoteLabel('i') });
     await waitFor(() => expect(box).toHaveFocus());
     await userEvent.keyboard('尾注的内容');
     await expect(box).toHaveValue('尾注的内容');
     // The marker in the text is the endnote's first number, i; there are no footnotes.
-    await expect(within(editor).getByRole('button', { name: t.notes.endnoteLabel('i') })).toBeVisible();
+    await waitFor(() =>
+      expect(within(editor).getByRole('button', { name: t.notes.endnoteLabel('i') })).toBeVisible(),
+    );
     await expect(canvas.queryByRole('region', { name: t.footnote.notes })).toBeNull();
   },
 };
@@ -89,7 +93,9 @@ export const NumberEndnotesWithCircles: Story = {
     await waitFor(() =>
       expect(within(editor).getByRole('button', { name: t.notes.endnoteLabel('i') })).toBeVisible(),
     );
-    await expect(within(editor).getByRole('button', { name: t.footnote.label('②') })).toBeVisible();
+    await waitFor(() =>
+      expect(within(editor).getByRole('button', { name: t.footnote.label('②') })).toBeVisible(),
+    );
     await openMenuItem(canvasElement, t.insert.otherNotes);
     const dialog = await body().findByRole('dialog', { name: t.notes.dialogTitle });
     await pick(dialog, t.notes.endnoteFormat, t.notes.formats.circled);
@@ -99,7 +105,9 @@ export const NumberEndnotesWithCircles: Story = {
     await waitFor(() =>
       expect(within(editor).getByRole('button', { name: t.notes.endnoteLabel('①') })).toBeVisible(),
     );
-    await expect(within(editor).getByRole('button', { name: t.footnote.label('2') })).toBeVisible();
+    await waitFor(() =>
+      expect(within(editor).getByRole('button', { name: t.footnote.label('2') })).toBeVisible(),
+    );
     const endnotes = canvas.getByRole('region', { name: t.notes.endnotes });
     await expect(within(endnotes).getByRole('textbox', { name: t.notes.endnoteLabel('①') })).toHaveValue(
       '唐诗选本多收此篇',
@@ -130,7 +138,9 @@ export const ConvertFootnotesToEndnotes: Story = {
           .map((box) => (box as HTMLTextAreaElement).value),
       ).toEqual(['出自《春江花月夜》', '张若虚作', '唐诗选本多收此篇']),
     );
-    await expect(within(endnotes).getByRole('textbox', { name: t.notes.endnoteLabel('iii') })).toBeVisible();
+    await waitFor(() =>
+      expect(within(endnotes).getByRole('textbox', { name: t.notes.endnoteLabel('iii') })).toBeVisible(),
+    );
     await expect(canvas.queryByRole('region', { name: t.footnote.notes })).toBeNull();
     // One undo brings the footnotes back.
     await userEvent.click(editor);

@@ -82,11 +82,13 @@ export const WrongMarginIsNamed: Story = {
     const left = within(dialog).getByRole('textbox', { name: t.pages.left });
     await userEvent.clear(left);
     await userEvent.type(left, '120');
-    await expect(await within(dialog).findByText('左边距须在 0～100 毫米之间')).toBeVisible();
+    await waitFor(async () =>
+      expect(await within(dialog).findByText('左边距须在 0～100 毫米之间')).toBeVisible(),
+    );
     await expect(left).toHaveAttribute('aria-invalid', 'true');
     // 确定 keeps the dialog open with the wrong value in it.
     await userEvent.click(within(dialog).getByRole('button', { name: t.dialogs.ok }));
-    await expect(body().getByRole('dialog', { name: t.pages.setupTitle })).toBeVisible();
+    await waitFor(() => expect(body().getByRole('dialog', { name: t.pages.setupTitle })).toBeVisible());
     // Right margin so large that too little text is left: both side margins are named.
     await userEvent.clear(left);
     await userEvent.type(left, '95');
@@ -126,7 +128,9 @@ export const CtrlEnterBreaksThePage: Story = {
     const item = await body().findByRole('menuitem', { name: new RegExp(t.insert.pageBreak) });
     await expect(item).toHaveTextContent('Ctrl+Enter');
     await userEvent.click(item);
-    await expect(await within(editor).findByRole('separator', { name: t.pages.pageBreak })).toBeVisible();
+    await waitFor(async () =>
+      expect(await within(editor).findByRole('separator', { name: t.pages.pageBreak })).toBeVisible(),
+    );
   },
 };
 

@@ -115,7 +115,7 @@ export const SavesFontAndAutosave: Story = {
     await pick(dialog, m.assistantModel, '写作模型');
     await userEvent.click(within(dialog).getByRole('button', { name: m.save }));
     await waitFor(() => expect(body().queryByRole('dialog', { name: m.title })).toBeNull());
-    await expect(await body().findByText(m.saved)).toBeVisible();
+    await waitFor(async () => expect(await body().findByText(m.saved)).toBeVisible());
     await expect(save).toHaveBeenCalledWith({
       fontFamily: 'fangsong',
       fontSizePx: 21.33,
@@ -218,7 +218,7 @@ export const Dialog: Story = {
   ),
   play: async () => {
     const dialog = await body().findByRole('dialog', { name: m.title });
-    await expect(within(dialog).getByRole('group', { name: m.newDocuments })).toBeVisible();
+    await waitFor(() => expect(within(dialog).getByRole('group', { name: m.newDocuments })).toBeVisible());
     await expect(within(dialog).getByRole('button', { name: new RegExp(m.fontFamily) })).toHaveTextContent(
       '楷体',
     );

@@ -209,8 +209,23 @@ const referenced = (css: string) => new Set([...css.matchAll(/var\(\s*(--[\w-]+)
 const hashNamed = (name: string) =>
   /^--wx-(?:editor-|charts-|markdown-)?(?=[a-z]*\d)[a-z0-9]{5,}$/.test(name);
 
-/** Custom properties the editor's script measures and sets on its own elements, read by its stylesheet. */
-const SET_BY_EDITOR_SCRIPT = new Set(['--wx-chrome-h', '--wx-keyboard-inset', '--wx-dock-clearance']);
+/**
+ * Custom properties the editor's script measures and sets on its own elements, read by its stylesheet: the
+ * chrome's height, the on-screen keyboard and the dock; the document's page size and margins (on the
+ * paper's row, pages/PagesPlugin.tsx); the page view's gaps in a block and a moved block's own margin
+ * (pageView/pageLayout.ts).
+ */
+const SET_BY_EDITOR_SCRIPT = new Set([
+  '--wx-chrome-h',
+  '--wx-keyboard-inset',
+  '--wx-dock-clearance',
+  '--wx-page-w',
+  '--wx-page-h',
+  ...['top', 'bottom', 'left', 'right'].flatMap((side) => [`--wx-margin-${side}`, `--wx-margin-${side}-pct`]),
+  '--wx-page-gap-h',
+  '--wx-page-gap-shape',
+  '--wx-page-natural-mt',
+]);
 
 describe('the published stylesheets', () => {
   it('reference no hash-named custom property of another package: only ui’s documented theme names', () => {
@@ -226,8 +241,7 @@ describe('the published stylesheets', () => {
             // Ours only (react-aria sets its own, --trigger-width), and none the file declares itself.
             .filter((variable) => variable.startsWith('--wx-') && !own.has(variable))
             .filter((variable) => hashNamed(variable) || !theme.has(variable))
-            // The editor's own --wx-chrome-h, --wx-keyboard-inset and --wx-dock-clearance are set by its
-            // script on its own elements.
+            // The editor's own (SET_BY_EDITOR_SCRIPT) are set by its script on its own elements.
             .filter((variable) => !SET_BY_EDITOR_SCRIPT.has(variable))
             .map((variable) => `${file}: ${variable}`)
         );

@@ -61,7 +61,7 @@ export const AddBookmarkByKeyboard: Story = {
   render: () => <Editor id="bookmark-keys" />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const editor = canvas.getByRole('textbox', { name: t.editorLabel });
+    const editor = await canvas.findByRole('textbox', { name: t.editorLabel });
     // Real key presses and clicks: the caret moves and selects in the editable text as a user's would.
     const input = await realInput();
     const sample = await within(editor).findByText('本研究抽取了三百份样本。');
@@ -130,12 +130,12 @@ export const ReferenceFollowsHeading: Story = {
   render: () => <Editor id="xref-heading" />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const editor = canvas.getByRole('textbox', { name: t.editorLabel });
+    const editor = await canvas.findByRole('textbox', { name: t.editorLabel });
     // Real key presses and clicks: the caret moves and selects in the editable text as a user's would.
     const input = await realInput();
     await input.click(await within(editor).findByText('参见：'));
     await input.keyboard('{End}');
-    await input.click(canvas.getByRole('menuitem', { name: t.menus.insert }));
+    await input.click(await canvas.findByRole('menuitem', { name: t.menus.insert }));
     await input.click(await body().findByRole('menuitem', { name: t.insert.crossReference }));
     const dialog = await body().findByRole('dialog', { name: t.bookmarks.xrefTitle });
     await waitFor(() => expect(within(dialog).getByText(t.bookmarks.pageNumberLater)).toBeVisible());
@@ -181,7 +181,7 @@ export const ReferenceFollowsHeading: Story = {
 export const BookmarksAndReferencesInTheText: Story = {
   render: () => <Editor id="bookmarks-look" content={marked} />,
   play: async ({ canvasElement }) => {
-    const editor = within(canvasElement).getByRole('textbox', { name: t.editorLabel });
+    const editor = await within(canvasElement).findByRole('textbox', { name: t.editorLabel });
     await expect(
       await within(editor).findByRole('link', { name: `${t.bookmarks.referenceLabel}：第一章` }),
     ).toBeVisible();

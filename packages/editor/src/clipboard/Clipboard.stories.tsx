@@ -91,7 +91,7 @@ const named = (label: string) => new RegExp(`^${label}(\\s*Ctrl|$)`);
 /** Opens 编辑 and chooses an entry of its 剪贴板 group. */
 async function fromEditMenu(canvasElement: HTMLElement, label: string) {
   const input = await realInput();
-  const edit = within(canvasElement).getByRole('menuitem', { name: t.menus.edit });
+  const edit = await within(canvasElement).findByRole('menuitem', { name: t.menus.edit });
   await waitFor(() => expect(edit).toBeEnabled());
   await input.click(edit);
   const item = await body().findByRole('menuitem', { name: named(label) });
@@ -114,7 +114,7 @@ export const CopyAndPasteFromTheMenu: Story = {
   play: async ({ canvasElement }) => {
     const input = await realInput();
     const canvas = within(canvasElement);
-    const editor = canvas.getByRole('textbox', { name: t.editorLabel });
+    const editor = await canvas.findByRole('textbox', { name: t.editorLabel });
     await input.click(editor);
     await input.keyboard('{Control>}b{/Control}');
     await input.keyboard('春眠不觉晓');
@@ -151,7 +151,7 @@ export const ContextMenuByKeyboard: Story = {
   play: async ({ canvasElement }) => {
     const input = await realInput();
     const canvas = within(canvasElement);
-    const editor = canvas.getByRole('textbox', { name: t.editorLabel });
+    const editor = await canvas.findByRole('textbox', { name: t.editorLabel });
     const [, second] = editor.querySelectorAll('p');
     await input.click(second as Element);
     await input.keyboard('{End}');
@@ -205,7 +205,7 @@ export const FormatPainter: Story = {
   play: async ({ canvasElement }) => {
     const input = await realInput();
     const canvas = within(canvasElement);
-    const editor = canvas.getByRole('textbox', { name: t.editorLabel });
+    const editor = await canvas.findByRole('textbox', { name: t.editorLabel });
     const [first, second, third] = [...editor.querySelectorAll('p')];
     if (!first || !second || !third) throw new Error('three paragraphs expected');
 

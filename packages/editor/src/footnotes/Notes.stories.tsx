@@ -45,7 +45,7 @@ const noted: DocumentContent = {
 } as unknown as DocumentContent;
 
 const openMenuItem = async (canvasElement: HTMLElement, name: string) => {
-  await userEvent.click(within(canvasElement).getByRole('menuitem', { name: t.menus.insert }));
+  await userEvent.click(await within(canvasElement).findByRole('menuitem', { name: t.menus.insert }));
   // The item's name ends with its shortcut (尾注 Ctrl+Alt+D).
   const item = await body().findByRole('menuitem', { name: new RegExp(`^${name}`) });
   await expect(item).not.toHaveAttribute('aria-disabled');
@@ -63,7 +63,7 @@ export const InsertEndnote: Story = {
   render: editorWith(blank),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const editor = canvas.getByRole('textbox', { name: t.editorLabel });
+    const editor = await canvas.findByRole('textbox', { name: t.editorLabel });
     await userEvent.click(editor);
     await userEvent.keyboard('正文的一句话');
     await openMenuItem(canvasElement, t.notes.insertEndnote);
@@ -88,7 +88,7 @@ export const NumberEndnotesWithCircles: Story = {
   render: editorWith(noted),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const editor = canvas.getByRole('textbox', { name: t.editorLabel });
+    const editor = await canvas.findByRole('textbox', { name: t.editorLabel });
     // Footnotes ① ② and the endnote i, each kind numbered on its own.
     await waitFor(() =>
       expect(within(editor).getByRole('button', { name: t.notes.endnoteLabel('i') })).toBeVisible(),
@@ -121,7 +121,7 @@ export const ConvertFootnotesToEndnotes: Story = {
   render: editorWith(noted),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const editor = canvas.getByRole('textbox', { name: t.editorLabel });
+    const editor = await canvas.findByRole('textbox', { name: t.editorLabel });
     await waitFor(() =>
       expect(within(editor).getByRole('button', { name: t.footnote.label('①') })).toBeVisible(),
     );

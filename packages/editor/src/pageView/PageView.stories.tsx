@@ -148,14 +148,14 @@ export const SwitchTheView: Story = {
     const paper = paperOf(canvasElement);
     await expect(paper).not.toHaveAttribute('data-wx-page-view');
     const choose = async (name: string) => {
-      await userEvent.click(canvas.getByRole('menuitem', { name: t.menus.view }));
+      await userEvent.click(await canvas.findByRole('menuitem', { name: t.menus.view }));
       const item = await within(document.body).findByRole('menuitemradio', { name });
       await userEvent.click(item);
     };
     await choose(t.view.page);
     await waitFor(() => expect(paper).toHaveAttribute('data-wx-page-view'));
     await waitFor(() => expect(linesOutsideTextAreas(paper).sheets).toBeGreaterThanOrEqual(4));
-    await userEvent.click(canvas.getByRole('menuitem', { name: t.menus.view }));
+    await userEvent.click(await canvas.findByRole('menuitem', { name: t.menus.view }));
     await expect(
       await within(document.body).findByRole('menuitemradio', { name: t.view.page }),
     ).toHaveAttribute('aria-checked', 'true');

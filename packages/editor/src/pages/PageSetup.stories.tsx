@@ -124,7 +124,7 @@ export const CtrlEnterBreaksThePage: Story = {
     await waitFor(() => expect(within(editor).queryByRole('separator')).toBeNull());
     // 插入 › 分页符 does the same, and says its shortcut.
     await userEvent.click(within(editor).getByText('第一页'));
-    await userEvent.click(canvas.getByRole('menuitem', { name: t.menus.insert }));
+    await userEvent.click(await canvas.findByRole('menuitem', { name: t.menus.insert }));
     const item = await body().findByRole('menuitem', { name: new RegExp(t.insert.pageBreak) });
     await expect(item).toHaveTextContent('Ctrl+Enter');
     await userEvent.click(item);

@@ -105,22 +105,20 @@ export function foldBookmarks(nodes: JsonNode[], lengths: ReadonlyMap<string, nu
 /**
  * The package with its simple fields (w:fldSimple, as this editor and many tools write a REF) written
  * as complex ones (begin, instruction, separate, result, end), as Word writes them: mammoth, which reads
- * the text, skips a simple field and its result, and reads a complex one's result as text. The same
- * bytes when the document has none.
+ * the text, skips a simple field and its result, and reads a complex one's result as text. `documentXml`
+ * is the package's body, already unpacked; the same bytes come back, untouched, when it has no simple
+ * field (most files), so that only a file with one is unpacked and packed again.
  */
-export function simpleFieldsAsComplex(bytes: Uint8Array): Uint8Array {
+export function simpleFieldsAsComplex(bytes: Uint8Array, documentXml: string | undefined): Uint8Array {
+  if (!documentXml?.includes('fldSimple')) return bytes;
   let files: Record<string, Uint8Array>;
   try {
     files = unzipSync(bytes);
   } catch {
     return bytes;
   }
-  const part = files['word/document.xml'];
-  if (!part) return bytes;
-  const xml = new TextDecoder().decode(part);
-  if (!xml.includes('fldSimple')) return bytes;
   const char = (type: string) => `<w:r><w:fldChar w:fldCharType="${type}"/></w:r>`;
-  const rewritten = xml
+  const rewritten = documentXml
     .replace(/<w:fldSimple\b[^>]*\/>/g, '')
     .replace(
       /<w:fldSimple\b[^>]*?w:instr="([^"]*)"[^>]*>([\s\S]*?)<\/w:fldSimple>/g,

@@ -1,4 +1,12 @@
-import { DOMParser } from '@xmldom/xmldom';
+import {
+  wAttr as attr,
+  bodySection,
+  wChildren as elements,
+  wChild as first,
+  parseWordXml,
+  type WordParts,
+  type XmlElement,
+} from './wordXml';
 
 /*
  * What mammoth does not report, read from the package's own XML: the East Asian font of a run, its colour
@@ -8,15 +16,9 @@ import { DOMParser } from '@xmldom/xmldom';
  * defaults, then the paragraph style and its basedOn chain, then the character style, then the run's own
  * formatting.
  *
- * The parts were counted before (docxLimits.ts: bytes, elements, depth), so every walk here is bounded.
- * The parser is xmldom, which mammoth itself reads with: it neither expands entities a DTD declares nor
- * fetches external ones; and a part that carries a DTD at all (Word never writes one) is not read here.
+ * Each part is parsed once (wordXml.ts); the body's section properties are kept for the page setup and the
+ * note styles, which live there.
  */
-
-const W_NAMESPACES = new Set([
-  'http://schemas.openxmlformats.org/wordprocessingml/2006/main',
-  'http://purl.oclc.org/ooxml/wordprocessingml/main',
-]);
 
 /** Run formatting as a part of the package states it; undefined where it says nothing. */
 export interface RunProps {
@@ -94,46 +96,6 @@ export interface XmlParagraph {
   label: string;
 }
 
-type XmlElement = Element;
-
-function parseXml(text: string | undefined): Document | null {
-  if (!text || /<!DOCTYPE/i.test(text.slice(0, 4096))) return null;
-  let failed = false;
-  const document = new DOMParser({
-    errorHandler: {
-      warning: () => {},
-      error: () => {},
-      fatalError: () => {
-        failed = true;
-      },
-    },
-  }).parseFromString(text, 'text/xml');
-  return failed || !document?.documentElement ? null : document;
-}
-
-const isW = (node: Node, name?: string): node is XmlElement =>
-  node.nodeType === 1 &&
-  W_NAMESPACES.has((node as XmlElement).namespaceURI ?? '') &&
-  (name === undefined || (node as XmlElement).localName === name);
-
-function* elements(parent: Node | null | undefined, name?: string): Generator<XmlElement> {
-  if (!parent) return;
-  for (let child = parent.firstChild; child; child = child.nextSibling) if (isW(child, name)) yield child;
-}
-
-const first = (parent: Node | null | undefined, name: string): XmlElement | undefined =>
-  elements(parent, name).next().value ?? undefined;
-
-/** A w: attribute (Word always qualifies them). */
-function attr(element: XmlElement | undefined, name: string): string | undefined {
-  if (!element) return undefined;
-  for (const namespace of W_NAMESPACES) {
-    const value = element.getAttributeNS(namespace, name);
-    if (value) return value;
-  }
-  return undefined;
-}
-
 const integer = (value: string | undefined): number | undefined => {
   if (value === undefined || !/^-?\d+$/.test(value)) return undefined;
   return Number(value);
@@ -156,9 +118,8 @@ const DRAWING = 'http://schemas.openxmlformats.org/drawingml/2006/main';
  * are minorHAnsi and minorEastAsia): the major (headings) and minor (body) Latin face, and the East Asian
  * one — the theme's face for Simplified Chinese, else its East Asian face.
  */
-function readTheme(document: Document | null): ThemeFonts {
+function readTheme(root: XmlElement | null): ThemeFonts {
   const fonts: ThemeFonts = {};
-  const root = document?.documentElement;
   if (!root) return fonts;
   for (const kind of ['major', 'minor'] as const) {
     const scheme = root.getElementsByTagNameNS(DRAWING, `${kind}Font`)[0];
@@ -360,15 +321,20 @@ export class DocxFormatting {
 
   private readonly theme: ThemeFonts;
 
-  constructor(parts: { styles?: string; numbering?: string; document?: string; theme?: string }) {
-    this.theme = readTheme(parseXml(parts.theme));
-    this.readStyles(parseXml(parts.styles));
-    this.readNumbering(parseXml(parts.numbering));
-    this.readDocument(parseXml(parts.document));
+  /**
+   * The parts as text; the body may come parsed already (its caller reads its section too). Nothing of
+   * the parsed XML is kept: what is read is copied out, so the trees are freed once this is built.
+   */
+  constructor(parts: Omit<WordParts, 'settings' | 'document'> & { document?: string | XmlElement | null }) {
+    this.theme = readTheme(parseWordXml(parts.theme));
+    this.readStyles(parseWordXml(parts.styles));
+    this.readNumbering(parseWordXml(parts.numbering));
+    this.readDocument(
+      typeof parts.document === 'string' ? parseWordXml(parts.document) : (parts.document ?? null),
+    );
   }
 
-  private readStyles(document: Document | null): void {
-    const root = document?.documentElement;
+  private readStyles(root: XmlElement | null): void {
     if (!root) return;
     const defaults = first(root, 'docDefaults');
     this.defaults = {
@@ -394,8 +360,7 @@ export class DocxFormatting {
     }
   }
 
-  private readNumbering(document: Document | null): void {
-    const root = document?.documentElement;
+  private readNumbering(root: XmlElement | null): void {
     if (!root) return;
     const abstracts = new Map<string, Map<number, NumberingLevel>>();
     for (const abstract of elements(root, 'abstractNum')) {
@@ -421,8 +386,8 @@ export class DocxFormatting {
   /** Fields read so far: each field's runs carry its number, to tell two adjacent fields apart. */
   private fieldCount = 0;
 
-  private readDocument(document: Document | null): void {
-    const body = first(document?.documentElement, 'body');
+  private readDocument(document: XmlElement | null): void {
+    const body = first(document, 'body');
     if (!body) return;
     const counters = new Map<string, number[]>();
     const visit = (node: XmlElement) => {

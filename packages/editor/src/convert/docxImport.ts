@@ -9,10 +9,10 @@ import {
   settleImportedReferences,
   simpleFieldsAsComplex,
 } from '../bookmarks/formats';
-import { readDocxNoteFormats, withNoteFormats } from '../footnotes/noteDocx';
+import { noteFormatsOfSection, withNoteFormats } from '../footnotes/noteDocx';
 import { FONT_FAMILIES } from '../format/units';
 import { t } from '../i18n/zh-CN';
-import { readDocxPageSetup } from '../pages/docxPageSetup';
+import { pageSetupOfSection } from '../pages/docxPageSetup';
 import { pageBreakNode } from '../pages/pageBreakFormats';
 import { PAGE_BREAK_TYPE } from '../pages/pageBreakType';
 import { withPageSetup } from '../pages/pageSetup';
@@ -50,6 +50,7 @@ import {
   textNode,
 } from './nodes';
 import type { ConvertedDocument } from './types';
+import { bodySection, parseWordXml, unpackWordParts, type WordParts } from './wordXml';
 
 /*
  * DOCX in through mammoth, read from its document model rather than its HTML: mammoth's `transformDocument`
@@ -735,26 +736,25 @@ function headingPresets(formatting: DocxFormatting | null): StylePresets | undef
   return found ? presets : undefined;
 }
 
-/** The package's styles, numbering and body as DocxFormatting reads them, or null when they cannot be read. */
-function readFormatting(bytes: Uint8Array): DocxFormatting | null {
-  const names = ['word/styles.xml', 'word/numbering.xml', 'word/document.xml', 'word/theme/theme1.xml'];
+/**
+ * What the package's own XML says beside mammoth: its formatting (null when it cannot be read: formatting
+ * is a bonus over mammoth's reading, without it the document still comes in), and the page and note
+ * styles of the body's last section. The body is parsed once for all three, and let go on return.
+ */
+function readPackageXml(parts: WordParts) {
+  const body = parseWordXml(parts.document);
+  const section = bodySection(body);
+  let formatting: DocxFormatting | null = null;
   try {
-    // The parts' sizes were checked (checkDocxParts) before mammoth read them.
-    const parts = unzipSync(bytes, { filter: (file) => names.includes(file.name) });
-    const text = (name: string) => {
-      const part = parts[name];
-      return part ? new TextDecoder().decode(part) : undefined;
-    };
-    return new DocxFormatting({
-      styles: text('word/styles.xml'),
-      numbering: text('word/numbering.xml'),
-      document: text('word/document.xml'),
-      theme: text('word/theme/theme1.xml'),
-    });
+    formatting = new DocxFormatting({ ...parts, document: body });
   } catch {
-    // Formatting is a bonus over mammoth's reading: without it the document still comes in.
-    return null;
+    // Left null: the document comes in as mammoth reads it.
   }
+  return {
+    formatting,
+    page: pageSetupOfSection(section),
+    noteFormats: noteFormatsOfSection(section, parseWordXml(parts.settings)),
+  };
 }
 
 export interface DocxImportOptions {
@@ -770,11 +770,18 @@ export async function docxToDocument(
   const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
   const { title } = checkPackage(bytes);
   await checkDocxParts(bytes);
+  // The parts read beside mammoth, unpacked once (their sizes were checked just above).
+  let parts: WordParts;
+  try {
+    parts = unpackWordParts(bytes);
+  } catch (cause) {
+    throw new ConvertError('DOCX_INVALID', t.convert.badDocx, { cause });
+  }
   let captured: MDocument | null = null;
   try {
     // In the browser mammoth reads {arrayBuffer}; in Node {buffer}. Both are given; each build takes its own.
     // REF fields (交叉引用) written as simple fields keep their result for mammoth (bookmarks/formats.ts).
-    const read = simpleFieldsAsComplex(bytes);
+    const read = simpleFieldsAsComplex(bytes, parts.document);
     const arrayBuffer = read.buffer.slice(read.byteOffset, read.byteOffset + read.byteLength) as ArrayBuffer;
     const source = {
       arrayBuffer,
@@ -795,13 +802,12 @@ export async function docxToDocument(
     throw new ConvertError('DOCX_INVALID', t.convert.badDocx, { cause });
   }
   if (!captured) throw new ConvertError('IMPORT_FAILED', t.convert.importFailed);
-  const formatting = readFormatting(bytes);
+  const { formatting, page, noteFormats } = readPackageXml(parts);
   const reader = new DocxReader(captured, options.footnoteId ?? ((n) => `fn-docx-${n}`), formatting);
   const blocks = await reader.read();
   let state = editorState(settleImportedReferences(blocks));
   const styles = headingPresets(formatting);
-  const page = readDocxPageSetup(bytes);
   if (page) state = withPageSetup(state, page);
-  state = withNoteFormats(state, readDocxNoteFormats(bytes));
+  state = withNoteFormats(state, noteFormats);
   return { editorState: state, title: title || documentTitleOf(state), ...(styles ? { styles } : {}) };
 }

@@ -1,7 +1,6 @@
-import { DOMParser } from '@xmldom/xmldom';
 import { NumberFormat } from 'docx';
-import { unzipSync } from 'fflate';
 import type { SerializedEditorState } from 'lexical';
+import { wAttr, wChild, type XmlElement } from '../convert/wordXml';
 import { noteFormatsState } from './noteFormats';
 import { NOTE_KINDS, type NoteKind, type NoteNumberFormat } from './numbering';
 
@@ -36,84 +35,27 @@ export function noteNumberFormatFromDocx(value: string | null | undefined): Note
   }
 }
 
-/** A body or settings part larger than this is not searched for note formats (the importer's limits apply first). */
-const MAX_PART_CHARS = 64 * 1024 * 1024;
-
-const childByLocalName = (parent: Element | null | undefined, name: string): Element | undefined => {
-  if (!parent) return undefined;
-  for (let child = parent.firstChild; child; child = child.nextSibling)
-    if (child.nodeType === 1 && (child as Element).localName === name) return child as Element;
-  return undefined;
-};
-
-/** A w: attribute by its local name, whatever prefix the file gives the namespace. */
-function attributeOf(element: Element | undefined, name: string): string | undefined {
-  if (!element) return undefined;
-  for (let i = 0; i < element.attributes.length; i++) {
-    const a = element.attributes.item(i);
-    if (a && (a.localName ?? a.name) === name) return a.value;
-  }
-  return undefined;
-}
-
-function parseXml(xml: string | undefined): Element | null {
-  // No DTDs: a document has none, and entities are how XML bombs work.
-  if (!xml || xml.length > MAX_PART_CHARS || /<!DOCTYPE/i.test(xml.slice(0, 4096))) return null;
-  let failed = false;
-  const document = new DOMParser({
-    errorHandler: {
-      warning: () => {},
-      error: () => {},
-      fatalError: () => {
-        failed = true;
-      },
-    },
-  }).parseFromString(xml, 'text/xml');
-  return failed ? null : ((document?.documentElement as unknown as Element | null) ?? null);
-}
-
 /** The numFmt of a w:footnotePr or w:endnotePr inside `parent`, as a note style. */
-function formatIn(parent: Element | undefined, kind: NoteKind): NoteNumberFormat | undefined {
-  const properties = childByLocalName(parent, kind === 'footnote' ? 'footnotePr' : 'endnotePr');
-  return noteNumberFormatFromDocx(attributeOf(childByLocalName(properties, 'numFmt'), 'val'));
+function formatIn(parent: XmlElement | undefined, kind: NoteKind): NoteNumberFormat | undefined {
+  const properties = wChild(parent, kind === 'footnote' ? 'footnotePr' : 'endnotePr');
+  return noteNumberFormatFromDocx(wAttr(wChild(properties, 'numFmt'), 'val'));
 }
 
 /**
  * Each note kind's number style in a .docx package: the body's last section (w:body/w:sectPr) says it, else
- * the document's settings (word/settings.xml). Kinds it does not say, or says in a style the editor does not
- * have, are left out (they keep the editor's default).
+ * the document's settings (the root of word/settings.xml). Kinds it does not say, or says in a style the
+ * editor does not have, are left out (they keep the editor's default).
  */
-export function noteFormatsFromDocxParts(parts: {
-  document?: string;
-  settings?: string;
-}): Partial<Record<NoteKind, NoteNumberFormat>> {
-  const section = childByLocalName(childByLocalName(parseXml(parts.document), 'body'), 'sectPr');
-  const settings = parseXml(parts.settings) ?? undefined;
+export function noteFormatsOfSection(
+  section: XmlElement | undefined,
+  settings: XmlElement | null | undefined,
+): Partial<Record<NoteKind, NoteNumberFormat>> {
   const out: Partial<Record<NoteKind, NoteNumberFormat>> = {};
   for (const kind of NOTE_KINDS) {
-    const format = formatIn(section, kind) ?? formatIn(settings, kind);
+    const format = formatIn(section, kind) ?? formatIn(settings ?? undefined, kind);
     if (format) out[kind] = format;
   }
   return out;
-}
-
-/** The note styles of a .docx file's bytes; {} when it has none or cannot be read. */
-export function readDocxNoteFormats(bytes: Uint8Array): Partial<Record<NoteKind, NoteNumberFormat>> {
-  const names = ['word/document.xml', 'word/settings.xml'];
-  try {
-    const parts = unzipSync(bytes, { filter: (file) => names.includes(file.name) });
-    const text = (name: string) => {
-      const part = parts[name];
-      return part ? new TextDecoder().decode(part) : undefined;
-    };
-    return noteFormatsFromDocxParts({
-      document: text('word/document.xml'),
-      settings: text('word/settings.xml'),
-    });
-  } catch {
-    // The styles are a bonus over the notes themselves: without them the notes come in with the defaults.
-    return {};
-  }
 }
 
 /** A serialized state with these note styles on its root (kept in the root's `$`, as the editor does). */

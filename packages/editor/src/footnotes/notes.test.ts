@@ -15,10 +15,11 @@ import { docxToDocument } from '../convert/docxImport';
 import { documentToLexdoc, lexdocToDocument } from '../convert/lexdoc';
 import { documentToMarkdown } from '../convert/markdown';
 import { editorState, footnoteNode, type JsonNode, paragraphNode, textNode, walk } from '../convert/nodes';
+import { bodySection, parseWordXml } from '../convert/wordXml';
 import { blocksOf } from '../files/pdf/blocks';
 import { $createFootnoteNode, FootnoteNode } from './FootnoteNode';
 import { $allNotes, $noteAtSelection, applyNoteSettings } from './noteCommands';
-import { noteFormatsFromDocxParts } from './noteDocx';
+import { noteFormatsOfSection } from './noteDocx';
 import { $getNoteFormat, noteFormatsOf } from './noteFormats';
 import { noteMarker } from './numbering';
 
@@ -210,8 +211,10 @@ describe('DOCX', () => {
     expect(xmlOf(bytes, 'word/document.xml')).toMatch(
       /<w:footnotePr>[\s\S]*?<w:numFmt w:val="decimalEnclosedCircleChinese"\/>/,
     );
+    const noteFormatsFromDocxParts = (parts: { document?: string; settings?: string }) =>
+      noteFormatsOfSection(bodySection(parseWordXml(parts.document)), parseWordXml(parts.settings));
     const body = (fmt: string) =>
-      `<w:document xmlns:w="w"><w:body><w:sectPr><w:endnotePr><w:numFmt w:val="${fmt}"/></w:endnotePr></w:sectPr></w:body></w:document>`;
+      `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:sectPr><w:endnotePr><w:numFmt w:val="${fmt}"/></w:endnotePr></w:sectPr></w:body></w:document>`;
     expect(noteFormatsFromDocxParts({ document: body('decimalEnclosedCircle') })).toEqual({
       endnote: 'circled',
     });
@@ -221,7 +224,7 @@ describe('DOCX', () => {
     expect(
       noteFormatsFromDocxParts({
         settings:
-          '<w:settings xmlns:w="w"><w:footnotePr><w:numFmt w:val="chicago"/></w:footnotePr></w:settings>',
+          '<w:settings xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:footnotePr><w:numFmt w:val="chicago"/></w:footnotePr></w:settings>',
       }),
     ).toEqual({ footnote: 'symbol' });
   });

@@ -11,10 +11,14 @@ import { docxToDocument } from '../convert/docxImport';
 import { documentToLexdoc, lexdocToDocument } from '../convert/lexdoc';
 import { documentToMarkdown, markdownToDocument } from '../convert/markdown';
 import { editorState, type JsonNode, paragraphNode, rootChildren, textNode } from '../convert/nodes';
+import { bodySection, parseWordXml } from '../convert/wordXml';
 import { checkedEditorState } from '../files/importFile';
 import { exportPdf } from '../files/pdf/exportPdf';
 import { nodePdfFonts } from '../files/pdf/nodeFonts';
-import { pageSetupFromDocumentXml } from './docxPageSetup';
+import { pageSetupOfSection } from './docxPageSetup';
+
+const pageSetupFromDocumentXml = (xml: string) => pageSetupOfSection(bodySection(parseWordXml(xml)));
+
 import { MARKDOWN_PAGE_BREAK, pageBreakNode } from './pageBreakFormats';
 import {
   DEFAULT_PAGE_SETUP,

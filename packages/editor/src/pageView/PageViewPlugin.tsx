@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useNarrowScreen } from '../useNarrowScreen';
 import { PageLayout } from './pageLayout';
 import type { PageGeometry } from './paginate';
+import { publishSheets } from './sheetsOfBlocks';
 import './pageView.css';
 
 /** 页面视图 (sheets) or 连续视图 (one long sheet). */
@@ -84,6 +85,21 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
         style.height = `${height}px`;
       });
       paper.style.setProperty('min-height', `${count * geometry.pitch - SHEET_GAP_PX}px`);
+      publish();
+    };
+    /** Tells the page numbers' readers (a table of contents, a reference) where each block now starts. */
+    const publish = () => {
+      const current = layout.current;
+      let index: Map<Element, number> | undefined;
+      publishSheets(editor, {
+        count: layout.pageCount,
+        sheetOf: (element) => {
+          if (!current) return undefined;
+          index ??= new Map(current.blocks.map((block, n) => [block, n]));
+          const n = index.get(element);
+          return n === undefined ? undefined : current.pagination.starts[n]?.page;
+        },
+      });
     };
     const relayout = () => {
       const next = geometryOf(paper);
@@ -137,6 +153,7 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
       resized.disconnect();
       setupChanged.disconnect();
       layout.clear();
+      publishSheets(editor, null);
       sheets.remove();
       paper.removeAttribute(PAGE_VIEW_ATTRIBUTE);
       paper.style.removeProperty('min-height');

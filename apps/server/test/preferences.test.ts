@@ -48,6 +48,7 @@ describe.each(databaseKinds)('the word processor’s preferences on %s', (kind) 
     const saved = await patch(server, me.auth, {
       font_family: 'fangsong',
       font_size_px: 21.33,
+      view: 'continuous',
       autosave: false,
       assistant_model: 'offline-second',
     });
@@ -55,6 +56,7 @@ describe.each(databaseKinds)('the word processor’s preferences on %s', (kind) 
     const expected: EditorPreferences = {
       font_family: 'fangsong',
       font_size_px: 21.33,
+      view: 'continuous',
       autosave: false,
       spellcheck: false,
       assistant_model: 'offline-second',
@@ -86,6 +88,7 @@ describe.each(databaseKinds)('the word processor’s preferences on %s', (kind) 
       [{ font_size_px: 12.345 }, 'font_size_px'],
       [{ font_size_px: '16' }, 'font_size_px'],
       [{ autosave: 'no' }, 'autosave'],
+      [{ view: 'pages' }, 'view'],
       [{ spellcheck: 1 }, 'spellcheck'],
       [{ assistant_model: 'x'.repeat(101) }, 'assistant_model'],
       [{ assistant_model: '' }, 'assistant_model'],

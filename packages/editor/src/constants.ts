@@ -22,6 +22,18 @@ export const PAPER_MARGIN_INLINE_PX = 90;
 export const PAGE_TEXT_WIDTH_PX = PAPER_WIDTH_PX - 2 * PAPER_MARGIN_INLINE_PX;
 
 /**
+ * A side's padding from the document's page setup (pages/PagesPlugin.tsx sets --wx-margin-* on the paper's
+ * row), as css: the margin itself on a full-width sheet, so a line holds what it will on paper, and the same
+ * share of a narrower one (at least 24 px). Without the variables: 90 px of a 794 px sheet. The paper's
+ * padding and the page view's headers and footers both stand on it.
+ */
+export const paperSide = (side: 'left' | 'right') => {
+  const px = `var(--wx-margin-${side}, ${PAPER_MARGIN_INLINE_PX}px)`;
+  const share = `var(--wx-margin-${side}-pct, ${Math.round((PAPER_MARGIN_INLINE_PX / PAPER_WIDTH_PX) * 10000) / 100}%)`;
+  return `clamp(min(24px, ${px}), ${share}, ${px})`;
+};
+
+/**
  * Column widths of a new table: equal columns spanning the text width of the page, as Word and WPS insert
  * them. Stored with the table (Lexical's colWidths), so a table keeps the widths it was given.
  */

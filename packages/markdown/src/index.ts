@@ -1,4 +1,4 @@
 export { type MarkdownSource, safeHref } from './Citation';
 export { COPIED_ICON_MS, COPY_TOAST_MS, CopyButton, copyText } from './CopyButton';
 export { Markdown, type MarkdownProps } from './Markdown';
-export { loadKatex } from './MathTex';
+export { loadKatex, renderTex } from './MathTex';

@@ -1,6 +1,6 @@
 /**
  * The wire contract of the user's word-processor preferences (编辑 › 偏好设置): the font and size of new
- * documents, autosave, spell checking and the writing assistant's default model. Kept per user on the
+ * documents, the view documents open in, autosave, spell checking and the writing assistant's default model. Kept per user on the
  * server, so every browser the user signs in from gets the same ones.
  */
 import { z } from 'zod';
@@ -30,6 +30,9 @@ export type PreferenceFontFamily = (typeof PREFERENCE_FONT_FAMILIES)[number];
 /** A body size, in px, of the editor's sizes: 八号 (5 pt) to 72 pt. */
 export const PREFERENCE_FONT_SIZE_MIN_PX = 6.67;
 export const PREFERENCE_FONT_SIZE_MAX_PX = 96;
+/** 页面视图 (sheets of the page size) or 连续视图 (one long sheet). */
+export const PREFERENCE_VIEWS = ['page', 'continuous'] as const;
+export type PreferenceView = (typeof PREFERENCE_VIEWS)[number];
 /** A model id is the catalog's: short text. */
 export const PREFERENCE_MODEL_ID_MAX = 100;
 
@@ -39,6 +42,8 @@ const fields = {
   font_family: z.enum(PREFERENCE_FONT_FAMILIES).nullable(),
   /** The body size of new documents, in px (two decimals, as the editor keeps sizes). */
   font_size_px: z.number().min(PREFERENCE_FONT_SIZE_MIN_PX).max(PREFERENCE_FONT_SIZE_MAX_PX).multipleOf(0.01),
+  /** The view a document opens in. */
+  view: z.enum(PREFERENCE_VIEWS),
   /** Off: the document is saved on Ctrl+S / 保存 only. */
   autosave: z.boolean(),
   /** The browser's spell checking of the paper. */
@@ -51,6 +56,7 @@ const fields = {
 export const editorPreferences = z.object({
   font_family: fields.font_family.default(null),
   font_size_px: fields.font_size_px.default(16),
+  view: fields.view.default('page'),
   autosave: fields.autosave.default(true),
   spellcheck: fields.spellcheck.default(false),
   assistant_model: fields.assistant_model.default(null),
@@ -61,6 +67,7 @@ export type EditorPreferences = z.infer<typeof editorPreferences>;
 export const DEFAULT_EDITOR_PREFERENCES: EditorPreferences = {
   font_family: null,
   font_size_px: 16,
+  view: 'page',
   autosave: true,
   spellcheck: false,
   assistant_model: null,

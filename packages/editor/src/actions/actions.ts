@@ -25,6 +25,8 @@ import {
   INSERT_FOOTNOTE_COMMAND,
   OPEN_NOTES_DIALOG_COMMAND,
 } from '../footnotes/FootnotesPlugin';
+import { OPEN_FORMULA_DIALOG_COMMAND } from '../formula/commands';
+import { OPEN_HEADER_FOOTER_COMMAND, OPEN_PAGE_NUMBER_COMMAND } from '../headerFooter/commands';
 import { insertHorizontalRule } from '../horizontalRule/insertHorizontalRule';
 import { t } from '../i18n/zh-CN';
 import {
@@ -39,7 +41,10 @@ import {
 import { runTableAction, TABLE_ACTIONS, TABLE_LABELS, type TableAction } from '../model/table';
 import { OPEN_PAGE_SETUP_COMMAND, PRINT_DOCUMENT_COMMAND } from '../pages/commands';
 import { insertPageBreak } from '../pages/PageBreakNode';
+import { INSERT_SHAPE_COMMAND, OPEN_SHAPE_PICKER_COMMAND } from '../shapes/commands';
 import { OPEN_SYMBOL_PICKER_COMMAND } from '../symbols/SymbolsPlugin';
+import { insertToc } from '../toc/insertToc';
+import { updateTocs } from '../toc/logic';
 import {
   AlignCenterIcon,
   AlignLeftIcon,
@@ -337,6 +342,15 @@ const ACTION_SPECS = {
     run: focused(({ editor, format }) => setBlockType(editor, 'code', format.blockType ?? undefined)),
   },
   // 页面设置, 打印 and 分页符 (pages/): Ctrl+P prints the document alone, never the app around it.
+  // 页眉和页脚 and 页码 (headerFooter/): shown on the page view's sheets, printed, and in PDF and DOCX.
+  headerFooter: {
+    label: t.insert.headerFooter,
+    run: ({ editor }) => editor.dispatchCommand(OPEN_HEADER_FOOTER_COMMAND, undefined),
+  },
+  pageNumber: {
+    label: t.insert.pageNumber,
+    run: ({ editor }) => editor.dispatchCommand(OPEN_PAGE_NUMBER_COMMAND, undefined),
+  },
   pageSetup: {
     label: t.file.pageSetup,
     run: ({ editor }) => editor.dispatchCommand(OPEN_PAGE_SETUP_COMMAND, undefined),
@@ -357,6 +371,22 @@ const ACTION_SPECS = {
     label: t.insert.horizontalLine,
     run: focused(({ editor }) => insertHorizontalRule(editor)),
   },
+  // 文本框 and 形状 (shapes/): a text box puts the caret in its text; 形状 opens the picker of five shapes.
+  textBox: {
+    label: t.insert.textBox,
+    run: ({ editor }) => editor.dispatchCommand(INSERT_SHAPE_COMMAND, 'textBox'),
+  },
+  shape: {
+    label: t.insert.shape,
+    run: ({ editor }) => editor.dispatchCommand(OPEN_SHAPE_PICKER_COMMAND, undefined),
+  },
+  // 公式 (formula/): Word's key for a new equation is Alt+=, free in the browsers.
+  formula: {
+    label: t.insert.formula,
+    shortcut: 'Alt+=',
+    keys: ['Alt+='],
+    run: ({ editor }) => editor.dispatchCommand(OPEN_FORMULA_DIALOG_COMMAND, undefined),
+  },
   symbol: {
     label: t.insert.symbol,
     run: ({ editor }) => editor.dispatchCommand(OPEN_SYMBOL_PICKER_COMMAND, undefined),
@@ -371,6 +401,15 @@ const ACTION_SPECS = {
   crossReference: {
     label: t.insert.crossReference,
     run: ({ editor }) => editor.dispatchCommand(OPEN_XREF_DIALOG_COMMAND, undefined),
+  },
+  // 目录 (toc/): built from the headings on insert, and again only on 更新目录, as Word does.
+  toc: {
+    label: t.insert.toc,
+    run: focused(({ editor }) => insertToc(editor)),
+  },
+  updateToc: {
+    label: t.insert.updateToc,
+    run: focused(({ editor }) => updateTocs(editor)),
   },
   link: {
     label: t.insert.hyperlink,
@@ -440,20 +479,8 @@ export const ASSISTANT_ACTIONS = (
 /** The table tools in the order the toolbar's popover lists them. */
 export const TABLE_TOOLS = TABLE_ACTIONS.map((action) => ACTIONS[`table.${action}`]);
 
-/** A menu entry that is not there yet: shown disabled and marked 即将推出. */
-export interface PlannedEntry {
-  planned: string;
-  label: string;
-  shortcut?: string;
-}
-
-export type MenuEntry = ActionId | PlannedEntry;
-
-const planned = (key: string, label: string, shortcut?: string): PlannedEntry => ({
-  planned: key,
-  label,
-  ...(shortcut ? { shortcut } : {}),
-});
+/** A menu entry: every one is an action of this table (none is a placeholder). */
+export type MenuEntry = ActionId;
 
 export interface MenuGroup {
   title?: string;
@@ -509,25 +536,14 @@ export const MENUS: ReadonlyArray<{ key: keyof typeof t.menus; groups: readonly 
   {
     key: 'insert',
     groups: [
-      { title: t.insert.reference, entries: ['footnote', 'endnote', 'notesDialog'] },
+      { title: t.insert.reference, entries: ['footnote', 'endnote', 'notesDialog', 'toc', 'updateToc'] },
       {
         title: t.insert.content,
-        entries: [
-          'image',
-          'table',
-          planned('textBox', t.insert.textBox),
-          planned('shape', t.insert.shape),
-          'codeBlock',
-          'horizontalRule',
-        ],
+        entries: ['image', 'table', 'textBox', 'shape', 'codeBlock', 'horizontalRule'],
       },
       {
         title: t.insert.page,
-        entries: [
-          planned('headerFooter', t.insert.headerFooter),
-          planned('pageNumber', t.insert.pageNumber),
-          'pageBreak',
-        ],
+        entries: ['headerFooter', 'pageNumber', 'pageBreak'],
       },
       {
         title: t.insert.link,
@@ -535,7 +551,7 @@ export const MENUS: ReadonlyArray<{ key: keyof typeof t.menus; groups: readonly 
       },
       {
         title: t.insert.object,
-        entries: [planned('formula', t.insert.formula), 'symbol'],
+        entries: ['formula', 'symbol'],
       },
     ],
   },

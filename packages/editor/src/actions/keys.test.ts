@@ -34,6 +34,14 @@ describe('key bindings of the actions table', () => {
     expect(matchesKeys(press('l'), bullets)).toBe(false);
   });
 
+  it("matches Word's Alt+= (a new formula) without Ctrl, by the physical key on macOS", () => {
+    const formula = parseKeys('Alt+=');
+    expect(matchesKeys(press('=', { ctrlKey: false, altKey: true }), formula)).toBe(true);
+    expect(matchesKeys(press('≠', { ctrlKey: false, altKey: true, code: 'Equal' }), formula)).toBe(true);
+    expect(matchesKeys(press('=', { altKey: true }), formula)).toBe(false);
+    expect(matchesKeys(press('=', { ctrlKey: false }), formula)).toBe(false);
+  });
+
   it('reads a backslash key', () => {
     expect(matchesKeys(press('\\'), parseKeys('Ctrl+\\'))).toBe(true);
   });

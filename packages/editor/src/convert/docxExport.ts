@@ -6,10 +6,13 @@ import {
   EndnoteReferenceRun,
   ExternalHyperlink,
   FootnoteReferenceRun,
+  type IContext,
   ImageRun,
+  ImportedXmlComponent,
   type INumberingOptions,
   type IParagraphOptions,
   type IRunOptions,
+  type IXmlableObject,
   LevelFormat,
   LineRuleType,
   Packer,
@@ -30,12 +33,20 @@ import { referenceInstruction, referenceResult, widenHeadingAnchor } from '../bo
 import { PAGE_TEXT_WIDTH_PX } from '../constants';
 import { noteNumberFormatToDocx } from '../footnotes/noteDocx';
 import { noteFormatsOf, noteKindOf } from '../footnotes/noteFormats';
-import { FONT_FAMILIES, fontFamilyFromCss } from '../format/units';
+import { FONT_FAMILIES, fontFamilyFromCss, spacingToDocx } from '../format/units';
+import { FORMULA_TYPE, formulaTexOf } from '../formula/formulaModel';
+import { latexToOmml } from '../formula/omml';
+import { docxBands } from '../headerFooter/headerFooterDocx';
+import { DEFAULT_HEADER_FOOTER, type HeaderFooter, headerFooterOf } from '../headerFooter/model';
 import { t } from '../i18n/zh-CN';
 import { hasBreakBefore } from '../pages/pageBreakFormats';
 import { PAGE_BREAK_TYPE } from '../pages/pageBreakType';
 import { DEFAULT_PAGE_SETUP, mmToTwips, PAPERS, type PageSetup, pageSetupOf } from '../pages/pageSetup';
+import { shapeRunXml } from '../shapes/docxShapes';
+import { normalizeShape } from '../shapes/shapeModel';
 import { DEFAULT_STYLE_PRESETS, type StylePreset, type StylePresets } from '../styles/presets';
+import { TOC_PARAGRAPH_STYLES, tocAnchors, tocToDocx, withTocAnchor } from '../toc/docx';
+import { TOC_TYPE } from '../toc/entries';
 import { DOCX_DEFAULT_FONTS } from './docxConstants';
 import { ConvertError } from './errors';
 import {
@@ -86,8 +97,56 @@ export const CODE_STYLE_ID = 'Code';
 const DEFAULT_SIZE_PT = 12;
 const BULLETS = ['●', '○', '■'];
 
+/**
+ * A formula as an Office Math equation Word and WPS edit (formula/omml.ts), handed to `docx` as XML: its
+ * Math classes have no matrices nor delimiters.
+ */
+const officeMath = (node: JsonNode, display = false): ParagraphChild =>
+  ImportedXmlComponent.fromXmlString(latexToOmml(formulaTexOf(node), display)) as unknown as ParagraphChild;
+
 const pxToHalfPoints = (px: number) => Math.round(px * 0.75 * 2);
 const pxToTwips = (px: number) => Math.round(px * 15);
+
+/** 段前 / 段后 in hundredths of a line (w:beforeLines, w:afterLines). */
+interface SpacingLines {
+  before?: number | undefined;
+  after?: number | undefined;
+}
+
+type ParagraphOptions = Partial<IParagraphOptions> & { spacingLines?: SpacingLines };
+
+/**
+ * A paragraph with w:beforeLines / w:afterLines on its w:spacing, which `docx` has no option for: they are
+ * added to the element `docx` itself builds (its object form of the XML, `{ 'w:spacing': { _attr } }`), so
+ * everything else about the paragraph stays the library's.
+ */
+class LineSpacedParagraph extends Paragraph {
+  constructor(
+    options: IParagraphOptions,
+    private readonly lines: SpacingLines,
+  ) {
+    super(options);
+  }
+
+  override prepForXml(context: IContext): IXmlableObject | undefined {
+    const xml = super.prepForXml(context);
+    const children = (xml?.['w:p'] ?? []) as Array<Record<string, unknown>>;
+    const pPr = children.find((child) => 'w:pPr' in child)?.['w:pPr'] as
+      | Array<Record<string, { _attr?: Record<string, unknown> }>>
+      | undefined;
+    const spacing = pPr?.find((child) => 'w:spacing' in child)?.['w:spacing'];
+    if (spacing?._attr) {
+      if (this.lines.before !== undefined) spacing._attr['w:beforeLines'] = this.lines.before;
+      if (this.lines.after !== undefined) spacing._attr['w:afterLines'] = this.lines.after;
+    }
+    return xml;
+  }
+}
+
+/** A `docx` paragraph, with 段前 / 段后 in lines when the options carry them. */
+function paragraph({ spacingLines, ...options }: IParagraphOptions & { spacingLines?: SpacingLines }) {
+  return spacingLines ? new LineSpacedParagraph(options, spacingLines) : new Paragraph(options);
+}
 
 /** A css colour (#rgb, #rrggbb, rgb()) as Word's RRGGBB, or undefined. */
 export function wordColor(css: string | undefined): string | undefined {
@@ -140,7 +199,7 @@ function headingStyle(preset: StylePreset, outlineLevel?: number) {
       // No colour in the preset is the paper's text colour: black, never docx's blue.
       color: wordColor(preset.color) ?? '000000',
     },
-    // Line spacing stays the paragraph's own (written on it when the editor holds one).
+    // Line spacing and 段前/段后 stay the paragraph's own (written on it when the editor holds them).
     paragraph: outlineLevel === undefined ? { keepNext: true } : { outlineLevel, keepNext: true },
   };
 }
@@ -191,6 +250,8 @@ class DocxWriter {
   private endnoteCount = 0;
   /** Each note kind's number style, the document's (written as w:footnotePr / w:endnotePr). */
   noteFormats = noteFormatsOf(null);
+  /** 目录: the document's top-level blocks, its page, and the bookmark of each heading it lists (toc/docx.ts). */
+  toc: { blocks: JsonNode[]; page: PageSetup; anchors: Map<JsonNode, string> } | null = null;
   private listCount = 0;
   private readonly numbering: INumberingOptions['config'][number][] = [];
 
@@ -205,7 +266,9 @@ class DocxWriter {
     body: Array<Paragraph | Table>,
     presets: StylePresets,
     page: PageSetup = DEFAULT_PAGE_SETUP,
+    bands: HeaderFooter = DEFAULT_HEADER_FOOTER,
   ): Document {
+    const sectionBands = docxBands(bands, page);
     const paragraph = presets.paragraph;
     const paragraphColor = wordColor(paragraph.color);
     return new Document({
@@ -234,6 +297,7 @@ class DocxWriter {
           heading6: headingStyle(presets.h3, 5),
         },
         paragraphStyles: [
+          ...TOC_PARAGRAPH_STYLES,
           {
             id: CODE_STYLE_ID,
             name: 'Code',
@@ -258,8 +322,13 @@ class DocxWriter {
       endnotes: this.endnotes,
       sections: [
         {
+          ...sectionBands.section,
           properties: {
-            page: sectionPage(page),
+            ...sectionBands.properties,
+            page: {
+              ...sectionPage(page),
+              ...(sectionBands.pageNumbers ? { pageNumbers: sectionBands.pageNumbers } : {}),
+            },
             footnoteProperties: { numberFormat: { type: noteNumberFormatToDocx(this.noteFormats.footnote) } },
             endnoteProperties: { numberFormat: { type: noteNumberFormatToDocx(this.noteFormats.endnote) } },
           },
@@ -269,9 +338,9 @@ class DocxWriter {
     });
   }
 
-  private paragraphOptions(node: JsonNode): Partial<IParagraphOptions> {
+  private paragraphOptions(node: JsonNode): ParagraphOptions {
     const css = cssDeclarations(blockStyleOf(node));
-    const options: { -readonly [K in keyof IParagraphOptions]?: IParagraphOptions[K] } = {};
+    const options: { -readonly [K in keyof ParagraphOptions]?: ParagraphOptions[K] } = {};
     const format = typeof node.format === 'string' ? node.format : '';
     if (format === 'center') options.alignment = AlignmentType.CENTER;
     else if (format === 'right' || format === 'end') options.alignment = AlignmentType.RIGHT;
@@ -290,6 +359,22 @@ class DocxWriter {
         options.spacing = { line: Math.round(Number(multiple[1]) * 240), lineRule: LineRuleType.AUTO };
     }
     const sizePt = this.dominantSizePt(node);
+    // 段前 / 段后: in twips, and for 行 in hundredths of a line too (one 行 is the paragraph's line height,
+    // as the editor draws it: its multiple of the size, its exact height, or the paper's 1.5).
+    const multiple = /^([\d.]+)$/.exec(lineHeight ?? '');
+    const exact = /^([\d.]+)px$/.exec(lineHeight ?? '');
+    const linePt = exact ? Number(exact[1]) * 0.75 : sizePt * (multiple ? Number(multiple[1]) : 1.5);
+    const before = spacingToDocx(css['margin-block-start'], linePt);
+    const after = spacingToDocx(css['margin-block-end'], linePt);
+    if (before || after) {
+      options.spacing = {
+        ...options.spacing,
+        ...(before ? { before: before.twips } : {}),
+        ...(after ? { after: after.twips } : {}),
+      };
+      if (before?.lines !== undefined || after?.lines !== undefined)
+        options.spacingLines = { before: before?.lines, after: after?.lines };
+    }
     const indent: Record<string, number> = {};
     const textIndent = css['text-indent'];
     const start = css['margin-inline-start'];
@@ -334,10 +419,10 @@ class DocxWriter {
         const level = Number(String(node.tag ?? 'h1').slice(1));
         const heading = (['Heading1', 'Heading2', 'Heading3'] as const)[Math.min(3, Math.max(1, level)) - 1];
         return [
-          new Paragraph({
+          paragraph({
             ...this.paragraphOptions(node),
             heading,
-            children: this.inline(widenHeadingAnchor(children)),
+            children: this.inline(withTocAnchor(widenHeadingAnchor(children), this.toc?.anchors.get(node))),
           }),
         ];
       }
@@ -366,6 +451,20 @@ class DocxWriter {
       case PAGE_BREAK_TYPE:
         // Word's own page break: a run holding <w:br w:type="page"/>, alone in its paragraph.
         return [new Paragraph({ children: [new PageBreak()] })];
+      // A display formula: Word's equation on a line of its own (m:oMathPara), centred.
+      case FORMULA_TYPE:
+        return [
+          new Paragraph({
+            alignment: AlignmentType.CENTER,
+            children: [officeMath(node, true)],
+          }),
+        ];
+      // A table of contents: Word's TOC field in its content control, a block of its own (never in a table
+      // cell), which the section takes as any other block.
+      case TOC_TYPE:
+        return this.toc
+          ? [tocToDocx(node, this.toc.blocks, this.toc.anchors, this.toc.page) as unknown as Paragraph]
+          : [];
       case 'horizontalrule':
         return [
           new Paragraph({
@@ -374,7 +473,7 @@ class DocxWriter {
           }),
         ];
       case 'paragraph':
-        return [new Paragraph({ ...this.paragraphOptions(node), children: this.inline(children) })];
+        return [paragraph({ ...this.paragraphOptions(node), children: this.inline(children) })];
       default:
         return children.length ? [new Paragraph({ children: this.inline(children) })] : [];
     }
@@ -413,11 +512,12 @@ class DocxWriter {
         // Word has no check list: a box character before the text (the importer reads it back).
         if (check) runs.unshift(new TextRun({ text: item.checked === true ? '☑ ' : '☐ ' }));
         // The item's line spacing goes with it; its indent is the numbering's.
-        const { spacing } = this.paragraphOptions(item);
+        const { spacing, spacingLines } = this.paragraphOptions(item);
         out.push(
-          new Paragraph({
+          paragraph({
             numbering: { reference: numbering.reference, level },
             ...(spacing ? { spacing } : {}),
+            ...(spacingLines ? { spacingLines } : {}),
             children: runs,
           }),
         );
@@ -492,6 +592,14 @@ class DocxWriter {
         case 'image':
           out.push(this.image(node));
           break;
+        // A shape or 文本框 as a VML shape in its run (shapes/docxShapes.ts).
+        case 'shape':
+          out.push(
+            ImportedXmlComponent.fromXmlString(
+              shapeRunXml(normalizeShape(node)),
+            ) as unknown as ParagraphChild,
+          );
+          break;
         // A bookmark as Word's w:bookmarkStart/w:bookmarkEnd around its text; a reference as a REF field
         // holding what it shows now, so that Word shows it without updating its fields.
         case 'bookmark':
@@ -501,6 +609,9 @@ class DocxWriter {
           break;
         case 'xref':
           out.push(new SimpleField(referenceInstruction(node), referenceResult(node)));
+          break;
+        case FORMULA_TYPE:
+          out.push(officeMath(node));
           break;
         case 'footnote': {
           const children = String(node.text ?? '')
@@ -602,12 +713,15 @@ export async function documentToDocx(input: ExportInput): Promise<Uint8Array> {
   try {
     const writer = new DocxWriter();
     writer.noteFormats = noteFormatsOf(input.editorState.root);
-    const body = writer.body(rootChildren(input.editorState));
+    const blocks = rootChildren(input.editorState);
+    writer.toc = { blocks, page: pageSetupOf(input.editorState), anchors: tocAnchors(blocks) };
+    const body = writer.body(blocks);
     const document = writer.document(
       input.title,
       body,
       input.styles ?? DEFAULT_STYLE_PRESETS,
       pageSetupOf(input.editorState),
+      headerFooterOf(input.editorState),
     );
     return new Uint8Array(await Packer.toArrayBuffer(document));
   } catch (cause) {

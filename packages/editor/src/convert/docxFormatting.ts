@@ -45,6 +45,9 @@ export interface ParagraphProps {
   lineRule?: string;
   before?: number;
   after?: number;
+  /** 段前 / 段后 in hundredths of a line (w:beforeLines, w:afterLines): Word uses these over before/after. */
+  beforeLines?: number;
+  afterLines?: number;
   firstLine?: number;
   firstLineChars?: number;
   hanging?: number;
@@ -191,6 +194,10 @@ function readParagraphProps(pPr: XmlElement | undefined): ParagraphProps {
   if (before !== undefined) props.before = before;
   const after = integer(attr(spacing, 'after'));
   if (after !== undefined) props.after = after;
+  const beforeLines = integer(attr(spacing, 'beforeLines'));
+  if (beforeLines !== undefined) props.beforeLines = beforeLines;
+  const afterLines = integer(attr(spacing, 'afterLines'));
+  if (afterLines !== undefined) props.afterLines = afterLines;
   const ind = first(pPr, 'ind');
   for (const [key, name] of [
     ['firstLine', 'firstLine'],

@@ -10,13 +10,19 @@ import {
   simpleFieldsAsComplex,
 } from '../bookmarks/formats';
 import { noteFormatsOfSection, withNoteFormats } from '../footnotes/noteDocx';
-import { FONT_FAMILIES } from '../format/units';
+import { docxSpacingCss, FONT_FAMILIES } from '../format/units';
+import { type DocxFormulas, equationsAsMarkers, placeFormulas } from '../formula/docxMath';
+import { readDocxHeaderFooter } from '../headerFooter/headerFooterDocx';
+import { withHeaderFooter } from '../headerFooter/model';
 import { t } from '../i18n/zh-CN';
 import { pageSetupOfSection } from '../pages/docxPageSetup';
 import { pageBreakNode } from '../pages/pageBreakFormats';
 import { PAGE_BREAK_TYPE } from '../pages/pageBreakType';
 import { withPageSetup } from '../pages/pageSetup';
+import { restoreDocxShapes, shapesAsMarkers } from '../shapes/docxShapes';
+import type { ShapeData } from '../shapes/shapeModel';
 import { DEFAULT_STYLE_PRESETS, type StylePresets } from '../styles/presets';
+import { entryOfLine, tocLevelOfStyle, tocNode } from '../toc/entries';
 import {
   DocxFormatting,
   headingLevelOfName,
@@ -336,6 +342,12 @@ class DocxReader {
     return !(xml && this.formatting?.hasInvisibleNumbering(xml));
   }
 
+  private tocLevel(node: MNode | undefined) {
+    if (node?.type !== 'paragraph') return null;
+    const p = node as MParagraph;
+    return tocLevelOfStyle(p.styleName, p.styleId);
+  }
+
   blocks(nodes: MNode[]): JsonNode[] {
     const out: JsonNode[] = [];
     let i = 0;
@@ -346,6 +358,14 @@ class DocxReader {
         const run: MParagraph[] = [];
         while (i < nodes.length && this.isListItem(nodes[i])) run.push(nodes[i++] as MParagraph);
         out.push(...this.lists(run));
+        continue;
+      }
+      // A table of contents: the TOC field's result, paragraphs in Word's toc 1–9 styles, is one TOC node.
+      if (this.tocLevel(node)) {
+        const entries = [];
+        for (let level = this.tocLevel(nodes[i]); level; level = this.tocLevel(nodes[++i]))
+          entries.push(entryOfLine(mammothText(nodes[i] as MParagraph), level));
+        out.push(tocNode(entries));
         continue;
       }
       if (node.type === 'paragraph' && CODE_STYLE.test((node as MParagraph).styleName ?? '')) {
@@ -496,6 +516,8 @@ class DocxReader {
       }
     }
     if (props?.pageBreakBefore) css['break-before'] = 'page';
+    // 段前 / 段后, the paragraph's own or its style's.
+    if (props) Object.assign(css, docxSpacingCss(props));
     return { align, style: cssText(css) };
   }
 
@@ -739,7 +761,8 @@ function headingPresets(formatting: DocxFormatting | null): StylePresets | undef
 /**
  * What the package's own XML says beside mammoth: its formatting (null when it cannot be read: formatting
  * is a bonus over mammoth's reading, without it the document still comes in), and the page and note
- * styles of the body's last section. The body is parsed once for all three, and let go on return.
+ * styles, headers and footers of the body's last section. The body is parsed once for all, and let go on
+ * return.
  */
 function readPackageXml(parts: WordParts) {
   const body = parseWordXml(parts.document);
@@ -754,6 +777,7 @@ function readPackageXml(parts: WordParts) {
     formatting,
     page: pageSetupOfSection(section),
     noteFormats: noteFormatsOfSection(section, parseWordXml(parts.settings)),
+    headerFooter: readDocxHeaderFooter(section, parts),
   };
 }
 
@@ -778,10 +802,19 @@ export async function docxToDocument(
     throw new ConvertError('DOCX_INVALID', t.convert.badDocx, { cause });
   }
   let captured: MDocument | null = null;
+  let equations: DocxFormulas = { formulas: [] };
+  let shapes: ShapeData[] = [];
   try {
     // In the browser mammoth reads {arrayBuffer}; in Node {buffer}. Both are given; each build takes its own.
     // REF fields (交叉引用) written as simple fields keep their result for mammoth (bookmarks/formats.ts).
-    const read = simpleFieldsAsComplex(bytes, parts.document);
+    // Word's equations, which mammoth skips, as markers it keeps (formula/docxMath.ts).
+    // Shapes and text boxes, which mammoth reads partly or not at all, as markers too (shapes/docxShapes.ts).
+    const shaped = shapesAsMarkers(bytes, parts.document);
+    shapes = shaped.shapes;
+    const math = equationsAsMarkers(shaped.bytes, shaped.documentXml);
+    parts = { ...parts, document: math.documentXml };
+    equations = math;
+    const read = simpleFieldsAsComplex(math.bytes, parts.document);
     const arrayBuffer = read.buffer.slice(read.byteOffset, read.byteOffset + read.byteLength) as ArrayBuffer;
     const source = {
       arrayBuffer,
@@ -802,12 +835,13 @@ export async function docxToDocument(
     throw new ConvertError('DOCX_INVALID', t.convert.badDocx, { cause });
   }
   if (!captured) throw new ConvertError('IMPORT_FAILED', t.convert.importFailed);
-  const { formatting, page, noteFormats } = readPackageXml(parts);
+  const { formatting, page, noteFormats, headerFooter } = readPackageXml(parts);
   const reader = new DocxReader(captured, options.footnoteId ?? ((n) => `fn-docx-${n}`), formatting);
-  const blocks = await reader.read();
+  const blocks = restoreDocxShapes(placeFormulas(await reader.read(), equations), shapes);
   let state = editorState(settleImportedReferences(blocks));
   const styles = headingPresets(formatting);
   if (page) state = withPageSetup(state, page);
   state = withNoteFormats(state, noteFormats);
+  state = withHeaderFooter(state, headerFooter);
   return { editorState: state, title: title || documentTitleOf(state), ...(styles ? { styles } : {}) };
 }

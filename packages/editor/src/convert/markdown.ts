@@ -13,6 +13,7 @@ import type {
 import remarkCjkFriendly from 'remark-cjk-friendly';
 import remarkCjkFriendlyGfmStrikethrough from 'remark-cjk-friendly-gfm-strikethrough';
 import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
@@ -27,9 +28,12 @@ import {
   referenceResult,
   settleMarkdownReferences,
 } from '../bookmarks/formats';
+import { FORMULA_TYPE, formulaNode, formulaTexOf } from '../formula/formulaModel';
 import { t } from '../i18n/zh-CN';
 import { isMarkdownPageBreak, MARKDOWN_PAGE_BREAK, pageBreakNode } from '../pages/pageBreakFormats';
 import { PAGE_BREAK_TYPE } from '../pages/pageBreakType';
+import { TOC_TYPE } from '../toc/entries';
+import { tocFromMdast, tocToMdast } from '../toc/markdown';
 import { ConvertError } from './errors';
 import {
   codeLanguage,
@@ -76,7 +80,13 @@ const SAFE_URL = /^(https?:|mailto:|#|\/|\.{0,2}\/)/i;
 const safeUrl = (url: string) => (SAFE_URL.test(url.trim()) ? url.trim() : null);
 
 const parser = () =>
-  unified().use(remarkParse).use(remarkGfm).use(remarkCjkFriendly).use(remarkCjkFriendlyGfmStrikethrough);
+  unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    // Formulas: `$…$` inline, `$$…$$` display (formula/).
+    .use(remarkMath)
+    .use(remarkCjkFriendly)
+    .use(remarkCjkFriendlyGfmStrikethrough);
 
 export interface MarkdownImportOptions {
   /**
@@ -118,7 +128,14 @@ class MdastReader {
 
   blocks(nodes: ReadonlyArray<RootContent>): JsonNode[] {
     const out: JsonNode[] = [];
-    for (const node of nodes) out.push(...this.block(node));
+    for (let i = 0; i < nodes.length; i++) {
+      // A table of contents: its markers and the list of links between them (toc/markdown.ts).
+      const toc = tocFromMdast(nodes, i);
+      if (toc) {
+        out.push(toc.node);
+        i = toc.last;
+      } else out.push(...this.block(nodes[i] as RootContent));
+    }
     return out;
   }
 
@@ -141,6 +158,8 @@ class MdastReader {
         return [this.table(node)];
       case 'thematicBreak':
         return [horizontalRuleNode()];
+      case 'math':
+        return [formulaNode(node.value, true)];
       case 'html':
         if (isMarkdownPageBreak(node.value)) return [pageBreakNode()];
         return [paragraphNode(node.value ? [textNode(node.value)] : [])];
@@ -171,7 +190,9 @@ class MdastReader {
             inline.push(
               ...(block.type === 'paragraph' || block.type === 'heading'
                 ? (block.children ?? [])
-                : [textNode(plainText(block))]),
+                : block.type === FORMULA_TYPE
+                  ? [{ ...block, display: false }]
+                  : [textNode(plainText(block))]),
             );
           }
       }
@@ -214,6 +235,9 @@ class MdastReader {
           break;
         case 'inlineCode':
           out.push(textNode(node.value, bits | TEXT_FORMAT.code));
+          break;
+        case 'inlineMath':
+          out.push(formulaNode(node.value, false));
           break;
         case 'break':
           out.push(lineBreakNode());
@@ -305,7 +329,11 @@ class MdastWriter {
   private readonly imageIds = new Map<string, string>();
   private readonly notes: FootnoteDefinition[] = [];
 
+  /** The document's top-level blocks, for a table of contents' links to its headings. */
+  private top: JsonNode[] = [];
+
   root(nodes: JsonNode[]): Root {
+    this.top = nodes;
     const children = nodes.flatMap((node) => this.block(node));
     return { type: 'root', children: [...children, ...this.notes, ...this.images] };
   }
@@ -331,6 +359,10 @@ class MdastWriter {
         return [{ type: 'paragraph', children: this.inline(children) }];
       case 'horizontalrule':
         return [{ type: 'thematicBreak' }];
+      case TOC_TYPE:
+        return tocToMdast(node, this.top);
+      case FORMULA_TYPE:
+        return [{ type: 'math', value: formulaTexOf(node) }];
       case PAGE_BREAK_TYPE:
         return [{ type: 'html', value: MARKDOWN_PAGE_BREAK }];
       default:
@@ -443,6 +475,20 @@ class MdastWriter {
         case 'image':
           out.push(this.image(node));
           break;
+        // Markdown has no shapes: a shape's or text box's text is written as text, line by line (the
+        // export tells the user so: shapes/formats.ts).
+        case 'shape':
+          String(node.text ?? '')
+            .trim()
+            .split('\n')
+            .forEach((line, i) => {
+              if (i) out.push({ type: 'break' });
+              if (line) out.push({ type: 'text', value: line });
+            });
+          break;
+        case FORMULA_TYPE:
+          out.push({ type: 'inlineMath', value: formulaTexOf(node) });
+          break;
         // A bookmark as an HTML anchor around its text, a reference as a link to it (bookmarks/formats.ts).
         case 'bookmark':
           out.push(
@@ -529,6 +575,7 @@ export function documentToMarkdown(input: {
       // Columns are not padded to one width: the padding counts a Chinese character as one column, so it
       // would not line up anyway, and any edit of a cell would rewrite the whole table.
       .use(remarkGfm, { tablePipeAlign: false })
+      .use(remarkMath)
       .stringify(tree)
   );
 }

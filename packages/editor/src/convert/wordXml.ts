@@ -64,6 +64,16 @@ export function wAttr(element: XmlElement | undefined, name: string): string | u
   return undefined;
 }
 
+/** The children of any namespace with this local name (a package's relationships are not in w:). */
+export function* childrenNamed(parent: Node | null | undefined, name: string): Generator<XmlElement> {
+  if (!parent) return;
+  for (let child = parent.firstChild; child; child = child.nextSibling)
+    if (child.nodeType === 1 && (child as XmlElement).localName === name) yield child as XmlElement;
+}
+
+/** The relationships namespace of r:id attributes. */
+export const R_NAMESPACE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
 /** The parts read beside mammoth, as text; a part the package lacks is undefined. */
 export interface WordParts {
   document?: string;
@@ -71,6 +81,10 @@ export interface WordParts {
   numbering?: string;
   theme?: string;
   settings?: string;
+  /** The body's relationships (word/_rels/document.xml.rels): which part a header reference names. */
+  rels?: string;
+  /** The header and footer parts, by their name inside word/ (header1.xml, footer2.xml…). */
+  bands?: Record<string, string>;
 }
 
 const PART_NAMES = {
@@ -79,7 +93,11 @@ const PART_NAMES = {
   numbering: 'word/numbering.xml',
   theme: 'word/theme/theme1.xml',
   settings: 'word/settings.xml',
-} as const satisfies Record<keyof WordParts, string>;
+  rels: 'word/_rels/document.xml.rels',
+} as const satisfies Record<Exclude<keyof WordParts, 'bands'>, string>;
+
+/** A header or footer part's name. */
+const BAND_PART = /^word\/((?:header|footer)\d{0,4}\.xml)$/;
 
 /**
  * The parts of a package, unpacked in one pass over its entries and decoded. Throws when the bytes are not
@@ -87,13 +105,21 @@ const PART_NAMES = {
  */
 export function unpackWordParts(bytes: Uint8Array): WordParts {
   const wanted = new Set<string>(Object.values(PART_NAMES));
-  const files = unzipSync(bytes, { filter: (file) => wanted.has(file.name) });
+  const files = unzipSync(bytes, { filter: (file) => wanted.has(file.name) || BAND_PART.test(file.name) });
   const decoder = new TextDecoder();
   const parts: WordParts = {};
-  for (const [key, name] of Object.entries(PART_NAMES) as Array<[keyof WordParts, string]>) {
+  for (const [key, name] of Object.entries(PART_NAMES) as Array<
+    [Exclude<keyof WordParts, 'bands'>, string]
+  >) {
     const file = files[name];
     if (file) parts[key] = decoder.decode(file);
   }
+  const bands: Record<string, string> = {};
+  for (const [name, file] of Object.entries(files)) {
+    const band = BAND_PART.exec(name)?.[1];
+    if (band) bands[band] = decoder.decode(file);
+  }
+  if (Object.keys(bands).length) parts.bands = bands;
   return parts;
 }
 

@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { WordEditor } from '../editor/WordEditor';
 import { t } from '../i18n/zh-CN';
 import { initialFormatState } from '../model/useFormatState';
+import { sampleContent } from '../stories/sampleDocument';
 import { DEFAULT_STYLE_PRESETS } from '../styles/presets';
 import { FontDialog } from './FontDialog';
 import { LinkDialog } from './LinkDialog';
@@ -65,14 +67,76 @@ export const Paragraph: Story = {
         indent: 'none',
         lineHeight: { kind: 'exact', value: 18, unit: 'pt' },
         specialIndent: { kind: 'firstLine', value: 2, unit: 'char' },
+        spaceBefore: null,
+        spaceAfter: null,
       },
       true,
     );
   },
 };
 
+/**
+ * 段前 / 段后 in the editor: 格式 › 段落 on a paragraph, 段前 12 磅 lands on it as a 16 px top margin; a
+ * number out of range is refused with its limits; the dialog opens again on what the paragraph has.
+ */
+export const ParagraphSpacing: Story = {
+  render: () => (
+    <div style={{ height: '100vh' }}>
+      <WordEditor
+        documentId="local-doc-spacing"
+        initialTitle="段落间距"
+        initialContent={sampleContent}
+        onSave={async () => {}}
+        saveDelayMs={50}
+      />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const editor = await canvas.findByRole('textbox', { name: t.editorLabel });
+    const line = '春江潮水连海平，海上明月共潮生。';
+    await userEvent.click(await within(editor).findByText(line));
+    const openParagraph = async () => {
+      await userEvent.click(await canvas.findByRole('menuitem', { name: t.menus.format }));
+      await userEvent.click(await body().findByRole('menuitem', { name: t.format.paragraph }));
+      return body().findByRole('dialog', { name: t.paragraph.title });
+    };
+    let dialog = await openParagraph();
+    await pick(t.paragraph.spaceBefore, t.paragraph.pt);
+    const before = within(dialog).getByRole('spinbutton', {
+      name: t.paragraph.spacingValue(t.paragraph.spaceBefore, t.paragraph.pt),
+    });
+    await userEvent.clear(before);
+    await userEvent.type(before, '2000');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.dialogs.ok }));
+    await expect(
+      within(dialog).getByText(t.paragraph.spacingInvalid(t.paragraph.spaceBefore, 1584, t.paragraph.pt)),
+    ).toBeVisible();
+    await userEvent.clear(before);
+    await userEvent.type(before, '12');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.dialogs.ok }));
+    const target = within(editor).getByText(line).closest('p') as HTMLElement;
+    await waitFor(() => expect(getComputedStyle(target).marginTop).toBe('16px'));
+    // The first-line indent it had is kept, and 段后 (left 不变) keeps the editor's own margin.
+    await expect(target.style.textIndent).toBe('2em');
+    await expect(target.style.marginBlockEnd).toBe('');
+    // Opened again, the dialog shows the paragraph's 12 磅.
+    await userEvent.click(within(editor).getByText(line));
+    dialog = await openParagraph();
+    await waitFor(() =>
+      expect(
+        within(dialog).getByRole('spinbutton', {
+          name: t.paragraph.spacingValue(t.paragraph.spaceBefore, t.paragraph.pt),
+        }),
+      ).toHaveValue(12),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: t.dialogs.cancel }));
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+  },
+};
+
 const onParagraphClear = fn();
-/** All three options 不变: 确定 clears the paragraph formatting (an all-null payload). */
+/** Every option 不变: 确定 clears the paragraph formatting (an all-null payload). */
 export const ParagraphClears: Story = {
   render: () => <ParagraphDialog isOpen onOpenChange={() => {}} onApply={onParagraphClear} />,
   play: async () => {
@@ -80,7 +144,7 @@ export const ParagraphClears: Story = {
     const dialog = await body().findByRole('dialog', { name: t.paragraph.title });
     await userEvent.click(within(dialog).getByRole('button', { name: t.dialogs.ok }));
     await expect(onParagraphClear).toHaveBeenCalledWith(
-      { indent: 'none', lineHeight: null, specialIndent: null },
+      { indent: 'none', lineHeight: null, specialIndent: null, spaceBefore: null, spaceAfter: null },
       null,
     );
   },

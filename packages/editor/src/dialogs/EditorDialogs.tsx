@@ -12,7 +12,15 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../i18n/zh-CN';
 import { $isImageNode } from '../images/ImageNode';
-import { $applyTextFormatPatch, applyList, applyParagraph, type ListType } from '../model/commands';
+import {
+  $applyTextFormatPatch,
+  $selectedSpacing,
+  applyList,
+  applyParagraph,
+  isUnchangedParagraphPatch,
+  type ListType,
+  type SelectedSpacing,
+} from '../model/commands';
 import type { FormatState } from '../model/useFormatState';
 import { $selectionBreaksBefore, setBreakBefore } from '../pages/pageBreakBefore';
 import type { StylePresets } from '../styles/presets';
@@ -49,6 +57,7 @@ export function EditorDialogs({ format, presets, onPresetsChange }: EditorDialog
   const [findMode, setFindMode] = useState<'find' | 'replace'>('find');
   const savedSelection = useRef<BaseSelection | null>(null);
   const [paragraphBreaks, setParagraphBreaks] = useState(false);
+  const [paragraphSpacing, setParagraphSpacing] = useState<SelectedSpacing>({ before: null, after: null });
   const [image, setImage] = useState<{ key: string; altText: string; width: number | null } | null>(null);
 
   // Dialogs take the focus away; they act on the selection the user had when opening them.
@@ -75,9 +84,10 @@ export function EditorDialogs({ format, presets, onPresetsChange }: EditorDialog
           }
           savedSelection.current = editor.getEditorState().read(() => $getSelection()?.clone() ?? null);
           if (name === 'paragraph')
-            setParagraphBreaks(
-              editor.getEditorState().read(() => $selectionBreaksBefore(savedSelection.current)),
-            );
+            editor.getEditorState().read(() => {
+              setParagraphBreaks($selectionBreaksBefore(savedSelection.current));
+              setParagraphSpacing($selectedSpacing(savedSelection.current));
+            });
           setDialog(name);
           return true;
         },
@@ -109,13 +119,10 @@ export function EditorDialogs({ format, presets, onPresetsChange }: EditorDialog
         isOpen={dialog === 'paragraph'}
         onOpenChange={closeOn}
         breakBefore={paragraphBreaks}
+        spacing={paragraphSpacing}
         onApply={(patch, breaks) =>
           withSelection(() => {
-            const onlyBreaks =
-              breaks !== null &&
-              patch.indent === 'none' &&
-              patch.lineHeight === null &&
-              patch.specialIndent === null;
+            const onlyBreaks = breaks !== null && isUnchangedParagraphPatch(patch);
             if (!onlyBreaks) applyParagraph(editor, patch);
             if (breaks !== null) setBreakBefore(editor, breaks);
           })

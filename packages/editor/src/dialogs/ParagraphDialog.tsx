@@ -5,11 +5,14 @@ import {
   LINE_HEIGHT_MULTIPLE_STEP,
   LINE_HEIGHT_PRESETS,
   type LineHeightAdv,
+  MAX_PARAGRAPH_SPACING,
+  type ParagraphSpacing,
+  type SpacingUnit,
   type SpecialIndent,
 } from '../format/units';
 import { t } from '../i18n/zh-CN';
-import type { IndentChange, ParagraphPatch } from '../model/commands';
-import { Choice, KindField, MeasureField } from './Choice';
+import type { IndentChange, ParagraphPatch, SelectedSpacing } from '../model/commands';
+import { Choice, KindField, MeasureField, NumberField } from './Choice';
 import { okCancelFooter } from './DialogParts';
 import * as css from './dialogs.css';
 import {
@@ -18,6 +21,7 @@ import {
   LENGTH_UNIT_OPTIONS,
   LINE_HEIGHT_KIND_OPTIONS,
   parseNumber,
+  SPACING_UNIT_OPTIONS,
   SPECIAL_INDENT_OPTIONS,
   withUnchanged,
 } from './options';
@@ -32,17 +36,42 @@ export interface ParagraphDialogProps {
   onApply(patch: ParagraphPatch, breakBefore: boolean | null): void;
   /** Whether the selected paragraphs start a page (段前分页) when the dialog opens. */
   breakBefore?: boolean;
+  /** The 段前 / 段后 the selected paragraphs share (model/commands.ts $selectedSpacing); null: 不变. */
+  spacing?: SelectedSpacing;
 }
 
 type LineKind = 'unchanged' | 'preset' | 'multiple' | 'exact';
 type SpecialKind = 'unchanged' | 'none' | 'firstLine' | 'hanging';
+type SpacingKind = 'unchanged' | SpacingUnit;
+
+/** 段前 or 段后 as the dialog holds it: 不变, or a number typed in 磅 or 行. */
+export interface SpacingInput {
+  kind: SpacingKind;
+  value: string;
+}
+
+const NO_SPACING: SelectedSpacing = { before: null, after: null };
+
+const spacingInput = (spacing: ParagraphSpacing | null): SpacingInput =>
+  spacing ? { kind: spacing.unit, value: String(spacing.value) } : { kind: 'unchanged', value: '0' };
+
+const unitLabel = (unit: SpacingUnit) => (unit === 'pt' ? t.paragraph.pt : t.paragraph.line);
+
+/** A spacing field's value, or the message that says what it may be (0–1584 磅, 0–100 行). */
+function spacingFrom(side: string, input: SpacingInput): ParagraphSpacing | null | { error: string } {
+  if (input.kind === 'unchanged') return null;
+  const max = MAX_PARAGRAPH_SPACING[input.kind];
+  const value = parseNumber(input.value, (n) => n >= 0 && n <= max);
+  if (value === null) return { error: t.paragraph.spacingInvalid(side, max, unitLabel(input.kind)) };
+  return { value, unit: input.kind };
+}
 
 const PRESET_OPTIONS = LINE_HEIGHT_PRESETS.map((p) => ({
   id: String(p),
   label: p.toFixed(p === 1.15 ? 2 : 1),
 }));
 
-/** Builds the payload; null when a value the chosen option needs is not a usable number. */
+/** Builds the payload, or the message to show when a value the chosen option needs is not usable. */
 export function paragraphPatchFrom(input: {
   indent: IndentChange;
   lineKind: LineKind;
@@ -52,12 +81,14 @@ export function paragraphPatchFrom(input: {
   specialKind: SpecialKind;
   specialValue: string;
   specialUnit: 'char' | 'mm';
-}): ParagraphPatch | null {
+  spaceBefore: SpacingInput;
+  spaceAfter: SpacingInput;
+}): { patch: ParagraphPatch } | { error: string } {
   let lineHeight: LineHeightAdv | null = null;
   if (input.lineKind === 'preset') lineHeight = { kind: 'preset', value: Number(input.preset) };
   else if (input.lineKind === 'multiple' || input.lineKind === 'exact') {
     const value = parseNumber(input.lineValue, (n) => n > 0);
-    if (value === null) return null;
+    if (value === null) return { error: t.paragraph.invalid };
     lineHeight =
       input.lineKind === 'multiple'
         ? { kind: 'multiple', value }
@@ -67,18 +98,58 @@ export function paragraphPatchFrom(input: {
   if (input.specialKind === 'none') specialIndent = { kind: 'none' };
   else if (input.specialKind === 'firstLine' || input.specialKind === 'hanging') {
     const value = parseNumber(input.specialValue, (n) => n >= 0);
-    if (value === null) return null;
+    if (value === null) return { error: t.paragraph.invalid };
     specialIndent = { kind: input.specialKind, value, unit: input.specialUnit };
   }
-  return { indent: input.indent, lineHeight, specialIndent };
+  const spaceBefore = spacingFrom(t.paragraph.spaceBefore, input.spaceBefore);
+  if (spaceBefore && 'error' in spaceBefore) return spaceBefore;
+  const spaceAfter = spacingFrom(t.paragraph.spaceAfter, input.spaceAfter);
+  if (spaceAfter && 'error' in spaceAfter) return spaceAfter;
+  return { patch: { indent: input.indent, lineHeight, specialIndent, spaceBefore, spaceAfter } };
 }
 
-/** 段落: indent, line height (presets, multiple in 0.05 steps, exact in pt/mm/px) and special indent. */
+/** 段前 or 段后: 不变, 磅 or 行, and beside it the number in that unit. */
+function SpacingField({
+  label,
+  input,
+  onChange,
+}: {
+  label: string;
+  input: SpacingInput;
+  onChange(input: SpacingInput): void;
+}) {
+  return (
+    <KindField
+      label={label}
+      value={input.kind}
+      onChange={(kind) => onChange({ ...input, kind })}
+      options={withUnchanged(SPACING_UNIT_OPTIONS)}
+    >
+      {input.kind === 'unchanged' ? (
+        <span />
+      ) : (
+        <NumberField
+          label={t.paragraph.spacingValue(label, unitLabel(input.kind))}
+          value={input.value}
+          onChange={(value) => onChange({ ...input, value })}
+          step={0.5}
+          min={0}
+        />
+      )}
+    </KindField>
+  );
+}
+
+/**
+ * 段落: indent, line height (presets, multiple in 0.05 steps, exact in pt/mm/px), special indent, and 段前 /
+ * 段后 in 磅 or 行.
+ */
 export function ParagraphDialog({
   isOpen,
   onOpenChange,
   onApply,
   breakBefore = false,
+  spacing = NO_SPACING,
 }: ParagraphDialogProps) {
   const [indent, setIndent] = useState<IndentChange>('none');
   const [lineKind, setLineKind] = useState<LineKind>('unchanged');
@@ -90,6 +161,8 @@ export function ParagraphDialog({
   const [specialUnit, setSpecialUnit] = useState<'char' | 'mm'>('char');
   const [error, setError] = useState('');
   const [breaks, setBreaks] = useState(breakBefore);
+  const [spaceBefore, setSpaceBefore] = useState(() => spacingInput(spacing.before));
+  const [spaceAfter, setSpaceAfter] = useState(() => spacingInput(spacing.after));
 
   useEffect(() => {
     if (isOpen) {
@@ -98,12 +171,19 @@ export function ParagraphDialog({
       setSpecialKind('unchanged');
       setError('');
       setBreaks(breakBefore);
+      setSpaceBefore(spacingInput(spacing.before));
+      setSpaceAfter(spacingInput(spacing.after));
     }
-  }, [isOpen, breakBefore]);
+  }, [isOpen, breakBefore, spacing]);
 
   const breaksChanged = breaks !== breakBefore;
   const allUnchanged =
-    indent === 'none' && lineKind === 'unchanged' && specialKind === 'unchanged' && !breaksChanged;
+    indent === 'none' &&
+    lineKind === 'unchanged' &&
+    specialKind === 'unchanged' &&
+    spaceBefore.kind === 'unchanged' &&
+    spaceAfter.kind === 'unchanged' &&
+    !breaksChanged;
 
   return (
     <Dialog
@@ -111,7 +191,7 @@ export function ParagraphDialog({
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       footer={okCancelFooter((close) => {
-        const patch = paragraphPatchFrom({
+        const built = paragraphPatchFrom({
           indent,
           lineKind,
           preset,
@@ -120,12 +200,14 @@ export function ParagraphDialog({
           specialKind,
           specialValue,
           specialUnit,
+          spaceBefore,
+          spaceAfter,
         });
-        if (!patch) {
-          setError(t.paragraph.invalid);
+        if ('error' in built) {
+          setError(built.error);
           return;
         }
-        onApply(patch, breaksChanged ? breaks : null);
+        onApply(built.patch, breaksChanged ? breaks : null);
         close();
       })}
     >
@@ -176,6 +258,8 @@ export function ParagraphDialog({
             <span />
           )}
         </KindField>
+        <SpacingField label={t.paragraph.spaceBefore} input={spaceBefore} onChange={setSpaceBefore} />
+        <SpacingField label={t.paragraph.spaceAfter} input={spaceAfter} onChange={setSpaceAfter} />
         <Checkbox isSelected={breaks} onChange={setBreaks}>
           {t.pages.pageBreakBefore}
         </Checkbox>

@@ -3,6 +3,7 @@ import {
   LENGTH_UNITS,
   type LengthUnit,
   type LineHeightAdv,
+  type SpacingUnit,
   type SpecialIndent,
 } from '../format/units';
 import { t } from '../i18n/zh-CN';
@@ -62,6 +63,12 @@ export const SPECIAL_INDENT_OPTIONS: ChoiceOptions<SpecialIndent['kind']> = [
   { id: 'none', label: t.paragraph.none },
   { id: 'firstLine', label: t.paragraph.firstLine },
   { id: 'hanging', label: t.paragraph.hanging },
+];
+
+/** 磅 and 行, for 段前 / 段后. */
+export const SPACING_UNIT_OPTIONS: ChoiceOptions<SpacingUnit> = [
+  { id: 'pt', label: t.paragraph.pt },
+  { id: 'line', label: t.paragraph.line },
 ];
 
 /** 默认字体 (the document's), then the families of the font menu. */

@@ -1,6 +1,6 @@
 import { assignVars, globalStyle, style } from '@vanilla-extract/css';
 import { lightTokens, vars } from '@wanxiang/ui';
-import { NARROW_SCREEN_QUERY, PAPER_MARGIN_INLINE_PX, PAPER_WIDTH_PX } from '../constants';
+import { NARROW_SCREEN_QUERY, paperSide } from '../constants';
 import { t } from '../i18n/zh-CN';
 
 export const root = style({
@@ -181,17 +181,6 @@ export const stage = style({
     },
   },
 });
-
-/**
- * A side's padding from the document's page setup (pages/PagesPlugin.tsx sets --wx-margin-* on the paper's
- * row): the margin itself on a full-width sheet, so a line holds what it will on paper, and the same share
- * of a narrower one (at least 24 px). Without the variables: 90 px of a 794 px sheet.
- */
-const paperSide = (side: 'left' | 'right') => {
-  const px = `var(--wx-margin-${side}, ${PAPER_MARGIN_INLINE_PX}px)`;
-  const share = `var(--wx-margin-${side}-pct, ${Math.round((PAPER_MARGIN_INLINE_PX / PAPER_WIDTH_PX) * 10000) / 100}%)`;
-  return `clamp(min(24px, ${px}), ${share}, ${px})`;
-};
 
 export const paperRow = style({
   position: 'relative',

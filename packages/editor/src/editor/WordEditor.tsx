@@ -34,6 +34,8 @@ import type { ServerExporter } from '../files/serverExport';
 import { useDocumentFiles } from '../files/useDocumentFiles';
 import { FootnoteNotes, FootnotesProvider } from '../footnotes/FootnotesPlugin';
 import { formatModified } from '../format/dates';
+import { FormulaPlugin } from '../formula/FormulaPlugin';
+import { HeaderFooterPlugin } from '../headerFooter/HeaderFooterPlugin';
 import { t } from '../i18n/zh-CN';
 import { MenuBar, MenuBarPlaceholder } from '../menus/MenuBar';
 import { EDITOR_NAMESPACE, editorNodes, editorTheme } from '../model/config';
@@ -54,6 +56,7 @@ import { useEditorPreferencesHost } from '../preferences/context';
 import { PreferencesDialog } from '../preferences/PreferencesDialog';
 import { presetsForNewDocument } from '../preferences/presets';
 import { DEFAULT_EDITOR_PREFERENCES, type EditorPreferencesHost } from '../preferences/types';
+import { ShapesPlugin } from '../shapes/ShapesPlugin';
 import { PresetsSavePlugin } from '../styles/PresetsSavePlugin';
 import { normalizeStylePresets, type StylePresets } from '../styles/presets';
 import { usePresetStylesheet } from '../styles/usePresetStylesheet';
@@ -116,7 +119,7 @@ export interface WordEditorProps {
   dock?: ReactNode;
   /** Autosave pause in ms. */
   saveDelayMs?: number;
-  /** 页面视图 (sheets of the document's page size) or 连续视图 (one long sheet) to start in. */
+  /** 页面视图 (sheets of the document’s page size) or 连续视图 (one long sheet) to start in; default: the preferences’ (页面视图). */
   initialView?: EditorView;
   /** Receives the Lexical editor once it exists (tests, benchmarks, the AI assistant). */
   onEditorReady?(editor: LexicalEditor): void;
@@ -197,7 +200,7 @@ function EditorFrame({
   rightPanel,
   dock,
   saveDelayMs,
-  initialView = 'continuous',
+  initialView,
   onEditorReady,
   autoFocus = false,
   onSaveCloud,
@@ -211,10 +214,15 @@ function EditorFrame({
   const [editor] = useLexicalComposerContext();
   const format = useFormatState();
   const [ready, setReady] = useState(false);
-  const [view, setView] = useState<EditorView>(initialView);
   const providedPreferences = useEditorPreferencesHost();
   const preferencesHost = preferencesProp ?? providedPreferences;
   const preferences = preferencesHost?.preferences ?? DEFAULT_EDITOR_PREFERENCES;
+  const [view, setView] = useState<EditorView>(initialView ?? preferences.view);
+  // Preferences that arrive (or change) after the document opened take it to their view, once each.
+  const preferredView = preferences.view;
+  useEffect(() => {
+    if (initialView === undefined) setView(preferredView);
+  }, [initialView, preferredView]);
   const [preferencesOpen, setPreferencesOpen] = useState(false);
   // A new document (nothing stored yet) takes its body's font and size from the preferences.
   const [presets, setPresets] = useState<StylePresets>(() =>
@@ -478,7 +486,10 @@ function EditorFrame({
         />
       ) : null}
       <SymbolsPlugin />
+      <FormulaPlugin />
+      <ShapesPlugin />
       <PagesPlugin paperId={paperId} title={title} />
+      <HeaderFooterPlugin paperId={paperId} />
       <BookmarksPlugin />
     </div>
   );

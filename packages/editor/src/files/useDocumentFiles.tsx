@@ -5,8 +5,10 @@ import { type ReactNode, useRef } from 'react';
 import { isConvertError } from '../convert/errors';
 import { documentToLexdoc } from '../convert/lexdoc';
 import { outputFormatFor } from '../convert/registry';
+import { documentHasFormulas } from '../formula/formulaModel';
 import { t } from '../i18n/zh-CN';
 import { insertImageFiles } from '../images/insertImage';
+import { documentHasShapes } from '../shapes/formats';
 import type { StylePresets } from '../styles/presets';
 import { convertDocumentToFile } from './convertClient';
 import { exportFileName } from './fileNames';
@@ -151,6 +153,8 @@ export function useDocumentFiles({
           convertDocumentToFile(extension, { title, docId: documentId, editorState, styles: presets }),
         );
         downloadFile(exportFileName(title, extension), format.mime, content);
+        // Markdown has no shapes: their text was written as paragraphs, and the user is told so.
+        if (extension === 'md' && documentHasShapes(editorState)) toast.info(t.shapes.markdownNotice);
       },
       (error) => messageOf(error, t.convert.exportFailed),
     );
@@ -170,6 +174,8 @@ export function useDocumentFiles({
           });
           downloadFile(exportFileName(title, 'pdf'), 'application/pdf', pdf);
           toast.success(t.pdf.exported);
+          // The PDF prints formulas as their LaTeX source (files/pdf/blocks.ts): the user is told so.
+          if (documentHasFormulas(state)) toast.info(t.formula.pdfNotice);
         },
         // The failure's own text (the exporter's are Chinese), or the catalogue's (a chunk or
         // font that did not load, …).

@@ -185,3 +185,84 @@ export function specialIndentToCss(indent: SpecialIndent): Record<string, string
   if (indent.kind === 'firstLine') return { 'text-indent': length, 'margin-inline-start': '' };
   return { 'text-indent': `-${length}`, 'margin-inline-start': length };
 }
+
+/**
+ * 段前 / 段后: the space above or below a paragraph, in 磅 (pt) or in 行 (lines), as Word and WPS let the
+ * user choose.
+ */
+export type SpacingUnit = 'pt' | 'line';
+export interface ParagraphSpacing {
+  value: number;
+  unit: SpacingUnit;
+}
+
+/** The largest spacing Word accepts (1584 pt), and 100 lines. */
+export const MAX_PARAGRAPH_SPACING: Record<SpacingUnit, number> = { pt: 1584, line: 100 };
+
+/**
+ * The css of a spacing, for `margin-block-start` / `margin-block-end` in the block style:
+ * - 磅 as `12pt`, rounded to a twip (1/20 pt), so a value survives DOCX's w:before/w:after in twips;
+ * - 行 as `0.5lh`, rounded to a hundredth (DOCX's w:beforeLines counts hundredths of a line). `lh` is the
+ *   paragraph's own line height, so "1 行" is one line of that paragraph in the editor, and the PDF layout
+ *   multiplies it by the line height it lays the paragraph out with. A plain length (no calc(), no custom
+ *   property) is what the block style plugin can set through the CSSOM under the page's CSP, and what every
+ *   reader here (DOCX export, PDF) parses back with one pattern.
+ * Null when the value is not a number in range.
+ */
+export function spacingToCss(spacing: ParagraphSpacing): string | null {
+  const { value, unit } = spacing;
+  if (!Number.isFinite(value) || value < 0 || value > MAX_PARAGRAPH_SPACING[unit]) return null;
+  return unit === 'pt' ? `${Math.round(value * 20) / 20}pt` : `${round2(value)}lh`;
+}
+
+/** A block style's margin-block-start/-end back as a spacing (px become pt); null when it is none of ours. */
+export function spacingFromCss(css: string | null | undefined): ParagraphSpacing | null {
+  const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(pt|px|lh)\s*$/.exec(css ?? '');
+  if (!match) return null;
+  const n = Number(match[1]);
+  if (match[2] === 'lh') return { value: n, unit: 'line' };
+  return { value: match[2] === 'px' ? Math.round(n * 0.75 * 20) / 20 : n, unit: 'pt' };
+}
+
+/**
+ * A paragraph's 段前 / 段后 from DOCX (w:spacing) as block style css: w:beforeLines / w:afterLines (hundredths
+ * of a line), which Word uses when present, else w:before / w:after (twips). Nothing for a side DOCX leaves
+ * unsaid, so the editor's default margins apply there.
+ */
+export function docxSpacingCss(props: {
+  before?: number;
+  after?: number;
+  beforeLines?: number;
+  afterLines?: number;
+}): Record<string, string> {
+  const css: Record<string, string> = {};
+  const sides = [
+    ['margin-block-start', props.beforeLines, props.before],
+    ['margin-block-end', props.afterLines, props.after],
+  ] as const;
+  for (const [property, hundredths, twips] of sides) {
+    const spacing: ParagraphSpacing | null =
+      hundredths !== undefined && hundredths >= 0
+        ? { value: hundredths / 100, unit: 'line' }
+        : twips !== undefined && twips >= 0
+          ? { value: twips / 20, unit: 'pt' }
+          : null;
+    const value = spacing && spacingToCss(spacing);
+    if (value) css[property] = value;
+  }
+  return css;
+}
+
+/**
+ * A block style's 段前 or 段后 for DOCX: twips always (what readers without line units use), and for 行 the
+ * hundredths of a line too. `linePt` is the paragraph's line height in points, what one 行 is in the editor.
+ */
+export function spacingToDocx(
+  css: string | undefined,
+  linePt: number,
+): { twips: number; lines?: number } | null {
+  const spacing = spacingFromCss(css);
+  if (!spacing) return null;
+  if (spacing.unit === 'pt') return { twips: Math.round(spacing.value * 20) };
+  return { twips: Math.round(spacing.value * linePt * 20), lines: Math.round(spacing.value * 100) };
+}

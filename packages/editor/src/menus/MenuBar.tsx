@@ -15,12 +15,10 @@ export interface MenuBarProps {
   view?: 'page' | 'continuous';
 }
 
-const PLANNED_PREFIX = 'soon:';
-const keyOf = (entry: MenuEntry) => (typeof entry === 'string' ? entry : `${PLANNED_PREFIX}${entry.planned}`);
-
 /**
  * 文件 编辑 格式 视图 插入 帮助. react-aria's menus are modal popovers: opening one closes the other, and an
- * outside click or Escape closes it. Placeholder entries stay visible, disabled, marked 即将推出.
+ * outside click or Escape closes it. An entry that cannot act here (no right panel to show) is disabled
+ * and says why.
  */
 export function MenuBar({ isDisabled, hasRightPanel, hidden, view }: MenuBarProps) {
   const [editor] = useLexicalComposerContext();
@@ -78,9 +76,7 @@ export function MenuBar({ isDisabled, hasRightPanel, hidden, view }: MenuBarProp
       {MENUS.map((fullMenu) => {
         const menu = hidden?.size ? withoutHidden(fullMenu, hidden) : fullMenu;
         const disabledKeys = menu.groups.flatMap((g) =>
-          g.entries
-            .filter((e) => typeof e !== 'string' || ACTIONS[e].isAvailable?.({ hasRightPanel }) === false)
-            .map(keyOf),
+          g.entries.filter((e) => ACTIONS[e].isAvailable?.({ hasRightPanel }) === false),
         );
         return (
           <MenuTrigger key={menu.key}>
@@ -97,45 +93,28 @@ export function MenuBar({ isDisabled, hasRightPanel, hidden, view }: MenuBarProp
             >
               {menu.groups.flatMap((group, index) => {
                 const first = group.entries[0];
-                const groupKey = `${menu.key}-${first === undefined ? index : keyOf(first)}`;
+                const groupKey = `${menu.key}-${first ?? index}`;
                 const items = group.entries.map((entry) => {
-                  const key = keyOf(entry);
-                  const { label, shortcut } = typeof entry === 'string' ? ACTIONS[entry] : entry;
-                  const action = typeof entry === 'string' ? ACTIONS[entry] : null;
+                  const action = ACTIONS[entry];
+                  const { label, shortcut } = action;
                   const reason =
-                    action?.isAvailable?.({ hasRightPanel }) === false ? action.unavailableReason : undefined;
+                    action.isAvailable?.({ hasRightPanel }) === false ? action.unavailableReason : undefined;
                   return (
                     <MenuItem
-                      key={key}
-                      id={key}
+                      key={entry}
+                      id={entry}
                       textValue={label}
                       {...(shortcut ? { shortcut } : {})}
-                      {...(typeof entry === 'string'
-                        ? reason
-                          ? { description: reason }
-                          : {}
-                        : { description: t.comingSoon })}
+                      {...(reason ? { description: reason } : {})}
                     >
-                      {typeof entry === 'string' ? (
-                        reason ? (
-                          <span title={reason}>{label}</span>
-                        ) : (
-                          label
-                        )
-                      ) : (
-                        <span title={t.comingSoon}>{label}</span>
-                      )}
+                      {reason ? <span title={reason}>{label}</span> : label}
                     </MenuItem>
                   );
                 });
                 const chosen = group.choice
-                  ? group.entries
-                      .filter(
-                        (entry) =>
-                          typeof entry === 'string' &&
-                          ACTIONS[entry].isChecked?.({ hasRightPanel, ...(view ? { view } : {}) }),
-                      )
-                      .map(keyOf)
+                  ? group.entries.filter((entry) =>
+                      ACTIONS[entry].isChecked?.({ hasRightPanel, ...(view ? { view } : {}) }),
+                    )
                   : null;
                 const section = chosen ? (
                   <MenuSection
@@ -147,7 +126,7 @@ export function MenuBar({ isDisabled, hasRightPanel, hidden, view }: MenuBarProp
                     onSelectionChange={(keys) => {
                       if (keys === 'all') return;
                       for (const key of keys)
-                        if (String(key) in ACTIONS && !chosen.includes(String(key)))
+                        if (String(key) in ACTIONS && !chosen.includes(String(key) as ActionId))
                           editor.dispatchCommand(ACTIONS[String(key) as ActionId].command, undefined);
                     }}
                   >
@@ -182,7 +161,7 @@ function withoutHidden(menu: (typeof MENUS)[number], hidden: ReadonlySet<string>
   const groups = menu.groups
     .map((group) => ({
       ...group,
-      entries: group.entries.filter((e) => typeof e !== 'string' || !hidden.has(e)),
+      entries: group.entries.filter((e) => !hidden.has(e)),
     }))
     .filter((group) => group.entries.length > 0);
   return { ...menu, groups };

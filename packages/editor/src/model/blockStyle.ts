@@ -2,7 +2,7 @@ import { getStyleObjectFromCSS } from '@lexical/selection';
 import { $getState, $setState, createState, type ElementNode, type LexicalNode } from 'lexical';
 
 /**
- * The paragraph-level css of a block (line height, special indent, distributed alignment). Kept in node
+ * The paragraph-level css of a block (line height, special indent, distributed alignment, 段前/段后). Kept in node
  * state, not ElementNode's `style`: Lexical 0.52 neither serializes nor renders an element's style, while
  * node state is saved with the document (the `$` field of its JSON).
  */
@@ -22,6 +22,9 @@ export const BLOCK_STYLE_PROPERTIES = [
   'text-align-last',
   // 段前分页 (pages/pageBreakBefore.ts): the paragraph starts a page when printed.
   'break-before',
+  // 段前 / 段后 (format/units.ts spacingToCss): `12pt` or `0.5lh`.
+  'margin-block-start',
+  'margin-block-end',
 ] as const;
 
 export function parseStyle(css: string): Record<string, string> {

@@ -12,7 +12,7 @@ import { FootnoteNode } from '../footnotes/FootnoteNode';
 import { insertFootnote } from '../footnotes/insertFootnote';
 import { ImageNode } from '../images/ImageNode';
 import { $getBlockStyle, blockStyleState } from './blockStyle';
-import { applyParagraph, clearFormatting, setAlignment } from './commands';
+import { $selectedSpacing, applyParagraph, clearFormatting, setAlignment } from './commands';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -65,6 +65,8 @@ describe('paragraph commands', () => {
       indent: 'none',
       lineHeight: { kind: 'exact', value: 18, unit: 'pt' },
       specialIndent: { kind: 'firstLine', value: 2, unit: 'char' },
+      spaceBefore: null,
+      spaceAfter: null,
     });
     await tick();
     expect(firstBlock(editor).style).toBe('line-height: 24px; text-indent: 2em;');
@@ -80,11 +82,56 @@ describe('paragraph commands', () => {
     expect(firstBlock(copy).style).toBe('line-height: 24px; text-indent: 2em;');
   });
 
-  it('clears the paragraph formatting when all three options are unchanged', async () => {
-    const editor = paragraphEditor('line-height: 2; text-indent: 2em; text-align-last: justify;');
-    applyParagraph(editor, { indent: 'none', lineHeight: null, specialIndent: null });
+  it('clears the paragraph formatting when every option is unchanged', async () => {
+    const editor = paragraphEditor(
+      'line-height: 2; text-indent: 2em; text-align-last: justify; margin-block-start: 12pt;',
+    );
+    applyParagraph(editor, {
+      indent: 'none',
+      lineHeight: null,
+      specialIndent: null,
+      spaceBefore: null,
+      spaceAfter: null,
+    });
     await tick();
     expect(firstBlock(editor).style).toBe('');
+  });
+
+  it('sets 段前 in points and 段后 in lines, keeping what the patch leaves unchanged', async () => {
+    const editor = paragraphEditor('line-height: 1.5;');
+    applyParagraph(editor, {
+      indent: 'none',
+      lineHeight: null,
+      specialIndent: null,
+      spaceBefore: { value: 12, unit: 'pt' },
+      spaceAfter: { value: 0.5, unit: 'line' },
+    });
+    await tick();
+    expect(firstBlock(editor).style).toBe(
+      'line-height: 1.5; margin-block-start: 12pt; margin-block-end: 0.5lh;',
+    );
+    // The dialog opens on what the paragraph has.
+    expect(editor.getEditorState().read(() => $selectedSpacing())).toEqual({
+      before: { value: 12, unit: 'pt' },
+      after: { value: 0.5, unit: 'line' },
+    });
+  });
+
+  it('opens 段前 as unchanged when the selected paragraphs differ', async () => {
+    const editor = paragraphEditor('margin-block-start: 12pt; margin-block-end: 6pt;');
+    editor.update(
+      () => {
+        const second = $createParagraphNode().append($createTextNode('海上明月共潮生'));
+        $setState(second, blockStyleState, 'margin-block-start: 24pt; margin-block-end: 6pt;');
+        $getRoot().append(second);
+        $getRoot().select(0, 2);
+      },
+      { discrete: true },
+    );
+    expect(editor.getEditorState().read(() => $selectedSpacing())).toEqual({
+      before: null,
+      after: { value: 6, unit: 'pt' },
+    });
   });
 });
 

@@ -39,10 +39,13 @@ import {
   FONT_FAMILIES,
   type LineHeightAdv,
   lineHeightToCss,
+  type ParagraphSpacing,
   type SpecialIndent,
+  spacingFromCss,
+  spacingToCss,
   specialIndentToCss,
 } from '../format/units';
-import { $patchElementStyle, BLOCK_STYLE_PROPERTIES } from './blockStyle';
+import { $getBlockStyle, $patchElementStyle, BLOCK_STYLE_PROPERTIES, parseStyle } from './blockStyle';
 
 export const BLOCK_TYPES = [
   'paragraph',
@@ -190,14 +193,45 @@ export interface ParagraphPatch {
   indent: IndentChange;
   lineHeight: LineHeightAdv | null;
   specialIndent: SpecialIndent | null;
+  /** 段前 / 段后. */
+  spaceBefore: ParagraphSpacing | null;
+  spaceAfter: ParagraphSpacing | null;
+}
+
+/** Every setting of the patch is 不变 (applyParagraph then clears the paragraph formatting). */
+export const isUnchangedParagraphPatch = (patch: ParagraphPatch): boolean =>
+  patch.indent === 'none' &&
+  patch.lineHeight === null &&
+  patch.specialIndent === null &&
+  patch.spaceBefore === null &&
+  patch.spaceAfter === null;
+
+/** 段前 and 段后 as the 段落 dialog opens on them. */
+export interface SelectedSpacing {
+  before: ParagraphSpacing | null;
+  after: ParagraphSpacing | null;
+}
+
+/**
+ * The 段前 and 段后 the selected blocks share: null for a side where they differ, or where one of them has
+ * none of its own (the editor's default margins then apply, which no value in the dialog stands for).
+ */
+export function $selectedSpacing(selection?: BaseSelection | null): SelectedSpacing {
+  const styles = $selectedBlocks(selection).map((block) => parseStyle($getBlockStyle(block)));
+  const shared = (property: string): ParagraphSpacing | null => {
+    const values = styles.map((style) => style[property] ?? '');
+    const first = values[0];
+    return first && values.every((v) => v === first) ? spacingFromCss(first) : null;
+  };
+  return { before: shared('margin-block-start'), after: shared('margin-block-end') };
 }
 
 export function applyParagraph(editor: LexicalEditor, patch: ParagraphPatch) {
-  const unchanged = patch.indent === 'none' && patch.lineHeight === null && patch.specialIndent === null;
+  const unchanged = isUnchangedParagraphPatch(patch);
   editor.update(() => {
     const blocks = $selectedBlocks();
     if (unchanged) {
-      // All three "unchanged" clears the block-level paragraph formatting.
+      // All "unchanged" clears the block-level paragraph formatting.
       for (const block of blocks) {
         $patchElementStyle(block, Object.fromEntries(BLOCK_STYLE_PROPERTIES.map((p) => [p, ''])));
         block.setIndent(0);
@@ -212,6 +246,13 @@ export function applyParagraph(editor: LexicalEditor, patch: ParagraphPatch) {
         if (css) styles['line-height'] = css;
       }
       if (patch.specialIndent) Object.assign(styles, specialIndentToCss(patch.specialIndent) ?? {});
+      for (const [property, spacing] of [
+        ['margin-block-start', patch.spaceBefore],
+        ['margin-block-end', patch.spaceAfter],
+      ] as const) {
+        const css = spacing && spacingToCss(spacing);
+        if (css) styles[property] = css;
+      }
       if (Object.keys(styles).length) $patchElementStyle(block, styles);
     }
   });

@@ -8,8 +8,11 @@ import type { EditorThemeClasses, Klass, LexicalNode } from 'lexical';
 import { BookmarkNode } from '../bookmarks/BookmarkNode';
 import { XrefNode } from '../bookmarks/XrefNode';
 import { FootnoteNode } from '../footnotes/FootnoteNode';
+import { FormulaNode } from '../formula/FormulaNode';
 import { ImageNode } from '../images/ImageNode';
 import { PageBreakNode } from '../pages/PageBreakNode';
+import { ShapeNode } from '../shapes/ShapeNode';
+import { TocNode } from '../toc/TocNode';
 
 /** Stable class names: the style presets (styles/presets.ts) and the paper's css target them. */
 export const editorTheme: EditorThemeClasses = {
@@ -75,6 +78,9 @@ export const editorNodes: ReadonlyArray<Klass<LexicalNode>> = [
   BookmarkNode,
   XrefNode,
   PageBreakNode,
+  FormulaNode,
+  ShapeNode,
+  TocNode,
 ];
 
 export const EDITOR_NAMESPACE = 'wanxiang-editor';

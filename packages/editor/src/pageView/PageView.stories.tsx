@@ -12,6 +12,7 @@ import {
 } from '../convert/nodes';
 import { WordEditor } from '../editor/WordEditor';
 import { t } from '../i18n/zh-CN';
+import { PAGE_BREAK_TYPE } from '../pages/pageBreakType';
 import { contentRects } from './pageLayout';
 
 /**
@@ -137,6 +138,7 @@ export const SwitchTheView: Story = {
         documentId="page-view-switch"
         initialTitle="分页"
         initialContent={longDocument()}
+        initialView="continuous"
         onSave={async () => {}}
         saveDelayMs={50}
       />
@@ -164,5 +166,50 @@ export const SwitchTheView: Story = {
     await waitFor(() => expect(paper).not.toHaveAttribute('data-wx-page-view'));
     await expect(paper.querySelector('[data-wx-sheets]')).toBeNull();
     await expect(paper.querySelector('[data-wx-page-gap]')).toBeNull();
+  },
+};
+
+/** A 分页符 starts the next sheet: the heading after each one stands at the top of its own sheet. */
+export const PageBreaks: Story = {
+  tags: ['!vrt'],
+  render: () => (
+    <div style={{ height: '100vh' }}>
+      <WordEditor
+        documentId="page-view-breaks"
+        initialTitle="分页符"
+        initialContent={{
+          version: '2.0.0',
+          editorState: editorState([
+            headingNode(1, [textNode('封面')]),
+            { type: PAGE_BREAK_TYPE, version: 1 },
+            headingNode(2, [textNode('第一章')]),
+            paragraphNode([textNode('第一章的正文。')]),
+            { type: PAGE_BREAK_TYPE, version: 1 },
+            headingNode(2, [textNode('第二章')]),
+            paragraphNode([textNode('第二章的正文。')]),
+          ]),
+        }}
+        initialView="page"
+        onSave={async () => {}}
+        saveDelayMs={50}
+      />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('textbox', { name: t.editorLabel });
+    const paper = paperOf(canvasElement);
+    const sheetOfHeadings = () => {
+      const sheets = Array.from(paper.querySelectorAll('[data-wx-sheets] > div')).map((sheet) =>
+        sheet.getBoundingClientRect(),
+      );
+      return Array.from(paper.querySelectorAll('[data-lexical-editor] > h1, [data-lexical-editor] > h2')).map(
+        (heading) => {
+          const top = contentRects(heading)[0]?.top ?? 0;
+          return sheets.findIndex((rect) => top >= rect.top && top <= rect.bottom) + 1;
+        },
+      );
+    };
+    await waitFor(() => expect(sheetOfHeadings()).toEqual([1, 2, 3]));
   },
 };

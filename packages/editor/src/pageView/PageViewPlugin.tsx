@@ -1,6 +1,9 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { $getNodeByKey, $isElementNode, type LexicalEditor } from 'lexical';
 import { useEffect } from 'react';
+import { type HeaderFooter, sameHeaderFooter } from '../headerFooter/model';
+import { drawSheetBands } from '../headerFooter/sheetBands';
+import { $getHeaderFooter } from '../headerFooter/state';
 import { useNarrowScreen } from '../useNarrowScreen';
 import { PageLayout } from './pageLayout';
 import type { PageGeometry } from './paginate';
@@ -73,11 +76,18 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
 
     let geometry = first;
     const layout = new PageLayout(root, paper, geometry);
-    /** One sheet per page, the paper as tall as the sheets. */
+    let bands: HeaderFooter = editor.getEditorState().read($getHeaderFooter);
+    /** The headers and footers, written again only when the count of sheets or their setting changed. */
+    let drawn: { count: number; bands: HeaderFooter } | null = null;
+    /** One sheet per page, the paper as tall as the sheets, each with its header and footer. */
     const drawSheets = () => {
       const count = layout.pageCount;
       while (sheets.childElementCount < count) sheets.append(document.createElement('div'));
       while (sheets.childElementCount > count) sheets.lastElementChild?.remove();
+      if (!drawn || drawn.count !== count || !sameHeaderFooter(drawn.bands, bands)) {
+        drawSheetBands(Array.from(sheets.children) as HTMLElement[], bands);
+        drawn = { count, bands };
+      }
       const height = geometry.pitch - SHEET_GAP_PX;
       Array.from(sheets.children).forEach((sheet, n) => {
         const style = (sheet as HTMLElement).style;
@@ -97,7 +107,8 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
           if (!current) return undefined;
           index ??= new Map(current.blocks.map((block, n) => [block, n]));
           const n = index.get(element);
-          return n === undefined ? undefined : current.pagination.starts[n]?.page;
+          const start = n === undefined ? undefined : current.pagination.starts[n];
+          return start ? (start.textPage ?? start.page) : undefined;
         },
       });
     };
@@ -111,6 +122,11 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
     relayout();
 
     const removeListener = editor.registerUpdateListener(({ dirtyElements, dirtyLeaves, editorState }) => {
+      const nextBands = editorState.read($getHeaderFooter);
+      if (!sameHeaderFooter(nextBands, bands)) {
+        bands = nextBands;
+        drawSheets();
+      }
       if (dirtyElements.size === 0 && dirtyLeaves.size === 0) return;
       const keys = [
         ...dirtyLeaves,

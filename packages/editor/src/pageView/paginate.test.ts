@@ -119,6 +119,10 @@ describe('paginate', () => {
     expect(result.gaps.get(2)).toEqual([{ at: 60, size: 70 }]);
     expect(result.gaps.get(3)).toEqual([{ at: 0, size: 110 }]);
     expect(result.pageCount).toBe(4);
+    // A page number of a moved block is the sheet its text is on, not the one its top was on.
+    expect(result.starts[1]).toMatchObject({ page: 0, textPage: 1 });
+    expect(result.starts[2]?.textPage).toBeUndefined();
+    expect(result.starts[3]).toMatchObject({ page: 2, textPage: 3 });
   });
 
   it('cuts a paragraph longer than a sheet as often as it needs', () => {

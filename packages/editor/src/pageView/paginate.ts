@@ -61,8 +61,13 @@ export interface BlockGap {
 export interface BlockStart {
   /** The sum of the gaps above the block. */
   offset: number;
-  /** The sheet the block starts on (0 is the first). */
+  /** The sheet the block starts on (0 is the first): where its top is, before any gap at its top. */
   page: number;
+  /**
+   * The sheet its first line is on, when a gap at its very top moved it past `page` (a heading after a
+   * page break, a paragraph moved whole): what a page number of the block shows.
+   */
+  textPage?: number;
 }
 
 export interface Pagination {
@@ -147,7 +152,11 @@ export function paginate(
           const change = before.offset - offset;
           for (let j = i; j < blocks.length; j += 1) {
             const old = previous.starts[j - moved] as BlockStart;
-            starts[j] = { offset: old.offset - change, page: old.page };
+            starts[j] = {
+              offset: old.offset - change,
+              page: old.page,
+              ...(old.textPage === undefined ? {} : { textPage: old.textPage }),
+            };
             const kept = previous.gaps.get(j - moved);
             if (kept) gaps.set(j, kept);
           }
@@ -169,6 +178,8 @@ export function paginate(
       offset += size;
       top += size;
       page += 1;
+      // Moved before any of it was placed: its text begins on this sheet.
+      if (own.every((gap) => gap.at === 0)) (starts[i] as BlockStart).textPage = page;
     };
 
     if ((block.breakBefore || pushWhole.has(i)) && i > 0 && !atPageTop()) moveWhole();

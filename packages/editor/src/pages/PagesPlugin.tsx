@@ -3,6 +3,7 @@ import { toast } from '@wanxiang/ui';
 import { COMMAND_PRIORITY_EDITOR, mergeRegister } from 'lexical';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { t } from '../i18n/zh-CN';
+import { useAdoptedStylesheet } from '../styles/useAdoptedStylesheet';
 import { OPEN_PAGE_SETUP_COMMAND, PRINT_DOCUMENT_COMMAND } from './commands';
 import { PageSetupDialog } from './PageSetupDialog';
 import { MARGIN_KEYS, mmToPx, type PageSetup, pageSizeMm, samePageSetup } from './pageSetup';
@@ -78,19 +79,7 @@ export function PagesPlugin({ paperId, title }: { paperId: string; title: string
 
   // The print stylesheet, in the page while the editor is: a constructed sheet, as the style presets' are,
   // which the page's content security policy allows where an inline <style> would be refused.
-  const sheet = useRef<CSSStyleSheet | null>(null);
-  useLayoutEffect(() => {
-    const created = new CSSStyleSheet();
-    sheet.current = created;
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, created];
-    return () => {
-      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== created);
-      sheet.current = null;
-    };
-  }, []);
-  useLayoutEffect(() => {
-    sheet.current?.replaceSync(printStylesheet(paperId, setup));
-  }, [paperId, setup]);
+  useAdoptedStylesheet(printStylesheet(paperId, setup));
 
   // A printed (or saved as PDF) copy is named after the document, as its PDF export is.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { equalColumnWidths, PAGE_TEXT_WIDTH_PX } from '../constants';
 import { FONT_FAMILIES } from '../format/units';
-import { fontStackFor, parseRawStyle } from './htmlImport';
+import { fontStackFor, parseRawStyle, pastedSpacing } from './htmlImport';
 
 const stack = (key: string) => FONT_FAMILIES.find((f) => f.key === key)?.stack;
 
@@ -21,6 +21,17 @@ describe('pasted HTML from Word and WPS', () => {
     expect(fontStackFor('"Times New Roman",serif')).toBe(stack('times'));
     expect(fontStackFor('"Microsoft YaHei", sans-serif')).toBe(stack('yahei'));
     expect(fontStackFor('方正小标宋简体')).toBeNull();
+  });
+  it('keeps a paragraph’s margin-top and margin-bottom as 段前 and 段后 in points', () => {
+    expect(
+      pastedSpacing(parseRawStyle('margin-top:12.0pt;margin-bottom:.5cm;mso-para-margin-top:1gd')),
+    ).toEqual({
+      'margin-block-start': '12pt',
+      'margin-block-end': '14.2pt',
+    });
+    expect(pastedSpacing(parseRawStyle('margin-top:-6pt;margin-bottom:8px'))).toEqual({
+      'margin-block-end': '6pt',
+    });
   });
 });
 

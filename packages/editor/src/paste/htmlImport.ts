@@ -9,7 +9,7 @@ import {
   type DOMConversionOutput,
   type ElementNode,
 } from 'lexical';
-import { cssFontSizeToPx, cssLengthToPx, FONT_FAMILIES } from '../format/units';
+import { cssFontSizeToPx, cssLengthToPx, FONT_FAMILIES, spacingToCss } from '../format/units';
 import { $patchElementStyle, serializeStyle } from '../model/blockStyle';
 
 /** The style attribute as written by the source (Word, WPS), kept before the CSSOM drops mso-* properties. */
@@ -150,7 +150,24 @@ export function textStyleFromElement(
   return style;
 }
 
-/** Paragraph formatting of a pasted block: first-line / hanging indent and line spacing, as the dialogs set them. */
+/**
+ * 段前 / 段后 of a pasted paragraph (its margin-top / margin-bottom, in any css length) as the 段落 dialog
+ * sets them, in pt; a negative or out-of-range margin is left out.
+ */
+export function pastedSpacing(raw: ReadonlyMap<string, string>): Record<string, string> {
+  const style: Record<string, string> = {};
+  for (const [from, to] of [
+    ['margin-top', 'margin-block-start'],
+    ['margin-bottom', 'margin-block-end'],
+  ] as const) {
+    const px = cssLengthToPx(raw.get(from)?.replace(/^(-?)\./, '$10.'));
+    const css = px === null ? null : spacingToCss({ value: px * 0.75, unit: 'pt' });
+    if (css) style[to] = css;
+  }
+  return style;
+}
+
+/** Paragraph formatting of a pasted block: first-line / hanging indent, line spacing, 段前 / 段后. */
 export function blockStyleFromElement(element: HTMLElement): Record<string, string> {
   const raw = rawStyleOf(element);
   const style: Record<string, string> = {};
@@ -174,7 +191,7 @@ export function blockStyleFromElement(element: HTMLElement): Record<string, stri
       if (px !== null && px > 0) style['line-height'] = `${px}px`;
     }
   }
-  return style;
+  return { ...style, ...pastedSpacing(raw) };
 }
 
 type MakeConversion = (node: HTMLElement) => DOMConversion | null;

@@ -104,6 +104,11 @@ export const SavesFontAndAutosave: Story = {
     const dialog = await openPreferences(canvasElement);
     await pick(dialog, m.fontFamily, '仿宋');
     await pick(dialog, m.fontSize, '三号');
+    // Documents open on pages unless the user chooses the continuous view.
+    await expect(within(dialog).getByRole('button', { name: new RegExp(m.view) })).toHaveTextContent(
+      t.view.page,
+    );
+    await pick(dialog, m.view, t.view.continuous);
     const autosave = within(dialog).getByRole('checkbox', { name: m.autosave });
     await expect(autosave).toBeChecked();
     await userEvent.click(autosave);
@@ -119,10 +124,15 @@ export const SavesFontAndAutosave: Story = {
     await expect(save).toHaveBeenCalledWith({
       fontFamily: 'fangsong',
       fontSizePx: 21.33,
+      view: 'continuous',
       autosave: false,
       spellcheck: false,
       assistantModel: 'writer',
     });
+    // The open document follows: one long sheet, no more pages.
+    await waitFor(() =>
+      expect(canvasElement.querySelector('[data-wx-paper]')).not.toHaveAttribute('data-wx-page-view'),
+    );
 
     // Autosave off: an edit waits, and the status says how to save it.
     const editor = paper(canvasElement);
@@ -207,6 +217,7 @@ export const Dialog: Story = {
         preferences: {
           fontFamily: 'kaiti',
           fontSizePx: 14,
+          view: 'continuous',
           autosave: false,
           spellcheck: true,
           assistantModel: 'writer',

@@ -9,6 +9,11 @@ import * as css from './PreferencesDialog.css';
 import type { EditorPreferences, EditorPreferencesHost, PreferenceModel } from './types';
 
 const m = t.preferences;
+
+const VIEW_OPTIONS = [
+  { id: 'page' as const, label: t.view.page },
+  { id: 'continuous' as const, label: t.view.continuous },
+];
 /** The model choice's id for "no preference": the server's default. */
 const SERVER_DEFAULT = 'server-default';
 const PAPER_FONT = 'default';
@@ -168,6 +173,12 @@ export function PreferencesDialog({ isOpen, onOpenChange, host }: PreferencesDia
 
         <fieldset className={css.group}>
           <legend className={css.legend}>{m.editing}</legend>
+          <Choice
+            label={m.view}
+            value={draft.view}
+            options={VIEW_OPTIONS}
+            onChange={(view) => change({ view })}
+          />
           <div className={css.option}>
             <Checkbox
               isSelected={draft.autosave}

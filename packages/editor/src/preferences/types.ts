@@ -9,6 +9,8 @@ export interface EditorPreferences {
   fontFamily: string | null;
   /** The body size of new documents, in px. */
   fontSizePx: number;
+  /** The view documents open in: 页面视图 (sheets) or 连续视图. */
+  view: 'page' | 'continuous';
   /** Off: changes are saved on Ctrl+S / 保存 only. */
   autosave: boolean;
   /** The browser's spell checking of the paper. */
@@ -17,10 +19,11 @@ export interface EditorPreferences {
   assistantModel: string | null;
 }
 
-/** What the editor did before there were preferences. */
+/** What the editor does for a user who never chose: documents open on pages. */
 export const DEFAULT_EDITOR_PREFERENCES: EditorPreferences = {
   fontFamily: null,
   fontSizePx: DEFAULT_FONT_SIZE_PX,
+  view: 'page',
   autosave: true,
   spellcheck: false,
   assistantModel: null,

@@ -1,22 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import { buildPresetStylesheet, type StylePresets } from './presets';
+import { useAdoptedStylesheet } from './useAdoptedStylesheet';
 
-/**
- * The style presets as a constructed stylesheet scoped to this paper. A constructed sheet goes through the
- * CSSOM, which the app's Content-Security-Policy (no inline <style>) allows.
- */
+/** The style presets as a constructed stylesheet scoped to this paper. */
 export function usePresetStylesheet(paperId: string, presets: StylePresets) {
-  const sheet = useRef<CSSStyleSheet | null>(null);
-  useEffect(() => {
-    const created = new CSSStyleSheet();
-    sheet.current = created;
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, created];
-    return () => {
-      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== created);
-      sheet.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    sheet.current?.replaceSync(buildPresetStylesheet(`[data-wx-paper="${paperId}"]`, presets));
-  }, [paperId, presets]);
+  const css = useMemo(
+    () => buildPresetStylesheet(`[data-wx-paper="${paperId}"]`, presets),
+    [paperId, presets],
+  );
+  useAdoptedStylesheet(css);
 }

@@ -17,6 +17,7 @@ export function fromWire(wire: WirePreferences): EditorPreferences {
   return {
     fontFamily: wire.font_family,
     fontSizePx: wire.font_size_px,
+    view: wire.view,
     autosave: wire.autosave,
     spellcheck: wire.spellcheck,
     assistantModel: wire.assistant_model,
@@ -29,6 +30,7 @@ export function changesOf(current: EditorPreferences, next: EditorPreferences): 
   if (next.fontFamily !== current.fontFamily)
     changes.font_family = next.fontFamily as EditorPreferencesUpdate['font_family'];
   if (next.fontSizePx !== current.fontSizePx) changes.font_size_px = next.fontSizePx;
+  if (next.view !== current.view) changes.view = next.view;
   if (next.autosave !== current.autosave) changes.autosave = next.autosave;
   if (next.spellcheck !== current.spellcheck) changes.spellcheck = next.spellcheck;
   if (next.assistantModel !== current.assistantModel) changes.assistant_model = next.assistantModel;

@@ -2,9 +2,17 @@ import type { SerializedEditorState } from 'lexical';
 import { referenceResult } from '../../bookmarks/formats';
 import type { NoteNumberFormat } from '../../footnotes/numbering';
 import { withNotes } from '../../footnotes/pdfNotes';
+import { type ParagraphSpacing, spacingFromCss } from '../../format/units';
+import { FORMULA_TYPE, formulaTexOf } from '../../formula/formulaModel';
 import { parseStyle } from '../../model/blockStyle';
 import { hasBreakBefore } from '../../pages/pageBreakFormats';
 import { PAGE_BREAK_TYPE } from '../../pages/pageBreakType';
+
+type FormulaJson = Parameters<typeof formulaTexOf>[0];
+
+import { normalizeShape, SHAPE_TYPE, type ShapeData } from '../../shapes/shapeModel';
+import { cleanEntries, TOC_TYPE } from '../../toc/entries';
+import { type TocBlock, tocBlock } from '../../toc/pdf';
 
 /**
  * The editor's serialized state read as the blocks a printed page is made of. Pure: no editor, no DOM, so
@@ -39,7 +47,13 @@ export interface Run {
 /** distribute: 分散对齐, justified lines and a justified last line (the editor's justify + text-align-last). */
 export type Align = 'left' | 'center' | 'right' | 'justify' | 'distribute';
 
-export interface TextBlock {
+/** 段前 / 段后 of the paragraph a block is made of (on its first and its last block). */
+export interface Spaced {
+  spaceBefore?: ParagraphSpacing;
+  spaceAfter?: ParagraphSpacing;
+}
+
+export interface TextBlock extends Spaced {
   kind: 'paragraph' | 'heading' | 'quote';
   runs: Run[];
   /** 1–6 for headings. */
@@ -55,7 +69,7 @@ export interface TextBlock {
   breakBefore?: boolean;
 }
 
-export interface ListItemBlock {
+export interface ListItemBlock extends Spaced {
   kind: 'listitem';
   runs: Run[];
   marker: string;
@@ -71,7 +85,7 @@ export interface CodeBlock {
   lines: string[];
 }
 
-export interface ImageBlock {
+export interface ImageBlock extends Spaced {
   kind: 'image';
   src: string;
   altText: string;
@@ -101,6 +115,12 @@ export interface RuleBlock {
   kind: 'rule';
 }
 
+/** A shape or 文本框, drawn on a line of its own with its text inside (shapes/pdfShape.ts). */
+export interface ShapeBlock {
+  kind: 'shape';
+  shape: ShapeData;
+}
+
 /** 分页符: what follows starts a new page. */
 export interface PageBreakBlock {
   kind: 'pageBreak';
@@ -113,6 +133,8 @@ export type Block =
   | ImageBlock
   | TableBlock
   | RuleBlock
+  | ShapeBlock
+  | TocBlock
   | PageBreakBlock;
 
 interface JsonNode {
@@ -184,8 +206,8 @@ function textRun(node: JsonNode, inherited: Partial<Run>): Run {
 function inlineContent(
   children: JsonNode[] | undefined,
   inherited: Partial<Run> = {},
-): Array<Run | ImageBlock> {
-  const out: Array<Run | ImageBlock> = [];
+): Array<Run | ImageBlock | ShapeBlock> {
+  const out: Array<Run | ImageBlock | ShapeBlock> = [];
   for (const child of children ?? []) {
     switch (child.type) {
       case 'text':
@@ -211,6 +233,13 @@ function inlineContent(
         break;
       case 'image':
         out.push(imageBlock(child));
+        break;
+      case SHAPE_TYPE:
+        out.push({ kind: 'shape', shape: normalizeShape(child as Record<string, unknown>) });
+        break;
+      // A formula prints as its LaTeX source between dollars, in the monospaced face (the export says so).
+      case FORMULA_TYPE:
+        out.push({ ...inherited, text: `$${formulaTexOf(child as FormulaJson)}$`, code: true });
         break;
       // A cross-reference prints what it shows (a bookmark, the default below, prints its text).
       case 'xref':
@@ -284,7 +313,11 @@ function blockStyle(node: JsonNode): { firstLineEm: number; lineHeight: number }
 }
 
 /** Splits inline content at pictures: text before, the picture, text after. */
-function withImagesSplit(content: Array<Run | ImageBlock>, make: (runs: Run[]) => Block, out: Block[]): void {
+function withImagesSplit(
+  content: Array<Run | ImageBlock | ShapeBlock>,
+  make: (runs: Run[]) => Block,
+  out: Block[],
+): void {
   let runs: Run[] = [];
   let sawImage = false;
   for (const item of content) {
@@ -316,6 +349,7 @@ function listBlocks(node: JsonNode, depth: number, out: Block[]): void {
     const inline = (item.children ?? []).filter((c) => c.type !== 'list');
     const content = inlineContent(inline);
     const marker = listMarker(node.listType, index, depth, item.checked);
+    const start = out.length;
     withImagesSplit(
       content,
       (runs) => ({
@@ -328,6 +362,7 @@ function listBlocks(node: JsonNode, depth: number, out: Block[]): void {
       }),
       out,
     );
+    markSpacing(item, out, start);
     for (const list of nested) listBlocks(list, depth + 1, out);
     index++;
   }
@@ -363,6 +398,20 @@ function tableBlock(node: JsonNode): TableBlock {
 function markBreakBefore(node: JsonNode, out: Block[], start: number): void {
   const first = out[start];
   if (first && hasBreakBefore(blockStyleCss(node))) (first as { breakBefore?: boolean }).breakBefore = true;
+  markSpacing(node, out, start);
+}
+
+/** A paragraph's 段前 on the first block made of it (from `start`), its 段后 on the last. */
+function markSpacing(node: JsonNode, out: Block[], start: number): void {
+  const css = blockCss(node);
+  const before = spacingFromCss(css['margin-block-start']);
+  const after = spacingFromCss(css['margin-block-end']);
+  const spaced = (block: Block | undefined): block is Block & Spaced =>
+    block !== undefined && (block.kind === 'image' || 'runs' in block);
+  const first = out[start];
+  const last = out.length > start ? out.at(-1) : undefined;
+  if (before && spaced(first)) first.spaceBefore = before;
+  if (after && spaced(last)) last.spaceAfter = after;
 }
 
 function toBlocks(nodes: JsonNode[]): Block[] {
@@ -404,6 +453,14 @@ function toBlocks(nodes: JsonNode[]): Block[] {
         break;
       case 'horizontalrule':
         out.push({ kind: 'rule' });
+        break;
+      // A display formula: its LaTeX source as a block in the monospaced face, between $$ lines.
+      case FORMULA_TYPE:
+        out.push({ kind: 'code', lines: ['$$', ...formulaTexOf(node as FormulaJson).split('\n'), '$$'] });
+        break;
+      // 目录: its entries; the PDF's page numbers are filled in once the document is laid out (toc/pdf.ts).
+      case TOC_TYPE:
+        out.push(tocBlock(cleanEntries((node as { entries?: unknown }).entries)));
         break;
       case PAGE_BREAK_TYPE:
         out.push({ kind: 'pageBreak' });

@@ -525,3 +525,31 @@ describe('exportPdf sets each Chinese family in its own face', { timeout: 60_000
     expect([...faces.keys()].sort()).toEqual(['LXGWWenKai-Light', 'LXGWWenKai-Regular', 'NotoSerifSC-Bold']);
   });
 });
+
+describe('exportPdf with 段前 / 段后', { timeout: 60_000 }, () => {
+  const spaced = (first: string, second: string) =>
+    stateOf([
+      para([text('第一段落开头')], first ? { $: { wxBlockStyle: first } } : {}),
+      para([text('第二段落开头')], second ? { $: { wxBlockStyle: second } } : {}),
+    ]);
+  const topsOf = async (first: string, second: string) => {
+    const words = wordBoxes(save(await exportPdf(spaced(first, second), { fonts })));
+    const top = (t: string) => words.find((w) => w.text.includes(t))?.yMin ?? Number.NaN;
+    return { first: top('第一段落'), second: top('第二段落') };
+  };
+
+  it('starts a paragraph with 段前 24 pt lower, and adds none above the first paragraph of a page', async () => {
+    const plain = await topsOf('', '');
+    const before = await topsOf('margin-block-start: 24pt;', 'margin-block-start: 24pt;');
+    // 24 pt in place of the 4 pt a paragraph has by default.
+    expect(before.second - before.first - (plain.second - plain.first)).toBeCloseTo(20, 0);
+    expect(before.first).toBeCloseTo(plain.first, 1);
+  });
+
+  it('leaves 段后 in lines below a paragraph: one line of its own height', async () => {
+    const plain = await topsOf('line-height: 2;', '');
+    const after = await topsOf('line-height: 2; margin-block-end: 1lh;', '');
+    // 12 pt body text at line height 2: one line is 24 pt, in place of the next paragraph's 4 pt.
+    expect(after.second - plain.second).toBeCloseTo(20, 0);
+  });
+});

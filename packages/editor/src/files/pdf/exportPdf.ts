@@ -1,7 +1,15 @@
 import type { SerializedEditorState } from 'lexical';
+import {
+  bandsOfPage,
+  fillSlot,
+  type HeaderFooter,
+  headerFooterOf,
+  SLOT_KEYS,
+} from '../../headerFooter/model';
 import { t } from '../../i18n/zh-CN';
 import { pageGeometryPt, pageSetupOf } from '../../pages/pageSetup';
 import { DEFAULT_STYLE_PRESETS, normalizeStylePresets, type StylePresets } from '../../styles/presets';
+import { fillTocPages, pagesOfBlocks } from '../../toc/pdf';
 import { type Block, blocksOf } from './blocks';
 import type { PdfFontFile } from './fontFiles';
 import { Layout } from './layout';
@@ -80,7 +88,14 @@ export async function exportPdf(
     throw new PdfExportError(t.pdf.fontFailed, { cause: error });
   }
   try {
-    return await render(blocks, fonts, presets, options, pageGeometryPt(pageSetupOf(state)));
+    return await render(
+      blocks,
+      fonts,
+      presets,
+      options,
+      pageGeometryPt(pageSetupOf(state)),
+      headerFooterOf(state),
+    );
   } catch (error) {
     // PDFKit's own messages are English and technical: the user gets the catalogue's text, the cause is kept.
     throw new PdfExportError(t.pdf.failed, { cause: error });
@@ -93,6 +108,7 @@ async function render(
   presets: StylePresets,
   options: PdfExportOptions,
   page: PageGeometry,
+  bands: HeaderFooter,
 ): Promise<Uint8Array> {
   const { painter, finish } = openPdfDocument(
     page,
@@ -103,6 +119,14 @@ async function render(
   // A picture is at most a page's text area high, less a little room.
   const maxItemHeight = Math.max(24, page.height - page.top - page.bottom - 24);
   const layout = new Layout(painter, presets, { contentWidth, maxItemHeight });
+  // A table of contents shows the pages its headings land on: a first layout, drawing nothing, finds them.
+  if (blocks.some((block) => block.kind === 'toc')) {
+    const dry = new Layout(painter, presets, { contentWidth, maxItemHeight });
+    fillTocPages(
+      blocks,
+      pagesOfBlocks(blocks, (block) => dry.blockItems(block, contentWidth), page),
+    );
+  }
   const flow = new Flow(paintedPages(painter, page), page);
 
   const total = blocks.length;
@@ -131,15 +155,28 @@ async function render(
   pending = [];
   flow.end();
 
-  // Page numbers, now that the count is known.
+  // Headers and footers (页眉和页脚, 页码), now that the count of pages is known: each place's line in the
+  // middle of its margin, as the page view's sheets and print show it.
   const { doc } = painter;
   const range = doc.bufferedPageRange();
-  const pageStyle = { ...baseStyle(NOTE_PT, bodyFace(presets)), color: MUTED };
+  const bandStyle = { ...baseStyle(NOTE_PT, bodyFace(presets)), color: MUTED };
+  const drop = NOTE_PT * 0.35;
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
-    const label = t.pdf.pageNumber(i + 1, range.count);
-    const w = painter.measure(pageStyle, label);
-    painter.label(label, (page.width - w) / 2, page.height - page.bottom / 2, pageStyle);
+    const { header, footer } = bandsOfPage(bands, i);
+    for (const [band, baseline] of [
+      [header, page.top / 2 + drop],
+      [footer, page.height - page.bottom / 2 + drop],
+    ] as const) {
+      for (const slot of SLOT_KEYS) {
+        const text = fillSlot(band[slot], bands, i, range.count);
+        if (!text.trim()) continue;
+        const w = painter.measure(bandStyle, text);
+        const x =
+          slot === 'left' ? page.left : slot === 'right' ? page.width - page.right - w : (page.width - w) / 2;
+        painter.label(text, x, baseline, bandStyle);
+      }
+    }
   }
   const pdf = await finish();
   options.onProgress?.(1);

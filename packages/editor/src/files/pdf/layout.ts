@@ -1,6 +1,9 @@
 import { noteMarker } from '../../footnotes/numbering';
+import type { ParagraphSpacing } from '../../format/units';
 import { t } from '../../i18n/zh-CN';
+import { shapeItem } from '../../shapes/pdfShape';
 import type { StylePresets } from '../../styles/presets';
+import { tocItems } from '../../toc/pdf';
 import type { Align, Block, Run } from './blocks';
 import { embeddableImage, newImageBudget } from './images';
 import { breakLines, type Fragment } from './lineBreaking';
@@ -37,10 +40,19 @@ export interface TextOptions {
   align: Align;
   lineHeight: number;
   spaceBefore: number;
+  /** 段后: room below the last line (pagination.ts). */
+  spaceAfter?: number;
   keepWithNext?: boolean;
   decorate?: (x: number, y: number, height: number) => void;
   marker?: { text: string; style: Style };
 }
+
+/**
+ * 段前 / 段后 in points: 磅 as they are, 行 as lines of `linePt` (the paragraph's line height, what the
+ * editor's `lh` is); undefined when the paragraph has none of its own.
+ */
+export const spacingPt = (spacing: ParagraphSpacing | undefined, linePt: number): number | undefined =>
+  spacing === undefined ? undefined : spacing.unit === 'pt' ? spacing.value : spacing.value * linePt;
 
 export class Layout {
   private footnoteCount = 0;
@@ -129,6 +141,7 @@ export class Layout {
       spaceBefore: index === 0 ? opts.spaceBefore : 0,
       notes: notesByLine[index] ?? [],
       ...(opts.keepWithNext && index === lines.length - 1 ? { keepWithNext: true } : {}),
+      ...(opts.spaceAfter && index === lines.length - 1 ? { spaceAfter: opts.spaceAfter } : {}),
       draw: (x, y) => {
         opts.decorate?.(x, y, line.height);
         if (index === 0 && opts.marker)
@@ -242,13 +255,15 @@ export class Layout {
         const base = presetStyle(preset);
         const size = base.size;
         const indent = presetIndent(preset, size);
+        const lineHeight = block.lineHeight || presetLineHeight(preset, size);
         return this.textItems(block.runs, base, {
           width,
           indentLeft: block.indent * 2 * BODY_PT + indent.start,
           firstIndent: block.firstLineEm ? block.firstLineEm * size : indent.first,
           align: block.align,
-          lineHeight: block.lineHeight || presetLineHeight(preset, size),
-          spaceBefore: size * 0.8,
+          lineHeight,
+          spaceBefore: spacingPt(block.spaceBefore, size * lineHeight) ?? size * 0.8,
+          spaceAfter: spacingPt(block.spaceAfter, size * lineHeight),
           keepWithNext: true,
         });
       }
@@ -258,13 +273,15 @@ export class Layout {
         const styled = presetStyle(preset);
         const base = quote && !preset.color ? { ...styled, color: MUTED } : styled;
         const indent = presetIndent(preset, base.size);
+        const lineHeight = block.lineHeight || presetLineHeight(preset, base.size);
         return this.textItems(block.runs, base, {
           width,
           indentLeft: block.indent * 2 * BODY_PT + (quote ? 14 : 0) + indent.start,
           firstIndent: block.firstLineEm ? block.firstLineEm * base.size : indent.first,
           align: block.align,
-          lineHeight: block.lineHeight || presetLineHeight(preset, base.size),
-          spaceBefore: cell ? 2 : 4,
+          lineHeight,
+          spaceBefore: spacingPt(block.spaceBefore, base.size * lineHeight) ?? (cell ? 2 : 4),
+          spaceAfter: spacingPt(block.spaceAfter, base.size * lineHeight),
           ...(quote
             ? {
                 decorate: (x: number, y: number, h: number) => this.painter.fillRect(x, y, 3, h, '#d0d4da'),
@@ -275,22 +292,48 @@ export class Layout {
       case 'listitem': {
         const indentLeft = 22 + block.depth * 22;
         const base = presetStyle(preset);
+        const lineHeight = block.lineHeight || presetLineHeight(preset, base.size);
         return this.textItems(block.runs, base, {
           width,
           indentLeft,
           firstIndent: 0,
           align: block.align,
-          lineHeight: block.lineHeight || presetLineHeight(preset, base.size),
-          spaceBefore: 2,
+          lineHeight,
+          spaceBefore: spacingPt(block.spaceBefore, base.size * lineHeight) ?? 2,
+          spaceAfter: spacingPt(block.spaceAfter, base.size * lineHeight),
           marker: { text: block.marker, style: { ...base, underline: false, strike: false } },
         });
       }
       case 'code':
         return this.codeItems(block.lines, width);
-      case 'image':
-        return [this.imageItem(block.src, block.altText, block.width, width)];
+      case 'image': {
+        const item = this.imageItem(block.src, block.altText, block.width, width);
+        // 行 of a picture's paragraph: lines of body text, as the paragraph's preset sets them.
+        const linePt = presetStyle(preset).size * presetLineHeight(preset, presetStyle(preset).size);
+        const before = spacingPt(block.spaceBefore, linePt);
+        const after = spacingPt(block.spaceAfter, linePt);
+        return [
+          {
+            ...item,
+            ...(before !== undefined ? { spaceBefore: before } : {}),
+            ...(after ? { spaceAfter: after } : {}),
+          },
+        ];
+      }
+      case 'shape':
+        return [
+          shapeItem(this.painter, block.shape, width, (text, w) => {
+            // 10.5 pt, the paper's body size for the shape's 14 px text, in the dark text of the page.
+            const base = { ...baseStyle(10.5, bodyFace(this.presets)), color: '#111111' };
+            return this.layoutRuns([{ text }], base, w, 0, 1.4).lines;
+          }),
+        ];
       case 'pageBreak':
         return [{ height: 0, spaceBefore: 0, notes: [], pageBreak: true, draw: () => {} }];
+      case 'toc': {
+        const base = presetStyle(preset);
+        return tocItems(this.painter, block, base, width, presetLineHeight(preset, base.size));
+      }
       case 'rule':
         return [
           {

@@ -75,6 +75,25 @@ describe('Flow', () => {
     ]);
   });
 
+  it('leaves 段后 below an item, the larger of it and the next 段前, and none at the top of a page', () => {
+    const { drawn, item, placeAll } = recorder();
+    placeAll([
+      item('a', 20, { spaceAfter: 30 }),
+      item('b', 20, { spaceBefore: 10 }),
+      item('c', 20, { spaceBefore: 40 }),
+      item('d', ROOM - 150, { spaceAfter: 50 }),
+      item('e', 20),
+    ]);
+    expect(drawn).toEqual([
+      { name: 'a', page: 1, y: PAGE.top },
+      { name: 'b', page: 1, y: PAGE.top + 50 },
+      { name: 'c', page: 1, y: PAGE.top + 110 },
+      { name: 'd', page: 1, y: PAGE.top + 130 },
+      // d's 段后 would take e past the foot: e starts page 2 at its top, with no space above.
+      { name: 'e', page: 2, y: PAGE.top },
+    ]);
+  });
+
   it('puts an item taller than a page on a page of its own instead of looping', () => {
     const { drawn, item, placeAll } = recorder();
     placeAll([item('a', 10), item('huge', ROOM * 2), item('b', 10)]);

@@ -25,6 +25,11 @@ export const MAX_ITEM_HEIGHT = CONTENT_BOTTOM - PAGE.top - 24;
 export interface Item {
   height: number;
   spaceBefore: number;
+  /**
+   * 段后: room below the item before the next one on its page. The gap between two items is the larger of
+   * the one's 段后 and the other's 段前, as the editor's margins collapse; at a page's top there is none.
+   */
+  spaceAfter?: number;
   /** Footnotes whose markers are in this item: they go to the foot of the same page. */
   notes: Note[];
   keepWithNext?: boolean;
@@ -80,6 +85,8 @@ export class Flow {
   private y: number;
   private pageNotes: Note[] = [];
   private pageHasContent = false;
+  /** The 段后 of the item placed last, on this page. */
+  private spaceAfter = 0;
   private readonly contentBottom: number;
 
   constructor(
@@ -97,10 +104,10 @@ export class Flow {
       return;
     }
     if (item.breakBefore && this.pageHasContent) this.newPage();
-    const gap = this.pageHasContent ? item.spaceBefore : 0;
+    const gap = this.pageHasContent ? Math.max(item.spaceBefore, this.spaceAfter) : 0;
     let needed =
       gap + item.height + notesHeight([...this.pageNotes, ...item.notes]) - notesHeight(this.pageNotes);
-    if (item.keepWithNext && next) needed += next.spaceBefore + next.height;
+    if (item.keepWithNext && next) needed += Math.max(next.spaceBefore, item.spaceAfter ?? 0) + next.height;
     if (this.pageHasContent && this.y + needed > this.contentBottom - notesHeight(this.pageNotes)) {
       this.newPage();
       if (item.repeatAfterBreak) {
@@ -108,9 +115,10 @@ export class Flow {
         this.y += item.repeatAfterBreak.height;
       }
     }
-    this.y += this.pageHasContent ? item.spaceBefore : 0;
+    this.y += this.pageHasContent ? gap : 0;
     item.draw(this.page.left, this.y);
     this.y += item.height;
+    this.spaceAfter = item.spaceAfter ?? 0;
     this.pageNotes.push(...item.notes);
     this.pageHasContent = true;
   }
@@ -130,5 +138,6 @@ export class Flow {
     this.y = this.page.top;
     this.pageNotes = [];
     this.pageHasContent = false;
+    this.spaceAfter = 0;
   }
 }

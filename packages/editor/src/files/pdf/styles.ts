@@ -80,6 +80,11 @@ export function fontsUsed(blocks: readonly Block[], presets: StylePresets): Set<
         continue;
       }
       if (block.kind === 'image' || block.kind === 'rule' || block.kind === 'pageBreak') continue;
+      // A shape's text is set in the body's face (shapes/pdfShape.ts).
+      if (block.kind === 'shape') {
+        if (block.shape.text) files.add(fontFileOf(baseStyle(10.5, bodyFace(presets))));
+        continue;
+      }
       const base = presetStyle(presets[presetKeyOf(block, cell)]);
       if (block.kind === 'code') {
         files.add(fontFileOf(base));

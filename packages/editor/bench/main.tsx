@@ -1,6 +1,7 @@
 /**
- * The page bench/editor.bench.ts drives in Chromium: the 万象 word processor and a bare Lexical rich-text
- * editor, each opened on the same 100-page Chinese document, with timing functions on `window.editorBench`.
+ * The page bench/editor.bench.ts drives in Chromium: the 万象 word processor (in 页面视图, as documents
+ * open, and in 连续视图) and a bare Lexical rich-text editor, each opened on the same 100-page Chinese
+ * document, with timing functions on `window.editorBench`.
  */
 import '@wanxiang/ui';
 import { LexicalComposer } from '@lexical/react/LexicalComposer';
@@ -11,13 +12,20 @@ import { HistoryPlugin } from '@lexical/react/LexicalHistoryPlugin';
 import { ListPlugin } from '@lexical/react/LexicalListPlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { TablePlugin } from '@lexical/react/LexicalTablePlugin';
-import { $getRoot, $isElementNode, type LexicalEditor } from 'lexical';
+import {
+  $getRoot,
+  $isElementNode,
+  $parseSerializedNode,
+  type LexicalEditor,
+  type SerializedLexicalNode,
+} from 'lexical';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryDocumentRepository, WordEditor } from '../src';
 import { EDITOR_NAMESPACE, editorNodes, editorTheme } from '../src/model/config';
 import { largeChineseDocument } from './fixture';
 
-export type EditorKind = 'ours' | 'bare';
+/** ours: the word processor as documents open (页面视图); continuous: in 连续视图; bare: bare Lexical. */
+export type EditorKind = 'ours' | 'continuous' | 'bare';
 
 const stage = document.getElementById('stage') as HTMLElement;
 let root: Root | null = null;
@@ -41,12 +49,13 @@ function mount(kind: EditorKind, onReady: (e: LexicalEditor) => void, small = fa
   stage.append(container);
   root = createRoot(container);
   const json = small ? emptyDoc.state : doc.state;
-  if (kind === 'ours') {
+  if (kind !== 'bare') {
     root.render(
       <WordEditor
         documentId="bench"
         initialTitle="基准文档"
         initialContent={{ version: '2.0.0', editorState: json }}
+        initialView={kind === 'ours' ? 'page' : 'continuous'}
         onSave={async (content, title) => {
           await repository.save('bench', 'bench', content, title);
         }}
@@ -90,7 +99,10 @@ function mount(kind: EditorKind, onReady: (e: LexicalEditor) => void, small = fa
   }
 }
 
-/** Milliseconds from mounting the editor on the stored snapshot to the first paint of its content. */
+/**
+ * Milliseconds from mounting the editor on the stored snapshot to the first paint of its content; in page
+ * view, to the first paint of its sheets (every block measured and the gaps open).
+ */
 async function open(kind: EditorKind, small = false): Promise<number> {
   const start = performance.now();
   await new Promise<void>((resolve) =>
@@ -104,7 +116,35 @@ async function open(kind: EditorKind, small = false): Promise<number> {
     ),
   );
   while (!stage.querySelector('[contenteditable] h1')) await new Promise((r) => setTimeout(r, 0));
+  if (kind === 'ours' && !small)
+    while (stage.querySelectorAll('[data-wx-sheets] > div').length < 2)
+      await new Promise((r) => setTimeout(r, 0));
   return (await nextPaint()) - start;
+}
+
+/**
+ * A paste of 20 pages at the top, as one update (what a paste is): milliseconds from the update to the
+ * next painted frame, by which the page view has laid the sheets out again (it does so in the update's
+ * listener, before the frame). Returns the time and the count of sheets after.
+ */
+async function pasteAtTop(): Promise<{ ms: number; sheets: number; before: number }> {
+  const e = editor;
+  if (!e) throw new Error('no editor');
+  const blocks = (doc.state.root as unknown as { children: SerializedLexicalNode[] }).children;
+  const twentyPages = blocks.slice(0, Math.floor(blocks.length / 5));
+  const sheets = () => stage.querySelectorAll('[data-wx-sheets] > div').length;
+  const before = sheets();
+  await nextPaint();
+  const start = performance.now();
+  e.update(
+    () => {
+      const first = $getRoot().getFirstChild();
+      for (const json of twentyPages) first?.insertBefore($parseSerializedNode(json));
+    },
+    { discrete: true },
+  );
+  const ms = (await nextPaint()) - start;
+  return { ms, sheets: sheets(), before };
 }
 
 /** Puts the caret at the end of a body paragraph in the middle of the document and focuses it. */
@@ -155,6 +195,7 @@ window.editorBench = {
   chars: doc.chars,
   open,
   placeCaret,
+  pasteAtTop,
   resetSamples: () => {
     samples.length = 0;
     slowInputs.length = 0;
@@ -171,6 +212,7 @@ declare global {
       chars: number;
       open(kind: EditorKind, small?: boolean): Promise<number>;
       placeCaret(): Promise<void>;
+      pasteAtTop(): Promise<{ ms: number; sheets: number; before: number }>;
       resetSamples(): void;
       slowInputs(): number[];
       samples(): number[];

@@ -101,6 +101,12 @@ export const InsertFollowAndUpdate: Story = {
     // A new heading is not listed until 更新目录, as in Word.
     await input.keyboard('{End}{Enter}');
     await input.keyboard('第三章 补充');
+    // The typed line is in the document, in a paragraph of its own after the heading, before it is styled.
+    await waitFor(() =>
+      expect([...editor.querySelectorAll(':scope > p')].some((p) => p.textContent === '第三章 补充')).toBe(
+        true,
+      ),
+    );
     await userEvent.click(await canvas.findByRole('button', { name: new RegExp(t.toolbar.blockStyle) }));
     await userEvent.click(await within(document.body).findByRole('option', { name: t.blockTypes.h1 }));
     await waitFor(() => expect(within(editor).getByRole('heading', { name: '第三章 补充' })).toBeVisible());

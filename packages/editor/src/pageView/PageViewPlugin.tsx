@@ -81,7 +81,7 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
     let drawn: { count: number; bands: HeaderFooter } | null = null;
     /** One sheet per page, the paper as tall as the sheets, each with its header and footer. */
     const drawSheets = () => {
-      const count = layout.pageCount;
+      const count = sheetsNeeded();
       while (sheets.childElementCount < count) sheets.append(document.createElement('div'));
       while (sheets.childElementCount > count) sheets.lastElementChild?.remove();
       if (!drawn || drawn.count !== count || !sameHeaderFooter(drawn.bands, bands)) {
@@ -96,6 +96,19 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
       });
       paper.style.setProperty('min-height', `${count * geometry.pitch - SHEET_GAP_PX}px`);
       publish();
+    };
+    /**
+     * The sheets the text takes, and more under the notes that follow it on the paper (footnotes and
+     * endnotes, which the pagination does not cut): what is on the paper always stands on a sheet.
+     */
+    const sheetsNeeded = () => {
+      const pages = layout.pageCount;
+      const notes = paper.querySelectorAll('[data-notes-kind]');
+      if (notes.length === 0) return pages;
+      const paperTop = paper.getBoundingClientRect().top;
+      const bottom = Math.max(...Array.from(notes, (note) => note.getBoundingClientRect().bottom - paperTop));
+      const end = bottom + (Number.parseFloat(getComputedStyle(paper).paddingBottom) || 0);
+      return Math.max(pages, Math.ceil((end + SHEET_GAP_PX) / geometry.pitch));
     };
     /** Tells the page numbers' readers (a table of contents, a reference) where each block now starts. */
     const publish = () => {

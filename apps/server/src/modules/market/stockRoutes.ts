@@ -99,10 +99,13 @@ export const stockRoutes: FastifyPluginAsyncZod<StockRoutesOptions> = async (app
         const code = stocks.normalize(request.params.code);
         const today = market.today();
         const end = queryDate('end_date', request.query.end_date, today);
+        // By default the last DEFAULT_STOCK_BARS bars: asked from one trading day earlier, for before the
+        // session opens the end day has no bar yet.
+        const byDefault = !request.query.start_date?.trim();
         const start = queryDate(
           'start_date',
           request.query.start_date,
-          tradingDaysBefore(end, isTradingDay(end) ? DEFAULT_STOCK_BARS - 1 : DEFAULT_STOCK_BARS)[0] ?? end,
+          tradingDaysBefore(end, isTradingDay(end) ? DEFAULT_STOCK_BARS : DEFAULT_STOCK_BARS + 1)[0] ?? end,
         );
         if (start > end) throw fieldErrors({ start_date: [m.reversedRange] });
         if (daysBetween(start, end) > MAX_STOCK_RANGE_DAYS)
@@ -112,7 +115,12 @@ export const stockRoutes: FastifyPluginAsyncZod<StockRoutesOptions> = async (app
           : undefined;
         return stocks.detail(
           code,
-          { start, end, ...(minuteDate ? { minuteDate } : {}) },
+          {
+            start,
+            end,
+            ...(minuteDate ? { minuteDate } : {}),
+            ...(byDefault ? { latest: DEFAULT_STOCK_BARS } : {}),
+          },
           authOf(request).userId,
           await seesToday(request),
         );

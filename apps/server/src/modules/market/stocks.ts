@@ -50,6 +50,11 @@ export interface StockRange {
   end: string;
   /** The minute bars' day; default the last daily bar's. */
   minuteDate?: string;
+  /**
+   * At most this many daily bars, the latest: a default range asks for one day more than it shows, since
+   * today's bar is not there before the session opens.
+   */
+  latest?: number;
 }
 
 interface Mention {
@@ -133,10 +138,9 @@ export class StockService {
   /** The page of one stock. */
   async detail(code: string, range: StockRange, userId: string, seesToday: boolean): Promise<StockDetail> {
     const info = await this.info(code);
-    const { bars, partial } = await this.live(
-      code,
-      await this.provider.dailyBars(code, range.start, range.end),
-    );
+    const live = await this.live(code, await this.provider.dailyBars(code, range.start, range.end));
+    const { partial } = live;
+    const bars = range.latest === undefined ? live.bars : live.bars.slice(-range.latest);
     const last = bars.at(-1);
     const minuteDate = range.minuteDate ?? last?.date ?? null;
     const points = minuteDate ? await this.minutesSoFar(code, minuteDate) : [];

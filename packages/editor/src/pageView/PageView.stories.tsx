@@ -147,8 +147,9 @@ export const SwitchTheView: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('textbox', { name: t.editorLabel });
+    // Opened in 连续视图 (the story's own paper, once the one before it is gone): one long sheet.
+    await waitFor(() => expect(paperOf(canvasElement)).not.toHaveAttribute('data-wx-page-view'));
     const paper = paperOf(canvasElement);
-    await expect(paper).not.toHaveAttribute('data-wx-page-view');
     const choose = async (name: string) => {
       await userEvent.click(await canvas.findByRole('menuitem', { name: t.menus.view }));
       const item = await within(document.body).findByRole('menuitemradio', { name });

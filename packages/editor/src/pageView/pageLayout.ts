@@ -137,43 +137,82 @@ export class PageLayout {
       if (i <= change.to) return startOffset(change.from);
       return startOffset(i - change.moved) - removed;
     };
+    // Measured when asked: the pagination reads only the blocks from the sheet of the change down to the
+    // first that lands where it did before, and a block's box is a layout query the browser answers anew
+    // for each (about 3,000 of them on 100 pages, more than a keystroke may spend).
     const blocks: MeasuredBlock[] = children.map((element, i) => {
-      const rect = element.getBoundingClientRect();
-      const applied = this.applied.get(element);
-      const marginGap = applied?.how === 'margin' ? (applied.gaps[0]?.size ?? 0) : 0;
-      const bandTotal = applied?.how === 'band' ? applied.gaps.reduce((sum, gap) => sum + gap.size, 0) : 0;
-      const whole = element.matches(WHOLE_SELECTOR);
-      return {
-        top: rect.top - rootTop - above(i) - marginGap,
-        height: rect.height - bandTotal,
-        kind: whole ? 'whole' : 'lines',
-        ...(whole ? {} : { lines: () => lineBoxes(element as HTMLElement, applied) }),
-        ...(element.matches(HEADING_SELECTOR) ? { keepWithNext: true } : {}),
-        ...(BREAK_BEFORE(element) ? { breakBefore: true } : {}),
+      let box: { top: number; height: number } | undefined;
+      const measure = () => {
+        if (box) return box;
+        const rect = element.getBoundingClientRect();
+        const applied = this.applied.get(element);
+        const marginGap = applied?.how === 'margin' ? (applied.gaps[0]?.size ?? 0) : 0;
+        const bandTotal = applied?.how === 'band' ? applied.gaps.reduce((sum, gap) => sum + gap.size, 0) : 0;
+        box = { top: rect.top - rootTop - above(i) - marginGap, height: rect.height - bandTotal };
+        return box;
       };
+      let whole: boolean | undefined;
+      const isWhole = () => {
+        whole ??= element.matches(WHOLE_SELECTOR);
+        return whole;
+      };
+      const applied = () => this.applied.get(element);
+      return {
+        get top() {
+          return measure().top;
+        },
+        get height() {
+          return measure().height;
+        },
+        get kind() {
+          return isWhole() ? 'whole' : 'lines';
+        },
+        get lines() {
+          return isWhole() ? undefined : () => lineBoxes(element as HTMLElement, applied());
+        },
+        get keepWithNext() {
+          return element.matches(HEADING_SELECTOR);
+        },
+        get breakBefore() {
+          return BREAK_BEFORE(element);
+        },
+      } satisfies MeasuredBlock;
     });
     const since =
       change && previous
         ? { previous, previousTops, from: change.from, to: Math.min(change.to, children.length - 1) }
         : undefined;
     const next = paginate(blocks, this.geometry, since);
-    // Open the gaps that changed; take away the ones no longer wanted.
-    children.forEach((element, i) => {
+    const { from, until, shift } = next.laidOut;
+    // Open the gaps that changed; take away the ones no longer wanted. Outside what was laid out anew the
+    // gaps are the ones already open (the blocks above the change, and those below it that did not move).
+    for (let i = from; i < until; i += 1) {
+      const element = children[i] as Element;
       const gaps = next.gaps.get(i);
       const applied = this.applied.get(element);
       if (!gaps) {
         if (applied) this.remove(element);
-        return;
+        continue;
       }
       const how = (blocks[i] as MeasuredBlock).kind === 'whole' ? 'margin' : 'band';
-      if (applied && applied.how === how && sameGaps(applied.gaps, gaps)) return;
+      if (applied && applied.how === how && sameGaps(applied.gaps, gaps)) continue;
       if (applied) this.remove(element);
       apply(element as HTMLElement, gaps, how);
       this.applied.set(element, { gaps, how });
-    });
+    }
+    // The natural tops, for the next change: read where laid out, kept above, shifted below.
+    const moved = change ? change.moved : 0;
+    const tops = new Array<number>(children.length);
+    for (let i = 0; i < children.length; i += 1) {
+      if (i >= from && i < until) tops[i] = (blocks[i] as MeasuredBlock).top;
+      else if (i < from && previous && previousTops[i] !== undefined) tops[i] = previousTops[i] as number;
+      else if (i >= until && previousTops[i - moved] !== undefined)
+        tops[i] = (previousTops[i - moved] as number) + shift;
+      else tops[i] = (blocks[i] as MeasuredBlock).top;
+    }
     this.pagination = next;
     this.children = children;
-    this.tops = blocks.map((block) => block.top);
+    this.tops = tops;
   }
 
   private remove(element: Element): void {

@@ -76,6 +76,12 @@ export interface Pagination {
   /** How each block began (one per block). */
   starts: BlockStart[];
   pageCount: number;
+  /**
+   * The blocks this pagination laid out anew, [from, until): those before kept their gaps and places, those
+   * from `until` on kept their gaps, their natural tops `shift` pixels from where they were (what a change
+   * above them added or took away). Only these blocks were measured.
+   */
+  laidOut: { from: number; until: number; shift: number };
 }
 
 /** Below this, a difference of position is rounding (sub-pixel layout), not overflow. */
@@ -115,6 +121,7 @@ export function paginate(
     const page = previous.starts[Math.min(from, previous.starts.length - 1)]?.page ?? 0;
     while (from > 0 && (previous.starts[from - 1]?.page ?? 0) >= page) from -= 1;
   }
+  const firstLaidOut = from;
   const gaps = new Map<number, BlockGap[]>();
   const starts: BlockStart[] = [];
   if (previous) {
@@ -160,7 +167,12 @@ export function paginate(
             const kept = previous.gaps.get(j - moved);
             if (kept) gaps.set(j, kept);
           }
-          return { gaps, starts, pageCount: previous.pageCount };
+          return {
+            gaps,
+            starts,
+            pageCount: previous.pageCount,
+            laidOut: { from: firstLaidOut, until: i, shift: block.top - wasTop },
+          };
         }
       }
     }
@@ -266,7 +278,7 @@ export function paginate(
     const bottom = block.top + offset + block.height;
     pageCount = Math.max(1, Math.floor(Math.max(0, bottom - EPSILON) / pitch) + 1);
   }
-  return { gaps, starts, pageCount };
+  return { gaps, starts, pageCount, laidOut: { from: firstLaidOut, until: blocks.length, shift: 0 } };
 }
 
 const sumGaps = (list: readonly BlockGap[] | undefined) =>

@@ -118,13 +118,13 @@ export function bookmarkNode(name: string, children: JsonNode[] = []): JsonNode 
 }
 
 /**
- * A cross-reference (交叉引用) to a bookmark (for a heading, its anchor bookmark), showing its text or
- * number; `cached` is what it showed last, `missing` that its target is gone (bookmarks/XrefNode.tsx).
+ * A cross-reference (交叉引用) to a bookmark (for a heading, its anchor bookmark), showing its text,
+ * number or page number; `cached` is what it showed last, `missing` that its target is gone (bookmarks/XrefNode.tsx).
  */
 export function xrefNode(
   target: string,
   kind: 'bookmark' | 'heading',
-  display: 'text' | 'number',
+  display: 'text' | 'number' | 'page',
   cached: string,
   missing = false,
 ): JsonNode {
@@ -155,6 +155,22 @@ export function editorState(children: JsonNode[]): SerializedEditorState {
   return {
     root: element('root', children.length ? children : [paragraphNode([])]),
   } as unknown as SerializedEditorState;
+}
+
+/**
+ * One entry of the root's node state (`root.$`), where a document keeps what belongs to it as a whole: its
+ * page setup, its headers and footers, its note styles. Undefined when the document keeps none.
+ */
+export const rootEntryOf = (state: SerializedEditorState, key: string): unknown =>
+  (state as unknown as { root?: { $?: Record<string, unknown> } }).root?.$?.[key];
+
+/** A copy of a serialized document with these entries set on its root's node state. */
+export function withRootEntries<T extends SerializedEditorState>(
+  state: T,
+  entries: Record<string, unknown>,
+): T {
+  const root = state.root as unknown as { $?: Record<string, unknown> };
+  return { ...state, root: { ...state.root, $: { ...(root.$ ?? {}), ...entries } } } as T;
 }
 
 export const rootChildren = (state: SerializedEditorState): JsonNode[] =>

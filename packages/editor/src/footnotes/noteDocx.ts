@@ -1,5 +1,6 @@
 import { NumberFormat } from 'docx';
 import type { SerializedEditorState } from 'lexical';
+import { withRootEntries } from '../convert/nodes';
 import { wAttr, wChild, type XmlElement } from '../convert/wordXml';
 import { noteFormatsState } from './noteFormats';
 import { NOTE_KINDS, type NoteKind, type NoteNumberFormat } from './numbering';
@@ -64,7 +65,5 @@ export function withNoteFormats<T extends SerializedEditorState>(
   formats: Partial<Record<NoteKind, NoteNumberFormat>>,
 ): T {
   const entries = noteFormatsState(formats);
-  if (!Object.keys(entries).length) return state;
-  const root = state.root as unknown as { $?: Record<string, unknown> };
-  return { ...state, root: { ...state.root, $: { ...(root.$ ?? {}), ...entries } } } as T;
+  return Object.keys(entries).length ? withRootEntries(state, entries) : state;
 }

@@ -1,4 +1,5 @@
 import type { SerializedEditorState } from 'lexical';
+import { rootEntryOf, withRootEntries } from '../convert/nodes';
 
 /**
  * 页眉和页脚 and 页码: what each page shows above and below its text. A band (the header, the footer) has
@@ -148,19 +149,12 @@ export const hasHeaderFooter = (setting: HeaderFooter) =>
 export const HEADER_FOOTER_STATE_KEY = 'wxHeaderFooter';
 
 /** The setting a serialized document keeps (the default when it keeps none). */
-export function headerFooterOf(state: SerializedEditorState): HeaderFooter {
-  const root = (state as unknown as { root?: { $?: Record<string, unknown> } }).root;
-  return normalizeHeaderFooter(root?.$?.[HEADER_FOOTER_STATE_KEY]);
-}
+export const headerFooterOf = (state: SerializedEditorState): HeaderFooter =>
+  normalizeHeaderFooter(rootEntryOf(state, HEADER_FOOTER_STATE_KEY));
 
 /** A serialized document with this setting on its root (a copy). */
-export function withHeaderFooter<T extends SerializedEditorState>(state: T, setting: HeaderFooter): T {
-  const root = state.root as unknown as { $?: Record<string, unknown> };
-  return {
-    ...state,
-    root: { ...state.root, $: { ...(root.$ ?? {}), [HEADER_FOOTER_STATE_KEY]: setting } },
-  } as T;
-}
+export const withHeaderFooter = <T extends SerializedEditorState>(state: T, setting: HeaderFooter): T =>
+  withRootEntries(state, { [HEADER_FOOTER_STATE_KEY]: setting });
 
 /**
  * Puts a page number of this style at one place of one band, replacing what was there and the numbers shown

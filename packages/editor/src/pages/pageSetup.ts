@@ -1,4 +1,5 @@
 import type { SerializedEditorState } from 'lexical';
+import { rootEntryOf, withRootEntries } from '../convert/nodes';
 import { t } from '../i18n/zh-CN';
 
 /**
@@ -176,19 +177,12 @@ export const samePageSetup = (a: PageSetup, b: PageSetup) =>
 export const PAGE_SETUP_STATE_KEY = 'wxPageSetup';
 
 /** The page setup a serialized document keeps (the default when it keeps none). */
-export function pageSetupOf(state: SerializedEditorState): PageSetup {
-  const root = (state as unknown as { root?: { $?: Record<string, unknown> } }).root;
-  return normalizePageSetup(root?.$?.[PAGE_SETUP_STATE_KEY]);
-}
+export const pageSetupOf = (state: SerializedEditorState): PageSetup =>
+  normalizePageSetup(rootEntryOf(state, PAGE_SETUP_STATE_KEY));
 
 /** A serialized document with its page setup set (a copy; the default is kept too, for a file's sake). */
-export function withPageSetup<T extends SerializedEditorState>(state: T, setup: PageSetup): T {
-  const root = state.root as unknown as { $?: Record<string, unknown> };
-  return {
-    ...state,
-    root: { ...state.root, $: { ...(root.$ ?? {}), [PAGE_SETUP_STATE_KEY]: setup } },
-  } as T;
-}
+export const withPageSetup = <T extends SerializedEditorState>(state: T, setup: PageSetup): T =>
+  withRootEntries(state, { [PAGE_SETUP_STATE_KEY]: setup });
 
 /** Whether a page size (mm, either orientation) is one of the papers: its key and orientation. */
 export function paperOfSize(

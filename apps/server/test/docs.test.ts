@@ -209,6 +209,22 @@ describe.each(databaseKinds)('cloud documents on %s', (kind) => {
     expect(stale.statusCode).toBe(409);
   });
 
+  it('answers a save repeated after its answer was lost as saved, without a conflict or a new version', async () => {
+    const app = await makeApp();
+    const { auth } = await signUp(app, getDb().database.db);
+    const doc = await create(app, auth, '开头');
+    const body = { title: '开头', content: contentOf('开头', '重载前的一次保存'), base_version: 1 };
+    const first = await put(app, auth, doc.id, body);
+    expect(first.statusCode).toBe(200);
+    // The page reloaded before it heard the answer: it saves the same text again from version 1.
+    const again = await put(app, auth, doc.id, body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ version: 2, content: body.content });
+    // Other text from that stale version is still a conflict.
+    const other = await put(app, auth, doc.id, { ...body, content: contentOf('开头', '别的内容') });
+    expect(other.statusCode).toBe(409);
+  });
+
   it('leaves the last good version when a save dies in the database', async () => {
     const app = await makeApp();
     const { auth } = await signUp(app, getDb().database.db);

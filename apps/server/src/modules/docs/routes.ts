@@ -99,7 +99,7 @@ export const docsRoutes: FastifyPluginAsyncZod<DocsRoutesOptions> = async (app, 
         tags: ['docs'],
         summary: '保存云端文档',
         description:
-          '基于 base_version 保存新版本（版本号加一）。文档已在别处保存过（版本号不同）时返回 409，附上当前版本 current，不覆盖；保存要么完整生效，要么不生效。',
+          '基于 base_version 保存新版本（版本号加一）。文档已在别处保存过（版本号不同）时返回 409，附上当前版本 current，不覆盖；云端已是与本次完全相同的标题和正文时（应答丢失后的重试），按已保存返回 200，不新增版本；保存要么完整生效，要么不生效。',
         security,
         params: docIdParams,
         body: updateDocumentBody,

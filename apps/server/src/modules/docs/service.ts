@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   type CloudDocument,
   type CloudDocumentContent,
@@ -224,6 +225,10 @@ export class DocumentService {
     if (row) return { saved: documentOf(row) };
     const current = await findOwnedDocument(this.db, userId, id);
     if (!current) throw documentNotFound();
+    // The cloud already holds exactly this: the same save again, after its answer was lost (a reload while
+    // it was under way), or another tab that saved the same text. Nothing conflicts; it is answered as saved.
+    if (current.title === titleOf(input.title) && isDeepStrictEqual(current.content, input.content))
+      return { saved: documentOf(current) };
     return { conflict: documentOf(current) };
   }
 

@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
 import { docxPart, paperOf, saveStatus } from './documentPage';
@@ -21,10 +23,27 @@ async function download(page: Page, item: string): Promise<string> {
   return saved;
 }
 
+/** The filled outlines (paths closed and filled, `f`) the PDF's deflated streams draw. */
+function filledPaths(file: string): number {
+  const raw = readFileSync(file);
+  let fills = 0;
+  for (let at = raw.indexOf('stream\n'); at >= 0; at = raw.indexOf('stream\n', at + 7)) {
+    const end = raw.indexOf('\nendstream', at);
+    try {
+      const content = inflateSync(raw.subarray(at + 7, end)).toString('latin1');
+      fills += content.split('\n').filter((line) => line === 'f' || line.endsWith(' f')).length;
+    } catch {
+      // Not a deflated stream.
+    }
+  }
+  return fills;
+}
+
 /**
  * 插入 › 公式 in the built app, under the production Content-Security-Policy: \frac{a}{b} typed into the
  * dialog is typeset by KaTeX in the page (its fonts and stylesheet load, no violation, no console error),
- * Alt+= opens the same dialog, and the DOCX holds the formula as a Word equation with its fraction.
+ * Alt+= opens the same dialog, the DOCX holds the formula as a Word equation with its fraction, and the PDF
+ * (made by the server) draws it as outlines, its LaTeX source nowhere in the text.
  */
 test('a formula inserted through the menu is typeset in the page and exports as a Word equation', async () => {
   const session = await openSession();
@@ -70,5 +89,13 @@ test('a formula inserted through the menu is typeset in the page and exports as 
   expect(xml).toMatch(
     /<m:oMath\b[^>]*>\s*<m:f>\s*<m:num>[\s\S]*?a[\s\S]*?<\/m:num>\s*<m:den>[\s\S]*?b[\s\S]*?<\/m:den>/,
   );
+
+  const pdf = await download(page, '导出为 PDF');
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8' });
+  expect(text).toContain('比例为');
+  expect(text).not.toContain('frac');
+  expect(text).not.toContain('$');
+  // a, b and the fraction's bar.
+  expect(filledPaths(pdf)).toBeGreaterThanOrEqual(3);
   await session.close();
 });

@@ -14,6 +14,9 @@ export default defineConfig({
     sourcemap: true,
     assetsInlineLimit: 0,
   },
+  // Workers as ES modules (they are started with type: 'module'), so that their dynamic imports stay chunks
+  // of their own: the PDF worker loads the maths typesetter only for a document with formulas.
+  worker: { format: 'es' },
   server: {
     port: 5173,
     proxy: { '/api': { target: process.env.API_ORIGIN ?? 'http://127.0.0.1:8000', changeOrigin: false } },

@@ -43,7 +43,7 @@ window.pdfBench = {
   async runInWorker() {
     const start = performance.now();
     const { runPdfExport } = await import('../../src/files/pdf/runPdfExport');
-    const pdf = await runPdfExport(state, '基准');
+    const { pdf } = await runPdfExport(state, '基准');
     return { ms: performance.now() - start, bytes: pdf.length };
   },
 };

@@ -5,7 +5,6 @@ import { type ReactNode, useRef } from 'react';
 import { isConvertError } from '../convert/errors';
 import { documentToLexdoc } from '../convert/lexdoc';
 import { outputFormatFor } from '../convert/registry';
-import { documentHasFormulas } from '../formula/formulaModel';
 import { t } from '../i18n/zh-CN';
 import { insertImageFiles } from '../images/insertImage';
 import { documentHasShapes } from '../shapes/formats';
@@ -14,6 +13,7 @@ import { convertDocumentToFile } from './convertClient';
 import { exportFileName } from './fileNames';
 import { type ImportedDocument, importDocumentFile } from './importFile';
 import { downloadFile } from './lexdoc';
+import { formulaFallbackNotice } from './pdf/formulaNotice';
 import {
   exportRoute,
   runExport,
@@ -167,15 +167,16 @@ export function useDocumentFiles({
       await exportWith(
         'pdf',
         async (state) => {
-          const pdf = await withProgress(t.pdf.exporting, async () => {
+          const { pdf, formulaFallback } = await withProgress(t.pdf.exporting, async () => {
             // PDFKit and the fonts load here, on the first export only (in a worker, or in chunks of their own).
             const { runPdfExport } = await import('./pdf/runPdfExport');
             return runPdfExport(state, title, presets);
           });
           downloadFile(exportFileName(title, 'pdf'), 'application/pdf', pdf);
           toast.success(t.pdf.exported);
-          // The PDF prints formulas as their LaTeX source (files/pdf/blocks.ts): the user is told so.
-          if (documentHasFormulas(state)) toast.info(t.formula.pdfNotice);
+          // Formulas are typeset in the PDF; one that could not be (bad LaTeX) prints as its source, and the
+          // user is told which.
+          if (formulaFallback.length > 0) toast.info(formulaFallbackNotice(formulaFallback));
         },
         // The failure's own text (the exporter's are Chinese), or the catalogue's (a chunk or
         // font that did not load, …).

@@ -187,15 +187,15 @@ describe('the formula itself', () => {
 });
 
 describe('the formula in the PDF', () => {
-  it('prints a formula as its LaTeX source in the monospaced face', async () => {
+  it('reads a formula for the PDF as a slot to typeset, its LaTeX source kept to print if it cannot be', async () => {
     const { blocksOf } = await import('../files/pdf/blocks');
     const blocks = blocksOf(
       editorState([paragraphNode([textNode('设 '), formulaNode('x^2')]), formulaNode('\\frac{a}{b}', true)]),
     );
     expect(blocks[0]).toMatchObject({
       kind: 'paragraph',
-      runs: [{ text: '设 ' }, { text: '$x^2$', code: true }],
+      runs: [{ text: '设 ' }, { text: '$x^2$', code: true, formula: { tex: 'x^2' } }],
     });
-    expect(blocks[1]).toEqual({ kind: 'code', lines: ['$$', '\\frac{a}{b}', '$$'] });
+    expect(blocks[1]).toEqual({ kind: 'formula', formula: { tex: '\\frac{a}{b}' } });
   });
 });

@@ -37,7 +37,7 @@ export const isFormulaJson = (node: JsonNode | undefined): boolean => node?.type
 
 export const formulaTexOf = (node: JsonNode): string => boundedTex(node.tex);
 
-/** Whether a document holds a formula anywhere (the PDF export says how it printed them). */
+/** Whether a document holds a formula anywhere. */
 export function documentHasFormulas(editorState: { root: unknown } | null | undefined): boolean {
   const stack = editorState ? [editorState.root as JsonNode] : [];
   while (stack.length) {

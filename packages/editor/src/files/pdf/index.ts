@@ -11,3 +11,4 @@ export {
   type PdfFontFile,
   type PdfWeight,
 } from './fontFiles';
+export type { FormulaReport } from './formulas';

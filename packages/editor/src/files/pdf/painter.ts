@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Align } from './blocks';
-import { PDF_FACES, type PdfFontFile } from './fontFiles';
+import { DEFAULT_FACE, PDF_FACES, type PdfFontFile } from './fontFiles';
+import type { MathBox, MathPaint, MathShape } from './mathBox';
 import { fontFileOf, RULE, type Style } from './styles';
 
 /**
@@ -63,6 +64,8 @@ export class Painter {
 
   /** The text's width in points in the style's font and size. */
   readonly measure = (style: Style, text: string): number => {
+    // A formula's piece is its box, whatever its (placeholder) text.
+    if (style.math) return style.math.width * style.size;
     const key = `${this.fileOf(style)}\u0000${text}`;
     let unit = this.widths.get(key);
     if (unit === undefined) {
@@ -111,6 +114,17 @@ export class Painter {
           .fill(style.highlight);
         doc.restore();
       }
+      if (style.math) {
+        this.drawMath(
+          style.math,
+          cursor + spread / 2,
+          y + line.baseline - style.rise,
+          style.size,
+          style.color,
+        );
+        cursor += piece.width + spread;
+        continue;
+      }
       this.selectFont(style);
       doc.fontSize(style.size).fillColor(style.color);
       doc.text(piece.text, cursor, y + line.baseline - style.rise, {
@@ -124,6 +138,49 @@ export class Painter {
       cursor += piece.width + spread;
     }
   }
+
+  /**
+   * A typeset formula with its left edge at x and its baseline at baselineY, `size` points to the em, in
+   * `color` where the formula does not set its own: its glyphs and rules as filled outlines.
+   */
+  drawMath(box: MathBox, x: number, baselineY: number, size: number, color: string): void {
+    const { doc } = this;
+    const unit = size / box.unitsPerEm;
+    doc.save();
+    doc.transform(unit, 0, 0, unit, x - box.left * unit, baselineY);
+    this.drawMathShapes([box.root], color);
+    doc.restore();
+  }
+
+  private drawMathShapes(shapes: readonly MathShape[], color: string): void {
+    const { doc } = this;
+    const paint = (p: MathPaint): string | null => (p === 'current' ? color : p);
+    for (const shape of shapes) {
+      if (shape.kind === 'group') {
+        doc.save();
+        if (shape.clip) doc.rect(shape.clip.x, shape.clip.y, shape.clip.width, shape.clip.height).clip();
+        if (shape.transform) doc.transform(...shape.transform);
+        this.drawMathShapes(shape.children, color);
+        doc.restore();
+      } else if (shape.kind === 'path') {
+        const fill = paint(shape.fill);
+        const stroke = paint(shape.stroke);
+        if (fill && stroke) doc.path(shape.d).lineWidth(shape.strokeWidth).fillAndStroke(fill, stroke);
+        else if (fill) doc.path(shape.d).fill(fill);
+        else if (stroke) doc.path(shape.d).lineWidth(shape.strokeWidth).stroke(stroke);
+      } else {
+        // Text the maths fonts lack, in the document's face; the group above flipped y back to the page's.
+        const fill = paint(shape.fill);
+        if (!fill) continue;
+        this.selectFont({ face: this.mathFace, font: shape.bold ? 'bold' : 'regular' });
+        doc.fontSize(shape.size).fillColor(fill);
+        doc.text(shape.text, 0, 0, TEXT_OPTIONS);
+      }
+    }
+  }
+
+  /** The face a formula's text (\text{…}) is set in: the paragraph's, given by the export. */
+  mathFace: Style['face'] = DEFAULT_FACE;
 
   fillRect(x: number, y: number, width: number, height: number, color: string): void {
     this.doc.save().rect(x, y, width, height).fill(color).restore();

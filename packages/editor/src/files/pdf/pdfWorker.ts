@@ -14,7 +14,7 @@ export interface PdfWorkerRequest {
 
 export type PdfWorkerReply =
   | { kind: 'progress'; fraction: number }
-  | { kind: 'done'; pdf: Uint8Array }
+  | { kind: 'done'; pdf: Uint8Array; formulaFallback: string[] }
   | { kind: 'failed'; message: string | null };
 
 const scope = self as unknown as {
@@ -24,13 +24,17 @@ const scope = self as unknown as {
 
 scope.onmessage = async ({ data }) => {
   try {
+    let formulaFallback: string[] = [];
     const pdf = await exportPdf(data.state, {
       fonts: browserPdfFonts,
       title: data.title,
       ...(data.styles ? { styles: data.styles } : {}),
       onProgress: (fraction) => scope.postMessage({ kind: 'progress', fraction }),
+      onFormulas: (report) => {
+        formulaFallback = report.fallback;
+      },
     });
-    scope.postMessage({ kind: 'done', pdf }, [pdf.buffer as ArrayBuffer]);
+    scope.postMessage({ kind: 'done', pdf, formulaFallback }, [pdf.buffer as ArrayBuffer]);
   } catch (error) {
     // Only the exporter's own (Chinese) messages reach the user.
     scope.postMessage({

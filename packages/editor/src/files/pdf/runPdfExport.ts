@@ -13,6 +13,12 @@ class PdfExportFailure extends Error {
 
 class WorkerUnavailable extends Error {}
 
+/** The PDF, and the LaTeX of the formulas it prints as their source (they could not be typeset). */
+export interface PdfExportResult {
+  pdf: Uint8Array;
+  formulaFallback: string[];
+}
+
 /**
  * Exports in a worker when the browser can start one from the bundle (the app's Vite build), else on the
  * main thread, which the exporter yields every 40 ms. Either way PDFKit and the fonts load only now.
@@ -21,7 +27,7 @@ export async function runPdfExport(
   state: SerializedEditorState,
   title: string,
   styles?: StylePresets,
-): Promise<Uint8Array> {
+): Promise<PdfExportResult> {
   if (typeof Worker !== 'undefined') {
     try {
       return await inWorker(state, title, styles);
@@ -30,14 +36,23 @@ export async function runPdfExport(
     }
   }
   const { exportPdf, browserPdfFonts } = await import('./browserPdf');
-  return exportPdf(state, { fonts: browserPdfFonts, title, ...(styles ? { styles } : {}) });
+  let formulaFallback: string[] = [];
+  const pdf = await exportPdf(state, {
+    fonts: browserPdfFonts,
+    title,
+    ...(styles ? { styles } : {}),
+    onFormulas: (report) => {
+      formulaFallback = report.fallback;
+    },
+  });
+  return { pdf, formulaFallback };
 }
 
 function inWorker(
   state: SerializedEditorState,
   title: string,
   styles: StylePresets | undefined,
-): Promise<Uint8Array> {
+): Promise<PdfExportResult> {
   return new Promise((resolve, reject) => {
     let worker: Worker;
     try {
@@ -49,7 +64,7 @@ function inWorker(
     worker.onmessage = ({ data }: MessageEvent<PdfWorkerReply>) => {
       if (data.kind === 'progress') return;
       worker.terminate();
-      if (data.kind === 'done') resolve(data.pdf);
+      if (data.kind === 'done') resolve({ pdf: data.pdf, formulaFallback: data.formulaFallback });
       else reject(new PdfExportFailure(data.message ?? t.pdf.failed));
     };
     // The worker's script did not load or run (a bundle without it): the main thread does the work.

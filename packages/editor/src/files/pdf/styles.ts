@@ -2,6 +2,7 @@ import { toPx } from '../../format/units';
 import type { StylePreset, StylePresetKey, StylePresets } from '../../styles/presets';
 import type { Block, Run } from './blocks';
 import { DEFAULT_FACE, faceOfFamily, PDF_FACES, type PdfFace, type PdfFontFile } from './fontFiles';
+import type { MathBox } from './mathBox';
 
 /**
  * How text looks on the PDF's page: the looks a block's preset and a run's own formatting give, as plain
@@ -37,6 +38,8 @@ export interface Style {
   highlight?: string;
   /** Raised (superscript, footnote markers) or lowered, in points. */
   rise: number;
+  /** A typeset inline formula: the piece is its box (`size` its font size), drawn as outlines. */
+  math?: MathBox;
 }
 
 /** A CSS colour as PDFKit takes it (#rgb or #rrggbb); anything else (names, variables) is the fallback. */
@@ -88,6 +91,13 @@ export function fontsUsed(blocks: readonly Block[], presets: StylePresets): Set<
       const base = presetStyle(presets[presetKeyOf(block, cell)]);
       if (block.kind === 'code') {
         files.add(fontFileOf(base));
+        continue;
+      }
+      // A display formula's \text is set in the paragraph's face; its source, if it cannot be typeset, in
+      // the code look.
+      if (block.kind === 'formula') {
+        files.add(fontFileOf(base));
+        files.add(fontFileOf(presetStyle(presets.code)));
         continue;
       }
       if (block.kind === 'listitem') files.add(fontFileOf(base));

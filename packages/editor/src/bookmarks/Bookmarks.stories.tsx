@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { bookmarkNode, editorState, headingNode, paragraphNode, textNode, xrefNode } from '../convert/nodes';
 import { WordEditor } from '../editor/WordEditor';
 import { t } from '../i18n/zh-CN';
+import { contentRects } from '../pageView/pageLayout';
 import { realInput } from '../stories/realInput';
 
 /** 插入 › 书签 and 插入 › 交叉引用: naming a place in the text, and referring to it or to a heading. */
@@ -39,7 +40,15 @@ const marked = editorState([
   ]),
 ]);
 
-function Editor({ id, content = report }: { id: string; content?: typeof report }) {
+function Editor({
+  id,
+  content = report,
+  view,
+}: {
+  id: string;
+  content?: typeof report;
+  view?: 'page' | 'continuous';
+}) {
   return (
     <div style={{ height: '100vh' }}>
       <WordEditor
@@ -47,6 +56,7 @@ function Editor({ id, content = report }: { id: string; content?: typeof report 
         documentId={`${id}-${Date.now()}`}
         initialTitle="报告"
         initialContent={{ version: '2.0.0', editorState: content }}
+        {...(view ? { initialView: view } : {})}
         onSave={async () => {}}
         saveDelayMs={50}
       />
@@ -138,7 +148,8 @@ export const ReferenceFollowsHeading: Story = {
     await input.click(await canvas.findByRole('menuitem', { name: t.menus.insert }));
     await input.click(await body().findByRole('menuitem', { name: t.insert.crossReference }));
     const dialog = await body().findByRole('dialog', { name: t.bookmarks.xrefTitle });
-    await waitFor(() => expect(within(dialog).getByText(t.bookmarks.pageNumberLater)).toBeVisible());
+    // The page number's hint shows only once 页码 is chosen.
+    await expect(within(dialog).queryByText(t.bookmarks.pageHint)).toBeNull();
     // Nothing chosen yet: the dialog says so instead of inserting.
     await input.click(within(dialog).getByRole('button', { name: t.bookmarks.insert }));
     await expect(await within(dialog).findByRole('alert')).toHaveTextContent(t.bookmarks.chooseTarget);
@@ -194,5 +205,90 @@ export const BookmarksAndReferencesInTheText: Story = {
     // The heading's anchor is the editor's own: no brackets.
     const anchor = editor.querySelector<HTMLElement>('[data-bookmark="_Ref000000001"]');
     await expect(anchor && getComputedStyle(anchor, '::before').content).toBe('none');
+  },
+};
+
+const chapters = editorState([
+  headingNode(1, [textNode('引言')]),
+  paragraphNode([textNode('结论在第')]),
+  paragraphNode([textNode('正文的第一段。')]),
+  headingNode(1, [textNode('结论')]),
+  paragraphNode([textNode('结论的正文。')]),
+]);
+
+/** The sheet (1 is the first) the element's first line of text stands on in the page view. */
+function sheetOf(paper: HTMLElement, element: Element): number {
+  // Its text, not its box: the page view pushes a block to the next sheet by the room above its text.
+  const top = contentRects(element)[0]?.top ?? Number.NaN;
+  const sheets = Array.from(paper.querySelectorAll('[data-wx-sheets] > div')).map((sheet) =>
+    sheet.getBoundingClientRect(),
+  );
+  return sheets.findIndex((rect) => top >= rect.top && top <= rect.bottom) + 1;
+}
+
+/**
+ * 交叉引用 › 页码 in the page view: the reference shows the page its heading is on, moves to the next page
+ * number when a 分页符 before the heading pushes it a page down, and in 连续视图 (no pages) keeps the last
+ * number, marked and explained by its tooltip.
+ */
+export const PageReferenceFollowsThePages: Story = {
+  tags: ['!vrt'],
+  render: () => <Editor id="xref-page" content={chapters} view="page" />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const editor = await canvas.findByRole('textbox', { name: t.editorLabel });
+    const paper = canvasElement.querySelector<HTMLElement>('[data-wx-paper]') as HTMLElement;
+    await waitFor(() => expect(paper).toHaveAttribute('data-wx-page-view'));
+    const input = await realInput();
+    await input.click(await within(editor).findByText('结论在第'));
+    await input.keyboard('{End}');
+    await input.click(await canvas.findByRole('menuitem', { name: t.menus.insert }));
+    await input.click(await body().findByRole('menuitem', { name: t.insert.crossReference }));
+    const dialog = await body().findByRole('dialog', { name: t.bookmarks.xrefTitle });
+    const list = within(dialog).getByRole('listbox', { name: t.bookmarks.whichHeading });
+    await userEvent.selectOptions(list, within(list).getByRole('option', { name: /结论/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: new RegExp(t.bookmarks.display) }));
+    await userEvent.click(await body().findByRole('option', { name: t.bookmarks.showPage }));
+    await waitFor(() => expect(within(dialog).getByText(t.bookmarks.pageHint)).toBeVisible());
+    await input.click(within(dialog).getByRole('button', { name: t.bookmarks.insert }));
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+    await input.keyboard('页');
+
+    // The bare number, as Word's 页码; read out as 第 1 页.
+    const heading = within(editor).getByRole('heading', { name: '结论' });
+    const reference = await within(editor).findByRole('link', {
+      name: `${t.bookmarks.referenceLabel}：${t.bookmarks.pageLabel('1')}`,
+    });
+    await expect(sheetOf(paper, heading)).toBe(1);
+    await expect(editor).toHaveTextContent('结论在第1页');
+
+    // 插入 › 分页符 after the first paragraph pushes the heading a page down: the reference follows.
+    await input.click(within(editor).getByText('正文的第一段。'));
+    await input.keyboard('{End}');
+    await input.click(await canvas.findByRole('menuitem', { name: t.menus.insert }));
+    await input.click(await body().findByRole('menuitem', { name: new RegExp(`^${t.insert.pageBreak}`) }));
+    await waitFor(() => expect(editor.querySelector('[data-wx-page-break]')).not.toBeNull());
+    await waitFor(() => expect(sheetOf(paper, heading)).toBe(2));
+    await waitFor(() => expect(reference).toHaveTextContent('2'));
+    await expect(reference).toHaveAccessibleName(
+      `${t.bookmarks.referenceLabel}：${t.bookmarks.pageLabel('2')}`,
+    );
+
+    // 连续视图 has no pages: the last number stays, dotted, and its tooltip says why.
+    await input.click(await canvas.findByRole('menuitem', { name: t.menus.view }));
+    await input.click(await body().findByRole('menuitemradio', { name: t.view.continuous }));
+    await waitFor(() => expect(paper).not.toHaveAttribute('data-wx-page-view'));
+    const stale = await within(editor).findByTitle(t.bookmarks.pageLastKnownTooltip('2'));
+    await expect(stale).toHaveTextContent('2');
+    await expect(stale).toHaveAttribute('data-xref-stale', 'true');
+
+    // Back in 页面视图 (the view this story leaves behind for the next one): live again.
+    await input.click(await canvas.findByRole('menuitem', { name: t.menus.view }));
+    await input.click(await body().findByRole('menuitemradio', { name: t.view.page }));
+    await waitFor(() => expect(paper).toHaveAttribute('data-wx-page-view'));
+    const live = await within(editor).findByRole('link', {
+      name: `${t.bookmarks.referenceLabel}：${t.bookmarks.pageLabel('2')}`,
+    });
+    await waitFor(() => expect(live).not.toHaveAttribute('data-xref-stale'));
   },
 };

@@ -12,6 +12,7 @@ import {
   type NodeKey,
 } from 'lexical';
 import { useEffect, useRef, useState } from 'react';
+import { subscribeSheets } from '../pageView/sheetsOfBlocks';
 import { BookmarkDialog } from './BookmarkDialog';
 import { BookmarkNode } from './BookmarkNode';
 import { GOTO_BOOKMARK_COMMAND, OPEN_BOOKMARK_DIALOG_COMMAND, OPEN_XREF_DIALOG_COMMAND } from './commands';
@@ -22,6 +23,7 @@ import {
   $dropDuplicateBookmarks,
   $headingAnchor,
   $insertReference,
+  $pageOfBookmarks,
   $renameBookmark,
   $selectBookmark,
   $staleReferences,
@@ -37,7 +39,8 @@ import './bookmarks.css';
 const REFRESH_TAG = 'history-merge';
 
 /**
- * 书签 and 交叉引用: the two dialogs; references kept up to date with their targets after every change;
+ * 书签 and 交叉引用: the two dialogs; references kept up to date with their targets after every change
+ * (page references also after every layout of the page view);
  * a pasted copy of a bookmark that would share its name dropped; Enter on a selected reference and a
  * click on one go to its target; the bookmarks' brackets shown or hidden.
  */
@@ -63,6 +66,11 @@ export function BookmarksPlugin() {
     };
     const xrefs = new Set<NodeKey>();
     let created = new Set<NodeKey>();
+    // Another update only when a reference's value changed: typing elsewhere costs one read.
+    const refresh = () => {
+      const stale = editor.getEditorState().read(() => $staleReferences($pageOfBookmarks(editor)));
+      if (stale.length) editor.update(() => $applyReferenceResults(stale), { tag: REFRESH_TAG });
+    };
     return mergeRegister(
       editor.registerCommand(OPEN_BOOKMARK_DIALOG_COMMAND, open('bookmark'), COMMAND_PRIORITY_EDITOR),
       editor.registerCommand(OPEN_XREF_DIALOG_COMMAND, open('xref'), COMMAND_PRIORITY_EDITOR),
@@ -110,9 +118,11 @@ export function BookmarksPlugin() {
         if (fresh.size && !tags.has('historic'))
           editor.update(() => $dropDuplicateBookmarks(fresh), { tag: REFRESH_TAG });
         if (!xrefs.size || (!dirtyElements.size && !dirtyLeaves.size)) return;
-        // Another update only when a reference's value changed: typing elsewhere costs one read.
-        const stale = editor.getEditorState().read($staleReferences);
-        if (stale.length) editor.update(() => $applyReferenceResults(stale), { tag: REFRESH_TAG });
+        refresh();
+      }),
+      // Page references follow the page view's layout: after each layout that may have moved pages.
+      subscribeSheets(editor, () => {
+        if (xrefs.size) refresh();
       }),
     );
   }, [editor]);
@@ -153,7 +163,7 @@ export function BookmarksPlugin() {
         onInsert={(target, display: ReferenceDisplay) => {
           atSaved(() => {
             const name = target.kind === 'heading' ? $headingAnchor(target.index) : target.name;
-            if (name) $insertReference(name, target.kind, display);
+            if (name) $insertReference(name, target.kind, display, $pageOfBookmarks(editor));
           });
           editor.focus();
         }}

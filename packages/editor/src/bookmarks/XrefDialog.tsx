@@ -23,8 +23,8 @@ const EMPTY: Targets = { bookmarks: new Map(), headings: [] };
 
 /**
  * 插入 › 交叉引用: what to refer to (a bookmark or a heading), which one, and what the reference shows (the
- * text, or for a heading its number). A reference to a page number needs the page view, which the editor
- * does not have yet, so it is not offered.
+ * text, for a heading its number, or the page number either starts on, which the page view's layout
+ * gives).
  */
 export function XrefDialog({ isOpen, onOpenChange, onInsert }: XrefDialogProps) {
   const [editor] = useLexicalComposerContext();
@@ -58,8 +58,12 @@ export function XrefDialog({ isOpen, onOpenChange, onInsert }: XrefDialogProps) 
       ? [
           { id: 'text' as const, label: t.bookmarks.showHeadingText },
           { id: 'number' as const, label: t.bookmarks.showHeadingNumber },
+          { id: 'page' as const, label: t.bookmarks.showPage },
         ]
-      : [{ id: 'text' as const, label: t.bookmarks.showBookmarkText }];
+      : [
+          { id: 'text' as const, label: t.bookmarks.showBookmarkText },
+          { id: 'page' as const, label: t.bookmarks.showPage },
+        ];
 
   const insert = (close: () => void) => {
     if (!chosen) {
@@ -90,7 +94,8 @@ export function XrefDialog({ isOpen, onOpenChange, onInsert }: XrefDialogProps) 
               ]}
               onChange={(next) => {
                 setKind(next);
-                setDisplay('text');
+                // Both kinds offer the page number; the other displays differ.
+                setDisplay((current) => (current === 'page' ? 'page' : 'text'));
                 setChosen('');
                 setError('');
               }}
@@ -128,7 +133,7 @@ export function XrefDialog({ isOpen, onOpenChange, onInsert }: XrefDialogProps) 
               {t.bookmarks.noTargets(kind)}
             </p>
           )}
-          <p className={dialogs.dialogHint}>{t.bookmarks.pageNumberLater}</p>
+          {display === 'page' ? <p className={dialogs.dialogHint}>{t.bookmarks.pageHint}</p> : null}
           {error ? (
             <p className={dialogs.dialogError} role="alert">
               {error}

@@ -9,7 +9,7 @@ import {
 } from 'lexical';
 import type { JSX } from 'react';
 import { t } from '../i18n/zh-CN';
-import type { ReferenceDisplay, ReferenceKind } from './resolve';
+import { type ReferenceDisplay, type ReferenceKind, referenceDisplayOf, UNKNOWN_PAGE } from './resolve';
 import { XrefView } from './XrefView';
 
 export type SerializedXrefNode = Spread<
@@ -27,8 +27,8 @@ export type SerializedXrefNode = Spread<
 >;
 
 /**
- * A cross-reference (交叉引用): an inline field that shows its target's current text or number, kept up to
- * date by BookmarksPlugin, and takes the reader to the target on a click or on Enter.
+ * A cross-reference (交叉引用): an inline field that shows its target's current text, number or page
+ * number, kept up to date by BookmarksPlugin (the page number from the page view's layout), and takes the reader to the target on a click or on Enter.
  */
 export class XrefNode extends DecoratorNode<JSX.Element> {
   __target: string;
@@ -56,7 +56,7 @@ export class XrefNode extends DecoratorNode<JSX.Element> {
     return $createXrefNode(
       String(serialized.target ?? ''),
       serialized.kind === 'heading' ? 'heading' : 'bookmark',
-      serialized.display === 'number' ? 'number' : 'text',
+      referenceDisplayOf(serialized.display),
       String(serialized.cached ?? ''),
       serialized.missing === true,
     );
@@ -124,7 +124,8 @@ export class XrefNode extends DecoratorNode<JSX.Element> {
 
   shownText(): string {
     const self = this.getLatest();
-    return self.__missing ? t.bookmarks.missing : self.__cached;
+    if (self.__missing) return t.bookmarks.missing;
+    return self.__display === 'page' && !self.__cached ? UNKNOWN_PAGE : self.__cached;
   }
 
   getTarget(): string {

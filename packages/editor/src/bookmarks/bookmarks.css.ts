@@ -44,6 +44,11 @@ globalStyle('.wx-ed-xref-missing', {
   cursor: 'help',
 });
 globalStyle('.wx-ed-xref-missing:hover', { color: vars.color.danger.text, textDecoration: 'none' });
+// A page number out of the page view (the last layout's, or "?"): dotted underneath, its tooltip says why.
+globalStyle('.wx-ed-xref[data-xref-stale]', {
+  textDecoration: 'underline dotted',
+  cursor: 'help',
+});
 globalStyle('.wx-ed-xref-host', { display: 'inline' });
 // Selected with the arrow keys (Enter follows it now): outlined like a selected picture.
 globalStyle('.wx-ed-xref-host:has(.wx-ed-xref):focus, [data-lexical-decorator].wx-ed-xref-host.selected', {

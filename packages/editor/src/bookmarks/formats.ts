@@ -2,6 +2,7 @@ import { unzipSync, zipSync } from 'fflate';
 import { bookmarkNode, type JsonNode, linkNode, textNode, walk, xrefNode } from '../convert/nodes';
 import { t } from '../i18n/zh-CN';
 import { BOOKMARK_NAME_MAX, cleanImportedName, isHiddenBookmark, REFERENCE_TEXT_MAX } from './names';
+import { type ReferenceDisplay, UNKNOWN_PAGE } from './resolve';
 
 /**
  * Bookmarks and cross-references in files. DOCX holds them as Word does (w:bookmarkStart/End and REF
@@ -10,28 +11,50 @@ import { BOOKMARK_NAME_MAX, cleanImportedName, isHiddenBookmark, REFERENCE_TEXT_
 
 // DOCX.
 
-/** The REF field's instruction: `\h` makes Word's result a link to the target; `\r` asks for its number. */
+/**
+ * The field's instruction: REF for the target's text (`\r` for a heading's number), PAGEREF for its page
+ * number; `\h` makes Word's result a link to the target.
+ */
 export function referenceInstruction(node: JsonNode): string {
-  return `REF ${String(node.target ?? '')}${node.display === 'number' ? ' \\r' : ''} \\h`;
+  const name = String(node.target ?? '');
+  if (node.display === 'page') return `PAGEREF ${name} \\h`;
+  return `REF ${name}${node.display === 'number' ? ' \\r' : ''} \\h`;
 }
 
-/** The field's result, what Word shows until it updates its fields: what the reference shows now. */
-export const referenceResult = (node: { type?: string; missing?: unknown; cached?: unknown }): string =>
-  node.missing === true ? t.bookmarks.missing : String(node.cached ?? '');
+/**
+ * The field's result, what Word shows until it updates its fields: what the reference shows now (a page
+ * reference the page it last knew, or UNKNOWN_PAGE).
+ */
+export const referenceResult = (node: {
+  type?: string;
+  display?: unknown;
+  missing?: unknown;
+  cached?: unknown;
+}): string => {
+  if (node.missing === true) return t.bookmarks.missing;
+  const cached = String(node.cached ?? '');
+  return node.display === 'page' && !cached ? UNKNOWN_PAGE : cached;
+};
 
-/** A REF field's target and whether it shows a number, or null for any other field. */
-export function parseReferenceInstruction(
-  instr: string,
-): { name: string; display: 'text' | 'number' } | null {
-  const match = /^\s*REF\s+"?([^\s"\\]+)"?(.*)$/i.exec(instr);
-  if (!match?.[1]) return null;
-  const name = cleanImportedName(match[1]);
+/**
+ * A REF or PAGEREF field's target and what it shows, or null for any other field. A PAGEREF to a bookmark
+ * the editor does not keep (Word's `_Toc…` anchors of a table of contents) is not a reference here: its
+ * result stays plain text.
+ */
+export function parseReferenceInstruction(instr: string): { name: string; display: ReferenceDisplay } | null {
+  const match = /^\s*(PAGEREF|REF)\s+"?([^\s"\\]+)"?(.*)$/i.exec(instr);
+  if (!match?.[2]) return null;
+  if (match[1]?.toUpperCase() === 'PAGEREF') {
+    const name = keepImportedBookmark(match[2]);
+    return name ? { name, display: 'page' } : null;
+  }
+  const name = cleanImportedName(match[2]);
   if (!name) return null;
-  return { name, display: /\\[rnw]\b/i.test(match[2] ?? '') ? 'number' : 'text' };
+  return { name, display: /\\[rnw]\b/i.test(match[3] ?? '') ? 'number' : 'text' };
 }
 
 /** A reference read from a file: to one of the editor's own heading anchors, it refers to the heading. */
-export function importedReference(name: string, display: 'text' | 'number', result: string): JsonNode {
+export function importedReference(name: string, display: ReferenceDisplay, result: string): JsonNode {
   return xrefNode(name, isHiddenBookmark(name) ? 'heading' : 'bookmark', display, result.trim());
 }
 
@@ -147,9 +170,15 @@ export function settleImportedReferences(blocks: JsonNode[]): JsonNode[] {
 /**
  * Markdown has no bookmarks: one is written as an HTML anchor around its text, `<a id="name">text</a>`,
  * which Markdown renderers keep as a link target and which the reader turns back into the bookmark. A
- * reference is a link to it, `[shown text](#name)`, titled `编号` when it shows a heading's number.
+ * reference is a link to it, `[shown text](#name)`, titled `编号` when it shows a heading's number and
+ * `页码` when it shows a page number (the one known when the file was written: Markdown has no pages).
  */
 export const MARKDOWN_NUMBER_TITLE = '编号';
+export const MARKDOWN_PAGE_TITLE = '页码';
+
+/** The title of a reference's Markdown link, which says what it shows. */
+export const markdownReferenceTitle = (node: JsonNode): string | null =>
+  node.display === 'number' ? MARKDOWN_NUMBER_TITLE : node.display === 'page' ? MARKDOWN_PAGE_TITLE : null;
 
 export const markdownAnchorOpen = (name: string) => `<a id="${name}">`;
 export const MARKDOWN_ANCHOR_CLOSE = '</a>';
@@ -201,7 +230,9 @@ export function markdownReference(
     return null;
   }
   if (!keepImportedBookmark(name)) return null;
-  return importedReference(name, title === MARKDOWN_NUMBER_TITLE ? 'number' : 'text', shown);
+  const display =
+    title === MARKDOWN_NUMBER_TITLE ? 'number' : title === MARKDOWN_PAGE_TITLE ? 'page' : 'text';
+  return importedReference(name, display, shown);
 }
 
 /**

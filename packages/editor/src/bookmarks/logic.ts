@@ -12,10 +12,12 @@ import {
   type LexicalNode,
 } from 'lexical';
 import type { JsonNode } from '../convert/nodes';
+import { pageOfBlock, sheetCount } from '../pageView/sheetsOfBlocks';
 import { $createBookmarkNode, $isBookmarkNode, type BookmarkNode } from './BookmarkNode';
 import { headingAnchorName, isHiddenBookmark } from './names';
 import {
   collectTargets,
+  type PageOf,
   type ReferenceDisplay,
   type ReferenceKind,
   resolveReference,
@@ -150,11 +152,36 @@ export function $headingAnchor(index: number): string | null {
   return name;
 }
 
+/**
+ * The page each bookmark is on in the page view's layout: the sheet its top-level block starts on, as a
+ * table of contents reads it. Read in an editor read or update; outside the page view, no page is known.
+ */
+export function $pageOfBookmarks(editor: LexicalEditor): PageOf {
+  let blocks: Map<string, string> | null = null;
+  return (name) => {
+    if (sheetCount(editor) === undefined) return undefined;
+    if (!blocks) {
+      blocks = new Map();
+      for (const node of $bookmarkNodes()) {
+        const block = node.getTopLevelElement();
+        if (block && !blocks.has(node.getName())) blocks.set(node.getName(), block.getKey());
+      }
+    }
+    const key = blocks.get(name);
+    return key === undefined ? undefined : pageOfBlock(editor, editor.getElementByKey(key));
+  };
+}
+
 /** Inserts a reference at the selection, showing its target's current value. */
-export function $insertReference(target: string, kind: ReferenceKind, display: ReferenceDisplay): boolean {
+export function $insertReference(
+  target: string,
+  kind: ReferenceKind,
+  display: ReferenceDisplay,
+  pageOf?: PageOf,
+): boolean {
   const selection = $getSelection();
   if (!$isRangeSelection(selection)) return false;
-  const result = resolveReference($currentTargets(), { target, kind, display });
+  const result = resolveReference($currentTargets(), { target, kind, display }, pageOf);
   const xref = $createXrefNode(target, kind, display, result ?? '', result === null);
   selection.insertNodes([xref]);
   return true;
@@ -166,18 +193,26 @@ export interface ReferenceResult {
   result: string | null;
 }
 
-/** The references whose shown value no longer matches their target, with the value they are to show. */
-export function $staleReferences(): ReferenceResult[] {
+/**
+ * The references whose shown value no longer matches their target, with the value they are to show; a
+ * page reference's page from `pageOf` (or the one it showed last, when `pageOf` knows none).
+ */
+export function $staleReferences(pageOf?: PageOf): ReferenceResult[] {
   const xrefs = $xrefNodes();
   if (!xrefs.length) return [];
   const targets = $currentTargets();
   const stale: ReferenceResult[] = [];
   for (const xref of xrefs) {
-    const result = resolveReference(targets, {
-      target: xref.getTarget(),
-      kind: xref.getKind(),
-      display: xref.getDisplay(),
-    });
+    const result = resolveReference(
+      targets,
+      {
+        target: xref.getTarget(),
+        kind: xref.getKind(),
+        display: xref.getDisplay(),
+        cached: xref.getCached(),
+      },
+      pageOf,
+    );
     if (result === null ? !xref.isMissing() : xref.isMissing() || xref.getCached() !== result)
       stale.push({ key: xref.getKey(), result });
   }
@@ -192,8 +227,8 @@ export function $applyReferenceResults(results: readonly ReferenceResult[]): voi
 }
 
 /** Brings every reference up to date with its target; true when one changed. */
-export function $refreshReferences(): boolean {
-  const stale = $staleReferences();
+export function $refreshReferences(pageOf?: PageOf): boolean {
+  const stale = $staleReferences(pageOf);
   $applyReferenceResults(stale);
   return stale.length > 0;
 }

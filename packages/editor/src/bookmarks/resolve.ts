@@ -3,12 +3,27 @@ import { REFERENCE_TEXT_MAX } from './names';
 
 /**
  * What a cross-reference (交叉引用) shows, worked out from the document itself, so that it follows its
- * target: a bookmark's text, or a heading's text or number. It reads the serialized state (JsonNode), the
+ * target: a bookmark's or a heading's text, a heading's number, or the page either starts on. The page is
+ * not in the document but in a layout (the page view's, the PDF's): the caller says where each bookmark
+ * landed. It reads the serialized state (JsonNode), the
  * form the converters read too, so the editor, the DOCX/Markdown/PDF writers and the tests agree.
  */
 
-/** What a reference shows of its target. */
-export type ReferenceDisplay = 'text' | 'number';
+/** What a reference shows of its target: its text, a heading's number, or its page number (页码). */
+export type ReferenceDisplay = 'text' | 'number' | 'page';
+
+/** The displays a stored or imported reference may have; anything else reads as text. */
+export const referenceDisplayOf = (value: unknown): ReferenceDisplay =>
+  value === 'number' || value === 'page' ? value : 'text';
+
+/**
+ * The page number a page reference shows when no layout knows one (continuous view, before the page view
+ * first laid the target out): an honest unknown rather than a guess.
+ */
+export const UNKNOWN_PAGE = '?';
+
+/** The page (1 is the first) a layout put a bookmark on, by the bookmark's name; undefined when unknown. */
+export type PageOf = (name: string) => number | undefined;
 /** What a reference points at: a bookmark of the user's, or a heading (through an anchor bookmark in it). */
 export type ReferenceKind = 'bookmark' | 'heading';
 
@@ -122,13 +137,25 @@ export function collectTargets(root: JsonNode): Targets {
   return { bookmarks, headings };
 }
 
-/** What a reference shows: the target's text or number, or null when its target is gone. */
+/**
+ * What a reference shows: the target's text or number, or null when its target is gone. A page reference
+ * shows the page `pageOf` says its bookmark is on; when the layout knows none, the number it showed last
+ * (`cached`), or UNKNOWN_PAGE when it never knew one.
+ */
 export function resolveReference(
   targets: Targets,
-  reference: { target: string; kind: ReferenceKind; display: ReferenceDisplay },
+  reference: { target: string; kind: ReferenceKind; display: ReferenceDisplay; cached?: string },
+  pageOf: PageOf = () => undefined,
 ): string | null {
   const bookmark = targets.bookmarks.get(reference.target);
   if (!bookmark) return null;
+  if (reference.display === 'page') {
+    // A heading's anchor that is no longer in a heading: the heading was deleted.
+    if (reference.kind === 'heading' && !bookmark.heading) return null;
+    const page = pageOf(bookmark.name);
+    if (page !== undefined) return String(page);
+    return reference.cached || UNKNOWN_PAGE;
+  }
   if (reference.kind === 'heading' || reference.display === 'number') {
     const heading = bookmark.heading;
     // A heading's anchor outside any heading: the heading was deleted (its text merged into a paragraph).

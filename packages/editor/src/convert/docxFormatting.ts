@@ -1,6 +1,5 @@
 import {
   wAttr as attr,
-  bodySection,
   wChildren as elements,
   wChild as first,
   parseWordXml,

@@ -20,10 +20,10 @@ import { unified } from 'unified';
 import {
   foldMarkdownAnchors,
   MARKDOWN_ANCHOR_CLOSE,
-  MARKDOWN_NUMBER_TITLE,
   markdownAnchorMark,
   markdownAnchorOpen,
   markdownReference,
+  markdownReferenceTitle,
   referenceLinkUrl,
   referenceResult,
   settleMarkdownReferences,
@@ -501,7 +501,7 @@ class MdastWriter {
           out.push({
             type: 'link',
             url: referenceLinkUrl(node),
-            title: node.display === 'number' ? MARKDOWN_NUMBER_TITLE : null,
+            title: markdownReferenceTitle(node),
             children: [{ type: 'text', value: referenceResult(node) }],
           });
           break;

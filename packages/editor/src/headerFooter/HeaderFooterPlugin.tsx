@@ -1,7 +1,7 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { toast } from '@wanxiang/ui';
 import { COMMAND_PRIORITY_EDITOR, mergeRegister } from 'lexical';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { t } from '../i18n/zh-CN';
 import { useAdoptedStylesheet } from '../styles/useAdoptedStylesheet';
 import { OPEN_HEADER_FOOTER_COMMAND, OPEN_PAGE_NUMBER_COMMAND } from './commands';

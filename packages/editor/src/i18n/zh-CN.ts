@@ -74,6 +74,16 @@ export const editorZhCN = {
     continuous: '连续视图',
     mode: '视图方式',
   },
+  zoom: {
+    title: '显示比例',
+    menu: '缩放',
+    in: '放大',
+    out: '缩小',
+    reset: '100%',
+    fitWidth: '适合页宽',
+    wholePage: '整页',
+    onlyPageView: '缩放只用于页面视图',
+  },
   file: {
     open: '打开…',
     saveLocal: '保存到本地（.lexdoc）',
@@ -429,7 +439,8 @@ export const editorZhCN = {
     update: '确定',
     label: (tex: string) => `公式：${tex}`,
     editHint: '点击或按 Enter 编辑公式',
-    pdfNotice: 'PDF 中的公式以 LaTeX 源码（等宽字体）呈现；如需排版好的公式，请导出 Word 文档。',
+    pdfFallback: (count: number, sources: string) =>
+      `有 ${count} 个公式无法排版，PDF 中以 LaTeX 源码呈现：${sources}`,
   },
   footnote: {
     insert: '插入注释',
@@ -511,12 +522,17 @@ export const editorZhCN = {
     showHeadingText: '标题文字',
     showHeadingNumber: '标题编号',
     showBookmarkText: '书签文字',
+    showPage: '页码',
     whichHeading: '引用哪一个标题',
     whichBookmark: '引用哪一个书签',
     chooseTarget: '请先在列表中选择要引用的项目',
     noTargets: (kind: 'heading' | 'bookmark') =>
       kind === 'heading' ? '文档中还没有标题。' : '文档中还没有书签，请先用“插入 › 书签”添加。',
-    pageNumberLater: '引用页码需要页面视图，将在页面视图推出后提供。',
+    pageHint: '页码在页面视图中随排版自动更新；连续视图没有分页，显示上次排版时的页码。',
+    pageLabel: (page: string) => `第 ${page} 页`,
+    pageUnknownTooltip: '页码需要页面视图：切换到“视图 › 页面视图”后显示所在页',
+    pageLastKnownTooltip: (page: string) =>
+      `连续视图没有分页：这是上次在页面视图中排版时的页码（第 ${page} 页），切换到页面视图后自动更新`,
     insert: '插入',
     missing: '错误！未找到引用源。',
     missingTooltip: '引用的书签或标题已被删除，无法显示其内容',

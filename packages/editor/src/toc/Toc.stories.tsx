@@ -102,11 +102,15 @@ export const InsertFollowAndUpdate: Story = {
     await input.keyboard('{End}{Enter}');
     await input.keyboard('第三章 补充');
     // The typed line is in the document, in a paragraph of its own after the heading, before it is styled.
-    await waitFor(() =>
-      expect([...editor.querySelectorAll(':scope > p')].some((p) => p.textContent === '第三章 补充')).toBe(
-        true,
-      ),
-    );
+    const typed = await waitFor(() => {
+      const line = [...editor.querySelectorAll(':scope > p')].find((p) => p.textContent === '第三章 补充');
+      expect(line).toBeDefined();
+      return line as HTMLElement;
+    });
+    // The caret in that line, as a user puts it before choosing a style (another story's page, run beside
+    // this one, may have taken the focus meanwhile).
+    await input.click(typed);
+    await waitFor(() => expect(typed.contains(window.getSelection()?.anchorNode ?? null)).toBe(true));
     await userEvent.click(await canvas.findByRole('button', { name: new RegExp(t.toolbar.blockStyle) }));
     await userEvent.click(await within(document.body).findByRole('option', { name: t.blockTypes.h1 }));
     await waitFor(() => expect(within(editor).getByRole('heading', { name: '第三章 补充' })).toBeVisible());

@@ -1,5 +1,11 @@
 import type { Block, Run } from '../files/pdf/blocks';
-import { Flow, type Item, type PageGeometry, type PageSurface } from '../files/pdf/pagination';
+import {
+  Flow,
+  headingsAwaiting,
+  type Item,
+  type PageGeometry,
+  type PageSurface,
+} from '../files/pdf/pagination';
 import type { Painter } from '../files/pdf/painter';
 import type { Style } from '../files/pdf/styles';
 import { t } from '../i18n/zh-CN';
@@ -131,10 +137,11 @@ export function pagesOfBlocks(
     const items = itemsOf(block).map((item) => quiet(item, i));
     if ('breakBefore' in block && block.breakBefore && items[0]) items[0].breakBefore = true;
     pending.push(...items);
-    const keep = i < blocks.length - 1 ? 1 : 0;
-    while (pending.length > keep) flow.place(pending.shift() as Item, pending[0]);
+    const keep = i < blocks.length - 1 ? 1 + headingsAwaiting(pending) : 0;
+    while (pending.length > keep) flow.place(pending.shift() as Item, pending[0], pending.slice(1));
   });
-  for (let i = 0; i < pending.length; i++) flow.place(pending[i] as Item, pending[i + 1]);
+  for (let i = 0; i < pending.length; i++)
+    flow.place(pending[i] as Item, pending[i + 1], pending.slice(i + 2));
   pending = [];
   return pages;
 }

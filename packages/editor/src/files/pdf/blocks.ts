@@ -7,6 +7,7 @@ import { FORMULA_TYPE, formulaTexOf } from '../../formula/formulaModel';
 import { parseStyle } from '../../model/blockStyle';
 import { hasBreakBefore } from '../../pages/pageBreakFormats';
 import { PAGE_BREAK_TYPE } from '../../pages/pageBreakType';
+import type { FormulaSlot } from './mathBox';
 
 type FormulaJson = Parameters<typeof formulaTexOf>[0];
 
@@ -42,6 +43,15 @@ export interface Run {
   endnote?: string;
   /** A footnote's number style (①, 1, i, *), the document's. */
   noteFormat?: NoteNumberFormat;
+  /**
+   * An inline formula: typeset before the layout (formulas.ts), an unbreakable box on the line; `text` is
+   * its LaTeX source, printed instead when it could not be typeset.
+   */
+  formula?: FormulaSlot;
+  /** A bookmark's place (an empty run): its name, for page references to find its page (bookmarks/pdf.ts). */
+  anchor?: string;
+  /** A page reference: the bookmark whose page its text is set to once the pages are known. */
+  pageRef?: string;
 }
 
 /** distribute: 分散对齐, justified lines and a justified last line (the editor's justify + text-align-last). */
@@ -74,6 +84,8 @@ export interface ListItemBlock extends Spaced {
   runs: Run[];
   marker: string;
   depth: number;
+  /** The last item of its list (at its depth): the list's space below follows it. */
+  listEnd?: boolean;
   align: Align;
   /** A multiple of the font size; 0: the default. */
   lineHeight: number;
@@ -121,6 +133,15 @@ export interface ShapeBlock {
   shape: ShapeData;
 }
 
+/**
+ * A display formula: a centred block, typeset before the layout (formulas.ts); printed as its LaTeX source
+ * between $$ lines when it could not be.
+ */
+export interface FormulaBlock {
+  kind: 'formula';
+  formula: FormulaSlot;
+}
+
 /** 分页符: what follows starts a new page. */
 export interface PageBreakBlock {
   kind: 'pageBreak';
@@ -135,6 +156,7 @@ export type Block =
   | RuleBlock
   | ShapeBlock
   | TocBlock
+  | FormulaBlock
   | PageBreakBlock;
 
 interface JsonNode {
@@ -158,6 +180,12 @@ interface JsonNode {
   colWidths?: number[];
   /** A note's kind: 'endnote' for an endnote. */
   kind?: string;
+  /** A bookmark's name. */
+  name?: string;
+  /** A cross-reference's bookmark, what it shows, and whether that bookmark is gone. */
+  target?: string;
+  display?: string;
+  missing?: boolean;
   $?: Record<string, unknown>;
   children?: JsonNode[];
 }
@@ -237,13 +265,27 @@ function inlineContent(
       case SHAPE_TYPE:
         out.push({ kind: 'shape', shape: normalizeShape(child as Record<string, unknown>) });
         break;
-      // A formula prints as its LaTeX source between dollars, in the monospaced face (the export says so).
-      case FORMULA_TYPE:
-        out.push({ ...inherited, text: `$${formulaTexOf(child as FormulaJson)}$`, code: true });
+      // A formula is typeset as vector outlines; its source between dollars, in the code look, is what
+      // prints when it cannot be.
+      case FORMULA_TYPE: {
+        const tex = formulaTexOf(child as FormulaJson);
+        out.push({ ...inherited, text: `$${tex}$`, code: true, formula: { tex } });
         break;
-      // A cross-reference prints what it shows (a bookmark, the default below, prints its text).
+      }
+      // A bookmark prints its text; its place is kept, for page references to it (bookmarks/pdf.ts).
+      case 'bookmark':
+        out.push({ ...inherited, text: '', anchor: String(child.name ?? '') });
+        out.push(...inlineContent(child.children, inherited));
+        break;
+      // A cross-reference prints what it shows; a page reference the PDF's page, filled in once known.
       case 'xref':
-        out.push({ ...inherited, text: referenceResult(child) });
+        out.push({
+          ...inherited,
+          text: referenceResult(child),
+          ...(child.display === 'page' && child.missing !== true
+            ? { pageRef: String(child.target ?? '') }
+            : {}),
+        });
         break;
       default:
         // An inline element this exporter does not know still gives its text.
@@ -339,6 +381,7 @@ function listMarker(listType: string | undefined, index: number, depth: number, 
 
 function listBlocks(node: JsonNode, depth: number, out: Block[]): void {
   let index = node.start ?? 1;
+  let lastItem: Block | undefined;
   for (const item of node.children ?? []) {
     const nested = (item.children ?? []).filter((c) => c.type === 'list');
     if (nested.length > 0 && nested.length === (item.children ?? []).length) {
@@ -363,9 +406,11 @@ function listBlocks(node: JsonNode, depth: number, out: Block[]): void {
       out,
     );
     markSpacing(item, out, start);
+    lastItem = out.at(-1);
     for (const list of nested) listBlocks(list, depth + 1, out);
     index++;
   }
+  if (lastItem?.kind === 'listitem') lastItem.listEnd = true;
 }
 
 function codeLines(node: JsonNode): string[] {
@@ -454,9 +499,9 @@ function toBlocks(nodes: JsonNode[]): Block[] {
       case 'horizontalrule':
         out.push({ kind: 'rule' });
         break;
-      // A display formula: its LaTeX source as a block in the monospaced face, between $$ lines.
+      // A display formula: a centred block of its own (its source between $$ lines when it cannot be set).
       case FORMULA_TYPE:
-        out.push({ kind: 'code', lines: ['$$', ...formulaTexOf(node as FormulaJson).split('\n'), '$$'] });
+        out.push({ kind: 'formula', formula: { tex: formulaTexOf(node as FormulaJson) } });
         break;
       // 目录: its entries; the PDF's page numbers are filled in once the document is laid out (toc/pdf.ts).
       case TOC_TYPE:

@@ -538,18 +538,18 @@ describe('exportPdf with 段前 / 段后', { timeout: 60_000 }, () => {
     return { first: top('第一段落'), second: top('第二段落') };
   };
 
-  it('starts a paragraph with 段前 24 pt lower, and adds none above the first paragraph of a page', async () => {
+  it('starts a paragraph with 段前 24 pt lower, the document’s first one too (as the page view does)', async () => {
     const plain = await topsOf('', '');
     const before = await topsOf('margin-block-start: 24pt;', 'margin-block-start: 24pt;');
-    // 24 pt in place of the 4 pt a paragraph has by default.
-    expect(before.second - before.first - (plain.second - plain.first)).toBeCloseTo(20, 0);
-    expect(before.first).toBeCloseTo(plain.first, 1);
+    // 24 pt in place of the 7.2 pt (0.6 em) the paragraph above leaves below it by default.
+    expect(before.second - before.first - (plain.second - plain.first)).toBeCloseTo(16.8, 0);
+    expect(before.first - plain.first).toBeCloseTo(24, 0);
   });
 
   it('leaves 段后 in lines below a paragraph: one line of its own height', async () => {
     const plain = await topsOf('line-height: 2;', '');
     const after = await topsOf('line-height: 2; margin-block-end: 1lh;', '');
-    // 12 pt body text at line height 2: one line is 24 pt, in place of the next paragraph's 4 pt.
-    expect(after.second - plain.second).toBeCloseTo(20, 0);
+    // 12 pt body text at line height 2: one line is 24 pt, in place of the default 0.6 em (7.2 pt).
+    expect(after.second - plain.second).toBeCloseTo(16.8, 0);
   });
 });

@@ -1,4 +1,5 @@
 import type { SerializedEditorState } from 'lexical';
+import { fillPageReferences, hasPageReferences } from '../../bookmarks/pdf';
 import {
   bandsOfPage,
   fillSlot,
@@ -12,10 +13,11 @@ import { DEFAULT_STYLE_PRESETS, normalizeStylePresets, type StylePresets } from 
 import { fillTocPages, pagesOfBlocks } from '../../toc/pdf';
 import { type Block, blocksOf } from './blocks';
 import type { PdfFontFile } from './fontFiles';
+import { type FormulaReport, typesetFormulas } from './formulas';
 import { Layout } from './layout';
-import { Flow, type Item, type PageGeometry, paintedPages } from './pagination';
+import { Flow, headingsAwaiting, type Item, type PageGeometry, paintedPages } from './pagination';
 import { openPdfDocument } from './painter';
-import { baseStyle, bodyFace, fontsUsed, MUTED, NOTE_PT } from './styles';
+import { baseStyle, bodyFace, fontsUsed, MUTED, NOTE_PT, presetStyle } from './styles';
 import { unpackWoff } from './woff';
 
 /**
@@ -23,7 +25,7 @@ import { unpackWoff } from './woff';
  * Chinese text in embedded subsets of a face for each family (宋体 a serif, 黑体 a sans, 楷体 and 仿宋 a kai; fontFiles.ts), selectable and searchable; bold in
  * the face's bold weight; italic slanted, Chinese too, as Word, WPS and the browser show it (no Chinese
  * face has an italic); justified and distributed (分散对齐) lines spaced out between characters; headings,
- * lists, tables, pictures, code, footnotes at the foot of their page; each block in its style preset. A pure function of the serialized editor state: no DOM, no editor, so it runs in
+ * lists, tables, pictures, code, formulas as vector outlines (formulas.ts), footnotes at the foot of their page; each block in its style preset. A pure function of the serialized editor state: no DOM, no editor, so it runs in
  * the browser (main thread or worker) and in Node (the CLI).
  *
  * PDFKit writes the file: it subsets CJK TrueType and CFF fonts with fontkit and writes a ToUnicode map,
@@ -49,6 +51,11 @@ export interface PdfExportOptions {
   styles?: StylePresets;
   /** Called with 0…1 as the pages are laid out. */
   onProgress?(fraction: number): void;
+  /**
+   * Called once the formulas are typeset (only for a document that has some): how many were, and the
+   * LaTeX of those printed as their source instead (bad LaTeX, or past the per-document limit).
+   */
+  onFormulas?(report: FormulaReport): void;
 }
 
 /** A failed export, with the message the user is shown (the cause kept). */
@@ -115,17 +122,28 @@ async function render(
     { ...(options.title ? { title: options.title } : {}) },
     fonts,
   );
+  // Formulas become vector outlines before the layout measures them; the maths engine loads only now.
+  const face = bodyFace(presets);
+  painter.mathFace = face;
   const contentWidth = page.width - page.left - page.right;
+  const displayEm = contentWidth / presetStyle(presets.paragraph).size;
+  const formulas = await typesetFormulas(blocks, painter, face, displayEm);
+  if (formulas.typeset + formulas.fallback.length > 0) options.onFormulas?.(formulas);
   // A picture is at most a page's text area high, less a little room.
   const maxItemHeight = Math.max(24, page.height - page.top - page.bottom - 24);
   const layout = new Layout(painter, presets, { contentWidth, maxItemHeight });
-  // A table of contents shows the pages its headings land on: a first layout, drawing nothing, finds them.
-  if (blocks.some((block) => block.kind === 'toc')) {
-    const dry = new Layout(painter, presets, { contentWidth, maxItemHeight });
-    fillTocPages(
-      blocks,
-      pagesOfBlocks(blocks, (block) => dry.blockItems(block, contentWidth), page),
-    );
+  // A table of contents shows the pages its headings land on, a page reference its bookmark's: a first
+  // layout, drawing nothing, finds them. A page reference's new number may change its line's width, so
+  // the layout is repeated (a few times at most) until the numbers stay put.
+  const references = hasPageReferences(blocks);
+  if (references || blocks.some((block) => block.kind === 'toc')) {
+    for (let pass = 0; pass < 3; pass++) {
+      // A fresh layout each pass: a layout counts the footnotes it has numbered.
+      const dry = new Layout(painter, presets, { contentWidth, maxItemHeight });
+      const pages = pagesOfBlocks(blocks, (block) => dry.blockItems(block, contentWidth), page);
+      fillTocPages(blocks, pages);
+      if (!references || !fillPageReferences(blocks, pages)) break;
+    }
   }
   const flow = new Flow(paintedPages(painter, page), page);
 
@@ -138,10 +156,10 @@ async function render(
     if ('breakBefore' in block && block.breakBefore && items[0]) items[0].breakBefore = true;
     pending.push(...items);
     // Items are placed once the next block is laid out, so that a heading can keep with what follows it.
-    const keep = i < total - 1 ? 1 : 0;
+    const keep = i < total - 1 ? 1 + headingsAwaiting(pending) : 0;
     while (pending.length > keep) {
       const item = pending.shift() as Item;
-      flow.place(item, pending[0]);
+      flow.place(item, pending[0], pending.slice(1));
     }
     // On the browser's main thread the page stays responsive (and the progress notice painted): the
     // layout lets the event loop run every few dozen milliseconds.
@@ -151,7 +169,8 @@ async function render(
       lastYield = performance.now();
     }
   }
-  for (let i = 0; i < pending.length; i++) flow.place(pending[i] as Item, pending[i + 1]);
+  for (let i = 0; i < pending.length; i++)
+    flow.place(pending[i] as Item, pending[i + 1], pending.slice(i + 2));
   pending = [];
   flow.end();
 

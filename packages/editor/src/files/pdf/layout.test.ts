@@ -21,7 +21,11 @@ describe('Layout', () => {
     // Twelve-point ideographs, one em each: ten to a 120 pt line.
     const items = layout.blockItems(paragraph([{ text: '一'.repeat(25) }]), 120);
     expect(items.map((i) => i.height)).toEqual([18, 18, 18]);
-    expect(items.map((i) => i.spaceBefore)).toEqual([4, 0, 0]);
+    // The editor's paragraph margins: none above, 0.6 em below the last line.
+    expect(items.map((i) => i.spaceBefore)).toEqual([0, 0, 0]);
+    expect(items.map((i) => i.spaceAfter)).toEqual([undefined, undefined, 7.199999999999999]);
+    // Widow and orphan control: the first line keeps with the second, the last but one with the last.
+    expect(items.map((i) => i.keepsWith && items.indexOf(i.keepsWith))).toEqual([1, 2, undefined]);
   });
 
   it('numbers footnotes in the order they are laid out, and gives each to the line of its marker', () => {
@@ -53,8 +57,8 @@ describe('Layout', () => {
     };
     for (const it of layout.blockItems(item, 400)) it.draw(0, 0);
     expect(fake.texts().map((t) => [t.text, t.x])).toEqual([
-      ['•', 4],
-      ['要点', 22],
+      ['•', 6],
+      ['要点', 24],
     ]);
   });
 

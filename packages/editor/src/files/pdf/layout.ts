@@ -7,6 +7,7 @@ import { tocItems } from '../../toc/pdf';
 import type { Align, Block, Run } from './blocks';
 import { embeddableImage, newImageBudget } from './images';
 import { breakLines, type Fragment } from './lineBreaking';
+import type { FormulaSlot } from './mathBox';
 import { CONTENT_WIDTH, type Item, MAX_ITEM_HEIGHT, type Note } from './pagination';
 import type { Painter, TextLine } from './painter';
 import {
@@ -32,6 +33,11 @@ import { tableItems } from './tables';
  * height and how to draw itself; where it lands is the flow's (pagination.ts). Footnotes are numbered here,
  * in the order their markers are laid out, so one layout serves one export.
  */
+
+/** The character an inline formula stands on in the line breaking (U+FFFC, the object replacement). */
+export const FORMULA_CHAR = '\uFFFC';
+/** Room kept above and below a formula that sets its line's height, in ems. */
+const FORMULA_ROOM = 0.15;
 
 export interface TextOptions {
   width: number;
@@ -105,6 +111,19 @@ export class Layout {
         fragments.push({ text: marker, style });
         continue;
       }
+      if (run.formula?.math) {
+        // A typeset formula: one object character (UAX #14 allows a break on either side of it, none
+        // inside), whose piece is the formula's box in the run's size and colour; one wider than the line
+        // is set smaller to fit it.
+        const { math } = run.formula;
+        const style = styleOf({ ...run, code: false }, base);
+        const size = math.width > 0 ? Math.min(style.size, width / math.width) : style.size;
+        fragments.push({
+          text: FORMULA_CHAR,
+          style: { ...style, size, underline: false, strike: false, math },
+        });
+        continue;
+      }
       const text = run.text.replace(/\t/g, '    ');
       if (text) fragments.push({ text, style: styleOf(run, base) });
     }
@@ -113,14 +132,16 @@ export class Layout {
     const notesByLine: Note[][] = [];
     for (const line of broken) {
       const size = Math.max(base.size, ...line.pieces.map((p) => p.style.size));
-      const height = size * lineHeight;
-      lines.push({
-        pieces: line.pieces,
-        width: line.width,
-        height,
-        // The ideographic em box (−0.12…0.88 em) centred in the line.
-        baseline: (height - size) / 2 + size * 0.88,
-      });
+      // The ideographic em box (−0.12…0.88 em) centred in the line.
+      let above = (size * lineHeight - size) / 2 + size * 0.88;
+      let below = size * lineHeight - above;
+      // A formula taller or deeper than that pushes the line's top up or its bottom down, with a little room.
+      for (const { style } of line.pieces) {
+        if (!style.math) continue;
+        above = Math.max(above, (style.math.height + FORMULA_ROOM) * style.size + style.rise);
+        below = Math.max(below, (style.math.depth + FORMULA_ROOM) * style.size - style.rise);
+      }
+      lines.push({ pieces: line.pieces, width: line.width, height: above + below, baseline: above });
       notesByLine.push(line.pieces.flatMap((p) => noteAt.get(p.style) ?? []));
     }
     return { lines, notesByLine };
@@ -136,27 +157,37 @@ export class Layout {
       opts.firstIndent,
       opts.lineHeight,
     );
-    return lines.map((line, index) => ({
-      height: line.height,
-      spaceBefore: index === 0 ? opts.spaceBefore : 0,
-      notes: notesByLine[index] ?? [],
-      ...(opts.keepWithNext && index === lines.length - 1 ? { keepWithNext: true } : {}),
-      ...(opts.spaceAfter && index === lines.length - 1 ? { spaceAfter: opts.spaceAfter } : {}),
-      draw: (x, y) => {
-        opts.decorate?.(x, y, line.height);
-        if (index === 0 && opts.marker)
-          painter.label(opts.marker.text, x + opts.indentLeft - 18, y + line.baseline, opts.marker.style);
-        const lineX = x + opts.indentLeft + (index === 0 ? opts.firstIndent : 0);
-        painter.drawLine(
-          line,
-          lineX,
-          y,
-          opts.align,
-          opts.width - opts.indentLeft - (index === 0 ? opts.firstIndent : 0),
-          index === lines.length - 1,
-        );
-      },
-    }));
+    const items = lines.map(
+      (line, index): Item => ({
+        height: line.height,
+        spaceBefore: index === 0 ? opts.spaceBefore : 0,
+        notes: notesByLine[index] ?? [],
+        ...(opts.keepWithNext && index === lines.length - 1 ? { keepWithNext: true } : {}),
+        ...(opts.spaceAfter && index === lines.length - 1 ? { spaceAfter: opts.spaceAfter } : {}),
+        draw: (x, y) => {
+          opts.decorate?.(x, y, line.height);
+          if (index === 0 && opts.marker)
+            painter.label(opts.marker.text, x + opts.indentLeft - 18, y + line.baseline, opts.marker.style);
+          const lineX = x + opts.indentLeft + (index === 0 ? opts.firstIndent : 0);
+          painter.drawLine(
+            line,
+            lineX,
+            y,
+            opts.align,
+            opts.width - opts.indentLeft - (index === 0 ? opts.firstIndent : 0),
+            index === lines.length - 1,
+          );
+        },
+      }),
+    );
+    // Widow and orphan control, as the page view cuts paragraphs: the first line keeps with the second,
+    // the last but one with the last.
+    const count = items.length;
+    if (count >= 2) {
+      (items[0] as Item).keepsWith = items[1] as Item;
+      (items[count - 2] as Item).keepsWith = items[count - 1] as Item;
+    }
+    return items;
   }
 
   imageItem(src: string, altText: string, widthPx: number | undefined, maxWidth: number): Item {
@@ -206,6 +237,41 @@ export class Layout {
       notes: [],
       draw: (x, y) => painter.image(image, x, y, width, height),
     };
+  }
+
+  /**
+   * A display formula: centred on its own line in the paragraph's size and colour, made smaller to fit the
+   * column or the page, so that it moves to the next page whole. One it could not typeset prints as its
+   * source between $$ lines in the code look.
+   */
+  formulaItems(formula: FormulaSlot, width: number): Item[] {
+    const { math } = formula;
+    if (!math) return this.codeItems(['$$', ...formula.tex.split('\n'), '$$'], width);
+    const base = presetStyle(this.presets.paragraph);
+    const natural = math.height + math.depth;
+    const size = Math.min(
+      base.size,
+      math.width > 0 ? width / math.width : base.size,
+      natural > 0 ? this.page.maxItemHeight / natural : base.size,
+    );
+    const pad = size * 0.25;
+    const boxWidth = math.width * size;
+    return [
+      {
+        height: natural * size + 2 * pad,
+        spaceBefore: 4,
+        spaceAfter: 4,
+        notes: [],
+        draw: (x, y) =>
+          this.painter.drawMath(
+            math,
+            x + (width - boxWidth) / 2,
+            y + pad + math.height * size,
+            size,
+            base.color,
+          ),
+      },
+    ];
   }
 
   codeItems(lines: readonly string[], width: number): Item[] {
@@ -262,8 +328,9 @@ export class Layout {
           firstIndent: block.firstLineEm ? block.firstLineEm * size : indent.first,
           align: block.align,
           lineHeight,
-          spaceBefore: spacingPt(block.spaceBefore, size * lineHeight) ?? size * 0.8,
-          spaceAfter: spacingPt(block.spaceAfter, size * lineHeight),
+          // The editor's margins (WordEditor.css.ts): 0.9 em above a heading, 0.5 em below.
+          spaceBefore: spacingPt(block.spaceBefore, size * lineHeight) ?? size * 0.9,
+          spaceAfter: spacingPt(block.spaceAfter, size * lineHeight) ?? size * 0.5,
           keepWithNext: true,
         });
       }
@@ -280,8 +347,9 @@ export class Layout {
           firstIndent: block.firstLineEm ? block.firstLineEm * base.size : indent.first,
           align: block.align,
           lineHeight,
-          spaceBefore: spacingPt(block.spaceBefore, base.size * lineHeight) ?? (cell ? 2 : 4),
-          spaceAfter: spacingPt(block.spaceAfter, base.size * lineHeight),
+          // The editor's margins: none above a paragraph, 0.6 em below; none in a table's cell.
+          spaceBefore: spacingPt(block.spaceBefore, base.size * lineHeight) ?? 0,
+          spaceAfter: spacingPt(block.spaceAfter, base.size * lineHeight) ?? (cell ? 0 : base.size * 0.6),
           ...(quote
             ? {
                 decorate: (x: number, y: number, h: number) => this.painter.fillRect(x, y, 3, h, '#d0d4da'),
@@ -290,7 +358,8 @@ export class Layout {
         });
       }
       case 'listitem': {
-        const indentLeft = 22 + block.depth * 22;
+        // The editor's list indent: 2 em of body text a level (WordEditor.css.ts).
+        const indentLeft = (block.depth + 1) * 2 * BODY_PT;
         const base = presetStyle(preset);
         const lineHeight = block.lineHeight || presetLineHeight(preset, base.size);
         return this.textItems(block.runs, base, {
@@ -299,26 +368,26 @@ export class Layout {
           firstIndent: 0,
           align: block.align,
           lineHeight,
-          spaceBefore: spacingPt(block.spaceBefore, base.size * lineHeight) ?? 2,
-          spaceAfter: spacingPt(block.spaceAfter, base.size * lineHeight),
+          // The editor's margins: 0.15 em between items, the list's 0.6 em below its last.
+          spaceBefore: spacingPt(block.spaceBefore, base.size * lineHeight) ?? base.size * 0.15,
+          spaceAfter:
+            spacingPt(block.spaceAfter, base.size * lineHeight) ??
+            (block.listEnd ? base.size * 0.6 : undefined),
           marker: { text: block.marker, style: { ...base, underline: false, strike: false } },
         });
       }
       case 'code':
         return this.codeItems(block.lines, width);
+      case 'formula':
+        return this.formulaItems(block.formula, width);
       case 'image': {
         const item = this.imageItem(block.src, block.altText, block.width, width);
         // 行 of a picture's paragraph: lines of body text, as the paragraph's preset sets them.
         const linePt = presetStyle(preset).size * presetLineHeight(preset, presetStyle(preset).size);
-        const before = spacingPt(block.spaceBefore, linePt);
-        const after = spacingPt(block.spaceAfter, linePt);
-        return [
-          {
-            ...item,
-            ...(before !== undefined ? { spaceBefore: before } : {}),
-            ...(after ? { spaceAfter: after } : {}),
-          },
-        ];
+        // A picture's paragraph has the editor's paragraph margins: none above, 0.6 em below.
+        const before = spacingPt(block.spaceBefore, linePt) ?? 0;
+        const after = spacingPt(block.spaceAfter, linePt) ?? (cell ? 0 : presetStyle(preset).size * 0.6);
+        return [{ ...item, spaceBefore: before, ...(after ? { spaceAfter: after } : {}) }];
       }
       case 'shape':
         return [

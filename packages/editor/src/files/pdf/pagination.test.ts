@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_BOTTOM, Flow, type Item, type Note, notesHeight, PAGE } from './pagination';
+import {
+  CONTENT_BOTTOM,
+  Flow,
+  headingsAwaiting,
+  type Item,
+  type Note,
+  notesHeight,
+  PAGE,
+} from './pagination';
 
 /** Items that record the page and y they are drawn at. */
 function recorder() {
@@ -22,7 +30,7 @@ function recorder() {
     for (const [i, it] of items.entries()) flow.place(it, items[i + 1]);
     flow.end();
   };
-  return { drawn, notesDrawn, item, placeAll };
+  return { drawn, notesDrawn, item, placeAll, flow };
 }
 
 const note = (marker: string, height: number): Note => ({ marker, lines: [], height });
@@ -102,5 +110,51 @@ describe('Flow', () => {
       ['huge', 2],
       ['b', 3],
     ]);
+  });
+
+  it('moves a paragraph’s first line with its second, and its last but one with its last', () => {
+    const { drawn, item, placeAll } = recorder();
+    const lines = (name: string, count: number) => {
+      const made = Array.from({ length: count }, (_, i) => item(`${name}${i}`, 20));
+      if (count >= 2) {
+        (made[0] as Item).keepsWith = made[1];
+        (made[count - 2] as Item).keepsWith = made[count - 1];
+      }
+      return made;
+    };
+    // Room for one line under the filler: the four-line paragraph starts on the next page whole.
+    placeAll([item('filler', ROOM - 30), ...lines('a', 4)]);
+    expect(drawn.filter((d) => d.name.startsWith('a')).map((d) => d.page)).toEqual([2, 2, 2, 2]);
+  });
+
+  it('does not leave the last line of a paragraph alone at the top of a page', () => {
+    const { drawn, item, placeAll } = recorder();
+    const made = Array.from({ length: 4 }, (_, i) => item(`b${i}`, 20));
+    (made[0] as Item).keepsWith = made[1];
+    (made[2] as Item).keepsWith = made[3];
+    // Room for three lines: the last but one goes over with the last.
+    placeAll([item('filler', ROOM - 65), ...made]);
+    expect(drawn.filter((d) => d.name.startsWith('b')).map((d) => d.page)).toEqual([1, 1, 2, 2]);
+  });
+
+  it('moves a heading over a heading to the next page with the text under both', () => {
+    const { drawn, item, flow } = recorder();
+    // Room for both headings under the filler, not for the line under them: all three go over.
+    const items = [
+      item('filler', ROOM - 50),
+      item('h1', 20, { keepWithNext: true }),
+      item('h2', 20, { keepWithNext: true }),
+      item('text', 20),
+    ];
+    for (const [i, it] of items.entries()) flow.place(it, items[i + 1], items.slice(i + 2));
+    flow.end();
+    expect(drawn.map((d) => [d.name, d.page])).toEqual([
+      ['filler', 1],
+      ['h1', 2],
+      ['h2', 2],
+      ['text', 2],
+    ]);
+    // The exporter holds the first heading back until what follows the second is laid out.
+    expect(headingsAwaiting(items.slice(0, 3))).toBe(1);
   });
 });

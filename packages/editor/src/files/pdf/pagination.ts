@@ -33,6 +33,11 @@ export interface Item {
   /** Footnotes whose markers are in this item: they go to the foot of the same page. */
   notes: Note[];
   keepWithNext?: boolean;
+  /**
+   * The line after this one that must stand on the same page: a paragraph's first line keeps with its
+   * second (no orphan at a page's foot), its last but one with its last (no widow at the next one's top).
+   */
+  keepsWith?: Item;
   /** A table's header row, drawn again at the top of a page that this row starts. */
   repeatAfterBreak?: Item;
   /** 分页符: nothing drawn; what follows starts a new page, even after an empty one. */
@@ -85,6 +90,7 @@ export class Flow {
   private y: number;
   private pageNotes: Note[] = [];
   private pageHasContent = false;
+  private firstPage = true;
   /** The 段后 of the item placed last, on this page. */
   private spaceAfter = 0;
   private readonly contentBottom: number;
@@ -97,17 +103,33 @@ export class Flow {
     this.contentBottom = page.height - page.bottom;
   }
 
-  /** Places an item; `next` is the one after it, when it is laid out already. */
-  place(item: Item, next: Item | undefined): void {
+  /**
+   * Places an item; `next` is the one after it, when it is laid out already, and `later` those after that
+   * (so that a heading over a heading goes over with both, and the lines they keep with).
+   */
+  place(item: Item, next: Item | undefined, later: readonly Item[] = []): void {
     if (item.pageBreak) {
       this.newPage();
       return;
     }
     if (item.breakBefore && this.pageHasContent) this.newPage();
-    const gap = this.pageHasContent ? Math.max(item.spaceBefore, this.spaceAfter) : 0;
+    // The first page keeps its first block's space before (the page view's first margin does not collapse
+    // into the sheet's); a later page's top drops it.
+    const gap = this.pageHasContent
+      ? Math.max(item.spaceBefore, this.spaceAfter)
+      : this.firstPage
+        ? item.spaceBefore
+        : 0;
     let needed =
       gap + item.height + notesHeight([...this.pageNotes, ...item.notes]) - notesHeight(this.pageNotes);
-    if (item.keepWithNext && next) needed += Math.max(next.spaceBefore, item.spaceAfter ?? 0) + next.height;
+    // What must go with it: the lines it keeps with, and after a heading the item after it with its own.
+    const sequence = next ? [item, next, ...later] : [item];
+    for (let j = 0; j + 1 < sequence.length; j += 1) {
+      const kept = sequence[j] as Item;
+      const follower = sequence[j + 1] as Item;
+      if (kept.keepsWith !== follower && !kept.keepWithNext) break;
+      needed += Math.max(follower.spaceBefore, kept.spaceAfter ?? 0) + follower.height;
+    }
     if (this.pageHasContent && this.y + needed > this.contentBottom - notesHeight(this.pageNotes)) {
       this.newPage();
       if (item.repeatAfterBreak) {
@@ -115,7 +137,7 @@ export class Flow {
         this.y += item.repeatAfterBreak.height;
       }
     }
-    this.y += this.pageHasContent ? gap : 0;
+    this.y += this.pageHasContent || this.firstPage ? gap : 0;
     item.draw(this.page.left, this.y);
     this.y += item.height;
     this.spaceAfter = item.spaceAfter ?? 0;
@@ -135,9 +157,20 @@ export class Flow {
   private newPage(): void {
     this.drawNotes();
     this.surface.addPage();
+    this.firstPage = false;
     this.y = this.page.top;
     this.pageNotes = [];
     this.pageHasContent = false;
     this.spaceAfter = 0;
   }
+}
+
+/**
+ * How many headings stand just before the last pending item, each waiting for what follows it: they are
+ * held back until it is laid out, so that a heading over a heading keeps with the text under both.
+ */
+export function headingsAwaiting(pending: readonly Item[]): number {
+  let count = 0;
+  while (count + 1 < pending.length && pending[pending.length - 2 - count]?.keepWithNext) count += 1;
+  return count;
 }

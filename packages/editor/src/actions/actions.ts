@@ -134,6 +134,50 @@ const ACTION_SPECS = {
     isChecked: (frame) => frame.view !== 'page',
     run: ({ frame }) => frame.setView?.('continuous'),
   },
+  // 视图 › 缩放 (pageView/zoom.ts): the page view's zoom. Ctrl+= / Ctrl+- / Ctrl+0 as in Word and WPS, bound
+  // only while the focus is in the editor (elsewhere they stay the browser's zoom). Ctrl++ is the same key
+  // with Shift, or the keypad's +.
+  zoomIn: {
+    label: t.zoom.in,
+    shortcut: 'Ctrl+=',
+    keys: ['Ctrl+=', 'Ctrl++', 'Ctrl+Shift++'],
+    isFrameAction: true,
+    isAvailable: (frame) => frame.view === 'page',
+    unavailableReason: t.zoom.onlyPageView,
+    run: ({ frame }) => frame.zoom?.('in'),
+  },
+  zoomOut: {
+    label: t.zoom.out,
+    shortcut: 'Ctrl+-',
+    keys: ['Ctrl+-'],
+    isFrameAction: true,
+    isAvailable: (frame) => frame.view === 'page',
+    unavailableReason: t.zoom.onlyPageView,
+    run: ({ frame }) => frame.zoom?.('out'),
+  },
+  zoomReset: {
+    label: t.zoom.reset,
+    shortcut: 'Ctrl+0',
+    keys: ['Ctrl+0'],
+    isFrameAction: true,
+    isAvailable: (frame) => frame.view === 'page',
+    unavailableReason: t.zoom.onlyPageView,
+    run: ({ frame }) => frame.zoom?.('reset'),
+  },
+  zoomFitWidth: {
+    label: t.zoom.fitWidth,
+    isFrameAction: true,
+    isAvailable: (frame) => frame.view === 'page',
+    unavailableReason: t.zoom.onlyPageView,
+    run: ({ frame }) => frame.zoom?.('fitWidth'),
+  },
+  zoomWholePage: {
+    label: t.zoom.wholePage,
+    isFrameAction: true,
+    isAvailable: (frame) => frame.view === 'page',
+    unavailableReason: t.zoom.onlyPageView,
+    run: ({ frame }) => frame.zoom?.('wholePage'),
+  },
   toggleLeft: {
     label: t.panels.toggleLeft,
     icon: PanelLeftIcon,
@@ -530,6 +574,10 @@ export const MENUS: ReadonlyArray<{ key: keyof typeof t.menus; groups: readonly 
     key: 'view',
     groups: [
       { title: t.view.mode, choice: true, entries: ['viewPage', 'viewContinuous'] },
+      {
+        title: t.zoom.menu,
+        entries: ['zoomIn', 'zoomOut', 'zoomReset', 'zoomFitWidth', 'zoomWholePage'],
+      },
       { entries: ['toggleLeft', 'toggleRight'] },
     ],
   },

@@ -1,6 +1,7 @@
 import type { LexicalEditor } from 'lexical';
 import type { ComponentType } from 'react';
 import type { FormatState } from '../model/useFormatState';
+import type { ZoomCommand } from '../pageView/zoom';
 
 /**
  * What the editor's frame does for the actions that reach beyond the document: the panels, the file
@@ -29,6 +30,8 @@ export interface FrameHandlers {
   openPreferences?(): void;
   /** 视图 › 页面视图 / 连续视图. */
   setView?(view: 'page' | 'continuous'): void;
+  /** 视图 › 缩放 (and Ctrl+= / Ctrl+- / Ctrl+0): the page view's zoom, never part of the document. */
+  zoom?(command: ZoomCommand): void;
 }
 
 /** What an action knows when it runs. */

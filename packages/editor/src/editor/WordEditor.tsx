@@ -42,6 +42,8 @@ import { EDITOR_NAMESPACE, editorNodes, editorTheme } from '../model/config';
 import { useFormatState } from '../model/useFormatState';
 import { PagesPlugin } from '../pages/PagesPlugin';
 import { type EditorView, PageViewPlugin } from '../pageView/PageViewPlugin';
+import { useZoom } from '../pageView/useZoom';
+import { ZoomControl } from '../pageView/ZoomControl';
 import { LeftPanel } from '../panels/LeftPanel';
 import { buildHtmlImport } from '../paste/htmlImport';
 import { PastePlugin } from '../paste/PastePlugin';
@@ -253,6 +255,9 @@ function EditorFrame({
   const chromeRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLElement>(null);
   const dockRef = useRef<HTMLDivElement>(null);
+  const paperRowRef = useRef<HTMLDivElement>(null);
+  // The page view's zoom: the reader's, kept per browser, never in the document.
+  const zoom = useZoom({ pageView: view === 'page', stageRef, rowRef: paperRowRef });
   useDockClearance(stageRef, dockRef, dock != null);
   useHideOnScroll(rootRef, chromeRef);
   const paperId = useId().replace(/:/g, '');
@@ -370,7 +375,7 @@ function EditorFrame({
           tabIndex={0}
           aria-label={t.paperRegion}
         >
-          <div className={css.paperRow}>
+          <div className={css.paperRow} ref={paperRowRef}>
             <FootnotesProvider paperRef={paperRef}>
               {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer convenience; the keyboard reaches the end with Ctrl+End. */}
               <div
@@ -396,6 +401,7 @@ function EditorFrame({
             </FootnotesProvider>
           </div>
         </section>
+        <ZoomControl zoom={zoom} besideRightPanel={drawers.rightShown} />
         {drawers.rightShown ? (
           <aside
             className={css.rightPanel}
@@ -449,6 +455,7 @@ function EditorFrame({
           nameVersion: () => setVersionsDialog('name'),
           openPreferences: () => setPreferencesOpen(true),
           setView,
+          zoom: zoom.run,
         }}
       />
       <AutosavePlugin

@@ -1,7 +1,7 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { Button, Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '@wanxiang/ui';
 import { type Key, type KeyboardEvent as ReactKeyboardEvent, useLayoutEffect, useRef } from 'react';
-import { ACTIONS, type ActionId, MENUS, type MenuEntry } from '../actions/actions';
+import { ACTIONS, type ActionId, MENUS } from '../actions/actions';
 import { t } from '../i18n/zh-CN';
 import * as css from './MenuBar.css';
 
@@ -76,7 +76,9 @@ export function MenuBar({ isDisabled, hasRightPanel, hidden, view }: MenuBarProp
       {MENUS.map((fullMenu) => {
         const menu = hidden?.size ? withoutHidden(fullMenu, hidden) : fullMenu;
         const disabledKeys = menu.groups.flatMap((g) =>
-          g.entries.filter((e) => ACTIONS[e].isAvailable?.({ hasRightPanel }) === false),
+          g.entries.filter(
+            (e) => ACTIONS[e].isAvailable?.({ hasRightPanel, ...(view ? { view } : {}) }) === false,
+          ),
         );
         return (
           <MenuTrigger key={menu.key}>
@@ -98,7 +100,9 @@ export function MenuBar({ isDisabled, hasRightPanel, hidden, view }: MenuBarProp
                   const action = ACTIONS[entry];
                   const { label, shortcut } = action;
                   const reason =
-                    action.isAvailable?.({ hasRightPanel }) === false ? action.unavailableReason : undefined;
+                    action.isAvailable?.({ hasRightPanel, ...(view ? { view } : {}) }) === false
+                      ? action.unavailableReason
+                      : undefined;
                   return (
                     <MenuItem
                       key={entry}

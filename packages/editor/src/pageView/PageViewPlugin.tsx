@@ -1,10 +1,11 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
-import { $getNodeByKey, $isElementNode, type LexicalEditor } from 'lexical';
+import { $getNodeByKey, type LexicalEditor, type LexicalNode } from 'lexical';
 import { useEffect } from 'react';
 import { type HeaderFooter, sameHeaderFooter } from '../headerFooter/model';
 import { drawSheetBands } from '../headerFooter/sheetBands';
 import { $getHeaderFooter } from '../headerFooter/state';
 import { useNarrowScreen } from '../useNarrowScreen';
+import { drawnScaleOf } from './drawnScale';
 import { PageLayout } from './pageLayout';
 import type { PageGeometry } from './paginate';
 import { publishSheets } from './sheetsOfBlocks';
@@ -41,9 +42,11 @@ function touchedBlocks(
     for (const key of keys) {
       const node = $getNodeByKey(key);
       if (!node || node.getKey() === 'root') continue;
-      const top =
-        $isElementNode(node) && node.getParent()?.getKey() === 'root' ? node : node.getTopLevelElement();
-      if (!top) continue;
+      // The root's child that holds the node. (Not getTopLevelElement: it stops at a shadow root, so for
+      // the text in a table's cell it answers the cell's paragraph, not the table.)
+      let top: LexicalNode | null = node;
+      while (top?.getParent() && top.getParent()?.getKey() !== 'root') top = top.getParent();
+      if (top?.getParent()?.getKey() !== 'root') continue;
       const element = editor.getElementByKey(top.getKey());
       if (element) elements.add(element);
     }
@@ -106,7 +109,11 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
       const notes = paper.querySelectorAll('[data-notes-kind]');
       if (notes.length === 0) return pages;
       const paperTop = paper.getBoundingClientRect().top;
-      const bottom = Math.max(...Array.from(notes, (note) => note.getBoundingClientRect().bottom - paperTop));
+      // Measured boxes come scaled by the page view's zoom; the sheets are in CSS pixels at 100 %.
+      const scale = drawnScaleOf(paper);
+      const bottom = Math.max(
+        ...Array.from(notes, (note) => (note.getBoundingClientRect().bottom - paperTop) / scale),
+      );
       const end = bottom + (Number.parseFloat(getComputedStyle(paper).paddingBottom) || 0);
       return Math.max(pages, Math.ceil((end + SHEET_GAP_PX) / geometry.pitch));
     };
@@ -156,9 +163,11 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(relayout);
     };
-    let width = paper.getBoundingClientRect().width;
+    // The width as laid out: the page view's zoom draws the paper larger or smaller, without a new layout.
+    const layoutWidth = () => paper.getBoundingClientRect().width / drawnScaleOf(paper);
+    let width = layoutWidth();
     const resized = new ResizeObserver(() => {
-      const now = paper.getBoundingClientRect().width;
+      const now = layoutWidth();
       if (Math.abs(now - width) < 0.5) return;
       width = now;
       soon();

@@ -6,12 +6,15 @@
  * across the block at the gap's height: the lines that would fall in the band go below it, the ones above
  * stay, so a paragraph continues on the next sheet from the very line that did not fit. (Floats shaped by
  * `shape-outside` cost about 0.7 ms of layout each in Chromium; there is one per sheet.) A block that must
- * not be cut (a table, a code block, a rule) is moved down by its top margin instead.
+ * not be cut (a code block, a rule, a picture) is moved down by its top margin instead. A table is cut
+ * between its rows, the gap opened in the cells of the row that goes over, its header row drawn again at
+ * the top of the next sheet (tableCut.ts); its rows are measured only when it crosses a sheet's foot.
  *
  * Positions are kept "natural": where a block would stand with no gaps open. The gaps in place are known,
  * so a block's natural place is its measured one less the gaps above it, and a change re-measures and
  * re-cuts only from the sheet it starts on.
  */
+import { drawnScaleOf } from './drawnScale';
 import {
   type BlockGap,
   type LineBox,
@@ -20,9 +23,20 @@ import {
   type Pagination,
   paginate,
 } from './paginate';
+import {
+  type AppliedCuts,
+  applyCuts,
+  isTable,
+  type MeasuredRows,
+  measureRows,
+  REPEATS_ATTRIBUTE,
+  removeCuts,
+  repeatsHeader,
+  repeatsLayer,
+} from './tableCut';
 
 /** Blocks whose ::before is theirs (a code block's language label) or that cannot hold a float band. */
-const WHOLE_SELECTOR = 'table, pre, hr, [data-lexical-decorator], .wx-ed-code, .wx-ed-table';
+const WHOLE_SELECTOR = 'pre, hr, [data-lexical-decorator], .wx-ed-code';
 const HEADING_SELECTOR = 'h1, h2, h3, h4, h5, h6';
 /** A paragraph with 段前分页, and the block after a 分页符. */
 const BREAK_BEFORE = (element: Element) =>
@@ -31,8 +45,13 @@ const BREAK_BEFORE = (element: Element) =>
 
 interface Applied {
   gaps: readonly BlockGap[];
-  /** 'band' (a float in ::before) or 'margin' (the top margin, for a block that is moved whole). */
-  how: 'band' | 'margin';
+  /**
+   * 'band' (a float in ::before), 'margin' (the top margin, for a block that is moved whole) or 'rows' (a
+   * table: the top margin for a gap before it, cut rows for the gaps inside it).
+   */
+  how: 'band' | 'margin' | 'rows';
+  /** A table's cuts. */
+  cuts?: AppliedCuts;
 }
 
 export class PageLayout {
@@ -110,6 +129,7 @@ export class PageLayout {
   clear(): void {
     for (const [element, applied] of this.applied) unapply(element as HTMLElement, applied);
     this.applied.clear();
+    this.paper.querySelector(`:scope > [${REPEATS_ATTRIBUTE}]`)?.remove();
   }
 
   private layout(change: { from: number; to: number; moved: number; before: Element[] } | undefined): void {
@@ -120,10 +140,12 @@ export class PageLayout {
     if (change)
       for (let i = change.from; i <= change.to && i < children.length; i += 1)
         this.remove(children[i] as Element);
+    // The page view's zoom (useZoom) scales every box the browser reports; the pagination is in CSS pixels
+    // at 100 %, so what is measured is divided by the scale, read here once per layout.
+    const scale = drawnScaleOf(this.paper);
     const rootTop =
       this.paper.getBoundingClientRect().top +
-      this.paper.clientTop +
-      (Number.parseFloat(getComputedStyle(this.paper).paddingTop) || 0);
+      (this.paper.clientTop + (Number.parseFloat(getComputedStyle(this.paper).paddingTop) || 0)) * scale;
     const startOffset = (i: number) => previous?.starts[i]?.offset ?? 0;
     // The gaps the changed blocks had before: gone with them, so the blocks below stand that much higher.
     let removed = 0;
@@ -140,15 +162,26 @@ export class PageLayout {
     // Measured when asked: the pagination reads only the blocks from the sheet of the change down to the
     // first that lands where it did before, and a block's box is a layout query the browser answers anew
     // for each (about 3,000 of them on 100 pages, more than a keystroke may spend).
+    /** The tables whose rows the pagination measured (the ones it may cut). */
+    const rowsOf = new Map<Element, MeasuredRows>();
+    const paper = this.paper;
     const blocks: MeasuredBlock[] = children.map((element, i) => {
       let box: { top: number; height: number } | undefined;
       const measure = () => {
         if (box) return box;
         const rect = element.getBoundingClientRect();
         const applied = this.applied.get(element);
-        const marginGap = applied?.how === 'margin' ? (applied.gaps[0]?.size ?? 0) : 0;
-        const bandTotal = applied?.how === 'band' ? applied.gaps.reduce((sum, gap) => sum + gap.size, 0) : 0;
-        box = { top: rect.top - rootTop - above(i) - marginGap, height: rect.height - bandTotal };
+        let marginGap = applied?.how === 'margin' ? (applied.gaps[0]?.size ?? 0) : 0;
+        let bandTotal = applied?.how === 'band' ? applied.gaps.reduce((sum, gap) => sum + gap.size, 0) : 0;
+        if (applied?.how === 'rows')
+          for (const gap of applied.gaps) {
+            if (gap.at === 0) marginGap += gap.size;
+            else bandTotal += gap.size;
+          }
+        box = {
+          top: (rect.top - rootTop) / scale - above(i) - marginGap,
+          height: rect.height / scale - bandTotal,
+        };
         return box;
       };
       let whole: boolean | undefined;
@@ -157,6 +190,7 @@ export class PageLayout {
         return whole;
       };
       const applied = () => this.applied.get(element);
+      const table = isTable(element);
       return {
         get top() {
           return measure().top;
@@ -165,16 +199,28 @@ export class PageLayout {
           return measure().height;
         },
         get kind() {
-          return isWhole() ? 'whole' : 'lines';
+          return table ? 'rows' : isWhole() ? 'whole' : 'lines';
         },
         get lines() {
-          return isWhole() ? undefined : () => lineBoxes(element as HTMLElement, applied());
+          if (table)
+            return () => {
+              const measured = measureRows(element, paper, applied(), scale);
+              rowsOf.set(element, measured);
+              return measured.lines;
+            };
+          return isWhole() ? undefined : () => lineBoxes(element as HTMLElement, applied(), scale);
+        },
+        get repeatsHeader() {
+          return table && repeatsHeader(element);
         },
         get keepWithNext() {
           return element.matches(HEADING_SELECTOR);
         },
         get breakBefore() {
           return BREAK_BEFORE(element);
+        },
+        get pageBreak() {
+          return element.matches('[data-wx-page-break]');
         },
       } satisfies MeasuredBlock;
     });
@@ -194,10 +240,29 @@ export class PageLayout {
         if (applied) this.remove(element);
         continue;
       }
-      const how = (blocks[i] as MeasuredBlock).kind === 'whole' ? 'margin' : 'band';
+      const kind = (blocks[i] as MeasuredBlock).kind;
+      const how = kind === 'whole' ? 'margin' : kind === 'rows' ? 'rows' : 'band';
       if (applied && applied.how === how && sameGaps(applied.gaps, gaps)) continue;
       if (applied) this.remove(element);
-      apply(element as HTMLElement, gaps, how);
+      if (how === 'rows' && isTable(element)) {
+        const before = gaps.filter((gap) => gap.at === 0);
+        if (before.length > 0) apply(element, before, 'margin');
+        let cuts: AppliedCuts | undefined;
+        if (before.length < gaps.length) {
+          const block = blocks[i] as MeasuredBlock;
+          // Where the table's border box stands on the paper with the gaps above it and before it open.
+          const top =
+            (Number.parseFloat(getComputedStyle(this.paper).paddingTop) || 0) +
+            block.top +
+            (next.starts[i]?.offset ?? 0) +
+            before.reduce((sum, gap) => sum + gap.size, 0);
+          const measured = rowsOf.get(element) ?? measureRows(element, this.paper, undefined, scale);
+          cuts = applyCuts(element, gaps, measured, repeatsLayer(this.paper, this.root), top);
+        }
+        this.applied.set(element, { gaps, how, ...(cuts ? { cuts } : {}) });
+        continue;
+      }
+      apply(element as HTMLElement, gaps, how === 'rows' ? 'margin' : how);
       this.applied.set(element, { gaps, how });
     }
     // The natural tops, for the next change: read where laid out, kept above, shifted below.
@@ -227,7 +292,9 @@ const sameGaps = (a: readonly BlockGap[], b: readonly BlockGap[]) =>
   a.length === b.length &&
   a.every(
     (gap, i) =>
-      Math.abs(gap.at - (b[i] as BlockGap).at) < 0.5 && Math.abs(gap.size - (b[i] as BlockGap).size) < 0.5,
+      Math.abs(gap.at - (b[i] as BlockGap).at) < 0.5 &&
+      Math.abs(gap.size - (b[i] as BlockGap).size) < 0.5 &&
+      Math.abs((gap.repeat ?? 0) - ((b[i] as BlockGap).repeat ?? 0)) < 0.5,
   );
 
 /** The band shape: each gap a full-width strip, joined down the left edge (a strip of no width). */
@@ -244,7 +311,7 @@ function bandShape(gaps: readonly BlockGap[]): { height: number; shape: string }
   return { height: last.at + opened, shape: `polygon(${points.join(', ')})` };
 }
 
-function apply(element: HTMLElement, gaps: readonly BlockGap[], how: Applied['how']): void {
+function apply(element: HTMLElement, gaps: readonly BlockGap[], how: 'band' | 'margin'): void {
   if (how === 'margin') {
     const natural = Number.parseFloat(getComputedStyle(element).marginTop) || 0;
     // The natural margin is kept for print, where the browser makes its own pages and wants no gaps.
@@ -260,7 +327,8 @@ function apply(element: HTMLElement, gaps: readonly BlockGap[], how: Applied['ho
 }
 
 function unapply(element: HTMLElement, applied: Applied): void {
-  if (applied.how === 'margin') {
+  if (applied.how === 'rows' && isTable(element)) removeCuts(element, applied.cuts);
+  if (applied.how === 'margin' || applied.how === 'rows') {
     element.removeAttribute('data-wx-page-push');
     element.style.removeProperty('--wx-page-natural-mt');
     element.style.removeProperty('margin-top');
@@ -276,13 +344,18 @@ function unapply(element: HTMLElement, applied: Applied): void {
  * line, each line's box reaching halfway to the next line's text, the first from the block's top and the
  * last to its bottom, so that the boxes tile the block.
  */
-export function lineBoxes(element: HTMLElement, applied?: { gaps: readonly BlockGap[] }): LineBox[] {
+export function lineBoxes(
+  element: HTMLElement,
+  applied?: { gaps: readonly BlockGap[] },
+  /** The zoom the block is drawn at (its boxes come scaled by it; lines are in CSS pixels at 100 %). */
+  scale = 1,
+): LineBox[] {
   const box = element.getBoundingClientRect();
   const rows: Array<{ top: number; bottom: number }> = [];
   const add = (rect: DOMRect) => {
     if (rect.height <= 0 || rect.width <= 0) return;
-    const top = rect.top - box.top;
-    const bottom = rect.bottom - box.top;
+    const top = (rect.top - box.top) / scale;
+    const bottom = (rect.bottom - box.top) / scale;
     const row = rows.find((r) => top < r.bottom - 1 && bottom > r.top + 1);
     if (row) {
       row.top = Math.min(row.top, top);
@@ -291,7 +364,7 @@ export function lineBoxes(element: HTMLElement, applied?: { gaps: readonly Block
   };
   for (const rect of contentRects(element)) add(rect);
   rows.sort((a, b) => a.top - b.top);
-  if (rows.length === 0) return [{ start: 0, end: box.height }];
+  if (rows.length === 0) return [{ start: 0, end: box.height / scale }];
   // Laid-out positions back to natural ones: take away the bands above each row.
   let bands: Array<{ top: number; size: number }> = [];
   if (applied) {
@@ -304,7 +377,7 @@ export function lineBoxes(element: HTMLElement, applied?: { gaps: readonly Block
   }
   const natural = (y: number) =>
     y - bands.filter((band) => band.top + band.size <= y + 0.5).reduce((sum, band) => sum + band.size, 0);
-  const total = box.height - bands.reduce((sum, band) => sum + band.size, 0);
+  const total = box.height / scale - bands.reduce((sum, band) => sum + band.size, 0);
   const lines: LineBox[] = [];
   for (let i = 0; i < rows.length; i += 1) {
     const row = rows[i] as { top: number; bottom: number };
@@ -312,6 +385,14 @@ export function lineBoxes(element: HTMLElement, applied?: { gaps: readonly Block
     const next = rows[i + 1];
     const end = next ? (natural(row.bottom) + natural(next.top)) / 2 : total;
     lines.push({ start, end: Math.max(end, start) });
+  }
+  // A list's items are paragraphs of their own: the row each item's first line is on opens one.
+  for (const item of Array.from(element.querySelectorAll('li'))) {
+    const first = contentRects(item).find((rect) => rect.height > 0 && rect.width > 0);
+    if (!first) continue;
+    const top = (first.top - box.top) / scale;
+    const index = rows.findIndex((row) => top < row.bottom - 1 && top + first.height / scale > row.top + 1);
+    if (index > 0) (lines[index] as LineBox).paragraphStart = true;
   }
   return lines;
 }

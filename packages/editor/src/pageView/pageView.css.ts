@@ -51,3 +51,42 @@ globalStyle(`${view} [data-lexical-editor] > [data-wx-page-push]`, {
   '@media': { print: { marginTop: 'var(--wx-page-natural-mt) !important' } },
 });
 globalStyle(view, { '@media': { print: { minHeight: '0 !important' } } });
+
+// A table cut between two rows (tableCut.ts): the row that goes over opens the gap above its cells'
+// content; the table is clipped where the gap crosses the foot, the desk and the next sheet's margin; the
+// header copies and rules stand in a layer over the paper that nothing reaches but the eye.
+globalStyle(`${view} [data-lexical-editor] > table[data-wx-page-cut]`, {
+  clipPath: 'var(--wx-page-cut-clip)',
+});
+globalStyle(
+  `${view} [data-lexical-editor] > table > tr[data-wx-page-cut] > :is(th, td)::before, ${view} [data-lexical-editor] > table > tbody > tr[data-wx-page-cut] > :is(th, td)::before`,
+  { content: '""', display: 'block', height: 'var(--wx-page-cut-h)' },
+);
+globalStyle(`${view} > [data-wx-page-repeats]`, {
+  position: 'absolute',
+  inset: '0 0 auto 0',
+  height: 0,
+  minHeight: 0,
+  padding: 0,
+  margin: 0,
+  pointerEvents: 'none',
+  userSelect: 'none',
+});
+globalStyle(`${view} > [data-wx-page-repeats] > *`, {
+  position: 'absolute',
+  margin: 0,
+  boxSizing: 'border-box',
+});
+globalStyle(`${view} > [data-wx-page-repeats] > table`, { tableLayout: 'fixed', maxWidth: 'none' });
+globalStyle(`${view} > [data-wx-page-repeats] > [data-wx-page-rule]`, {
+  height: 0,
+  borderTop: `1px solid ${vars.color.border.strong}`,
+});
+globalStyle(`${view} > [data-wx-page-repeats]`, { '@media': { print: { display: 'none' } } });
+globalStyle(
+  `${view} [data-lexical-editor] > table > tr[data-wx-page-cut] > :is(th, td)::before, ${view} [data-lexical-editor] > table > tbody > tr[data-wx-page-cut] > :is(th, td)::before`,
+  { '@media': { print: { display: 'none' } } },
+);
+globalStyle(`${view} [data-lexical-editor] > table[data-wx-page-cut]`, {
+  '@media': { print: { clipPath: 'none' } },
+});

@@ -41,6 +41,20 @@ function landing(blocks: readonly MeasuredBlock[], geometry = SHEET) {
   return { result, out };
 }
 
+/** A table of rows of these heights (px), its first one a header row when `header`. */
+function table(heights: readonly number[], header = false): Partial<MeasuredBlock> & { height: number } {
+  const lines = heights.map((h, n) => {
+    const start = heights.slice(0, n).reduce((a, b) => a + b, 0);
+    return { start, end: start + h };
+  });
+  return {
+    height: heights.reduce((a, b) => a + b, 0),
+    kind: 'rows',
+    lines: () => lines,
+    ...(header ? { repeatsHeader: true } : {}),
+  };
+}
+
 describe('paginate', () => {
   it('opens no gap while everything fits on one sheet', () => {
     const { result } = landing(column([2, 2, 1]));
@@ -104,6 +118,40 @@ describe('paginate', () => {
     // The heading goes over as the foot is full; the tall block then starts a sheet of its own and runs over.
     expect(result.gaps.get(1)).toEqual([{ at: 0, size: 50 }]);
     expect(result.gaps.get(2)).toEqual([{ at: 0, size: 130 }]);
+  });
+
+  it('keeps widow and orphan control for each item of a list, not only the list’s first and last lines', () => {
+    // A list of two 3-line items after 60 px of text: the second item's first line would stand alone at
+    // the sheet's foot, so it goes over with the rest of its item.
+    const list: MeasuredBlock = {
+      top: 0,
+      height: 6 * LINE,
+      kind: 'lines',
+      lines: () =>
+        Array.from({ length: 6 }, (_, n) => ({
+          start: n * LINE,
+          end: (n + 1) * LINE,
+          ...(n === 3 ? { paragraphStart: true } : {}),
+        })),
+    };
+    const blocks = [column([1])[0] as MeasuredBlock, { ...list, top: LINE }];
+    const { result } = landing(blocks);
+    expect(result.gaps.get(1)).toEqual([{ at: 3 * LINE, size: 150 - 4 * LINE }]);
+  });
+
+  it('leaves a 分页符 that does not fit at the foot of its sheet, and starts the next sheet after it', () => {
+    // Five lines fill the sheet; the page break (30 px) hangs below them, the paragraph after it starts
+    // the second sheet, not a third.
+    const blocks = column([
+      5,
+      { height: 30, kind: 'whole', pageBreak: true },
+      { ...column([2])[0], breakBefore: true } as MeasuredBlock & { height: number },
+    ]);
+    const { result } = landing(blocks);
+    expect(result.gaps.get(1)).toBeUndefined();
+    expect(result.starts[2]?.textPage ?? result.starts[2]?.page).toBe(1);
+    expect(result.gaps.get(2)).toEqual([{ at: 0, size: 20 }]);
+    expect(result.pageCount).toBe(2);
   });
 
   it('starts a new sheet at a page break unless the block already starts one', () => {
@@ -206,5 +254,104 @@ describe('paginate', () => {
 
   it('refuses a geometry with no room for text', () => {
     expect(() => paginate(column([1]), { contentHeight: 0, pitch: 10 })).toThrow(RangeError);
+  });
+
+  describe('tables', () => {
+    it('cuts a table between rows and may leave one row at a sheet’s foot', () => {
+      // 80 px used: the first 20 px row fits, the other two go over (a paragraph would go over whole).
+      const { result, out } = landing(column([4, table([20, 20, 20])]));
+      expect(result.gaps.get(1)).toEqual([{ at: 20, size: 50 }]);
+      expect(out.filter(([b]) => b === 1).map(([, , page, y]) => [page, y])).toEqual([
+        [0, 80],
+        [1, 0],
+        [1, 20],
+      ]);
+    });
+
+    it('lets a table’s last row go over alone', () => {
+      // From 20 px four rows fit; the fifth goes alone (a paragraph would take a second line with it).
+      const { result } = landing(column([1, table([20, 20, 20, 20, 20])]));
+      expect(result.gaps.get(1)).toEqual([{ at: 80, size: 50 }]);
+    });
+
+    it('repeats the header row at the top of each sheet the table goes on to', () => {
+      // From 40 px: the header and two rows fit; rows 3-6 follow a copy of the header on sheet 2, rows 7
+      // and 8 one on sheet 3. Each gap is the room to the next text top and the header's 20 px.
+      const rows = [20, 20, 20, 20, 20, 20, 20, 20, 20];
+      const { result, out } = landing(column([2, table(rows, true)]));
+      expect(result.gaps.get(1)).toEqual([
+        { at: 60, size: 70, repeat: 20 },
+        { at: 140, size: 70, repeat: 20 },
+      ]);
+      const placed = out.filter(([b]) => b === 1).map(([, , page, y]) => [page, y]);
+      expect(placed).toEqual([
+        [0, 40],
+        [0, 60],
+        [0, 80],
+        [1, 20],
+        [1, 40],
+        [1, 60],
+        [1, 80],
+        [2, 20],
+        [2, 40],
+      ]);
+      for (const [, y] of placed) expect((y as number) + 20).toBeLessThanOrEqual(SHEET.contentHeight);
+      expect(result.pageCount).toBe(3);
+    });
+
+    it('never leaves the header row alone at a sheet’s foot', () => {
+      // Only the header would fit under the paragraph: the table goes over whole, its own header on top.
+      const { result } = landing(column([4, table([20, 20, 20, 20], true)]));
+      expect(result.gaps.get(1)).toEqual([{ at: 0, size: 70 }]);
+      expect(result.starts[1]?.textPage).toBe(1);
+    });
+
+    it('does not cut inside a row: one taller than a sheet starts a sheet and runs over', () => {
+      const { result } = landing(column([table([20, 130, 20])]));
+      // The tall row starts sheet 2 and runs past its foot; the row after it starts sheet 3.
+      expect(result.gaps.get(0)).toEqual([
+        { at: 20, size: 130 },
+        { at: 150, size: 20 },
+      ]);
+      expect(result.pageCount).toBe(3);
+    });
+
+    it('measures a table’s rows only when it crosses a sheet’s foot', () => {
+      let asked = 0;
+      const counted = (heights: number[]) => {
+        const spec = table(heights);
+        const lines = spec.lines as () => readonly { start: number; end: number }[];
+        return {
+          ...spec,
+          lines: () => {
+            asked += 1;
+            return lines();
+          },
+        };
+      };
+      paginate(column([1, counted([20, 20]), 1]), SHEET);
+      expect(asked).toBe(0);
+      paginate(column([3, counted([20, 20, 20])]), SHEET);
+      expect(asked).toBe(1);
+    });
+
+    it('starts again from the sheet of a change inside a long table as a whole pagination would', () => {
+      const rows = Array.from({ length: 30 }, (_, n) => (n % 4 === 0 ? 40 : 20));
+      const before = column([2, table(rows, true), 3, 2]);
+      const first = paginate(before, SHEET);
+      // A row of the table gains a line: the table and what follows it are laid out again.
+      const grown = rows.map((h, n) => (n === 12 ? h + 20 : h));
+      const after = column([2, table(grown, true), 3, 2]);
+      const again = paginate(after, SHEET, {
+        previous: first,
+        previousTops: before.map((block) => block.top),
+        from: 1,
+        to: 1,
+      });
+      const whole = paginate(after, SHEET);
+      expect(again.gaps).toEqual(whole.gaps);
+      expect(again.starts).toEqual(whole.starts);
+      expect(again.pageCount).toBe(whole.pageCount);
+    });
   });
 });

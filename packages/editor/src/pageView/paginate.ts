@@ -17,7 +17,13 @@
  * - keep with next: a heading is never the last thing on a sheet; it goes over with what follows it;
  * - a page break (the 分页符 block, or 段前分页 on a paragraph) starts a new sheet unless its block already
  *   stands at a sheet's top;
- * - what cannot be cut and is taller than a sheet starts a sheet and runs over its foot.
+ * - what cannot be cut and is taller than a sheet starts a sheet and runs over its foot;
+ * - a table is cut between its rows, never inside one (a row taller than a sheet starts a sheet and runs
+ *   over its foot), with no widow or orphan control: one row may stay at a sheet's foot or go over alone.
+ *   A first row of header cells is repeated at the top of each sheet the table goes on to (标题行重复), and
+ *   never stays alone at a foot: it goes over with the row under it. These are the PDF export's rules
+ *   (files/pdf/tables.ts), where each row is an item moved whole to the next page and the header row is
+ *   drawn again above a row that starts a page.
  */
 
 /** The sheets, in CSS pixels at 100 %. */
@@ -32,6 +38,8 @@ export interface PageGeometry {
 export interface LineBox {
   start: number;
   end: number;
+  /** The first line of a paragraph inside the block (a list's item), after the block's first. */
+  paragraphStart?: boolean;
 }
 
 export interface MeasuredBlock {
@@ -39,22 +47,35 @@ export interface MeasuredBlock {
   top: number;
   height: number;
   /**
-   * 'lines': may be cut between its line boxes (paragraphs, headings, lists, quotes) or, for a table,
-   * between its rows; 'whole': moved to the next sheet whole when it does not fit.
+   * 'lines': may be cut between its line boxes (paragraphs, headings, lists, quotes); 'rows': a table, cut
+   * between its rows (its `lines` are the rows' boxes, rows joined by a cell that spans them counting as
+   * one), without widow and orphan control; 'whole': moved to the next sheet whole when it does not fit.
    */
-  kind: 'lines' | 'whole';
+  kind: 'lines' | 'rows' | 'whole';
   /** The block's line boxes, contiguous from its top; asked only when the block crosses a sheet's foot. */
   lines?: () => readonly LineBox[];
+  /** A table whose first row (its first line box) is a header row, repeated on each sheet it goes on to. */
+  repeatsHeader?: boolean;
   /** A heading: kept on the same sheet as the block after it. */
   keepWithNext?: boolean;
   /** Starts a new sheet (after a 分页符, or 段前分页). */
   breakBefore?: boolean;
+  /**
+   * A 分页符 itself: it stays where it stands, at the foot of its sheet or in the margin below it, and is
+   * never carried to the next sheet (it is not printed; the block after it starts the next sheet).
+   */
+  pageBreak?: boolean;
 }
 
 /** One gap: it opens `at` pixels into its block (0: before the block) and is `size` pixels tall. */
 export interface BlockGap {
   at: number;
   size: number;
+  /**
+   * In a table: the height of the header row drawn again at the foot of the gap (the top of the next
+   * sheet's text area), part of `size`. Absent when no header is repeated.
+   */
+  repeat?: number;
 }
 
 /** Where the pagination stood as a block began: what it carries over to the blocks from there on. */
@@ -177,6 +198,10 @@ export function paginate(
       }
     }
 
+    if (block.pageBreak) {
+      starts[i] = { offset, page };
+      continue;
+    }
     const own: BlockGap[] = [];
     let top = block.top + offset;
     // The page we are on may have ended in the margin above this block.
@@ -204,7 +229,11 @@ export function paginate(
     }
 
     if (top + block.height > pageEnd(page) + EPSILON) {
-      const lines = block.kind === 'lines' ? (block.lines?.() ?? []) : [];
+      const rows = block.kind === 'rows';
+      const lines = block.kind !== 'whole' ? (block.lines?.() ?? []) : [];
+      // The header row repeated above the rows that go on to a next sheet (not when it is all but a sheet).
+      const header = rows && block.repeatsHeader && lines.length > 2 ? (lines[0] as LineBox).end : 0;
+      const repeat = header > 0 && header < contentHeight / 2 ? header : 0;
       if (lines.length < 2) {
         // Not to be cut: over to the next sheet if it fits there; else it starts a sheet and runs over.
         if (!atPageTop()) moveWhole();
@@ -228,11 +257,24 @@ export function paginate(
             // A line taller than a sheet's text area, at a sheet's top: it runs over the foot.
             cut = k + 1;
             if (cut >= n) break;
+          } else if (rows) {
+            // A table's header row never stays alone at a sheet's foot: it goes over with the first row.
+            if (k === 0 && cut === 1 && header > 0 && !atPageTop()) cut = 0;
+            if (cut === 0) {
+              moveWhole();
+              continue;
+            }
           } else {
-            // Widow: the last line never goes over alone, if one can go with it and leave one here.
-            if (cut === n - 1 && cut - k >= 2) cut -= 1;
-            // Orphan: the first line never stays alone at a sheet's foot.
-            if (k === 0 && cut === 1 && !atPageTop()) cut = 0;
+            // The paragraphs in the block (a list's items are each one): widow and orphan control is theirs.
+            const opens = (j: number) => j === 0 || (lines[j] as LineBox).paragraphStart === true;
+            const closes = (j: number) => j === n - 1 || opens(j + 1);
+            // Widow: a paragraph's last line never goes over alone, if one can go with it and leave one here.
+            if (closes(cut) && !opens(cut) && cut - k >= 2) cut -= 1;
+            // Orphan: a paragraph's first line never stays alone at a sheet's foot.
+            if (opens(cut - 1) && !closes(cut - 1)) {
+              if (cut - 1 > k) cut -= 1;
+              else if (k === 0 && !atPageTop()) cut = 0;
+            }
             if (cut === 0) {
               moveWhole();
               continue;
@@ -242,8 +284,8 @@ export function paginate(
           let next = page + 1;
           // After a line that ran over, the next text top below it.
           while (pageTop(next) < start - EPSILON) next += 1;
-          const size = pageTop(next) - start;
-          own.push({ at: (lines[cut] as LineBox).start, size });
+          const size = pageTop(next) - start + repeat;
+          own.push({ at: (lines[cut] as LineBox).start, size, ...(repeat > 0 ? { repeat } : {}) });
           opened += size;
           offset += size;
           page = next;

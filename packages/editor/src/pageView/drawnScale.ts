@@ -1,0 +1,11 @@
+/**
+ * The scale the page view's zoom draws the paper at (useZoom: a `transform: scale()` on the paper's row,
+ * its `--wx-zoom`): what getBoundingClientRect and getClientRects multiply every length by, against the CSS
+ * pixels the layout is in. Read from the custom property itself, not from a ratio of two measured widths,
+ * which rounding would make wrong by a pixel every few thousand. 1 outside the zoom.
+ */
+export function drawnScaleOf(element: Element): number {
+  if (!element.closest('[data-wx-zoom]')) return 1;
+  const scale = Number.parseFloat(getComputedStyle(element).getPropertyValue('--wx-zoom'));
+  return Number.isFinite(scale) && scale > 0 ? scale : 1;
+}

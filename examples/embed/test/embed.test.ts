@@ -213,7 +213,8 @@ const hashNamed = (name: string) =>
  * Custom properties the editor's script measures and sets on its own elements, read by its stylesheet: the
  * chrome's height, the on-screen keyboard and the dock; the document's page size and margins (on the
  * paper's row, pages/PagesPlugin.tsx); the page view's gaps in a block and a moved block's own margin
- * (pageView/pageLayout.ts).
+ * (pageView/pageLayout.ts), a table's cut between two sheets (pageView/tableCut.ts) and the page view's
+ * zoom (pageView/useZoom.ts).
  */
 const SET_BY_EDITOR_SCRIPT = new Set([
   '--wx-chrome-h',
@@ -225,6 +226,10 @@ const SET_BY_EDITOR_SCRIPT = new Set([
   '--wx-page-gap-h',
   '--wx-page-gap-shape',
   '--wx-page-natural-mt',
+  '--wx-page-cut-h',
+  '--wx-page-cut-clip',
+  '--wx-zoom',
+  '--wx-zoom-h',
 ]);
 
 describe('the published stylesheets', () => {

@@ -8,6 +8,7 @@ import {
   serializeZoom,
   wheelSteps,
   ZOOM_100,
+  ZOOM_AUTO,
   type ZoomCommand,
   type ZoomMode,
   type ZoomRoom,
@@ -40,10 +41,10 @@ function roomOf(stage: HTMLElement): ZoomRoom {
 
 function readStored(): ZoomMode {
   try {
-    return parseZoom(globalThis.localStorage?.getItem(ZOOM_STORAGE_KEY)) ?? ZOOM_100;
+    return parseZoom(globalThis.localStorage?.getItem(ZOOM_STORAGE_KEY)) ?? ZOOM_AUTO;
   } catch {
-    // Storage refused (a private window's policy): the view opens at 100 %.
-    return ZOOM_100;
+    // Storage refused (a private window's policy): the view opens at the default.
+    return ZOOM_AUTO;
   }
 }
 

@@ -24,7 +24,9 @@ globalStyle(`[data-wx-stage][data-wx-zoom] > div`, {
   transform: 'scale(var(--wx-zoom, 1))',
   transformOrigin: '0 0',
   marginLeft: 'max(0px, calc((100% - var(--wx-page-w, 794px) * var(--wx-zoom, 1)) / 2))',
-  marginRight: 0,
+  // The row's margin box as drawn: a block's margin box, not its drawn box, is what the desk scrolls
+  // over sideways, so the right margin gives back (or adds) the width the scale takes away (or adds).
+  marginRight: 'calc(var(--wx-page-w, 794px) * (var(--wx-zoom, 1) - 1))',
   marginBottom: 'calc(var(--wx-zoom-h, 0px) * (var(--wx-zoom, 1) - 1))',
   '@media': { print: { transform: 'none', margin: 0 } },
 });

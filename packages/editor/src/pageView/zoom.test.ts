@@ -67,6 +67,10 @@ describe('scaleOf', () => {
     expect(scaleOf({ kind: 'wholePage' }, { width: 1588, height: 561.5 }, A4)).toBe(0.5);
     expect(scaleOf({ kind: 'wholePage' }, { width: 397, height: 5000 }, A4)).toBe(0.5);
   });
+  it('opens at 100 %, or narrower when the desk is narrower than a sheet (the default)', () => {
+    expect(scaleOf({ kind: 'auto' }, { width: 1588, height: 300 }, A4)).toBe(1);
+    expect(scaleOf({ kind: 'auto' }, { width: 600, height: 300 }, A4)).toBe(0.755);
+  });
   it('stays within 10 %–500 % and at 100 % on a desk of no size', () => {
     expect(scaleOf({ kind: 'fitWidth' }, { width: 10_000, height: 100 }, A4)).toBe(ZOOM_MAX);
     expect(scaleOf({ kind: 'fitWidth' }, { width: 20, height: 100 }, A4)).toBe(ZOOM_MIN);

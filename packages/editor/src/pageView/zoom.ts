@@ -18,12 +18,23 @@ export const ZOOM_PRESETS: readonly number[] = [0.5, 0.75, 0.9, 1, 1.25, 1.5, 2]
  * A chosen zoom: a fixed scale, or one that follows the window: 适合页宽 (a sheet as wide as the desk)
  * or 整页 (a whole sheet in view).
  */
-export type ZoomMode = { kind: 'fixed'; scale: number } | { kind: 'fitWidth' } | { kind: 'wholePage' };
+export type ZoomMode =
+  | { kind: 'fixed'; scale: number }
+  | { kind: 'fitWidth' }
+  | { kind: 'wholePage' }
+  | { kind: 'auto' };
 
 /** What the menus, the keys and the wheel ask of the zoom. */
 export type ZoomCommand = 'in' | 'out' | 'reset' | 'fitWidth' | 'wholePage';
 
 export const ZOOM_100: ZoomMode = { kind: 'fixed', scale: 1 };
+
+/**
+ * The zoom before the reader chooses one: 100 %, or as wide as the desk when the desk is narrower than a
+ * sheet (a small window, a side panel open, an app that embeds the editor in a column), so that a sheet
+ * never runs off the side unasked.
+ */
+export const ZOOM_AUTO: ZoomMode = { kind: 'auto' };
 
 /** A scale brought inside 10 %–500 %; a scale that is no number is a caller's mistake. */
 export function clampZoom(scale: number): number {
@@ -64,7 +75,12 @@ export function scaleOf(mode: ZoomMode, room: ZoomRoom, sheet: ZoomRoom): number
   // A desk of no size (a hidden tab) keeps the sheet at 100 % until it has room.
   if (!(room.width > 0 && room.height > 0)) return 1;
   const width = room.width / sheet.width;
-  const scale = mode.kind === 'fitWidth' ? width : Math.min(width, room.height / sheet.height);
+  const scale =
+    mode.kind === 'fitWidth'
+      ? width
+      : mode.kind === 'auto'
+        ? Math.min(1, width)
+        : Math.min(width, room.height / sheet.height);
   // Whole thousandths: a fitted scale does not creep with every pixel of a resize.
   return clampZoom(Math.floor(scale * 1000) / 1000);
 }
@@ -88,17 +104,17 @@ export function nextZoom(command: ZoomCommand, scale: number): ZoomMode {
 /** 75%, 100%, 133%: as the zoom control shows it. */
 export const formatZoom = (scale: number): string => `${Math.round(clampZoom(scale) * 100)}%`;
 
-/** How a mode is kept in localStorage: `fitWidth`, `wholePage` or the scale (`1.25`). */
+/** How a mode is kept in localStorage: `fitWidth`, `wholePage`, `auto` or the scale (`1.25`). */
 export function serializeZoom(mode: ZoomMode): string {
   return mode.kind === 'fixed' ? String(clampZoom(mode.scale)) : mode.kind;
 }
 
 /**
  * A mode read back from localStorage. What is stored there may be anything (another version, a user's
- * hand): what is not a mode gives undefined, and the view opens at 100 %.
+ * hand): what is not a mode gives undefined, and the view opens at the default (ZOOM_AUTO).
  */
 export function parseZoom(stored: string | null | undefined): ZoomMode | undefined {
-  if (stored === 'fitWidth' || stored === 'wholePage') return { kind: stored };
+  if (stored === 'fitWidth' || stored === 'wholePage' || stored === 'auto') return { kind: stored };
   if (!stored || !/^\d+(\.\d+)?$/.test(stored)) return undefined;
   return { kind: 'fixed', scale: clampZoom(Number(stored)) };
 }

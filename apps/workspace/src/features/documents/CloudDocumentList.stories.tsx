@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { CloudDocumentList } from './CloudDocumentList';
 import { cloudSummaries } from './cloudFixtures';
 
@@ -76,11 +76,13 @@ export const DeleteFailed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const page = within(canvasElement.ownerDocument.body);
-    await canvas.findByRole('list', { name: '云端文档列表' });
-    await userEvent.click(canvas.getByRole('button', { name: '删除云端文档「万象季度报告」' }));
+    // Found, not got: the story before this one deleted that document, and its list may still be on the
+    // canvas for a moment.
+    await userEvent.click(await canvas.findByRole('button', { name: '删除云端文档「万象季度报告」' }));
     const dialog = await page.findByRole('alertdialog');
     await userEvent.click(within(dialog).getByRole('button', { name: '删除云端文档' }));
-    await expect(await within(dialog).findByText('删除失败，请检查网络后重试。')).toBeVisible();
-    await expect(canvas.getByText('万象季度报告')).toBeVisible();
+    const failed = await within(dialog).findByText('删除失败，请检查网络后重试。');
+    await waitFor(() => expect(failed).toBeVisible());
+    await waitFor(() => expect(canvas.getByText('万象季度报告')).toBeVisible());
   },
 };

@@ -276,9 +276,12 @@ const readScreen = (page: Page) =>
     const style = getComputedStyle(paper);
     const padTop = Number.parseFloat(style.paddingTop);
     const padBottom = Number.parseFloat(style.paddingBottom);
-    const areas = Array.from(paper.querySelectorAll('[data-wx-sheets] > div')).map((sheet) => {
+    const areas = Array.from(paper.querySelectorAll<HTMLElement>('[data-wx-sheets] > div')).map((sheet) => {
       const rect = sheet.getBoundingClientRect();
-      return { top: rect.top + padTop, bottom: rect.bottom - padBottom };
+      // The boxes come drawn at the page view's zoom (a desk narrower than a sheet fits it); the margins
+      // are in CSS pixels at 100 %.
+      const scale = sheet.offsetHeight > 0 ? rect.height / sheet.offsetHeight : 1;
+      return { top: rect.top + padTop * scale, bottom: rect.bottom - padBottom * scale };
     });
     const sheetOf = (rect: DOMRect) => {
       const middle = (rect.top + rect.bottom) / 2;

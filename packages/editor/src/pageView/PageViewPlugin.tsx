@@ -176,6 +176,17 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
     const row = paper.parentElement;
     const setupChanged = new MutationObserver(soon);
     if (row) setupChanged.observe(row, { attributes: true, attributeFilter: ['style'] });
+    // A new zoom (useZoom sets it on the desk): the sheets stay as they are, but a layout measured while
+    // the scale was changing is measured again at the scale now drawn.
+    let scale = drawnScaleOf(paper);
+    const zoomed = new MutationObserver(() => {
+      const now = drawnScaleOf(paper);
+      if (Math.abs(now - scale) < 0.0005) return;
+      scale = now;
+      soon();
+    });
+    const stage = row?.parentElement;
+    if (stage) zoomed.observe(stage, { attributes: true, attributeFilter: ['style', 'data-wx-zoom'] });
     // Text measured in a fallback face moves once the real one arrives (the CJK face comes in slices, each
     // fetched for the characters on screen).
     const fonts = document.fonts;
@@ -190,6 +201,7 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
       fonts?.removeEventListener('loadingdone', soon);
       resized.disconnect();
       setupChanged.disconnect();
+      zoomed.disconnect();
       layout.clear();
       publishSheets(editor, null);
       sheets.remove();

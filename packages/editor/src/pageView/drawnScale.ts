@@ -4,8 +4,12 @@
  * pixels the layout is in. Read from the custom property itself, not from a ratio of two measured widths,
  * which rounding would make wrong by a pixel every few thousand. 1 outside the zoom.
  */
+/** Set on the desk while the page view measures: the zoom's transform is lifted (zoom.css.ts). */
+export const MEASURING_ATTRIBUTE = 'data-wx-measuring';
+
 export function drawnScaleOf(element: Element): number {
-  if (!element.closest('[data-wx-zoom]')) return 1;
+  const zoomed = element.closest('[data-wx-zoom]');
+  if (!zoomed || zoomed.hasAttribute(MEASURING_ATTRIBUTE)) return 1;
   const scale = Number.parseFloat(getComputedStyle(element).getPropertyValue('--wx-zoom'));
   return Number.isFinite(scale) && scale > 0 ? scale : 1;
 }

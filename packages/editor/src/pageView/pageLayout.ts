@@ -14,7 +14,7 @@
  * so a block's natural place is its measured one less the gaps above it, and a change re-measures and
  * re-cuts only from the sheet it starts on.
  */
-import { drawnScaleOf } from './drawnScale';
+import { drawnScaleOf, MEASURING_ATTRIBUTE } from './drawnScale';
 import {
   type BlockGap,
   type LineBox,
@@ -133,6 +133,25 @@ export class PageLayout {
   }
 
   private layout(change: { from: number; to: number; moved: number; before: Element[] } | undefined): void {
+    // Measured at 100 %: the zoom's transform is lifted while the page view reads and opens its gaps (the
+    // transform only draws, so the layout is the same and nothing is painted meanwhile), and every box read
+    // is in the CSS pixels the pagination works in, with no rounding through a scale.
+    const zoomed = this.paper.closest<HTMLElement>('[data-wx-zoom]');
+    if (!zoomed) {
+      this.layoutNow(change);
+      return;
+    }
+    zoomed.setAttribute(MEASURING_ATTRIBUTE, '');
+    try {
+      this.layoutNow(change);
+    } finally {
+      zoomed.removeAttribute(MEASURING_ATTRIBUTE);
+    }
+  }
+
+  private layoutNow(
+    change: { from: number; to: number; moved: number; before: Element[] } | undefined,
+  ): void {
     const children = Array.from(this.root.children);
     const previous = this.pagination;
     const previousTops = this.tops;

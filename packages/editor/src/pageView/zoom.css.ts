@@ -31,6 +31,9 @@ globalStyle(`[data-wx-stage][data-wx-zoom] > div`, {
   '@media': { print: { transform: 'none', margin: 0 } },
 });
 
+// While the page view measures (pageLayout.ts), the row is laid out and read at 100 %.
+globalStyle(`[data-wx-stage][data-wx-zoom][data-wx-measuring] > div`, { transform: 'none' });
+
 /** The zoom control: bottom-right over the desk, where Word and WPS keep theirs in the status bar. */
 export const control = style({
   position: 'absolute',

@@ -229,7 +229,6 @@ const SET_BY_EDITOR_SCRIPT = new Set([
   '--wx-page-cut-h',
   '--wx-page-cut-clip',
   '--wx-zoom',
-  '--wx-zoom-h',
 ]);
 
 describe('the published stylesheets', () => {

@@ -174,7 +174,12 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
     });
     resized.observe(paper);
     const row = paper.parentElement;
-    const setupChanged = new MutationObserver(soon);
+    // The page setup is written on the row's style (so is the zoom's bottom margin, which changes nothing
+    // here): a new paper height or new margins lay out again; a new width is the ResizeObserver's.
+    const setupChanged = new MutationObserver(() => {
+      const next = geometryOf(paper);
+      if (next && (next.contentHeight !== geometry.contentHeight || next.pitch !== geometry.pitch)) soon();
+    });
     if (row) setupChanged.observe(row, { attributes: true, attributeFilter: ['style'] });
     // A new zoom (useZoom sets it on the desk): the sheets stay as they are, but a layout measured while
     // the scale was changing is measured again at the scale now drawn.

@@ -52,6 +52,8 @@ interface Applied {
   how: 'band' | 'margin' | 'rows';
   /** A table's cuts. */
   cuts?: AppliedCuts;
+  /** The block's top margin without a gap (kept: read again under an open gap, it would be the gap's). */
+  natural: number;
 }
 
 export class PageLayout {
@@ -137,7 +139,8 @@ export class PageLayout {
     // transform only draws, so the layout is the same and nothing is painted meanwhile), and every box read
     // is in the CSS pixels the pagination works in, with no rounding through a scale.
     const zoomed = this.paper.closest<HTMLElement>('[data-wx-zoom]');
-    if (!zoomed) {
+    // At 100 % there is no transform to lift (zoom.css.ts).
+    if (!zoomed || drawnScaleOf(this.paper) === 1) {
       this.layoutNow(change);
       return;
     }
@@ -251,39 +254,52 @@ export class PageLayout {
     const { from, until, shift } = next.laidOut;
     // Open the gaps that changed; take away the ones no longer wanted. Outside what was laid out anew the
     // gaps are the ones already open (the blocks above the change, and those below it that did not move).
+    // Everything is read first and written after: a read after a write makes the browser lay the whole
+    // document out again to answer it, once per block (a paste of twenty pages at the top opens hundreds).
+    const paddingTop = Number.parseFloat(getComputedStyle(this.paper).paddingTop) || 0;
+    const writes: Array<() => void> = [];
     for (let i = from; i < until; i += 1) {
-      const element = children[i] as Element;
+      const element = children[i] as HTMLElement;
       const gaps = next.gaps.get(i);
       const applied = this.applied.get(element);
       if (!gaps) {
-        if (applied) this.remove(element);
+        if (applied) writes.push(() => this.remove(element));
         continue;
       }
-      const kind = (blocks[i] as MeasuredBlock).kind;
-      const how = kind === 'whole' ? 'margin' : kind === 'rows' ? 'rows' : 'band';
+      const block = blocks[i] as MeasuredBlock;
+      const how = block.kind === 'whole' ? 'margin' : block.kind === 'rows' ? 'rows' : 'band';
       if (applied && applied.how === how && sameGaps(applied.gaps, gaps)) continue;
-      if (applied) this.remove(element);
+      // The block's own top margin, under the one a gap gave it.
+      const natural = applied?.natural ?? (Number.parseFloat(getComputedStyle(element).marginTop) || 0);
       if (how === 'rows' && isTable(element)) {
         const before = gaps.filter((gap) => gap.at === 0);
-        if (before.length > 0) apply(element, before, 'margin');
-        let cuts: AppliedCuts | undefined;
-        if (before.length < gaps.length) {
-          const block = blocks[i] as MeasuredBlock;
-          // Where the table's border box stands on the paper with the gaps above it and before it open.
-          const top =
-            (Number.parseFloat(getComputedStyle(this.paper).paddingTop) || 0) +
-            block.top +
-            (next.starts[i]?.offset ?? 0) +
-            before.reduce((sum, gap) => sum + gap.size, 0);
-          const measured = rowsOf.get(element) ?? measureRows(element, this.paper, undefined, scale);
-          cuts = applyCuts(element, gaps, measured, repeatsLayer(this.paper, this.root), top);
-        }
-        this.applied.set(element, { gaps, how, ...(cuts ? { cuts } : {}) });
+        // Where the table's border box stands on the paper with the gaps above it and before it open.
+        const top =
+          paddingTop +
+          block.top +
+          (next.starts[i]?.offset ?? 0) +
+          before.reduce((sum, gap) => sum + gap.size, 0);
+        const measured =
+          before.length < gaps.length
+            ? (rowsOf.get(element) ?? measureRows(element, this.paper, applied, scale))
+            : undefined;
+        writes.push(() => {
+          if (applied) this.remove(element);
+          if (before.length > 0) apply(element, before, 'margin', natural);
+          const cuts = measured
+            ? applyCuts(element, gaps, measured, repeatsLayer(this.paper, this.root), top)
+            : undefined;
+          this.applied.set(element, { gaps, how, natural, ...(cuts ? { cuts } : {}) });
+        });
         continue;
       }
-      apply(element as HTMLElement, gaps, how === 'rows' ? 'margin' : how);
-      this.applied.set(element, { gaps, how });
+      writes.push(() => {
+        if (applied) this.remove(element);
+        apply(element, gaps, how === 'rows' ? 'margin' : how, natural);
+        this.applied.set(element, { gaps, how, natural });
+      });
     }
+    for (const write of writes) write();
     // The natural tops, for the next change: read where laid out, kept above, shifted below.
     const moved = change ? change.moved : 0;
     const tops = new Array<number>(children.length);
@@ -330,9 +346,14 @@ function bandShape(gaps: readonly BlockGap[]): { height: number; shape: string }
   return { height: last.at + opened, shape: `polygon(${points.join(', ')})` };
 }
 
-function apply(element: HTMLElement, gaps: readonly BlockGap[], how: 'band' | 'margin'): void {
+function apply(
+  element: HTMLElement,
+  gaps: readonly BlockGap[],
+  how: 'band' | 'margin',
+  /** The block's top margin with no gap. */
+  natural: number,
+): void {
   if (how === 'margin') {
-    const natural = Number.parseFloat(getComputedStyle(element).marginTop) || 0;
     // The natural margin is kept for print, where the browser makes its own pages and wants no gaps.
     element.setAttribute('data-wx-page-push', '');
     element.style.setProperty('--wx-page-natural-mt', `${natural}px`);

@@ -125,28 +125,29 @@ export function useZoom({
     if (!enabled) {
       stage.removeAttribute(ZOOM_ATTRIBUTE);
       stage.style.removeProperty('--wx-zoom');
-      stage.style.removeProperty('--wx-zoom-h');
+      row.style.removeProperty('margin-bottom');
       return;
     }
     const before = stage.hasAttribute(ZOOM_ATTRIBUTE)
       ? Number(stage.style.getPropertyValue('--wx-zoom')) || 1
       : 1;
     const middle = (stage.scrollTop + stage.clientHeight / 2) / before;
-    stage.style.setProperty('--wx-zoom-h', `${row.offsetHeight}px`);
+    giveBackHeight(row, scale);
     stage.style.setProperty('--wx-zoom', String(scale));
-    stage.setAttribute(ZOOM_ATTRIBUTE, '');
+    // The scale is the attribute's value too: at 1 the row is drawn with no transform at all (zoom.css.ts).
+    stage.setAttribute(ZOOM_ATTRIBUTE, String(scale));
     if (Math.abs(before - scale) > 0.0005)
       stage.scrollTop = Math.max(0, middle * scale - stage.clientHeight / 2);
   }, [enabled, scale, stageRef, rowRef]);
 
+  // The row grows and shrinks with the sheets; at 100 % it takes its own room and there is nothing to follow.
   useEffect(() => {
-    const stage = stageRef.current;
     const row = rowRef.current;
-    if (!enabled || !stage || !row) return;
-    const grown = new ResizeObserver(() => stage.style.setProperty('--wx-zoom-h', `${row.offsetHeight}px`));
+    if (!enabled || !row || scale === 1) return;
+    const grown = new ResizeObserver(() => giveBackHeight(row, scale));
     grown.observe(row);
     return () => grown.disconnect();
-  }, [enabled, stageRef, rowRef]);
+  }, [enabled, scale, rowRef]);
 
   // Ctrl + the wheel over the desk (a touchpad's pinch arrives so too): the page view's zoom, not the
   // browser's. Outside the desk the browser zooms as ever.
@@ -180,4 +181,15 @@ export function useZoom({
   }, [enabled, stageRef, choose]);
 
   return { enabled, mode, scale, run, choose };
+}
+
+/**
+ * The room the scaled row takes, by its bottom margin: its laid-out height (a transform leaves it as at
+ * 100 %) times the scale less one. Set on the row alone, not as a custom property on the desk: a custom
+ * property is inherited, and changing one makes the browser compute the style of the whole document again
+ * (a paste that adds sheets, at every zoom).
+ */
+function giveBackHeight(row: HTMLElement, scale: number): void {
+  if (scale === 1) row.style.removeProperty('margin-bottom');
+  else row.style.setProperty('margin-bottom', `${row.offsetHeight * (scale - 1)}px`);
 }

@@ -14,21 +14,27 @@ import { vars } from '@wanxiang/ui';
  * boxes), the popovers placed at the selection. What it does not do is size the row's box, so this does:
  * - the row keeps the page's width at every zoom (the layout's), drawn from its top-left corner, centred
  *   on the desk by its left margin while it fits and flush left (the desk scrolls sideways) when wider;
- * - its bottom margin gives back (or adds) the height it no longer (or now) takes: its laid-out height,
- *   `--wx-zoom-h`, times the scale less one, so the desk scrolls over the sheets as drawn.
+ * - its bottom margin gives back (or adds) the height it no longer (or now) takes, so the desk scrolls
+ *   over the sheets as drawn (useZoom sets it, as it follows the row's height).
  * The boxes the page view measures come scaled too: pageLayout.ts divides them by the scale (drawnScale.ts).
  */
 globalStyle(`[data-wx-stage][data-wx-zoom] > div`, {
   width: 'var(--wx-page-w, 794px)',
   maxWidth: 'none',
-  transform: 'scale(var(--wx-zoom, 1))',
-  transformOrigin: '0 0',
   marginLeft: 'max(0px, calc((100% - var(--wx-page-w, 794px) * var(--wx-zoom, 1)) / 2))',
   // The row's margin box as drawn: a block's margin box, not its drawn box, is what the desk scrolls
   // over sideways, so the right margin gives back (or adds) the width the scale takes away (or adds).
   marginRight: 'calc(var(--wx-page-w, 794px) * (var(--wx-zoom, 1) - 1))',
-  marginBottom: 'calc(var(--wx-zoom-h, 0px) * (var(--wx-zoom, 1) - 1))',
-  '@media': { print: { transform: 'none', margin: 0 } },
+  '@media': { print: { margin: '0 !important' } },
+});
+
+// Drawn scaled only away from 100 %: a transform, even scale(1), makes the row a stacking context and a
+// containing block, and the page view lifts it while it measures (below), which at 100 % would redo the
+// whole document's paint properties on every keystroke for nothing.
+globalStyle(`[data-wx-stage][data-wx-zoom]:not([data-wx-zoom="1"]) > div`, {
+  transform: 'scale(var(--wx-zoom, 1))',
+  transformOrigin: '0 0',
+  '@media': { print: { transform: 'none' } },
 });
 
 // While the page view measures (pageLayout.ts), the row is laid out and read at 100 %.

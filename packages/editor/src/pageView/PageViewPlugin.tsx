@@ -1,5 +1,4 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
-import { $getNodeByKey, type LexicalEditor, type LexicalNode } from 'lexical';
 import { useEffect } from 'react';
 import { type HeaderFooter, sameHeaderFooter } from '../headerFooter/model';
 import { drawSheetBands } from '../headerFooter/sheetBands';
@@ -31,26 +30,21 @@ function geometryOf(paper: HTMLElement): PageGeometry | null {
   return { contentHeight, pitch: pageHeight + SHEET_GAP_PX };
 }
 
-/** The top-level DOM elements an update touched. */
-function touchedBlocks(
-  editor: LexicalEditor,
-  keys: Iterable<string>,
-  read: (fn: () => void) => void,
-): Set<Element> {
+/**
+ * The top-level blocks whose DOM changed, from the records of a MutationObserver on the root: a block
+ * Lexical marks dirty without changing a thing (a plugin that registers a transform marks every node of
+ * its type, a whole document's list items as it opens) is not laid out again. (Walked up to the root's
+ * child, not Lexical's getTopLevelElement: that stops at a table's cell.)
+ */
+function touchedBlocks(root: HTMLElement, records: readonly MutationRecord[]): Set<Element> {
   const elements = new Set<Element>();
-  read(() => {
-    for (const key of keys) {
-      const node = $getNodeByKey(key);
-      if (!node || node.getKey() === 'root') continue;
-      // The root's child that holds the node. (Not getTopLevelElement: it stops at a shadow root, so for
-      // the text in a table's cell it answers the cell's paragraph, not the table.)
-      let top: LexicalNode | null = node;
-      while (top?.getParent() && top.getParent()?.getKey() !== 'root') top = top.getParent();
-      if (top?.getParent()?.getKey() !== 'root') continue;
-      const element = editor.getElementByKey(top.getKey());
-      if (element) elements.add(element);
-    }
-  });
+  for (const record of records) {
+    // Blocks added to or removed from the root itself are found by comparing its children (pageLayout).
+    if (record.target === root) continue;
+    let node: Node | null = record.target;
+    while (node && node.parentNode !== root) node = node.parentNode;
+    if (node instanceof Element) elements.add(node);
+  }
   return elements;
 }
 
@@ -79,6 +73,11 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
 
     let geometry = first;
     const layout = new PageLayout(root, paper, geometry);
+    // What changed in the document's DOM since the last layout (the page view's own gaps left out).
+    const mutations = new MutationObserver(() => {});
+    mutations.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+    /** Forgets the page view's own writes (the gaps it opened), after each layout. */
+    const settle = () => void mutations.takeRecords();
     let bands: HeaderFooter = editor.getEditorState().read($getHeaderFooter);
     /** The headers and footers, written again only when the count of sheets or their setting changed. */
     let drawn: { count: number; bands: HeaderFooter } | null = null;
@@ -132,14 +131,15 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
         },
       });
     };
-    const relayout = () => {
-      const next = geometryOf(paper);
+    const relayout = (next = geometryOf(paper)) => {
       if (!next) return;
       geometry = next;
       layout.relayoutAll(next);
+      settle();
       drawSheets();
     };
-    relayout();
+    // The geometry read above: the attribute and the sheets' layer change no length of it.
+    relayout(first);
 
     const removeListener = editor.registerUpdateListener(({ dirtyElements, dirtyLeaves, editorState }) => {
       const nextBands = editorState.read($getHeaderFooter);
@@ -148,12 +148,8 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
         drawSheets();
       }
       if (dirtyElements.size === 0 && dirtyLeaves.size === 0) return;
-      const keys = [
-        ...dirtyLeaves,
-        ...[...dirtyElements].filter(([, intentional]) => intentional).map(([key]) => key),
-      ];
-      const touched = touchedBlocks(editor, keys, (fn) => editorState.read(fn));
-      layout.update(touched);
+      layout.update(touchedBlocks(root, mutations.takeRecords()));
+      settle();
       drawSheets();
     });
 
@@ -161,7 +157,7 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
     let frame = 0;
     const soon = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(relayout);
+      frame = requestAnimationFrame(() => relayout());
     };
     // The width as laid out: the page view's zoom draws the paper larger or smaller, without a new layout.
     const layoutWidth = () => paper.getBoundingClientRect().width / drawnScaleOf(paper);
@@ -196,13 +192,16 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
     // fetched for the characters on screen).
     const fonts = document.fonts;
     fonts?.addEventListener('loadingdone', soon);
-    void fonts?.ready.then(() => {
-      if (paper.isConnected) soon();
-    });
+    // Faces still on their way as the sheets were first laid out: once all are in, lay out again.
+    if (fonts?.status === 'loading')
+      void fonts.ready.then(() => {
+        if (paper.isConnected) soon();
+      });
 
     return () => {
       cancelAnimationFrame(frame);
       removeListener();
+      mutations.disconnect();
       fonts?.removeEventListener('loadingdone', soon);
       resized.disconnect();
       setupChanged.disconnect();

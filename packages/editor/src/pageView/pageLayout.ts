@@ -43,6 +43,14 @@ const BREAK_BEFORE = (element: Element) =>
   (element as HTMLElement).style?.breakBefore === 'page' ||
   element.previousElementSibling?.matches('[data-wx-page-break]') === true;
 
+/** An edit: the blocks from `from` to `to` (now) changed; `moved` were added (less those removed). */
+interface Change {
+  from: number;
+  to: number;
+  moved: number;
+  before: Element[];
+}
+
 interface Applied {
   gaps: readonly BlockGap[];
   /**
@@ -134,7 +142,7 @@ export class PageLayout {
     this.paper.querySelector(`:scope > [${REPEATS_ATTRIBUTE}]`)?.remove();
   }
 
-  private layout(change: { from: number; to: number; moved: number; before: Element[] } | undefined): void {
+  private layout(change: Change | undefined): void {
     // Measured at 100 %: the zoom's transform is lifted while the page view reads and opens its gaps (the
     // transform only draws, so the layout is the same and nothing is painted meanwhile), and every box read
     // is in the CSS pixels the pagination works in, with no rounding through a scale.
@@ -152,9 +160,8 @@ export class PageLayout {
     }
   }
 
-  private layoutNow(
-    change: { from: number; to: number; moved: number; before: Element[] } | undefined,
-  ): void {
+  /** `change`: the blocks from `from` to `to` changed; none: every block, with no gap open. */
+  private layoutNow(change: Change | undefined): void {
     const children = Array.from(this.root.children);
     const previous = this.pagination;
     const previousTops = this.tops;
@@ -187,7 +194,7 @@ export class PageLayout {
     /** The tables whose rows the pagination measured (the ones it may cut). */
     const rowsOf = new Map<Element, MeasuredRows>();
     const paper = this.paper;
-    const blocks: MeasuredBlock[] = children.map((element, i) => {
+    const blockAt = (element: Element, i: number): MeasuredBlock => {
       let box: { top: number; height: number } | undefined;
       const measure = () => {
         if (box) return box;
@@ -245,7 +252,8 @@ export class PageLayout {
           return element.matches('[data-wx-page-break]');
         },
       } satisfies MeasuredBlock;
-    });
+    };
+    const blocks = lazyList(children, blockAt);
     const since =
       change && previous
         ? { previous, previousTops, from: change.from, to: Math.min(change.to, children.length - 1) }
@@ -323,6 +331,27 @@ export class PageLayout {
   }
 }
 
+/**
+ * `items` mapped by `make`, each item made when it is first read: the pagination reads a few blocks around
+ * a keystroke, and making an object for each of thousands of blocks on every keystroke cost more than the
+ * pagination itself.
+ */
+function lazyList<T, U>(items: readonly T[], make: (item: T, index: number) => U): readonly U[] {
+  const made: U[] = [];
+  return new Proxy(made, {
+    get(target, key, receiver) {
+      if (key === 'length') return items.length;
+      const index = typeof key === 'string' ? Number(key) : Number.NaN;
+      if (Number.isInteger(index) && index >= 0) {
+        if (index >= items.length) return undefined;
+        if (!(index in target)) target[index] = make(items[index] as T, index);
+        return target[index];
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
 const sameGaps = (a: readonly BlockGap[], b: readonly BlockGap[]) =>
   a.length === b.length &&
   a.every(
@@ -343,7 +372,11 @@ function bandShape(gaps: readonly BlockGap[]): { height: number; shape: string }
     opened += gap.size;
   }
   const last = gaps[gaps.length - 1] as BlockGap;
-  return { height: last.at + opened, shape: `polygon(${points.join(', ')})` };
+  const height = last.at + opened;
+  // One gap (nearly every cut block): the band is the float's box less its top, a rectangle the browser
+  // lays lines around far faster than around a polygon.
+  if (gaps.length === 1) return { height, shape: `inset(${last.at}px 0 0 0)` };
+  return { height, shape: `polygon(${points.join(', ')})` };
 }
 
 function apply(

@@ -73,11 +73,19 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
 
     let geometry = first;
     const layout = new PageLayout(root, paper, geometry);
-    // What changed in the document's DOM since the last layout (the page view's own gaps left out).
-    const mutations = new MutationObserver(() => {});
+    // What changed in the document's DOM since the last layout: Lexical's own writes, taken in the update's
+    // listener, and the browser's, kept as they are delivered (text an input method or a phone's keyboard
+    // inserts natively is in the DOM before Lexical's update, and its records may be delivered before).
+    let changed: MutationRecord[] = [];
+    const mutations = new MutationObserver((records) => changed.push(...records));
     mutations.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+    const takeChanged = () => {
+      const records = changed.concat(mutations.takeRecords());
+      changed = [];
+      return records;
+    };
     /** Forgets the page view's own writes (the gaps it opened), after each layout. */
-    const settle = () => void mutations.takeRecords();
+    const settle = () => void takeChanged();
     let bands: HeaderFooter = editor.getEditorState().read($getHeaderFooter);
     /** The headers and footers, written again only when the count of sheets or their setting changed. */
     let drawn: { count: number; bands: HeaderFooter } | null = null;
@@ -148,7 +156,7 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
         drawSheets();
       }
       if (dirtyElements.size === 0 && dirtyLeaves.size === 0) return;
-      layout.update(touchedBlocks(root, mutations.takeRecords()));
+      layout.update(touchedBlocks(root, takeChanged()));
       settle();
       drawSheets();
     });
@@ -169,25 +177,26 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
       soon();
     });
     resized.observe(paper);
-    const row = paper.parentElement;
     // The page setup is written on the row's style (so is the zoom's bottom margin, which changes nothing
-    // here): a new paper height or new margins lay out again; a new width is the ResizeObserver's.
-    const setupChanged = new MutationObserver(() => {
-      const next = geometryOf(paper);
-      if (next && (next.contentHeight !== geometry.contentHeight || next.pitch !== geometry.pitch)) soon();
-    });
-    if (row) setupChanged.observe(row, { attributes: true, attributeFilter: ['style'] });
-    // A new zoom (useZoom sets it on the desk): the sheets stay as they are, but a layout measured while
-    // the scale was changing is measured again at the scale now drawn.
+    // here): a new paper height or new margins lay out again; a new width is the ResizeObserver's. A new
+    // zoom (useZoom writes it on the desk) keeps the sheets as they are, but a layout measured while the
+    // scale was changing is measured again at the scale now drawn.
     let scale = drawnScaleOf(paper);
-    const zoomed = new MutationObserver(() => {
+    const setupOrZoom = new MutationObserver(() => {
+      const next = geometryOf(paper);
       const now = drawnScaleOf(paper);
-      if (Math.abs(now - scale) < 0.0005) return;
+      const zoomed = Math.abs(now - scale) >= 0.0005;
       scale = now;
-      soon();
+      if (
+        zoomed ||
+        (next && (next.contentHeight !== geometry.contentHeight || next.pitch !== geometry.pitch))
+      )
+        soon();
     });
+    const row = paper.parentElement;
+    if (row) setupOrZoom.observe(row, { attributes: true, attributeFilter: ['style'] });
     const stage = row?.parentElement;
-    if (stage) zoomed.observe(stage, { attributes: true, attributeFilter: ['style', 'data-wx-zoom'] });
+    if (stage) setupOrZoom.observe(stage, { attributes: true, attributeFilter: ['data-wx-zoom'] });
     // Text measured in a fallback face moves once the real one arrives (the CJK face comes in slices, each
     // fetched for the characters on screen).
     const fonts = document.fonts;
@@ -204,8 +213,7 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
       mutations.disconnect();
       fonts?.removeEventListener('loadingdone', soon);
       resized.disconnect();
-      setupChanged.disconnect();
-      zoomed.disconnect();
+      setupOrZoom.disconnect();
       layout.clear();
       publishSheets(editor, null);
       sheets.remove();

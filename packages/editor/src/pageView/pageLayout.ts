@@ -60,8 +60,11 @@ interface Applied {
   how: 'band' | 'margin' | 'rows';
   /** A table's cuts. */
   cuts?: AppliedCuts;
-  /** The block's top margin without a gap (kept: read again under an open gap, it would be the gap's). */
-  natural: number;
+  /**
+   * A block moved whole's or a table's top margin without a gap (kept: read again under an open gap, it
+   * would be the gap's).
+   */
+  natural: number | undefined;
 }
 
 export class PageLayout {
@@ -172,9 +175,8 @@ export class PageLayout {
     // The page view's zoom (useZoom) scales every box the browser reports; the pagination is in CSS pixels
     // at 100 %, so what is measured is divided by the scale, read here once per layout.
     const scale = drawnScaleOf(this.paper);
-    const rootTop =
-      this.paper.getBoundingClientRect().top +
-      (this.paper.clientTop + (Number.parseFloat(getComputedStyle(this.paper).paddingTop) || 0)) * scale;
+    const paddingTop = Number.parseFloat(getComputedStyle(this.paper).paddingTop) || 0;
+    const rootTop = this.paper.getBoundingClientRect().top + (this.paper.clientTop + paddingTop) * scale;
     const startOffset = (i: number) => previous?.starts[i]?.offset ?? 0;
     // The gaps the changed blocks had before: gone with them, so the blocks below stand that much higher.
     let removed = 0;
@@ -264,7 +266,6 @@ export class PageLayout {
     // gaps are the ones already open (the blocks above the change, and those below it that did not move).
     // Everything is read first and written after: a read after a write makes the browser lay the whole
     // document out again to answer it, once per block (a paste of twenty pages at the top opens hundreds).
-    const paddingTop = Number.parseFloat(getComputedStyle(this.paper).paddingTop) || 0;
     const writes: Array<() => void> = [];
     for (let i = from; i < until; i += 1) {
       const element = children[i] as HTMLElement;
@@ -277,8 +278,11 @@ export class PageLayout {
       const block = blocks[i] as MeasuredBlock;
       const how = block.kind === 'whole' ? 'margin' : block.kind === 'rows' ? 'rows' : 'band';
       if (applied && applied.how === how && sameGaps(applied.gaps, gaps)) continue;
-      // The block's own top margin, under the one a gap gave it.
-      const natural = applied?.natural ?? (Number.parseFloat(getComputedStyle(element).marginTop) || 0);
+      // The block's own top margin, under the one a gap gives a block moved whole or a table.
+      const natural =
+        how === 'band'
+          ? undefined
+          : (applied?.natural ?? (Number.parseFloat(getComputedStyle(element).marginTop) || 0));
       if (how === 'rows' && isTable(element)) {
         const before = gaps.filter((gap) => gap.at === 0);
         // Where the table's border box stands on the paper with the gaps above it and before it open.
@@ -293,7 +297,7 @@ export class PageLayout {
             : undefined;
         writes.push(() => {
           if (applied) this.remove(element);
-          if (before.length > 0) apply(element, before, 'margin', natural);
+          if (before.length > 0) apply(element, before, 'margin', natural ?? 0);
           const cuts = measured
             ? applyCuts(element, gaps, measured, repeatsLayer(this.paper, this.root), top)
             : undefined;
@@ -303,7 +307,7 @@ export class PageLayout {
       }
       writes.push(() => {
         if (applied) this.remove(element);
-        apply(element, gaps, how === 'rows' ? 'margin' : how, natural);
+        apply(element, gaps, how === 'rows' ? 'margin' : how, natural ?? 0);
         this.applied.set(element, { gaps, how, natural });
       });
     }

@@ -128,9 +128,7 @@ export function useZoom({
       row.style.removeProperty('margin-bottom');
       return;
     }
-    const before = stage.hasAttribute(ZOOM_ATTRIBUTE)
-      ? Number(stage.style.getPropertyValue('--wx-zoom')) || 1
-      : 1;
+    const before = Number(stage.getAttribute(ZOOM_ATTRIBUTE)) || 1;
     const middle = (stage.scrollTop + stage.clientHeight / 2) / before;
     giveBackHeight(row, scale);
     stage.style.setProperty('--wx-zoom', String(scale));

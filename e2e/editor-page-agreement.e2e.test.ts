@@ -220,12 +220,10 @@ const OFFICIAL = {
 };
 
 /**
- * The documents; `agrees` says the test holds the page view and the PDF to full agreement on it. The one
- * left out, and why:
- * - 脚注: the PDF sets each footnote at the foot of the page its marker is on, and that room is taken from
- *   the page's text; the page view shows the notes after the text, at the end of the paper, and its sheets
- *   keep their whole text area. From the first page with a note on, the PDF's pages hold fewer lines. It is
- *   measured and reported here until the page view keeps a footnote area at each sheet's foot.
+ * The documents; `agrees` says the test holds the page view and the PDF to full agreement on it (all do:
+ * the flag is there for a document that shows a known difference, to be measured and reported while it
+ * is worked on). In 脚注 both set each footnote at the foot of its marker's page and end that page's text
+ * above the notes.
  */
 const CORPUS: Array<{ name: string; state: Json; agrees: boolean }> = [
   { name: '中文长文', state: corpus({ seed: 1, sections: 7, mixed: false }), agrees: true },
@@ -236,7 +234,7 @@ const CORPUS: Array<{ name: string; state: Json; agrees: boolean }> = [
     state: corpus({ seed: 3, sections: 6, mixed: false, pageBreaks: true, pageSetup: OFFICIAL }),
     agrees: true,
   },
-  { name: '脚注', state: corpus({ seed: 4, sections: 5, mixed: true, footnotes: true }), agrees: false },
+  { name: '脚注', state: corpus({ seed: 4, sections: 5, mixed: true, footnotes: true }), agrees: true },
 ];
 
 const lexdoc = (title: string, state: Json) =>

@@ -438,10 +438,17 @@ globalStyle(`${p} .wx-ed-image-handle:focus-visible`, {
   outline: `2px solid ${vars.color.text.primary}`,
   outlineOffset: '2px',
 });
+// Raised by a shift rather than by `vertical-align: super`, on a line box of no height: a superscript
+// makes its line taller, and each line with a marker would stand lower than the PDF sets it (where the
+// marker changes no line's height), until a sheet's foot came out a line apart.
 globalStyle(`${p} .wx-ed-footnote-marker`, {
   color: vars.color.accent.text,
   cursor: 'pointer',
   fontSize: '0.75em',
+  verticalAlign: 'baseline',
+  position: 'relative',
+  top: '-0.5em',
+  lineHeight: 0,
   padding: '0 1px',
   userSelect: 'none',
 });

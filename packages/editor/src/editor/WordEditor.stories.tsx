@@ -110,9 +110,9 @@ export const WithContent: Story = {
 };
 
 /**
- * The notes have one place: on the sheet, under the text, as printed notes are, whatever the panels beside
- * the paper. The paper keeps its width (beside it, the notes narrowed it, and fell out of sight under it
- * when the outline took the room).
+ * The notes have one place: on the sheet, under the text, as printed notes are (in 页面视图 at the foot of
+ * the sheet their marker is on), whatever the panels beside the paper. The paper keeps its width (beside
+ * it, the notes narrowed it, and fell out of sight under it when the outline took the room).
  */
 export const NotesUnderTheText: Story = {
   // Without its play function it is WithContent, which the screenshots have already.
@@ -122,12 +122,21 @@ export const NotesUnderTheText: Story = {
     const canvas = within(canvasElement);
     const sheet = paper(canvasElement).parentElement as HTMLElement;
     const notes = await canvas.findByRole('region', { name: t.footnote.notes });
+    const note = (await within(notes).findByRole('textbox', { name: t.footnote.label('①') })).closest(
+      '[data-note-id]',
+    ) as HTMLElement;
     const where = () => {
       const text = paper(canvasElement).getBoundingClientRect();
-      const box = notes.getBoundingClientRect();
-      return { inside: sheet.contains(notes), below: box.top >= text.bottom, left: box.left - text.left };
+      const lastLine = paper(canvasElement).lastElementChild?.getBoundingClientRect().bottom ?? 0;
+      const box = note.getBoundingClientRect();
+      return {
+        inside: sheet.contains(note),
+        below: box.top >= lastLine,
+        onTheSheet: box.bottom <= sheet.getBoundingClientRect().bottom,
+        left: Math.round(box.left - text.left),
+      };
     };
-    await expect(where()).toEqual({ inside: true, below: true, left: 0 });
+    await waitFor(() => expect(where()).toEqual({ inside: true, below: true, onTheSheet: true, left: 0 }));
     // The sheet is as wide as with no notes: the whole row (794 px at most), none of it kept for them.
     const row = sheet.parentElement as HTMLElement;
     await expect(sheet.getBoundingClientRect().width).toBe(row.getBoundingClientRect().width);

@@ -68,3 +68,6 @@ export const endnotesHeading = style({
 });
 
 export const noteTools = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });
+
+// The marker alone is the page view's label (the note drawn as printed); here the label says it whole.
+export const noteMarker = style({ display: 'none', color: vars.color.text.secondary });

@@ -279,9 +279,13 @@ export function FootnotesProvider({
                 }
               }}
             >
-              <div className={css.noteHeader}>
-                <span>{label}</span>
-                <span className={css.noteTools}>
+              <div className={css.noteHeader} data-note-header="">
+                <span data-note-label="">{label}</span>
+                {/* 页面视图 shows the note as printed: its marker before its text (pageView.css.ts). */}
+                <span className={css.noteMarker} data-note-marker="" aria-hidden="true">
+                  {marker}
+                </span>
+                <span className={css.noteTools} data-note-tools="">
                   <Button
                     size="sm"
                     variant="ghost"

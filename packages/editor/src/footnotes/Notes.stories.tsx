@@ -147,8 +147,9 @@ export const ConvertFootnotesToEndnotes: Story = {
     await userEvent.keyboard('{Control>}z{/Control}');
     const footnotes = await canvas.findByRole('region', { name: t.footnote.notes });
     await waitFor(() => expect(within(footnotes).getAllByRole('textbox')).toHaveLength(2));
-    // And a single note converts from its own buttons.
-    await userEvent.click(within(footnotes).getByRole('button', { name: `${t.notes.toEndnote} ①` }));
+    // And a single note converts from its own buttons, shown over it while it is edited (or pointed at).
+    await userEvent.click(within(footnotes).getByRole('textbox', { name: t.footnote.label('①') }));
+    await userEvent.click(await within(footnotes).findByRole('button', { name: `${t.notes.toEndnote} ①` }));
     await waitFor(() =>
       expect(
         within(canvas.getByRole('region', { name: t.notes.endnotes })).getAllByRole('textbox'),

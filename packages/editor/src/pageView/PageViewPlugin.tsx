@@ -5,7 +5,8 @@ import { drawSheetBands } from '../headerFooter/sheetBands';
 import { $getHeaderFooter } from '../headerFooter/state';
 import { useNarrowScreen } from '../useNarrowScreen';
 import { drawnScaleOf } from './drawnScale';
-import { PageLayout } from './pageLayout';
+import { placeFootnotes, unplaceFootnotes } from './footnotesAtFoot';
+import { FOOTNOTE_MARKER_SELECTOR, PageLayout } from './pageLayout';
 import type { PageGeometry } from './paginate';
 import { publishSheets } from './sheetsOfBlocks';
 import './pageView.css';
@@ -72,7 +73,9 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
     paper.prepend(sheets);
 
     let geometry = first;
-    const layout = new PageLayout(root, paper, geometry);
+    /** Each footnote's height at the foot of its sheet, by its id: the room the text on that sheet leaves. */
+    const noteHeights = new Map<string, number>();
+    const layout = new PageLayout(root, paper, geometry, noteHeights);
     // What changed in the document's DOM since the last layout: Lexical's own writes, taken in the update's
     // listener, and the browser's, kept as they are delivered (text an input method or a phone's keyboard
     // inserts natively is in the DOM before Lexical's update, and its records may be delivered before).
@@ -86,6 +89,58 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
     };
     /** Forgets the page view's own writes (the gaps it opened), after each layout. */
     const settle = () => void takeChanged();
+    /** The footnotes' section: in 页面视图 its notes stand at the foot of their markers' sheets. */
+    const footnotes = () => paper.querySelector<HTMLElement>(':scope > [data-notes-kind="footnote"]');
+    /**
+     * Reads the notes' heights (as wide as the text, in the size they are drawn at the foot) and returns the
+     * blocks whose markers' notes changed height, appeared or went: their sheets must be laid out again.
+     */
+    const measureNotes = (): Set<Element> => {
+      const section = footnotes();
+      const changedIds: string[] = [];
+      const scale = drawnScaleOf(paper);
+      const seen = new Set<string>();
+      if (section)
+        for (const note of Array.from(section.querySelectorAll<HTMLElement>(':scope > [data-note-id]'))) {
+          const id = note.dataset.noteId ?? '';
+          seen.add(id);
+          // The first line's indent, the marker's room, as the PDF sets a note: its marker, a space, its text.
+          const marker = note.querySelector<HTMLElement>('[data-note-marker]');
+          const indent = marker ? `${marker.offsetWidth}px` : '';
+          if (indent && note.style.getPropertyValue('--wx-note-indent') !== indent)
+            note.style.setProperty('--wx-note-indent', indent);
+          // Its laid-out height, to the fraction (offsetHeight rounds: a pixel too many on a sheet of notes).
+          const height = note.getBoundingClientRect().height / scale;
+          if (noteHeights.get(id) !== height) {
+            noteHeights.set(id, height);
+            changedIds.push(id);
+          }
+        }
+      for (const id of Array.from(noteHeights.keys()))
+        if (!seen.has(id)) {
+          noteHeights.delete(id);
+          changedIds.push(id);
+        }
+      const blocks = new Set<Element>();
+      for (const id of changedIds) {
+        let node: Node | null = root.querySelector(`[data-footnote-id="${CSS.escape(id)}"]`);
+        while (node && node.parentNode !== root) node = node.parentNode;
+        if (node instanceof Element) blocks.add(node);
+      }
+      return blocks;
+    };
+    /** Puts each footnote at the foot of the sheet its marker is on, once the gaps are open. */
+    const placeNotes = () => {
+      const section = footnotes();
+      if (section)
+        placeFootnotes(
+          paper,
+          root.querySelectorAll<HTMLElement>(FOOTNOTE_MARKER_SELECTOR),
+          section,
+          geometry,
+          noteHeights,
+        );
+    };
     let bands: HeaderFooter = editor.getEditorState().read($getHeaderFooter);
     /** The headers and footers, written again only when the count of sheets or their setting changed. */
     let drawn: { count: number; bands: HeaderFooter } | null = null;
@@ -142,8 +197,10 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
     const relayout = (next = geometryOf(paper)) => {
       if (!next) return;
       geometry = next;
+      measureNotes();
       layout.relayoutAll(next);
       settle();
+      placeNotes();
       drawSheets();
     };
     // The geometry read above: the attribute and the sheets' layer change no length of it.
@@ -156,10 +213,50 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
         drawSheets();
       }
       if (dirtyElements.size === 0 && dirtyLeaves.size === 0) return;
-      layout.update(touchedBlocks(root, takeChanged()));
+      const touched = touchedBlocks(root, takeChanged());
+      if (noteHeights.size > 0 || footnotes()) for (const block of measureNotes()) touched.add(block);
+      layout.update(touched);
       settle();
+      placeNotes();
       drawSheets();
     });
+
+    // A note that grows as it is typed in, or that appears or goes (the notes render after the text's
+    // update): the sheets of its marker are laid out again, before the frame is painted.
+    const notesChanged = () => {
+      const touched = touchedBlocks(root, takeChanged());
+      for (const block of measureNotes()) touched.add(block);
+      if (touched.size > 0) {
+        layout.update(touched);
+        settle();
+      }
+      placeNotes();
+      drawSheets();
+    };
+    const noteSizes = new ResizeObserver(notesChanged);
+    /** Watches each note of the footnotes' section (a new note is seen as the section's child list changes). */
+    const watchNotes = () => {
+      noteSizes.disconnect();
+      const section = footnotes();
+      if (!section) return;
+      notesList.observe(section, { childList: true });
+      for (const note of Array.from(section.children)) noteSizes.observe(note);
+    };
+    const notesList = new MutationObserver((records) => {
+      // A note came or went, or the notes' section did (the page view's own layers come and go too).
+      const notesMoved = records.some(
+        (record) =>
+          record.target !== paper ||
+          [...Array.from(record.addedNodes), ...Array.from(record.removedNodes)].some(
+            (node) => node instanceof Element && node.hasAttribute('data-notes-kind'),
+          ),
+      );
+      if (!notesMoved) return;
+      watchNotes();
+      notesChanged();
+    });
+    notesList.observe(paper, { childList: true });
+    watchNotes();
 
     // A new width (the window, a side panel) or page setup lays every sheet out again, once per frame.
     let frame = 0;
@@ -211,6 +308,8 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
       cancelAnimationFrame(frame);
       removeListener();
       mutations.disconnect();
+      noteSizes.disconnect();
+      notesList.disconnect();
       fonts?.removeEventListener('loadingdone', soon);
       resized.disconnect();
       setupOrZoom.disconnect();
@@ -219,6 +318,8 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
       sheets.remove();
       paper.removeAttribute(PAGE_VIEW_ATTRIBUTE);
       paper.style.removeProperty('min-height');
+      const section = footnotes();
+      if (section) unplaceFootnotes(section);
     };
   }, [editor, enabled, narrow]);
 

@@ -43,6 +43,21 @@ const BREAK_BEFORE = (element: Element) =>
   (element as HTMLElement).style?.breakBefore === 'page' ||
   element.previousElementSibling?.matches('[data-wx-page-break]') === true;
 
+/** A footnote's marker in the text (an endnote's stays where it is: its note is at the end). */
+export const FOOTNOTE_MARKER_SELECTOR = '[data-footnote-id][data-note-kind="footnote"]';
+
+/** The height of a footnote's note at a sheet's foot, by the note's id (0: not shown yet). */
+export type NoteHeights = ReadonlyMap<string, number>;
+
+/** The height of the footnotes whose markers are in `element`. */
+function footnotesIn(element: Element, heights: NoteHeights): number {
+  if (heights.size === 0) return 0;
+  let sum = 0;
+  for (const marker of Array.from(element.querySelectorAll<HTMLElement>(FOOTNOTE_MARKER_SELECTOR)))
+    sum += heights.get(marker.dataset.footnoteId ?? '') ?? 0;
+  return sum;
+}
+
 /** An edit: the blocks from `from` to `to` (now) changed; `moved` were added (less those removed). */
 interface Change {
   from: number;
@@ -82,6 +97,8 @@ export class PageLayout {
     private readonly root: HTMLElement,
     private readonly paper: HTMLElement,
     private geometry: PageGeometry,
+    /** The footnotes' heights at a sheet's foot (PageViewPlugin measures them). */
+    private readonly noteHeights: NoteHeights = new Map(),
   ) {}
 
   get pageCount(): number {
@@ -196,6 +213,7 @@ export class PageLayout {
     /** The tables whose rows the pagination measured (the ones it may cut). */
     const rowsOf = new Map<Element, MeasuredRows>();
     const paper = this.paper;
+    const noteHeights = this.noteHeights;
     const blockAt = (element: Element, i: number): MeasuredBlock => {
       let box: { top: number; height: number } | undefined;
       const measure = () => {
@@ -239,7 +257,12 @@ export class PageLayout {
               rowsOf.set(element, measured);
               return measured.lines;
             };
-          return isWhole() ? undefined : () => lineBoxes(element as HTMLElement, applied(), scale);
+          return isWhole()
+            ? undefined
+            : () => lineBoxes(element as HTMLElement, applied(), scale, noteHeights);
+        },
+        get footnotes() {
+          return footnotesIn(element, noteHeights);
         },
         get repeatsHeader() {
           return table && repeatsHeader(element);
@@ -426,6 +449,8 @@ export function lineBoxes(
   applied?: { gaps: readonly BlockGap[] },
   /** The zoom the block is drawn at (its boxes come scaled by it; lines are in CSS pixels at 100 %). */
   scale = 1,
+  /** The footnotes' heights: each line holding markers says how much room their notes take. */
+  noteHeights?: NoteHeights,
 ): LineBox[] {
   const box = element.getBoundingClientRect();
   const rows: Array<{ top: number; bottom: number }> = [];
@@ -471,6 +496,18 @@ export function lineBoxes(
     const index = rows.findIndex((row) => top < row.bottom - 1 && top + first.height / scale > row.top + 1);
     if (index > 0) (lines[index] as LineBox).paragraphStart = true;
   }
+  if (noteHeights && noteHeights.size > 0)
+    for (const marker of Array.from(element.querySelectorAll<HTMLElement>(FOOTNOTE_MARKER_SELECTOR))) {
+      const height = noteHeights.get(marker.dataset.footnoteId ?? '') ?? 0;
+      const rect = marker.getBoundingClientRect();
+      if (!(height > 0) || rect.height <= 0) continue;
+      // The line the marker's middle is on.
+      const middle = (rect.top + rect.height / 2 - box.top) / scale;
+      let index = rows.findIndex((row) => middle < row.bottom);
+      if (index < 0) index = rows.length - 1;
+      const line = lines[index] as LineBox;
+      line.notes = (line.notes ?? 0) + height;
+    }
   return lines;
 }
 

@@ -90,3 +90,87 @@ globalStyle(
 globalStyle(`${view} [data-lexical-editor] > table[data-wx-page-cut]`, {
   '@media': { print: { clipPath: 'none' } },
 });
+
+// The footnotes at the foot of their sheets (footnotesAtFoot.ts): their section a layer as wide as the
+// text, each note placed by the page view, drawn as the PDF sets it (its marker, then its text in 9 pt),
+// its tools shown over it while it is pointed at or edited, so that its height is only its text's.
+const footnotes = `${view} > [data-notes-kind="footnote"]`;
+globalStyle(footnotes, {
+  position: 'absolute',
+  top: 0,
+  height: 0,
+  margin: 0,
+  padding: 0,
+  display: 'block',
+});
+globalStyle(`${footnotes}::before`, { display: 'none' });
+globalStyle(`${footnotes} > [data-note-id]`, {
+  position: 'absolute',
+  insetInline: 0,
+  display: 'block',
+  padding: 0,
+  border: 'none',
+  borderRadius: 0,
+  fontSize: '12px',
+  lineHeight: 1.4,
+});
+globalStyle(`${footnotes} > [data-note-id][data-active]`, {
+  background: vars.color.accent.soft,
+  outline: `1px solid ${vars.color.accent.solid}`,
+});
+globalStyle(`${footnotes} > [data-note-id][${'data-wx-note-first'}]::before`, {
+  content: '""',
+  position: 'absolute',
+  left: 0,
+  top: '-6px',
+  width: '33%',
+  borderTop: `1px solid ${vars.color.border.strong}`,
+});
+globalStyle(`${footnotes} [data-note-header]`, { display: 'contents' });
+globalStyle(`${footnotes} [data-note-label]`, { display: 'none' });
+// The marker stands in the first line's indent (the page view sets it to the marker's width), so that the
+// note's lines wrap where the PDF's do, its text running under its marker.
+globalStyle(`${footnotes} [data-note-marker]`, {
+  display: 'inline',
+  position: 'absolute',
+  left: 0,
+  top: 0,
+  paddingRight: '0.25em',
+});
+globalStyle(`${footnotes} [data-note-tools]`, {
+  position: 'absolute',
+  right: 0,
+  bottom: '100%',
+  zIndex: 1,
+  display: 'none',
+  padding: vars.space.xs,
+  background: vars.color.bg.surface,
+  border: `1px solid ${vars.color.border.subtle}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.sm,
+});
+globalStyle(`${footnotes} > [data-note-id]:is(:hover, :focus-within, [data-active]) [data-note-tools]`, {
+  display: 'flex',
+});
+globalStyle(`${footnotes} textarea`, {
+  display: 'block',
+  width: '100%',
+  boxSizing: 'border-box',
+  textIndent: 'var(--wx-note-indent, 1.25em)',
+  fieldSizing: 'content',
+  minHeight: 0,
+  padding: 0,
+  border: 'none',
+  borderRadius: 0,
+  background: 'transparent',
+  resize: 'none',
+  overflow: 'hidden',
+  fontSize: 'inherit',
+  lineHeight: 'inherit',
+});
+// Printed, the browser makes the pages: the notes follow the text, as in 连续视图.
+globalStyle(`${footnotes}, ${footnotes} > [data-note-id]`, {
+  '@media': { print: { position: 'static' } },
+});
+// The note being edited is outlined as a whole (its [data-active] look): no second ring round its text.
+globalStyle(`${footnotes} textarea:focus-visible`, { outline: 'none' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type MeasuredBlock, type PageGeometry, pageOf, paginate } from './paginate';
+import { type MeasuredBlock, NOTES_RULE_PX, type PageGeometry, pageOf, paginate } from './paginate';
 
 /** A sheet whose text area is 100 px tall, 150 px from one text top to the next (50 px of margins and gap). */
 const SHEET: PageGeometry = { contentHeight: 100, pitch: 150 };
@@ -352,6 +352,88 @@ describe('paginate', () => {
       expect(again.gaps).toEqual(whole.gaps);
       expect(again.starts).toEqual(whole.starts);
       expect(again.pageCount).toBe(whole.pageCount);
+    });
+  });
+  describe('footnotes', () => {
+    /** A paragraph of `n` 20 px lines whose lines `withNotes` hold footnotes of these heights. */
+    const noted = (
+      n: number,
+      withNotes: Record<number, number>,
+    ): Partial<MeasuredBlock> & { height: number } => ({
+      height: n * LINE,
+      kind: 'lines',
+      footnotes: Object.values(withNotes).reduce((a, b) => a + b, 0),
+      lines: () =>
+        Array.from({ length: n }, (_, j) => ({
+          start: j * LINE,
+          end: (j + 1) * LINE,
+          ...(withNotes[j] ? { notes: withNotes[j] } : {}),
+        })),
+    });
+
+    it('ends a sheet’s text above the footnotes of its lines, and takes a line over with its note', () => {
+      // Five lines fill the 100 px sheet; the fourth holds a 30 px note, which with its rule leaves 51 px.
+      const { out, result } = landing(column([noted(5, { 3: 30 })]));
+      expect(out.map(([, n, page]) => [n, page])).toEqual([
+        [0, 0],
+        [1, 0],
+        [2, 0],
+        [3, 1],
+        [4, 1],
+      ]);
+      // The note went over with its line: the first sheet keeps no room for it.
+      expect(result.gaps.get(0)?.[0]?.at).toBe(3 * LINE);
+    });
+
+    it('keeps a block’s notes on its sheet, so that the text after them stops higher', () => {
+      // Block 0 fits with its 20 px note; block 1 (3 lines) would end at 100 px, in the notes' room.
+      const { out, result } = landing(column([noted(2, { 1: 20 }), 3]));
+      const sheetOf = (b: number) => out.filter(([block]) => block === b).map(([, , page]) => page);
+      expect(sheetOf(0)).toEqual([0, 0]);
+      // Its first line alone would be an orphan at the foot: the whole paragraph goes over.
+      expect(sheetOf(1)).toEqual([1, 1, 1]);
+      expect(result.starts[1]?.notes).toBeCloseTo(20 + NOTES_RULE_PX);
+    });
+
+    it('starts again from a change with the notes the sheet had, as a whole pagination would', () => {
+      const specs = [3, noted(4, { 1: 20 }), 2, 5, noted(3, { 0: 18, 2: 25 }), 4, 2, 6, 1, 3, 4, 2];
+      const before = column(specs);
+      const first = paginate(before, SHEET);
+      const grown = [...specs];
+      grown[5] = 5;
+      const after = column(grown);
+      const again = paginate(after, SHEET, {
+        previous: first,
+        previousTops: before.map((block) => block.top),
+        from: 5,
+        to: 5,
+      });
+      const whole = paginate(after, SHEET);
+      expect(again.gaps).toEqual(whole.gaps);
+      expect(again.starts).toEqual(whole.starts);
+    });
+
+    it('puts no line in the room of the notes on any sheet', () => {
+      const specs = Array.from({ length: 30 }, (_, i) =>
+        i % 3 === 0 ? noted(4, { [i % 4]: 10 + (i % 5) * 8 }) : 1 + (i % 4),
+      );
+      const blocks = column(specs, 6);
+      const result = paginate(blocks, SHEET);
+      const notesOn = new Map<number, number>();
+      const lines: Array<{ page: number; bottom: number }> = [];
+      blocks.forEach((block, b) => {
+        const start = result.starts[b];
+        const gaps = result.gaps.get(b) ?? [];
+        for (const line of block.lines?.() ?? []) {
+          const opened = gaps.filter((gap) => gap.at <= line.start).reduce((sum, gap) => sum + gap.size, 0);
+          const y = block.top + (start?.offset ?? 0) + opened + line.start;
+          const page = Math.floor(y / SHEET.pitch);
+          lines.push({ page, bottom: (y % SHEET.pitch) + (line.end - line.start) });
+          if (line.notes) notesOn.set(page, (notesOn.get(page) ?? NOTES_RULE_PX) + line.notes);
+        }
+      });
+      for (const { page, bottom } of lines)
+        expect(bottom).toBeLessThanOrEqual(SHEET.contentHeight - (notesOn.get(page) ?? 0) + 0.5);
     });
   });
 });

@@ -40,6 +40,8 @@ export interface LineBox {
   end: number;
   /** The first line of a paragraph inside the block (a list's item), after the block's first. */
   paragraphStart?: boolean;
+  /** The height of the footnotes whose markers are on this line: they take room at the same sheet's foot. */
+  notes?: number;
 }
 
 export interface MeasuredBlock {
@@ -60,6 +62,12 @@ export interface MeasuredBlock {
   keepWithNext?: boolean;
   /** Starts a new sheet (after a 分页符, or 段前分页). */
   breakBefore?: boolean;
+  /**
+   * The height of the footnotes whose markers are in the block (0 or absent: none). They stand at the foot
+   * of the sheet their marker's line is on, and the text on that sheet ends above them; when the block must
+   * be cut for them, its `lines` say which line holds which.
+   */
+  footnotes?: number;
   /**
    * A 分页符 itself: it stays where it stands, at the foot of its sheet or in the margin below it, and is
    * never carried to the next sheet (it is not printed; the block after it starts the next sheet).
@@ -89,6 +97,8 @@ export interface BlockStart {
    * page break, a paragraph moved whole): what a page number of the block shows.
    */
   textPage?: number;
+  /** The room the footnotes above it take at the foot of its sheet (absent: none). */
+  notes?: number;
 }
 
 export interface Pagination {
@@ -107,6 +117,16 @@ export interface Pagination {
 
 /** Below this, a difference of position is rounding (sub-pixel layout), not overflow. */
 const EPSILON = 0.5;
+
+/**
+ * The room above a sheet's first footnote, where its short rule is drawn: 14 pt, as the PDF export leaves
+ * (files/pdf/pagination.ts), so that the page view and the PDF give the text the same room.
+ */
+export const NOTES_RULE_PX = (14 * 96) / 72;
+
+/** The room footnotes of `height` take at a sheet's foot where `reserved` is taken already. */
+const notesRoom = (reserved: number, height: number) =>
+  height > 0 ? height + (reserved > 0 ? 0 : NOTES_RULE_PX) : 0;
 
 export interface Repagination {
   /** The pagination before the change. */
@@ -155,17 +175,26 @@ export function paginate(
   }
   let offset = previous && from > 0 ? (previous.starts[from]?.offset ?? 0) : 0;
   let page = previous && from > 0 ? (previous.starts[from]?.page ?? 0) : 0;
+  /** The room the footnotes placed so far take at the foot of sheet `page`. */
+  let notes = previous && from > 0 ? (previous.starts[from]?.notes ?? 0) : 0;
   if (previous && from > 0 && !previous.starts[from]) {
     // The document grew past what was paginated: carry on from the last block.
     const last = previous.starts[from - 1] as BlockStart;
     offset = last.offset + sumGaps(previous.gaps.get(from - 1));
     page = last.page;
+    notes = 0;
   }
   /** Blocks a heading-chain pushed whole to the next sheet, so the heading stays with what follows. */
   const pushWhole = new Set<number>();
 
   const pageTop = (n: number) => n * pitch;
   const pageEnd = (n: number) => n * pitch + contentHeight;
+  /** Where the text on sheet `page` must end: above its footnotes. */
+  const textEnd = () => pageEnd(page) - notes;
+  const turnPage = (to = page + 1) => {
+    page = to;
+    notes = 0;
+  };
 
   for (let i = from; i < blocks.length; i += 1) {
     const block = blocks[i] as MeasuredBlock;
@@ -174,17 +203,18 @@ export function paginate(
       const was = i - moved;
       const before = previous.starts[was];
       const wasTop = since.previousTops[was];
-      if (before && wasTop !== undefined && before.page === page) {
+      if (
+        before &&
+        wasTop !== undefined &&
+        before.page === page &&
+        Math.abs((before.notes ?? 0) - notes) <= EPSILON
+      ) {
         const shift = block.top + offset - (wasTop + before.offset);
         if (Math.abs(shift) <= EPSILON) {
           const change = before.offset - offset;
           for (let j = i; j < blocks.length; j += 1) {
             const old = previous.starts[j - moved] as BlockStart;
-            starts[j] = {
-              offset: old.offset - change,
-              page: old.page,
-              ...(old.textPage === undefined ? {} : { textPage: old.textPage }),
-            };
+            starts[j] = { ...old, offset: old.offset - change };
             const kept = previous.gaps.get(j - moved);
             if (kept) gaps.set(j, kept);
           }
@@ -198,15 +228,16 @@ export function paginate(
       }
     }
 
+    const startHere = (): BlockStart => ({ offset, page, ...(notes > 0 ? { notes } : {}) });
     if (block.pageBreak) {
-      starts[i] = { offset, page };
+      starts[i] = startHere();
       continue;
     }
     const own: BlockGap[] = [];
     let top = block.top + offset;
-    // The page we are on may have ended in the margin above this block.
-    while (top >= pageEnd(page) - EPSILON && top > pageTop(page) + EPSILON) page += 1;
-    starts[i] = { offset, page };
+    // The page we are on may have ended in the margin above this block (or in its footnotes' room).
+    while (top >= textEnd() - EPSILON && top > pageTop(page) + EPSILON) turnPage();
+    starts[i] = startHere();
 
     const atPageTop = () => top <= pageTop(page) + EPSILON;
     const moveWhole = () => {
@@ -214,7 +245,7 @@ export function paginate(
       own.push({ at: 0, size });
       offset += size;
       top += size;
-      page += 1;
+      turnPage();
       // Moved before any of it was placed: its text begins on this sheet.
       if (own.every((gap) => gap.at === 0)) (starts[i] as BlockStart).textPage = page;
     };
@@ -228,7 +259,9 @@ export function paginate(
       top += size;
     }
 
-    if (top + block.height > pageEnd(page) + EPSILON) {
+    const footnotes = block.footnotes ?? 0;
+    let placedNotes = false;
+    if (top + block.height > textEnd() - notesRoom(notes, footnotes) + EPSILON) {
       const rows = block.kind === 'rows';
       const lines = block.kind !== 'whole' ? (block.lines?.() ?? []) : [];
       // The header row repeated above the rows that go on to a next sheet (not when it is all but a sheet).
@@ -238,17 +271,28 @@ export function paginate(
         // Not to be cut: over to the next sheet if it fits there; else it starts a sheet and runs over.
         if (!atPageTop()) moveWhole();
       } else {
+        // A table's footnotes are not given to its rows: they go to the sheet the table ends on.
+        placedNotes = !rows;
         const n = lines.length;
         /** The gaps opened inside this block so far: they move the lines after them down. */
         let opened = 0;
-        const startOf = (j: number) => top + opened + (lines[j] as LineBox).start;
+        const lineStart = (j: number) => top + opened + (lines[j] as LineBox).start;
         const endOf = (j: number) => top + opened + (lines[j] as LineBox).end;
+        /** The room the footnotes of lines [k, cut) take on this sheet, with those placed above them. */
+        const notesThrough = (k: number, cut: number) => {
+          let room = notes;
+          for (let j = k; j < cut; j += 1) room += notesRoom(room, (lines[j] as LineBox).notes ?? 0);
+          return room;
+        };
         let k = 0;
         while (k < n) {
-          // The first line that does not fit on this sheet.
+          // The first line that does not fit on this sheet, with its footnotes and those above it.
           let cut = k;
-          while (cut < n && endOf(cut) <= pageEnd(page) + EPSILON) cut += 1;
-          if (cut >= n) break;
+          while (cut < n && endOf(cut) <= pageEnd(page) - notesThrough(k, cut + 1) + EPSILON) cut += 1;
+          if (cut >= n) {
+            notes = notesThrough(k, n);
+            break;
+          }
           if (cut === k) {
             if (k === 0 && !atPageTop()) {
               moveWhole();
@@ -256,7 +300,10 @@ export function paginate(
             }
             // A line taller than a sheet's text area, at a sheet's top: it runs over the foot.
             cut = k + 1;
-            if (cut >= n) break;
+            if (cut >= n) {
+              notes = notesThrough(k, n);
+              break;
+            }
           } else if (rows) {
             // A table's header row never stays alone at a sheet's foot: it goes over with the first row.
             if (k === 0 && cut === 1 && header > 0 && !atPageTop()) cut = 0;
@@ -280,7 +327,7 @@ export function paginate(
               continue;
             }
           }
-          const start = startOf(cut);
+          const start = lineStart(cut);
           let next = page + 1;
           // After a line that ran over, the next text top below it.
           while (pageTop(next) < start - EPSILON) next += 1;
@@ -288,11 +335,14 @@ export function paginate(
           own.push({ at: (lines[cut] as LineBox).start, size, ...(repeat > 0 ? { repeat } : {}) });
           opened += size;
           offset += size;
-          page = next;
+          turnPage(next);
           k = cut;
         }
       }
     }
+
+    // The block's footnotes, where its lines did not place them: at the foot of the sheet it ends on.
+    if (!placedNotes) notes += notesRoom(notes, footnotes);
 
     // Keep with next: when this block went over at its top, the headings just above it go over with it.
     if (own[0]?.at === 0 && i > 0 && blocks[i - 1]?.keepWithNext && !pushWhole.has(i - 1)) {
@@ -307,6 +357,7 @@ export function paginate(
         starts.length = first;
         offset = firstStart.offset;
         page = firstStart.page;
+        notes = firstStart.notes ?? 0;
         i = first - 1;
         continue;
       }

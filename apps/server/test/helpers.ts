@@ -214,8 +214,8 @@ export function useApps(getDb: () => TestDatabase) {
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()));
   });
-  return async (env: Record<string, string> = {}) => {
-    const app = await buildApp(await testConfig(env), { database: getDb().database });
+  return async (env: Record<string, string> = {}, clock?: { now: () => Date }) => {
+    const app = await buildApp(await testConfig(env), { database: getDb().database, ...clock });
     apps.push(app);
     await app.ready();
     return app;

@@ -15,8 +15,8 @@ const silent = pino({ level: 'silent' });
 const market = sharedSimulatedMarket();
 
 /** A past trading day whose limit-up pool names a stock, and that stock. */
-async function limitUpStock() {
-  const today = shanghaiClock(new Date()).date;
+async function limitUpStock(now = new Date()) {
+  const today = shanghaiClock(now).date;
   const day = tradingDaysBefore(today, 3)[0] as string;
   const [stock] = await market.limitUpPool(day);
   if (!stock) throw new Error(`no limit-up stock on ${day}`);
@@ -27,8 +27,8 @@ describe.each(databaseKinds)('stock pages and 自选股 on %s', (kind) => {
   const db = useTestDatabase(kind);
   const app = useApps(db);
 
-  async function start() {
-    const server = await app();
+  async function start(clock?: { now: () => Date }) {
+    const server = await app({}, clock);
     const user = await signUp(server, db().database.db);
     const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) => {
       const answer = await server.inject({
@@ -143,8 +143,11 @@ describe.each(databaseKinds)('stock pages and 自选股 on %s', (kind) => {
   });
 
   it('keeps a 自选股 list: add, list with change and pick history, refuse duplicates and unknown codes, remove', async () => {
-    const { call } = await start();
-    const { day, stock } = await limitUpStock();
+    // After the close of Friday 2026-11-20 in Shanghai (16:00): the day's quotes are final. (On the real
+    // clock during a session they are the session's so far, partial: what the last test checks.)
+    const afterClose = new Date('2026-11-20T08:00:00Z');
+    const { call } = await start({ now: () => afterClose });
+    const { day, stock } = await limitUpStock(afterClose);
     await storeReport(day, 'PRE_OPEN', [stock.code]);
     await storeReport(day, 'POST_CLOSE', [stock.code], '风险释放');
 

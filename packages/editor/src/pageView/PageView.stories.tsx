@@ -1,5 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { $getRoot, type LexicalEditor } from 'lexical';
+import {
+  $getRoot,
+  $isElementNode,
+  $parseSerializedNode,
+  type LexicalEditor,
+  type LexicalNode,
+  type SerializedLexicalNode,
+} from 'lexical';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   editorState,
@@ -14,6 +21,7 @@ import { WordEditor } from '../editor/WordEditor';
 import { t } from '../i18n/zh-CN';
 import { PAGE_BREAK_TYPE } from '../pages/pageBreakType';
 import { contentRects } from './pageLayout';
+import { pageOfBlock } from './sheetsOfBlocks';
 
 /**
  * 页面视图: the document on sheets of A4 with the desk between them, the text flowing from one sheet's text
@@ -53,7 +61,7 @@ function longDocument() {
 const paperOf = (canvas: HTMLElement) => canvas.querySelector<HTMLElement>('[data-wx-paper]') as HTMLElement;
 
 /** Every line of text (its glyphs' rectangle) and where it sits against the sheets' text areas. */
-function linesOutsideTextAreas(paper: HTMLElement) {
+function linesOutsideTextAreas(paper: HTMLElement, within?: { top: number; bottom: number }) {
   const sheets = Array.from(paper.querySelectorAll<HTMLElement>('[data-wx-sheets] > div'));
   const style = getComputedStyle(paper);
   const top = Number.parseFloat(style.paddingTop);
@@ -66,6 +74,7 @@ function linesOutsideTextAreas(paper: HTMLElement) {
   const outside: string[] = [];
   for (const rect of contentRects(root)) {
     if (rect.height < 4 || rect.width < 1) continue;
+    if (within && (rect.bottom < within.top || rect.top > within.bottom)) continue;
     const inside = areas.some((area) => rect.top >= area.top - 1.5 && rect.bottom <= area.bottom + 1.5);
     if (!inside) outside.push(`${Math.round(rect.top)}–${Math.round(rect.bottom)}`);
   }
@@ -212,5 +221,77 @@ export const PageBreaks: Story = {
       );
     };
     await waitFor(() => expect(sheetOfHeadings()).toEqual([1, 2, 3]));
+  },
+};
+
+/**
+ * A paste of many pages at the top: the sheets in view (the caret's, after the pasted text) are laid out
+ * before the frame is painted, the ones below them when the browser is next idle, each block then on the
+ * sheet a layout of the whole document puts it on.
+ */
+export const PasteManyPagesAtTheTop: Story = {
+  tags: ['!vrt'],
+  render: () => (
+    <div style={{ height: '100vh' }}>
+      <WordEditor
+        documentId="page-view-paste"
+        initialTitle="分页"
+        initialContent={longDocument()}
+        initialView="page"
+        onEditorReady={(editor) => {
+          lexical = editor;
+        }}
+        onSave={async () => {}}
+        saveDelayMs={50}
+      />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const editor = await canvas.findByRole('textbox', { name: t.editorLabel });
+    const paper = paperOf(canvasElement);
+    await waitFor(() => expect(linesOutsideTextAreas(paper).sheets).toBeGreaterThanOrEqual(4));
+    await document.fonts.ready;
+    const sheetsBefore = linesOutsideTextAreas(paper).sheets;
+    await userEvent.click(editor);
+    const all = longDocument().editorState.root.children as unknown as SerializedLexicalNode[];
+    const blocks = all.slice(0, Math.floor(all.length / 3));
+    // A third of the document again at the top, as one update; the caret after it, where Lexical scrolls.
+    lexical?.update(
+      () => {
+        const first = $getRoot().getFirstChild();
+        let last: LexicalNode | undefined;
+        for (const json of blocks) {
+          last = $parseSerializedNode(json);
+          first?.insertBefore(last);
+        }
+        if ($isElementNode(last)) last.selectEnd();
+      },
+      { discrete: true },
+    );
+    // Painted: the sheets in view are right, and the ones below wait for the browser to be idle.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    const stage = (paper.closest('[data-wx-stage]') as HTMLElement).getBoundingClientRect();
+    const view = { top: Math.max(stage.top, 0), bottom: Math.min(stage.bottom, window.innerHeight) };
+    await expect(linesOutsideTextAreas(paper, view).outside).toEqual([]);
+    await expect(paper).toHaveAttribute('data-wx-page-pending');
+    // Then every sheet is laid out, as a layout of the whole document lays them out.
+    await waitFor(() => expect(paper).not.toHaveAttribute('data-wx-page-pending'));
+    const pages = () =>
+      Array.from(paper.querySelector('[data-lexical-editor]')?.children ?? [], (block) =>
+        pageOfBlock(lexical as LexicalEditor, block),
+      );
+    const deferred = pages();
+    await expect(deferred.length).toBe(all.length + blocks.length);
+    await expect(Math.max(...deferred.map((page) => page ?? 0))).toBeGreaterThan(sheetsBefore);
+    const choose = async (name: string) => {
+      await userEvent.click(await canvas.findByRole('menuitem', { name: t.menus.view }));
+      await userEvent.click(await within(document.body).findByRole('menuitemradio', { name }));
+    };
+    await choose(t.view.continuous);
+    await waitFor(() => expect(paper).not.toHaveAttribute('data-wx-page-view'));
+    await choose(t.view.page);
+    await waitFor(() => expect(paper).toHaveAttribute('data-wx-page-view'));
+    await waitFor(() => expect(pages()).toEqual(deferred));
   },
 };

@@ -20,6 +20,15 @@ export const SHEET_GAP_PX = 24;
 /** The attribute that turns the paper into sheets (pageView.css.ts styles by it). */
 export const PAGE_VIEW_ATTRIBUTE = 'data-wx-page-view';
 
+/** On the paper while the sheets below the screen wait to be laid out after an edit (a long paste). */
+export const PENDING_ATTRIBUTE = 'data-wx-page-pending';
+
+/** Runs `task` once the browser is idle (within 200 ms), else after the next frame where that is unknown. */
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 200 });
+  else requestAnimationFrame(() => setTimeout(task, 16));
+}
+
 /** The sheets' geometry from the paper as laid out: its page height and the margins it is padded by. */
 function geometryOf(paper: HTMLElement): PageGeometry | null {
   const style = getComputedStyle(paper);
@@ -129,6 +138,16 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
       }
       return blocks;
     };
+    /**
+     * The last sheet the user can see (the caret's, after a paste: Lexical has scrolled to it), and one
+     * more: what an edit lays out before the frame is painted.
+     */
+    const lastSheetInView = () => {
+      const view = paper.closest('[data-wx-stage]')?.getBoundingClientRect();
+      const bottom = Math.min(view?.bottom ?? window.innerHeight, window.innerHeight);
+      const y = (bottom - paper.getBoundingClientRect().top) / drawnScaleOf(paper);
+      return Math.max(0, Math.floor(y / geometry.pitch)) + 1;
+    };
     /** Puts each footnote at the foot of the sheet its marker is on, once the gaps are open. */
     const placeNotes = () => {
       const section = footnotes();
@@ -163,12 +182,13 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
       publish();
     };
     /**
-     * The sheets the text takes, and more under the notes that follow it on the paper (footnotes and
-     * endnotes, which the pagination does not cut): what is on the paper always stands on a sheet.
+     * The sheets the text takes, and more under the endnotes that follow it on the paper (which the
+     * pagination does not cut; the footnotes stand at their sheets' feet): what is on the paper always
+     * stands on a sheet.
      */
     const sheetsNeeded = () => {
       const pages = layout.pageCount;
-      const notes = paper.querySelectorAll('[data-notes-kind]');
+      const notes = paper.querySelectorAll('[data-notes-kind="endnote"]');
       if (notes.length === 0) return pages;
       const paperTop = paper.getBoundingClientRect().top;
       // Measured boxes come scaled by the page view's zoom; the sheets are in CSS pixels at 100 %.
@@ -194,6 +214,18 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
         },
       });
     };
+    /** Lays out the sheets an edit left for later (`whenIdle`). */
+    const finish = () => {
+      if (!paper.isConnected) return;
+      if (layout.pending) {
+        layout.finish();
+        settle();
+        placeNotes();
+        drawSheets();
+      }
+      showPending();
+    };
+    const showPending = () => paper.toggleAttribute(PENDING_ATTRIBUTE, layout.pending);
     const relayout = (next = geometryOf(paper)) => {
       if (!next) return;
       geometry = next;
@@ -202,6 +234,7 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
       settle();
       placeNotes();
       drawSheets();
+      showPending();
     };
     // The geometry read above: the attribute and the sheets' layer change no length of it.
     relayout(first);
@@ -215,10 +248,14 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
       if (dirtyElements.size === 0 && dirtyLeaves.size === 0) return;
       const touched = touchedBlocks(root, takeChanged());
       if (noteHeights.size > 0 || footnotes()) for (const block of measureNotes()) touched.add(block);
-      layout.update(touched);
+      layout.update(touched, lastSheetInView());
       settle();
       placeNotes();
       drawSheets();
+      // The sheets below the screen, when the edit moved them all (a long paste): when the browser is idle
+      // after painting this frame. An edit before then lays them out with its own.
+      if (layout.pending) whenIdle(finish);
+      showPending();
     });
 
     // A note that grows as it is typed in, or that appears or goes (the notes render after the text's
@@ -232,6 +269,7 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
       }
       placeNotes();
       drawSheets();
+      showPending();
     };
     const noteSizes = new ResizeObserver(notesChanged);
     /** Watches each note of the footnotes' section (a new note is seen as the section's child list changes). */
@@ -317,6 +355,7 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
       publishSheets(editor, null);
       sheets.remove();
       paper.removeAttribute(PAGE_VIEW_ATTRIBUTE);
+      paper.removeAttribute(PENDING_ATTRIBUTE);
       paper.style.removeProperty('min-height');
       const section = footnotes();
       if (section) unplaceFootnotes(section);

@@ -64,6 +64,8 @@ interface Change {
   to: number;
   moved: number;
   before: Element[];
+  /** The last sheet to lay out now (Repagination.through). */
+  through?: number;
 }
 
 interface Applied {
@@ -87,6 +89,8 @@ export class PageLayout {
   private children: Element[] = [];
   private tops: number[] = [];
   private readonly applied = new Map<Element, Applied>();
+  /** The first block not laid out yet, when the last layout stopped below the sheets in view. */
+  private pendingFrom: number | undefined;
 
   /**
    * `root` is Lexical's root element; `paper` the sheet it is on, whose padding is the page's margins.
@@ -110,19 +114,37 @@ export class PageLayout {
     return this.pagination ? { pagination: this.pagination, blocks: this.children } : undefined;
   }
 
+  /** Whether the sheets below the ones in view are still to be laid out (`finish`). */
+  get pending(): boolean {
+    return this.pendingFrom !== undefined;
+  }
+
   /** Lays every sheet out again (a new geometry, a resize, fonts that arrived). */
   relayoutAll(geometry: PageGeometry = this.geometry): void {
     this.geometry = geometry;
     this.clear();
     this.pagination = undefined;
+    this.pendingFrom = undefined;
     this.layout(undefined);
+  }
+
+  /** Lays out the sheets an edit left for later (below the ones that were in view). */
+  finish(): void {
+    const from = this.pendingFrom;
+    if (from === undefined || !this.pagination) return;
+    const children = this.children;
+    this.layout({ from, to: children.length - 1, moved: 0, before: children });
   }
 
   /**
    * Re-lays out after an edit. `changed` are the top-level elements Lexical touched (still in the page or
    * not); the blocks added or removed are found by comparing the root's children with the last ones.
    */
-  update(changed: ReadonlySet<Element>): void {
+  update(
+    changed: ReadonlySet<Element>,
+    /** The last sheet in view: the sheets below it may be laid out later (`pending`, `finish`). */
+    through?: number,
+  ): void {
     if (!this.pagination) {
       this.layout(undefined);
       return;
@@ -150,9 +172,22 @@ export class PageLayout {
       from = Math.min(from, index);
       to = Math.max(to, index);
     }
+    // The blocks a layout left for later are laid out with this change (and, in order, with no gap of
+    // theirs counted as if it held: they are measured again, like the changed blocks).
+    // (Blocks added or removed above it only move it down or up: the change starts above it then.)
+    if (this.pendingFrom !== undefined) {
+      from = Math.max(0, Math.min(from, this.pendingFrom, now.length - 1));
+      to = now.length - 1;
+    }
     if (to < from) return;
     for (const element of before) if (!element.isConnected) this.applied.delete(element);
-    this.layout({ from, to, moved: now.length - before.length, before });
+    this.layout({
+      from,
+      to,
+      moved: now.length - before.length,
+      before,
+      ...(through === undefined ? {} : { through }),
+    });
   }
 
   /** Takes every gap away (leaving the page view). */
@@ -281,7 +316,13 @@ export class PageLayout {
     const blocks = lazyList(children, blockAt);
     const since =
       change && previous
-        ? { previous, previousTops, from: change.from, to: Math.min(change.to, children.length - 1) }
+        ? {
+            previous,
+            previousTops,
+            from: change.from,
+            to: Math.min(change.to, children.length - 1),
+            ...(change.through === undefined ? {} : { through: change.through }),
+          }
         : undefined;
     const next = paginate(blocks, this.geometry, since);
     const { from, until, shift } = next.laidOut;
@@ -341,10 +382,13 @@ export class PageLayout {
     for (let i = 0; i < children.length; i += 1) {
       if (i >= from && i < until) tops[i] = (blocks[i] as MeasuredBlock).top;
       else if (i < from && previous && previousTops[i] !== undefined) tops[i] = previousTops[i] as number;
+      else if (next.partial && i >= until)
+        tops[i] = Number.NaN; // not laid out yet: unknown until `finish`
       else if (i >= until && previousTops[i - moved] !== undefined)
         tops[i] = (previousTops[i - moved] as number) + shift;
       else tops[i] = (blocks[i] as MeasuredBlock).top;
     }
+    this.pendingFrom = next.partial ? until : undefined;
     this.pagination = next;
     this.children = children;
     this.tops = tops;

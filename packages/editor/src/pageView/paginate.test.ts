@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type MeasuredBlock, NOTES_RULE_PX, type PageGeometry, pageOf, paginate } from './paginate';
+import { type MeasuredBlock, NOTES_RULE_PX, type PageGeometry, paginate } from './paginate';
 
 /** A sheet whose text area is 100 px tall, 150 px from one text top to the next (50 px of margins and gap). */
 const SHEET: PageGeometry = { contentHeight: 100, pitch: 150 };
@@ -244,12 +244,43 @@ describe('paginate', () => {
     expect(asked).toBeLessThanOrEqual(1);
   });
 
-  it('says which sheet a place in a block is on', () => {
-    const blocks = column([3, 4]);
-    const result = paginate(blocks, SHEET);
-    expect(pageOf(result, 0)).toBe(0);
-    expect(pageOf(result, 1, 0)).toBe(0);
-    expect(pageOf(result, 1, 40)).toBe(1);
+  it('lays out only down to the sheet in view, and the rest after as a whole pagination would', () => {
+    const specs = [3, 4, 2, 5, 3, 4, 2, 6, 1, 3, 4, 2, 5, 3, 4];
+    const before = column(specs);
+    const first = paginate(before, SHEET);
+    // The first paragraph gains a line: every block below moves, none lands where it did.
+    const after = column([4, ...specs.slice(1)]);
+    let asked = 0;
+    const counted = after.map((block) => ({
+      ...block,
+      get top() {
+        asked += 1;
+        return block.top;
+      },
+    }));
+    const now = paginate(counted, SHEET, {
+      previous: first,
+      previousTops: before.map((block) => block.top),
+      from: 0,
+      to: 0,
+      through: 1,
+    });
+    expect(now.partial).toBe(true);
+    const { until } = now.laidOut;
+    // Only the blocks of the first two sheets (and the one that starts the third) were read.
+    expect(until).toBeLessThan(after.length / 2);
+    expect(asked).toBeLessThanOrEqual(3 * until);
+    const rest = paginate(after, SHEET, {
+      previous: now,
+      previousTops: after.map((block, i) => (i < until ? block.top : Number.NaN)),
+      from: until,
+      to: after.length - 1,
+    });
+    const whole = paginate(after, SHEET);
+    expect(rest.partial).toBeUndefined();
+    expect(rest.gaps).toEqual(whole.gaps);
+    expect(rest.starts).toEqual(whole.starts);
+    expect(rest.pageCount).toBe(whole.pageCount);
   });
 
   it('refuses a geometry with no room for text', () => {

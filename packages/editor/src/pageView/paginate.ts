@@ -113,6 +113,11 @@ export interface Pagination {
    * above them added or took away). Only these blocks were measured.
    */
   laidOut: { from: number; until: number; shift: number };
+  /**
+   * The pagination stopped at block `until` below the sheets it was asked to lay out (`Repagination.
+   * through`): the blocks from there on are not paginated yet, and `pageCount` is a guess.
+   */
+  partial?: boolean;
 }
 
 /** Below this, a difference of position is rounding (sub-pixel layout), not overflow. */
@@ -136,6 +141,12 @@ export interface Repagination {
   /** The first and the last block the change touched (their indexes now). */
   from: number;
   to: number;
+  /**
+   * The last sheet wanted now (the last one in view): below the change, the pagination stops at the first
+   * block that starts past it, and the rest is laid out later. A paste of twenty pages at the top then
+   * costs the sheets down to the screen, not the document's.
+   */
+  through?: number;
 }
 
 /**
@@ -226,6 +237,19 @@ export function paginate(
           };
         }
       }
+    }
+
+    // Past the sheets wanted now: the rest is paginated later, from here (this block's start says what
+    // the gaps above it add up to, where the next pagination takes over).
+    if (since?.through !== undefined && i > to && page > since.through) {
+      starts[i] = { offset, page, ...(notes > 0 ? { notes } : {}) };
+      return {
+        gaps,
+        starts,
+        pageCount: Math.max(page + 1, previous?.pageCount ?? 1),
+        laidOut: { from: firstLaidOut, until: i, shift: Number.NaN },
+        partial: true,
+      };
     }
 
     const startHere = (): BlockStart => ({ offset, page, ...(notes > 0 ? { notes } : {}) });
@@ -376,14 +400,3 @@ export function paginate(
 
 const sumGaps = (list: readonly BlockGap[] | undefined) =>
   (list ?? []).reduce((sum, gap) => sum + gap.size, 0);
-
-/** The sheet a natural position (in a block, `at` pixels into it) lands on, for page numbers. */
-export function pageOf(pagination: Pagination, blockIndex: number, at = 0): number {
-  const start = pagination.starts[blockIndex];
-  if (!start) return Math.max(0, pagination.pageCount - 1);
-  let page = start.page;
-  for (const gap of pagination.gaps.get(blockIndex) ?? []) {
-    if (gap.at === 0 || gap.at <= at) page += 1;
-  }
-  return page;
-}

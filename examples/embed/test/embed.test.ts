@@ -213,8 +213,9 @@ const hashNamed = (name: string) =>
  * Custom properties the editor's script measures and sets on its own elements, read by its stylesheet: the
  * chrome's height, the on-screen keyboard and the dock; the document's page size and margins (on the
  * paper's row, pages/PagesPlugin.tsx); the page view's gaps in a block and a moved block's own margin
- * (pageView/pageLayout.ts), a table's cut between two sheets (pageView/tableCut.ts) and the page view's
- * zoom (pageView/useZoom.ts).
+ * (pageView/pageLayout.ts), a table's cut between two sheets (pageView/tableCut.ts), the page view's
+ * zoom (pageView/useZoom.ts) and a footnote's first-line indent at its sheet's foot
+ * (pageView/PageViewPlugin.tsx).
  */
 const SET_BY_EDITOR_SCRIPT = new Set([
   '--wx-chrome-h',
@@ -229,6 +230,7 @@ const SET_BY_EDITOR_SCRIPT = new Set([
   '--wx-page-cut-h',
   '--wx-page-cut-clip',
   '--wx-zoom',
+  '--wx-note-indent',
 ]);
 
 describe('the published stylesheets', () => {

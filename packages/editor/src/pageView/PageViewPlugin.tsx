@@ -51,11 +51,17 @@ function touchedBlocks(root: HTMLElement, records: readonly MutationRecord[]): S
   for (const record of records) {
     // Blocks added to or removed from the root itself are found by comparing its children (pageLayout).
     if (record.target === root) continue;
-    let node: Node | null = record.target;
-    while (node && node.parentNode !== root) node = node.parentNode;
-    if (node instanceof Element) elements.add(node);
+    const block = topBlockOf(root, record.target);
+    if (block) elements.add(block);
   }
   return elements;
+}
+
+/** The root's child that holds `node` (none when it is not in the root). */
+function topBlockOf(root: HTMLElement, node: Node | null): Element | undefined {
+  let current = node;
+  while (current && current.parentNode !== root) current = current.parentNode;
+  return current instanceof Element ? current : undefined;
 }
 
 /**
@@ -132,9 +138,8 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
         }
       const blocks = new Set<Element>();
       for (const id of changedIds) {
-        let node: Node | null = root.querySelector(`[data-footnote-id="${CSS.escape(id)}"]`);
-        while (node && node.parentNode !== root) node = node.parentNode;
-        if (node instanceof Element) blocks.add(node);
+        const block = topBlockOf(root, root.querySelector(`[data-footnote-id="${CSS.escape(id)}"]`));
+        if (block) blocks.add(block);
       }
       return blocks;
     };
@@ -217,24 +222,22 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
     /** Lays out the sheets an edit left for later (`whenIdle`). */
     const finish = () => {
       if (!paper.isConnected) return;
-      if (layout.pending) {
-        layout.finish();
-        settle();
-        placeNotes();
-        drawSheets();
-      }
-      showPending();
+      if (layout.pending) layout.finish();
+      afterLayout();
     };
-    const showPending = () => paper.toggleAttribute(PENDING_ATTRIBUTE, layout.pending);
+    /** After a layout: its own writes forgotten, the notes placed, the sheets drawn, what waits shown. */
+    const afterLayout = () => {
+      settle();
+      placeNotes();
+      drawSheets();
+      paper.toggleAttribute(PENDING_ATTRIBUTE, layout.pending);
+    };
     const relayout = (next = geometryOf(paper)) => {
       if (!next) return;
       geometry = next;
       measureNotes();
       layout.relayoutAll(next);
-      settle();
-      placeNotes();
-      drawSheets();
-      showPending();
+      afterLayout();
     };
     // The geometry read above: the attribute and the sheets' layer change no length of it.
     relayout(first);
@@ -249,13 +252,10 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
       const touched = touchedBlocks(root, takeChanged());
       if (noteHeights.size > 0 || footnotes()) for (const block of measureNotes()) touched.add(block);
       layout.update(touched, lastSheetInView());
-      settle();
-      placeNotes();
-      drawSheets();
+      afterLayout();
       // The sheets below the screen, when the edit moved them all (a long paste): when the browser is idle
       // after painting this frame. An edit before then lays them out with its own.
       if (layout.pending) whenIdle(finish);
-      showPending();
     });
 
     // A note that grows as it is typed in, or that appears or goes (the notes render after the text's
@@ -263,13 +263,8 @@ export function PageViewPlugin({ enabled }: { enabled: boolean }) {
     const notesChanged = () => {
       const touched = touchedBlocks(root, takeChanged());
       for (const block of measureNotes()) touched.add(block);
-      if (touched.size > 0) {
-        layout.update(touched);
-        settle();
-      }
-      placeNotes();
-      drawSheets();
-      showPending();
+      if (touched.size > 0) layout.update(touched);
+      afterLayout();
     };
     const noteSizes = new ResizeObserver(notesChanged);
     /** Watches each note of the footnotes' section (a new note is seen as the section's child list changes). */

@@ -8,6 +8,7 @@ import {
   type SerializedLexicalNode,
 } from 'lexical';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { largeChineseDocument } from '../../bench/fixture';
 import {
   editorState,
   headingNode,
@@ -20,6 +21,7 @@ import {
 import { WordEditor } from '../editor/WordEditor';
 import { t } from '../i18n/zh-CN';
 import { PAGE_BREAK_TYPE } from '../pages/pageBreakType';
+import { linesOutsideTextAreas, movedOffTextTops } from './linesOnSheets';
 import { contentRects } from './pageLayout';
 import { pageOfBlock } from './sheetsOfBlocks';
 
@@ -59,27 +61,6 @@ function longDocument() {
 }
 
 const paperOf = (canvas: HTMLElement) => canvas.querySelector<HTMLElement>('[data-wx-paper]') as HTMLElement;
-
-/** Every line of text (its glyphs' rectangle) and where it sits against the sheets' text areas. */
-function linesOutsideTextAreas(paper: HTMLElement, within?: { top: number; bottom: number }) {
-  const sheets = Array.from(paper.querySelectorAll<HTMLElement>('[data-wx-sheets] > div'));
-  const style = getComputedStyle(paper);
-  const top = Number.parseFloat(style.paddingTop);
-  const bottom = Number.parseFloat(style.paddingBottom);
-  const areas = sheets.map((sheet) => {
-    const rect = sheet.getBoundingClientRect();
-    return { top: rect.top + top, bottom: rect.bottom - bottom };
-  });
-  const root = paper.querySelector('[data-lexical-editor]') as HTMLElement;
-  const outside: string[] = [];
-  for (const rect of contentRects(root)) {
-    if (rect.height < 4 || rect.width < 1) continue;
-    if (within && (rect.bottom < within.top || rect.top > within.bottom)) continue;
-    const inside = areas.some((area) => rect.top >= area.top - 1.5 && rect.bottom <= area.bottom + 1.5);
-    if (!inside) outside.push(`${Math.round(rect.top)}–${Math.round(rect.bottom)}`);
-  }
-  return { sheets: sheets.length, outside };
-}
 
 /** The headings whose next line went to another sheet than theirs. */
 function headingsApartFromTheirText(paper: HTMLElement) {
@@ -128,6 +109,8 @@ export const SheetsOfA4: Story = {
     });
     // A heading never ends a sheet: the first line after each heading is on the heading's sheet.
     await waitFor(() => expect(headingsApartFromTheirText(paper)).toEqual([]));
+    // What goes on to a sheet starts at its text top.
+    await expect(movedOffTextTops(paper)).toEqual([]);
 
     // Typing at the top pushes the text down the sheets; every line still lands inside a text area.
     await userEvent.click(editor);
@@ -277,6 +260,8 @@ export const PasteManyPagesAtTheTop: Story = {
     await expect(paper).toHaveAttribute('data-wx-page-pending');
     // Then every sheet is laid out, as a layout of the whole document lays them out.
     await waitFor(() => expect(paper).not.toHaveAttribute('data-wx-page-pending'));
+    await expect(linesOutsideTextAreas(paper).outside).toEqual([]);
+    await expect(movedOffTextTops(paper)).toEqual([]);
     const pages = () =>
       Array.from(paper.querySelector('[data-lexical-editor]')?.children ?? [], (block) =>
         pageOfBlock(lexical as LexicalEditor, block),
@@ -293,5 +278,35 @@ export const PasteManyPagesAtTheTop: Story = {
     await choose(t.view.page);
     await waitFor(() => expect(paper).toHaveAttribute('data-wx-page-view'));
     await waitFor(() => expect(pages()).toEqual(deferred));
+  },
+};
+
+/**
+ * Thirty pages of headings, lists, tables and pictures: every gap opens exactly what it says, so that the
+ * sheets stay in step to the last one (a gap a pixel off on each sheet puts the text of the thirtieth in
+ * its top margin), and what goes on to a sheet starts at its text top.
+ */
+export const ThirtyPagesInStep: Story = {
+  tags: ['!vrt'],
+  render: () => (
+    <div style={{ height: '100vh' }}>
+      <WordEditor
+        documentId="page-view-thirty"
+        initialTitle="三十页"
+        initialContent={{ version: '2.0.0', editorState: largeChineseDocument(30).state }}
+        initialView="page"
+        onSave={async () => {}}
+        saveDelayMs={50}
+      />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('textbox', { name: t.editorLabel });
+    const paper = paperOf(canvasElement);
+    await waitFor(() => expect(linesOutsideTextAreas(paper).sheets).toBeGreaterThanOrEqual(30));
+    await document.fonts.ready;
+    await waitFor(() => expect(linesOutsideTextAreas(paper).outside).toEqual([]));
+    await expect(movedOffTextTops(paper)).toEqual([]);
   },
 };

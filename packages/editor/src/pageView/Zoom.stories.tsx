@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { editorState, headingNode, paragraphNode, textNode } from '../convert/nodes';
 import { WordEditor } from '../editor/WordEditor';
 import { t } from '../i18n/zh-CN';
-import { contentRects } from './pageLayout';
+import { linesOutsideTextAreas } from './linesOnSheets';
 import { pageOfBlock, sheetCount } from './sheetsOfBlocks';
 import { ZOOM_STORAGE_KEY } from './useZoom';
 
@@ -66,25 +66,6 @@ function sheetsOfBlocks(paper: HTMLElement): Array<number | undefined> {
   return Array.from(root.children, (block) => pageOfBlock(lexical as LexicalEditor, block));
 }
 
-/** The lines drawn outside every sheet's text area (the sheets and the text measured as drawn, zoomed). */
-function linesOutsideSheets(paper: HTMLElement, scale: number): string[] {
-  const style = getComputedStyle(paper);
-  const top = Number.parseFloat(style.paddingTop) * scale;
-  const bottom = Number.parseFloat(style.paddingBottom) * scale;
-  const areas = Array.from(paper.querySelectorAll('[data-wx-sheets] > div'), (sheet) => {
-    const rect = sheet.getBoundingClientRect();
-    return { top: rect.top + top, bottom: rect.bottom - bottom };
-  });
-  const outside: string[] = [];
-  for (const rect of contentRects(paper.querySelector('[data-lexical-editor]') as HTMLElement)) {
-    if (rect.height < 2 || rect.width < 1) continue;
-    const slack = 1.5 * Math.max(1, scale);
-    if (!areas.some((area) => rect.top >= area.top - slack && rect.bottom <= area.bottom + slack))
-      outside.push(`${Math.round(rect.top)}–${Math.round(rect.bottom)}`);
-  }
-  return outside;
-}
-
 /** How many sheets show on the desk, wholly or in part. */
 function sheetsInView(paper: HTMLElement, stage: HTMLElement): number {
   const view = stage.getBoundingClientRect();
@@ -107,7 +88,7 @@ export const HalfSizeShowsMoreSheets: Story = {
     const paper = paperOf(canvasElement);
     const stage = stageOf(canvasElement);
     await waitFor(() => expect(sheetCount(lexical as LexicalEditor)).toBeGreaterThanOrEqual(4));
-    await waitFor(() => expect(linesOutsideSheets(paper, 1)).toEqual([]));
+    await waitFor(() => expect(linesOutsideTextAreas(paper).outside).toEqual([]));
     const pages = sheetCount(lexical as LexicalEditor);
     const sheets = sheetsOfBlocks(paper);
     const inViewAt100 = sheetsInView(paper, stage);
@@ -128,7 +109,7 @@ export const HalfSizeShowsMoreSheets: Story = {
     await waitFor(() => {
       expect(sheetCount(lexical as LexicalEditor)).toBe(pages);
       expect(sheetsOfBlocks(paper)).toEqual(sheets);
-      expect(linesOutsideSheets(paper, 0.5)).toEqual([]);
+      expect(linesOutsideTextAreas(paper).outside).toEqual([]);
     });
     expect(sheetsInView(paper, stage)).toBeGreaterThan(inViewAt100);
     expect(sheetsInView(paper, stage)).toBeGreaterThanOrEqual(2);
@@ -161,7 +142,7 @@ export const KeysAndMenu: Story = {
     const paper = paperOf(canvasElement);
     const stage = stageOf(canvasElement);
     await waitFor(() => expect(sheetCount(lexical as LexicalEditor)).toBeGreaterThanOrEqual(4));
-    await waitFor(() => expect(linesOutsideSheets(paper, 1)).toEqual([]));
+    await waitFor(() => expect(linesOutsideTextAreas(paper).outside).toEqual([]));
     const pages = sheetCount(lexical as LexicalEditor);
     const sheets = sheetsOfBlocks(paper);
     const control = await canvas.findByRole('group', { name: t.zoom.title });
@@ -169,11 +150,11 @@ export const KeysAndMenu: Story = {
       waitFor(() =>
         expect(within(control).getByRole('button', { name: `${t.zoom.title} ${percent}` })).toBeVisible(),
       );
-    const samePages = (scale: number) =>
+    const samePages = () =>
       waitFor(() => {
         expect(sheetCount(lexical as LexicalEditor)).toBe(pages);
         expect(sheetsOfBlocks(paper)).toEqual(sheets);
-        expect(linesOutsideSheets(paper, scale)).toEqual([]);
+        expect(linesOutsideTextAreas(paper).outside).toEqual([]);
       });
 
     // Ctrl+= and Ctrl+- step through 125 %, 150 %, 200 %; Ctrl+0 is 100 % again.
@@ -184,14 +165,14 @@ export const KeysAndMenu: Story = {
     await userEvent.keyboard('{Control>}={/Control}');
     await shows('200%');
     await waitFor(() => expect(Math.abs(paper.getBoundingClientRect().width - 794 * 2)).toBeLessThan(2));
-    await samePages(2);
+    await samePages();
     // The desk scrolls sideways over a sheet wider than it.
     expect(stage.scrollWidth).toBeGreaterThan(stage.clientWidth);
     await userEvent.keyboard('{Control>}-{/Control}');
     await shows('150%');
     await userEvent.keyboard('{Control>}0{/Control}');
     await shows('100%');
-    await samePages(1);
+    await samePages();
     // The keys stay the editor's: typing still types.
     await userEvent.keyboard('A');
     await waitFor(() => expect(editor).toHaveTextContent(/A/));
@@ -206,7 +187,7 @@ export const KeysAndMenu: Story = {
     await waitFor(() => expect(Math.abs(paper.getBoundingClientRect().width - room())).toBeLessThan(2));
     const fitted = Number(zoomOfRow(paper));
     expect(fitted).toBeGreaterThan(1);
-    await samePages(fitted);
+    await samePages();
 
     // 整页: a whole sheet in view.
     await userEvent.click(await canvas.findByRole('menuitem', { name: t.menus.view }));
@@ -216,7 +197,7 @@ export const KeysAndMenu: Story = {
         paper.querySelector('[data-wx-sheets] > div')?.getBoundingClientRect().height,
       ).toBeLessThanOrEqual(stage.clientHeight),
     );
-    await samePages(Number(zoomOfRow(paper)));
+    await samePages();
 
     // The control works from the keyboard: the scale's menu opens with Enter, End is 200 %, and 缩小 is a
     // button that Space presses.
@@ -274,6 +255,6 @@ export const OpenedAtThreeQuarters: Story = {
     await expect(within(control).getByRole('button', { name: `${t.zoom.title} 75%` })).toBeVisible();
     const paper = paperOf(canvasElement);
     await waitFor(() => expect(Math.abs(paper.getBoundingClientRect().width - 794 * 0.75)).toBeLessThan(2));
-    await waitFor(() => expect(linesOutsideSheets(paper, 0.75)).toEqual([]));
+    await waitFor(() => expect(linesOutsideTextAreas(paper).outside).toEqual([]));
   },
 };

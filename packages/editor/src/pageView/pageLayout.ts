@@ -78,10 +78,10 @@ interface Applied {
   /** A table's cuts. */
   cuts?: AppliedCuts;
   /**
-   * A block moved whole's or a table's top margin without a gap (kept: read again under an open gap, it
-   * would be the gap's).
+   * A block moved whole's or a table's top margin without a gap, and the room above it then (its margin
+   * collapsed with the one above): kept, as read again under an open gap they would be the gap's.
    */
-  natural: number | undefined;
+  natural: { margin: number; spacing: number } | undefined;
 }
 
 export class PageLayout {
@@ -342,11 +342,8 @@ export class PageLayout {
       const block = blocks[i] as MeasuredBlock;
       const how = block.kind === 'whole' ? 'margin' : block.kind === 'rows' ? 'rows' : 'band';
       if (applied && applied.how === how && sameGaps(applied.gaps, gaps)) continue;
-      // The block's own top margin, under the one a gap gives a block moved whole or a table.
-      const natural =
-        how === 'band'
-          ? undefined
-          : (applied?.natural ?? (Number.parseFloat(getComputedStyle(element).marginTop) || 0));
+      // A block moved whole or a table: its own top margin and the room above it, under the gap's.
+      const natural = how === 'band' ? undefined : (applied?.natural ?? marginAbove(element, scale));
       if (how === 'rows' && isTable(element)) {
         const before = gaps.filter((gap) => gap.at === 0);
         // Where the table's border box stands on the paper with the gaps above it and before it open.
@@ -361,7 +358,7 @@ export class PageLayout {
             : undefined;
         writes.push(() => {
           if (applied) this.remove(element);
-          if (before.length > 0) apply(element, before, 'margin', natural ?? 0);
+          if (before.length > 0 && natural) pushDown(element, before, natural);
           const cuts = measured
             ? applyCuts(element, gaps, measured, repeatsLayer(this.paper, this.root), top)
             : undefined;
@@ -369,9 +366,11 @@ export class PageLayout {
         });
         continue;
       }
+      const contentTop = how === 'band' ? contentTopOf(element) : 0;
       writes.push(() => {
         if (applied) this.remove(element);
-        apply(element, gaps, how === 'rows' ? 'margin' : how, natural ?? 0);
+        if (natural) pushDown(element, gaps, natural);
+        else openBand(element, gaps, contentTop);
         this.applied.set(element, { gaps, how, natural });
       });
     }
@@ -423,48 +422,92 @@ function lazyList<T, U>(items: readonly T[], make: (item: T, index: number) => U
   });
 }
 
+/**
+ * A block's top margin, and the room between it and the block above (their margins collapsed into the
+ * larger), read before a gap is added to it.
+ */
+function marginAbove(element: Element, scale: number): { margin: number; spacing: number } {
+  const margin = Number.parseFloat(getComputedStyle(element).marginTop) || 0;
+  const above = element.previousElementSibling;
+  // The first block, or one under a block that is not drawn: only its own margin.
+  if (!above || above.getClientRects().length === 0) return { margin, spacing: margin };
+  const spacing = (element.getBoundingClientRect().top - above.getBoundingClientRect().bottom) / scale;
+  return { margin, spacing: Math.max(margin, spacing) };
+}
+
+/** How far below its border top a block's content starts (its border and padding): where its float is. */
+function contentTopOf(element: Element): number {
+  return element.clientTop + (Number.parseFloat(getComputedStyle(element).paddingTop) || 0);
+}
+
+/** Gaps that differ by less are the same (a layout unit): a gap kept a little off moves every sheet below. */
+const SAME = 1 / 64;
+
 const sameGaps = (a: readonly BlockGap[], b: readonly BlockGap[]) =>
   a.length === b.length &&
   a.every(
     (gap, i) =>
-      Math.abs(gap.at - (b[i] as BlockGap).at) < 0.5 &&
-      Math.abs(gap.size - (b[i] as BlockGap).size) < 0.5 &&
-      Math.abs((gap.repeat ?? 0) - ((b[i] as BlockGap).repeat ?? 0)) < 0.5,
+      Math.abs(gap.at - (b[i] as BlockGap).at) < SAME &&
+      Math.abs(gap.size - (b[i] as BlockGap).size) < SAME &&
+      Math.abs((gap.repeat ?? 0) - ((b[i] as BlockGap).repeat ?? 0)) < SAME &&
+      Math.abs((gap.drawn ?? 0) - ((b[i] as BlockGap).drawn ?? 0)) < SAME,
   );
 
-/** The band shape: each gap a full-width strip, joined down the left edge (a strip of no width). */
-function bandShape(gaps: readonly BlockGap[]): { height: number; shape: string } {
+/**
+ * Below where a band ends, the line it moves is drawn: a band ends this much short of the whole pixels it
+ * opens, so that Chromium, which moves the line past it a pixel at a time from where it stood, stops after
+ * exactly that many (one more would be a pixel too low on every sheet below), while a browser that moves it
+ * just past the band leaves it this much high.
+ */
+const BAND_SLACK = 1 / 32;
+
+/**
+ * The band shape, in the float's space (from the block's content top, `contentTop` below its border top):
+ * each gap a full-width strip from the line boundary where it opens to just short of where the line that
+ * goes over is to be drawn, the strips joined down the left edge (a strip of no width).
+ */
+function bandShape(gaps: readonly BlockGap[], contentTop: number): { height: number; shape: string } {
+  const only = gaps[0] as BlockGap;
+  // One gap before the block's first line (a block moved whole): the float itself is the band, which the
+  // browser lays lines below exactly, and the cheapest to lay out.
+  if (gaps.length === 1 && only.at === 0 && !only.drawn) return { height: only.size, shape: 'none' };
   const points: string[] = [];
   let opened = 0;
+  let first = 0;
+  let bottom = 0;
   for (const gap of gaps) {
-    const top = gap.at + opened;
-    const bottom = top + gap.size;
+    const top = Math.max(0, gap.at + opened - contentTop);
+    if (opened === 0) first = top;
+    // Where the line that goes over is drawn (the first one at the content's top).
+    const line = Math.max(gap.at + (gap.drawn ?? 0), contentTop);
+    bottom = Math.max(top, line + opened + gap.size - contentTop - BAND_SLACK);
     points.push(`0 ${top}px`, `100% ${top}px`, `100% ${bottom}px`, `0 ${bottom}px`);
     opened += gap.size;
   }
-  const last = gaps[gaps.length - 1] as BlockGap;
-  const height = last.at + opened;
   // One gap (nearly every cut block): the band is the float's box less its top, a rectangle the browser
   // lays lines around far faster than around a polygon.
-  if (gaps.length === 1) return { height, shape: `inset(${last.at}px 0 0 0)` };
-  return { height, shape: `polygon(${points.join(', ')})` };
+  if (gaps.length === 1) return { height: bottom, shape: `inset(${first}px 0 0 0)` };
+  return { height: bottom, shape: `polygon(${points.join(', ')})` };
 }
 
-function apply(
+/** Moves a block whole (or a table, before its first row) down by its gap, through its top margin. */
+function pushDown(
   element: HTMLElement,
   gaps: readonly BlockGap[],
-  how: 'band' | 'margin',
-  /** The block's top margin with no gap. */
-  natural: number,
+  /** Its top margin with no gap, and the room between it and the block above then. */
+  natural: { margin: number; spacing: number },
 ): void {
-  if (how === 'margin') {
-    // The natural margin is kept for print, where the browser makes its own pages and wants no gaps.
-    element.setAttribute('data-wx-page-push', '');
-    element.style.setProperty('--wx-page-natural-mt', `${natural}px`);
-    element.style.setProperty('margin-top', `${natural + (gaps[0]?.size ?? 0)}px`);
-    return;
-  }
-  const { height, shape } = bandShape(gaps);
+  // The natural margin is kept for print, where the browser makes its own pages and wants no gaps. The
+  // margin with the gap adds it to the room the block had, not to its own margin: the block above may
+  // have left more, and the two margins collapse into the larger.
+  element.setAttribute('data-wx-page-push', '');
+  element.style.setProperty('--wx-page-natural-mt', `${natural.margin}px`);
+  element.style.setProperty('margin-top', `${natural.spacing + (gaps[0]?.size ?? 0)}px`);
+}
+
+/** Opens a block's gaps as bands its lines go below. */
+function openBand(element: HTMLElement, gaps: readonly BlockGap[], contentTop: number): void {
+  const { height, shape } = bandShape(gaps, contentTop);
   element.setAttribute('data-wx-page-gap', '');
   element.style.setProperty('--wx-page-gap-h', `${height}px`);
   element.style.setProperty('--wx-page-gap-shape', shape);
@@ -497,6 +540,8 @@ export function lineBoxes(
   noteHeights?: NoteHeights,
 ): LineBox[] {
   const box = element.getBoundingClientRect();
+  // Where the first line is drawn: the top of the block's content box.
+  const contentTop = contentTopOf(element);
   const rows: Array<{ top: number; bottom: number }> = [];
   const add = (rect: DOMRect) => {
     if (rect.height <= 0 || rect.width <= 0) return;
@@ -508,7 +553,8 @@ export function lineBoxes(
       row.bottom = Math.max(row.bottom, bottom);
     } else rows.push({ top, bottom });
   };
-  for (const rect of contentRects(element)) add(rect);
+  // A footnote's marker is raised above its line: it would make the line seem to start higher.
+  for (const rect of contentRects(element, FOOTNOTE_MARKER_SELECTOR)) add(rect);
   rows.sort((a, b) => a.top - b.top);
   if (rows.length === 0) return [{ start: 0, end: box.height / scale }];
   // Laid-out positions back to natural ones: take away the bands above each row.
@@ -525,12 +571,18 @@ export function lineBoxes(
     y - bands.filter((band) => band.top + band.size <= y + 0.5).reduce((sum, band) => sum + band.size, 0);
   const total = box.height / scale - bands.reduce((sum, band) => sum + band.size, 0);
   const lines: LineBox[] = [];
+  // A line is drawn as far from its text's top as the first one is from the content's top (the half-leading
+  // of lines of one size); it is somewhere between the boundary with the line above and its text's foot.
+  const leading = natural((rows[0] as { top: number }).top) - contentTop;
   for (let i = 0; i < rows.length; i += 1) {
     const row = rows[i] as { top: number; bottom: number };
     const start = i === 0 ? 0 : (lines[i - 1] as LineBox).end;
     const next = rows[i + 1];
     const end = next ? (natural(row.bottom) + natural(next.top)) / 2 : total;
-    lines.push({ start, end: Math.max(end, start) });
+    const line: LineBox = { start, end: Math.max(end, start) };
+    const drawn = Math.min(natural(row.top) - leading, natural(row.bottom));
+    if (i > 0 && drawn > start) line.top = drawn;
+    lines.push(line);
   }
   // A list's items are paragraphs of their own: the row each item's first line is on opens one.
   for (const item of Array.from(element.querySelectorAll('li'))) {
@@ -560,13 +612,18 @@ export function lineBoxes(
  * over the whole block would also give the boxes of the blocks inside it, a list item or a cell, each as
  * tall as several lines.)
  */
-export function contentRects(element: Element): DOMRect[] {
+export function contentRects(
+  element: Element,
+  /** Elements whose text is left out. */
+  except?: string,
+): DOMRect[] {
   const rects: DOMRect[] = [];
   const range = document.createRange();
   const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (node.nodeType === Node.TEXT_NODE) {
       if (!node.nodeValue) continue;
+      if (except && node.parentElement?.closest(except)) continue;
       range.selectNodeContents(node);
       rects.push(...Array.from(range.getClientRects()));
     } else if ((node as Element).localName === 'img') rects.push((node as Element).getBoundingClientRect());

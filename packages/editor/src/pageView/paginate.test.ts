@@ -283,6 +283,67 @@ describe('paginate', () => {
     expect(rest.pageCount).toBe(whole.pageCount);
   });
 
+  describe('gaps that move lines', () => {
+    /** A paragraph of `count` lines 20.3 px apart, each drawn `drawn` px below its boundary. */
+    const fractional = (count: number, drawn = 0): Partial<MeasuredBlock> & { height: number } => ({
+      height: count * 20.3,
+      kind: 'lines',
+      lines: () =>
+        Array.from({ length: count }, (_, n) => ({
+          start: n * 20.3,
+          end: (n + 1) * 20.3,
+          ...(n > 0 && drawn > 0 ? { top: n * 20.3 + drawn } : {}),
+        })),
+    });
+
+    it('opens whole pixels, the least that bring the line that goes over to the next text top', () => {
+      // 3 lines of 20.3 px fit under the first 20 px; the fourth starts at 80.9 px and goes to 150.
+      const result = paginate(column([1, fractional(6)]), SHEET);
+      expect(result.gaps.get(1)).toEqual([{ at: 3 * 20.3, size: Math.ceil(150 - 20 - 3 * 20.3) }]);
+      // A table's rows are cut exactly: the browser moves them by the gap as it is.
+      const rows = paginate(column([1, { ...fractional(6), kind: 'rows' }]), SHEET);
+      expect(rows.gaps.get(1)?.[0]?.size).toBeCloseTo(150 - 20 - 3 * 20.3, 9);
+    });
+
+    it('brings a line drawn below its boundary (a list item under its margin) to the text top', () => {
+      const result = paginate(column([1, fractional(6, 1.2)]), SHEET);
+      const gap = result.gaps.get(1)?.[0];
+      expect(gap?.drawn).toBeCloseTo(1.2, 9);
+      // The line's drawn top, 20 + 3 × 20.3 + 1.2, lands less than a pixel below the next text top.
+      const landed = 20 + 3 * 20.3 + 1.2 + (gap?.size ?? 0);
+      expect(landed).toBeGreaterThanOrEqual(150);
+      expect(landed).toBeLessThan(151);
+    });
+
+    it('moves a paragraph whole by whole pixels, and cuts it at the foot of the sheet it moved to', () => {
+      // The orphan rule moves the paragraph to the next sheet, 0.5 px short of a whole number of pixels; it
+      // stands there a fraction of a pixel below the top, and is cut at that sheet's foot, not moved again.
+      const result = paginate(column([{ height: 90.5, kind: 'whole' }, fractional(12)]), SHEET);
+      const gaps = result.gaps.get(1) ?? [];
+      expect(gaps[0]).toEqual({ at: 0, size: 60 });
+      // Four lines of 20.3 px a sheet: the paragraph stood 0.5 px below the top, not moved on again.
+      expect(gaps.map((gap) => gap.at)).toEqual([0, 4 * 20.3, 8 * 20.3]);
+      expect(result.starts[1]?.textPage).toBe(1);
+      for (const gap of gaps) expect(Number.isInteger(gap.size)).toBe(true);
+    });
+    it('takes a line moved whole to just below a sheet’s top as starting it, even one taller than a sheet', () => {
+      // Moved 60 px (59.3 wanted), the paragraph stands 0.7 px below the next top; its first line, taller
+      // than a sheet, runs over that sheet's foot instead of being moved on to the next one, and the next.
+      const tall = {
+        height: 240,
+        kind: 'lines' as const,
+        lines: () => [
+          { start: 0, end: 120 },
+          { start: 120, end: 240 },
+        ],
+      };
+      const result = paginate(column([{ height: 90.7, kind: 'whole' }, tall]), SHEET);
+      expect(result.gaps.get(1)?.[0]).toEqual({ at: 0, size: 60 });
+      expect(result.starts[1]?.textPage).toBe(1);
+      expect(result.pageCount).toBeLessThanOrEqual(4);
+    });
+  });
+
   it('refuses a geometry with no room for text', () => {
     expect(() => paginate(column([1]), { contentHeight: 0, pitch: 10 })).toThrow(RangeError);
   });

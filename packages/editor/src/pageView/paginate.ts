@@ -42,6 +42,11 @@ export interface LineBox {
   paragraphStart?: boolean;
   /** The height of the footnotes whose markers are on this line: they take room at the same sheet's foot. */
   notes?: number;
+  /**
+   * Where the line itself is drawn, from the block's top, when below `start` (a list item's margin, the
+   * half-leading of large type): a gap before it brings this to the next sheet's text top.
+   */
+  top?: number;
 }
 
 export interface MeasuredBlock {
@@ -84,6 +89,11 @@ export interface BlockGap {
    * sheet's text area), part of `size`. Absent when no header is repeated.
    */
   repeat?: number;
+  /**
+   * In a block cut between lines: how far below `at` the line that goes over is drawn (its LineBox.top),
+   * where the band that moves it must be measured from.
+   */
+  drawn?: number;
 }
 
 /** Where the pagination stood as a block began: what it carries over to the blocks from there on. */
@@ -122,6 +132,20 @@ export interface Pagination {
 
 /** Below this, a difference of position is rounding (sub-pixel layout), not overflow. */
 const EPSILON = 0.5;
+
+/**
+ * A block that stands this close below a sheet's text top starts the sheet. A gap in a block cut between
+ * lines is a whole number of pixels (`wholePixels`), so the line it moves lands up to a pixel below.
+ */
+const AT_TOP = 1 + EPSILON;
+
+/**
+ * The size of a gap that moves lines: a whole number of pixels, the least that brings them to `size`.
+ * Chromium moves a line past a shape-outside band in steps of a whole pixel from where it stood (the
+ * band that opens the gap, pageLayout.ts), so a gap of 250.2 px would move it 251 and every sheet below
+ * would stand 0.8 px lower than paginated; a gap of 251 moves it exactly as far as it says.
+ */
+const wholePixels = (size: number) => Math.ceil(size - 1 / 64);
 
 /**
  * The room above a sheet's first footnote, where its short rule is drawn: 14 pt, as the PDF export leaves
@@ -263,9 +287,11 @@ export function paginate(
     while (top >= textEnd() - EPSILON && top > pageTop(page) + EPSILON) turnPage();
     starts[i] = startHere();
 
-    const atPageTop = () => top <= pageTop(page) + EPSILON;
+    const atPageTop = () => top <= pageTop(page) + AT_TOP;
+    const bands = block.kind === 'lines';
     const moveWhole = () => {
-      const size = pageTop(page + 1) - top;
+      const to = pageTop(page + 1) - top;
+      const size = bands ? wholePixels(to) : to;
       own.push({ at: 0, size });
       offset += size;
       top += size;
@@ -277,7 +303,7 @@ export function paginate(
     if ((block.breakBefore || pushWhole.has(i)) && i > 0 && !atPageTop()) moveWhole();
     else if (top < pageTop(page) - EPSILON) {
       // Between sheets (a margin carried it past a sheet's foot into the gap): onto the next text top.
-      const size = pageTop(page) - top;
+      const size = bands ? wholePixels(pageTop(page) - top) : pageTop(page) - top;
       own.push({ at: 0, size });
       offset += size;
       top += size;
@@ -355,8 +381,17 @@ export function paginate(
           let next = page + 1;
           // After a line that ran over, the next text top below it.
           while (pageTop(next) < start - EPSILON) next += 1;
-          const size = pageTop(next) - start + repeat;
-          own.push({ at: (lines[cut] as LineBox).start, size, ...(repeat > 0 ? { repeat } : {}) });
+          const line = lines[cut] as LineBox;
+          // A line is brought to the text top by where it is drawn; a table row by its box.
+          const drawn = !rows && line.top !== undefined && line.top > line.start ? line.top - line.start : 0;
+          const to = pageTop(next) - start - drawn + repeat;
+          const size = rows ? to : wholePixels(to);
+          own.push({
+            at: line.start,
+            size,
+            ...(repeat > 0 ? { repeat } : {}),
+            ...(drawn > 0 ? { drawn } : {}),
+          });
           opened += size;
           offset += size;
           turnPage(next);
@@ -375,7 +410,7 @@ export function paginate(
       const firstStart = starts[first] as BlockStart;
       const firstTop = (blocks[first] as MeasuredBlock).top + firstStart.offset;
       // Only when the headings do not start their sheet already (else they would go over for ever).
-      if (first >= from && firstTop > pageTop(firstStart.page) + EPSILON && firstStart.page === page - 1) {
+      if (first >= from && firstTop > pageTop(firstStart.page) + AT_TOP && firstStart.page === page - 1) {
         pushWhole.add(first);
         for (let j = first; j <= i; j += 1) gaps.delete(j);
         starts.length = first;

@@ -7,6 +7,7 @@ import {
   type LexicalNode,
   type SerializedLexicalNode,
 } from 'lexical';
+import type { ComponentProps } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { largeChineseDocument } from '../../bench/fixture';
 import {
@@ -60,6 +61,30 @@ function longDocument() {
   return { version: '2.0.0', editorState: editorState(blocks) } as const;
 }
 
+/** The word processor full height on `content`, opened in `view`, its Lexical editor kept in `lexical`. */
+function pageViewEditor(
+  documentId: string,
+  title: string,
+  content: ComponentProps<typeof WordEditor>['initialContent'],
+  view: 'page' | 'continuous' = 'page',
+) {
+  return (
+    <div style={{ height: '100vh' }}>
+      <WordEditor
+        documentId={documentId}
+        initialTitle={title}
+        initialContent={content}
+        initialView={view}
+        onEditorReady={(editor) => {
+          lexical = editor;
+        }}
+        onSave={async () => {}}
+        saveDelayMs={50}
+      />
+    </div>
+  );
+}
+
 const paperOf = (canvas: HTMLElement) => canvas.querySelector<HTMLElement>('[data-wx-paper]') as HTMLElement;
 
 /** The headings whose next line went to another sheet than theirs. */
@@ -81,21 +106,7 @@ function headingsApartFromTheirText(paper: HTMLElement) {
 let lexical: LexicalEditor | undefined;
 
 export const SheetsOfA4: Story = {
-  render: () => (
-    <div style={{ height: '100vh' }}>
-      <WordEditor
-        documentId="page-view"
-        initialTitle="分页"
-        initialContent={longDocument()}
-        initialView="page"
-        onEditorReady={(editor) => {
-          lexical = editor;
-        }}
-        onSave={async () => {}}
-        saveDelayMs={50}
-      />
-    </div>
-  ),
+  render: () => pageViewEditor('page-view', '分页', longDocument()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const editor = await canvas.findByRole('textbox', { name: t.editorLabel });
@@ -124,18 +135,7 @@ export const SheetsOfA4: Story = {
 /** 视图 › 连续视图 turns the sheets back into one long sheet, and 页面视图 brings them back. */
 export const SwitchTheView: Story = {
   tags: ['!vrt'],
-  render: () => (
-    <div style={{ height: '100vh' }}>
-      <WordEditor
-        documentId="page-view-switch"
-        initialTitle="分页"
-        initialContent={longDocument()}
-        initialView="continuous"
-        onSave={async () => {}}
-        saveDelayMs={50}
-      />
-    </div>
-  ),
+  render: () => pageViewEditor('page-view-switch', '分页', longDocument(), 'continuous'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('textbox', { name: t.editorLabel });
@@ -165,29 +165,19 @@ export const SwitchTheView: Story = {
 /** A 分页符 starts the next sheet: the heading after each one stands at the top of its own sheet. */
 export const PageBreaks: Story = {
   tags: ['!vrt'],
-  render: () => (
-    <div style={{ height: '100vh' }}>
-      <WordEditor
-        documentId="page-view-breaks"
-        initialTitle="分页符"
-        initialContent={{
-          version: '2.0.0',
-          editorState: editorState([
-            headingNode(1, [textNode('封面')]),
-            { type: PAGE_BREAK_TYPE, version: 1 },
-            headingNode(2, [textNode('第一章')]),
-            paragraphNode([textNode('第一章的正文。')]),
-            { type: PAGE_BREAK_TYPE, version: 1 },
-            headingNode(2, [textNode('第二章')]),
-            paragraphNode([textNode('第二章的正文。')]),
-          ]),
-        }}
-        initialView="page"
-        onSave={async () => {}}
-        saveDelayMs={50}
-      />
-    </div>
-  ),
+  render: () =>
+    pageViewEditor('page-view-breaks', '分页符', {
+      version: '2.0.0',
+      editorState: editorState([
+        headingNode(1, [textNode('封面')]),
+        { type: PAGE_BREAK_TYPE, version: 1 },
+        headingNode(2, [textNode('第一章')]),
+        paragraphNode([textNode('第一章的正文。')]),
+        { type: PAGE_BREAK_TYPE, version: 1 },
+        headingNode(2, [textNode('第二章')]),
+        paragraphNode([textNode('第二章的正文。')]),
+      ]),
+    }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('textbox', { name: t.editorLabel });
@@ -214,21 +204,7 @@ export const PageBreaks: Story = {
  */
 export const PasteManyPagesAtTheTop: Story = {
   tags: ['!vrt'],
-  render: () => (
-    <div style={{ height: '100vh' }}>
-      <WordEditor
-        documentId="page-view-paste"
-        initialTitle="分页"
-        initialContent={longDocument()}
-        initialView="page"
-        onEditorReady={(editor) => {
-          lexical = editor;
-        }}
-        onSave={async () => {}}
-        saveDelayMs={50}
-      />
-    </div>
-  ),
+  render: () => pageViewEditor('page-view-paste', '分页', longDocument()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const editor = await canvas.findByRole('textbox', { name: t.editorLabel });
@@ -288,18 +264,11 @@ export const PasteManyPagesAtTheTop: Story = {
  */
 export const ThirtyPagesInStep: Story = {
   tags: ['!vrt'],
-  render: () => (
-    <div style={{ height: '100vh' }}>
-      <WordEditor
-        documentId="page-view-thirty"
-        initialTitle="三十页"
-        initialContent={{ version: '2.0.0', editorState: largeChineseDocument(30).state }}
-        initialView="page"
-        onSave={async () => {}}
-        saveDelayMs={50}
-      />
-    </div>
-  ),
+  render: () =>
+    pageViewEditor('page-view-thirty', '三十页', {
+      version: '2.0.0',
+      editorState: largeChineseDocument(30).state,
+    }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('textbox', { name: t.editorLabel });

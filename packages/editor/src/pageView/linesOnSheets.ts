@@ -80,10 +80,11 @@ export function linesOutsideTextAreas(
 export function movedOffTextTops(paper: HTMLElement): string[] {
   const areas = textAreas(paper);
   const scale = drawnScaleOf(paper);
-  const areaOf = (y: number) => areas.find((area) => y >= area.top - 8 * scale && y < area.bottom);
+  /** The sheet whose text area `y` stands in (a line's box may reach a little above it), or -1. */
+  const sheetOf = (y: number) => areas.findIndex((area) => y >= area.top - 8 * scale && y < area.bottom);
   const off: string[] = [];
   const check = (what: string, top: number) => {
-    const area = areaOf(top);
+    const area = areas[sheetOf(top)];
     const below = area ? (top - area.top) / scale : Number.NaN;
     // Up to a pixel below: a gap that moves lines opens whole pixels (pageLayout.ts).
     if (!(below >= -0.5 && below <= 1.5))
@@ -95,13 +96,14 @@ export function movedOffTextTops(paper: HTMLElement): string[] {
     if (element.hasAttribute('data-wx-page-push'))
       check(`block ${index}`, element.getBoundingClientRect().top);
     if (!element.hasAttribute('data-wx-page-gap')) return;
+    // A block moved whole by a band of its own: its first line starts the sheet.
+    const movedWhole = element.style.getPropertyValue('--wx-page-gap-shape') === 'none';
     const lines = textLines(element).sort((a, b) => a.top - b.top);
     lines.forEach((line, n) => {
       const before = lines[n - 1];
-      // The first line of the block, or one on another sheet than the line above it.
-      if (!before || areas.indexOf(areaOf(before.top) as never) !== areas.indexOf(areaOf(line.top) as never))
-        if (n > 0 || element.style.getPropertyValue('--wx-page-gap-shape') === 'none')
-          check(`block ${index} line ${n}`, line.top);
+      // A line on another sheet than the line above it.
+      const wentOver = before ? sheetOf(before.top) !== sheetOf(line.top) : movedWhole;
+      if (wentOver) check(`block ${index} line ${n}`, line.top);
     });
   });
   return off;

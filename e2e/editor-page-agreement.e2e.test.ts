@@ -318,6 +318,8 @@ const readScreen = (page: Page) =>
       blocks,
       sheets: areas.length,
       pageView: paper.hasAttribute('data-wx-page-view'),
+      // The sheets below the ones in view are laid out when the browser is idle, a few at a time.
+      pending: paper.hasAttribute('data-wx-page-pending'),
       fonts: document.fonts.status,
     };
   });
@@ -413,7 +415,7 @@ async function openDocument(page: Page, name: string, state: Json) {
       async () => {
         const screen = await readScreen(page);
         const now = JSON.stringify(screen);
-        const stable = screen.pageView && screen.fonts === 'loaded' && now === previous;
+        const stable = screen.pageView && !screen.pending && screen.fonts === 'loaded' && now === previous;
         previous = now;
         return stable;
       },

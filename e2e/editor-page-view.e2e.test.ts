@@ -32,6 +32,8 @@ const sheetsOf = (page: Page) =>
           outside += 1;
       }
     }
+    // The sheets below the ones in view wait for the browser to be idle: their lines are not placed yet.
+    if (paper.hasAttribute('data-wx-page-pending')) outside += 1;
     return { sheets: areas.length, outside, pageView: paper.hasAttribute('data-wx-page-view') };
   });
 

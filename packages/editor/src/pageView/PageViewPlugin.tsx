@@ -7,7 +7,7 @@ import { $getHeaderFooter } from '../headerFooter/state';
 import { useNarrowScreen } from '../useNarrowScreen';
 import { drawnScaleOf } from './drawnScale';
 import { placeFootnotes, unplaceFootnotes } from './footnotesAtFoot';
-import { FOOTNOTE_MARKER_SELECTOR, PageLayout } from './pageLayout';
+import { FOOTNOTE_MARKER_SELECTOR, PageLayout, SHEETS_PER_BATCH } from './pageLayout';
 import type { PageGeometry } from './paginate';
 import { publishSheets } from './sheetsOfBlocks';
 import './pageView.css';
@@ -39,6 +39,17 @@ function geometryOf(paper: HTMLElement): PageGeometry | null {
   const contentHeight = pageHeight - top - bottom;
   if (!(contentHeight > 40)) return null;
   return { contentHeight, pitch: pageHeight + SHEET_GAP_PX };
+}
+
+/**
+ * The last sheet the user can see (the caret's, after a paste: Lexical has scrolled to it), and one more:
+ * what a layout lays out before the frame is painted.
+ */
+function lastSheetOnScreen(paper: HTMLElement, geometry: PageGeometry): number {
+  const view = paper.closest('[data-wx-stage]')?.getBoundingClientRect();
+  const bottom = Math.min(view?.bottom ?? window.innerHeight, window.innerHeight);
+  const y = (bottom - paper.getBoundingClientRect().top) / drawnScaleOf(paper);
+  return Math.max(0, Math.floor(y / geometry.pitch)) + 1;
 }
 
 /**
@@ -127,6 +138,8 @@ function openPageView(
 ): (() => void) | undefined {
   const first = geometryOf(paper);
   if (!first) return undefined;
+  // Read before the paper turns into sheets, in 连续视图's layout, which has the screen's blocks only.
+  const firstInView = lastSheetOnScreen(paper, first);
 
   paper.setAttribute(PAGE_VIEW_ATTRIBUTE, '');
   const sheets = document.createElement('div');
@@ -196,16 +209,7 @@ function openPageView(
     }
     return blocks;
   };
-  /**
-   * The last sheet the user can see (the caret's, after a paste: Lexical has scrolled to it), and one
-   * more: what an edit lays out before the frame is painted.
-   */
-  const lastSheetInView = () => {
-    const view = paper.closest('[data-wx-stage]')?.getBoundingClientRect();
-    const bottom = Math.min(view?.bottom ?? window.innerHeight, window.innerHeight);
-    const y = (bottom - paper.getBoundingClientRect().top) / drawnScaleOf(paper);
-    return Math.max(0, Math.floor(y / geometry.pitch)) + 1;
-  };
+  const lastSheetInView = () => lastSheetOnScreen(paper, geometry);
   /** Puts each footnote at the foot of the sheet its marker is on, once the gaps are open. */
   const placeNotes = () => {
     const section = footnotes();
@@ -272,11 +276,23 @@ function openPageView(
       },
     });
   };
-  /** Lays out the sheets an edit left for later (`whenIdle`). */
-  const finish = () => {
-    if (!paper.isConnected) return;
-    if (layout.pending) layout.finish();
-    afterLayout();
+  /** Set as the page view closes: a batch still to come does nothing. */
+  let closed = false;
+  let finishing = false;
+  /**
+   * The sheets a layout left for later (below the ones in view, as a document opens or after a long
+   * paste): a batch at a time, each when the browser is idle, so that no frame waits for all of them. An
+   * edit before then lays out the ones it reaches with its own.
+   */
+  const finishLater = () => {
+    if (finishing || !layout.pending) return;
+    finishing = true;
+    whenIdle(() => {
+      finishing = false;
+      if (closed || !layout.pending) return;
+      layout.finish(SHEETS_PER_BATCH);
+      afterLayout();
+    });
   };
   /** After a layout: its own writes forgotten, the notes placed, the sheets drawn, what waits shown. */
   const afterLayout = () => {
@@ -284,6 +300,7 @@ function openPageView(
     placeNotes();
     drawSheets();
     paper.toggleAttribute(PENDING_ATTRIBUTE, layout.pending);
+    finishLater();
   };
   // A new width (the window, a side panel) or page setup lays every sheet out again, once per frame.
   let frame = 0;
@@ -295,14 +312,17 @@ function openPageView(
   const layoutWidth = () => paper.getBoundingClientRect().width / drawnScaleOf(paper);
   /** The width the sheets were laid out at (the first observation of the paper's size tells it). */
   let width: number | undefined;
+  /** Lays every sheet out again, down to the last in view now and the rest when idle. */
   const relayout = (next = geometryOf(paper)) => {
     if (!next) return;
     geometry = next;
     measureNotes();
-    layout.relayoutAll(next);
+    layout.relayoutAll(next, lastSheetOnScreen(paper, next));
     afterLayout();
   };
-  relayout(first);
+  measureNotes();
+  layout.relayoutAll(first, firstInView, true);
+  afterLayout();
 
   const removeListener = editor.registerUpdateListener(({ dirtyElements, dirtyLeaves, editorState }) => {
     const nextBands = editorState.read($getHeaderFooter);
@@ -315,9 +335,6 @@ function openPageView(
     if (noteHeights.size > 0 || footnotes()) for (const block of measureNotes()) touched.add(block);
     layout.update(touched, lastSheetInView());
     afterLayout();
-    // The sheets below the screen, when the edit moved them all (a long paste): when the browser is idle
-    // after painting this frame. An edit before then lays them out with its own.
-    if (layout.pending) whenIdle(finish);
   });
 
   // A note that grows as it is typed in, or that appears or goes (the notes render after the text's
@@ -389,6 +406,7 @@ function openPageView(
     });
 
   return () => {
+    closed = true;
     cancelAnimationFrame(frame);
     removeListener();
     mutations.disconnect();

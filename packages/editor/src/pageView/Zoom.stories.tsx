@@ -66,6 +66,20 @@ function sheetsOfBlocks(paper: HTMLElement): Array<number | undefined> {
   return Array.from(root.children, (block) => pageOfBlock(lexical as LexicalEditor, block));
 }
 
+/**
+ * The count of sheets and each block's sheet, read in one go once every sheet is laid out and no line
+ * stands outside a text area (a font that arrives lays the sheets out again, the ones below the screen
+ * when the browser is idle).
+ */
+async function laidOut(paper: HTMLElement) {
+  let read: { pages: number | undefined; sheets: Array<number | undefined> } | undefined;
+  await waitFor(() => {
+    expect(linesOutsideTextAreas(paper).outside).toEqual([]);
+    read = { pages: sheetCount(lexical as LexicalEditor), sheets: sheetsOfBlocks(paper) };
+  });
+  return read as NonNullable<typeof read>;
+}
+
 /** How many sheets show on the desk, wholly or in part. */
 function sheetsInView(paper: HTMLElement, stage: HTMLElement): number {
   const view = stage.getBoundingClientRect();
@@ -88,9 +102,7 @@ export const HalfSizeShowsMoreSheets: Story = {
     const paper = paperOf(canvasElement);
     const stage = stageOf(canvasElement);
     await waitFor(() => expect(sheetCount(lexical as LexicalEditor)).toBeGreaterThanOrEqual(4));
-    await waitFor(() => expect(linesOutsideTextAreas(paper).outside).toEqual([]));
-    const pages = sheetCount(lexical as LexicalEditor);
-    const sheets = sheetsOfBlocks(paper);
+    const { pages, sheets } = await laidOut(paper);
     const inViewAt100 = sheetsInView(paper, stage);
 
     // The control: a labelled group at the desk's corner, its scale a menu of 适合页宽, 整页 and 50 %–200 %.
@@ -142,9 +154,7 @@ export const KeysAndMenu: Story = {
     const paper = paperOf(canvasElement);
     const stage = stageOf(canvasElement);
     await waitFor(() => expect(sheetCount(lexical as LexicalEditor)).toBeGreaterThanOrEqual(4));
-    await waitFor(() => expect(linesOutsideTextAreas(paper).outside).toEqual([]));
-    const pages = sheetCount(lexical as LexicalEditor);
-    const sheets = sheetsOfBlocks(paper);
+    const { pages, sheets } = await laidOut(paper);
     const control = await canvas.findByRole('group', { name: t.zoom.title });
     const shows = (percent: string) =>
       waitFor(() =>

@@ -3,6 +3,7 @@
  * the sheets drawn behind them, at whatever zoom the paper is drawn.
  */
 import { drawnScaleOf } from './drawnScale';
+import { PENDING_ATTRIBUTE } from './PageViewPlugin';
 
 interface Band {
   top: number;
@@ -61,7 +62,9 @@ export function linesOutsideTextAreas(
   // Half a pixel of rounding on either side of a line, and the pixel a line moved to a sheet may stand
   // below its text top (pageLayout.ts), drawn at the zoom.
   const slack = 1.5 * Math.max(1, drawnScaleOf(paper));
-  const outside: string[] = [];
+  // The whole paper is read only once every sheet is laid out (the ones below those in view wait for
+  // the browser to be idle): until then, it says so.
+  const outside: string[] = !within && paper.hasAttribute(PENDING_ATTRIBUTE) ? ['sheets pending'] : [];
   for (const line of textLines(paper.querySelector('[data-lexical-editor]') as HTMLElement)) {
     if (line.bottom - line.top < 2) continue;
     if (within && (line.bottom < within.top || line.top > within.bottom)) continue;
@@ -90,6 +93,7 @@ export function movedOffTextTops(paper: HTMLElement): string[] {
     if (!(below >= -0.5 && below <= 1.5))
       off.push(`${what}: ${Number.isNaN(below) ? 'off every sheet' : `${below.toFixed(1)} px`}`);
   };
+  if (paper.hasAttribute(PENDING_ATTRIBUTE)) off.push('sheets pending');
   const root = paper.querySelector('[data-lexical-editor]') as HTMLElement;
   Array.from(root.children).forEach((block, index) => {
     const element = block as HTMLElement;

@@ -22,6 +22,7 @@ import {
   type PageGeometry,
   type Pagination,
   paginate,
+  type Reach,
 } from './paginate';
 import {
   type AppliedCuts,
@@ -64,9 +65,25 @@ interface Change {
   to: number;
   moved: number;
   before: Element[];
-  /** The last sheet to lay out now (Repagination.through). */
-  through?: number;
 }
+
+/**
+ * On each block below the sheets laid out so far, down from the first the next layout may need: the
+ * browser leaves it unrendered (pageView.css.ts), as 连续视图 leaves the blocks off screen, until a layout
+ * reaches it. A layout that stops at the sheets in view thus costs those sheets, not the document.
+ */
+export const UNRENDERED_ATTRIBUTE = 'data-wx-page-unrendered';
+
+/**
+ * A block's height before any is measured, in CSS pixels (a paragraph of a few lines): what decides how
+ * many blocks the first layout renders. Too few, and it renders more as it reaches them.
+ */
+const BLOCK_GUESS_PX = 80;
+/** The least average height of a block the guesses use (a document of empty paragraphs). */
+const MIN_BLOCK_PX = 16;
+
+/** The sheets a layout left for later are laid out this many at a time, each batch when the browser is idle. */
+export const SHEETS_PER_BATCH = 6;
 
 interface Applied {
   gaps: readonly BlockGap[];
@@ -91,6 +108,12 @@ export class PageLayout {
   private readonly applied = new Map<Element, Applied>();
   /** The first block not laid out yet, when the last layout stopped below the sheets in view. */
   private pendingFrom: number | undefined;
+  /** Whether some blocks are left unrendered (UNRENDERED_ATTRIBUTE). */
+  private unrendered = false;
+  /** A block's average natural height in the last layout, for the guesses while some are left for later. */
+  private blockHeight = BLOCK_GUESS_PX;
+  /** The count of sheets when all were last laid out (none before they first were, as the document opens). */
+  private counted: number | undefined;
 
   /**
    * `root` is Lexical's root element; `paper` the sheet it is on, whose padding is the page's margins.
@@ -105,8 +128,16 @@ export class PageLayout {
     private readonly noteHeights: NoteHeights = new Map(),
   ) {}
 
+  /**
+   * The count of sheets. While some are left for later (`pending`): the count when all were last laid out,
+   * or, before they first were (as the document opens), a guess from the blocks' average height.
+   */
   get pageCount(): number {
-    return this.pagination?.pageCount ?? 1;
+    const pagination = this.pagination;
+    if (!pagination) return 1;
+    if (pagination.pending === undefined) return pagination.pageCount;
+    const guess = Math.ceil((this.blockHeight * this.children.length) / this.geometry.contentHeight);
+    return Math.max(pagination.pageCount, this.counted ?? guess);
   }
 
   /** The current pagination, for page numbers (a block's sheet). */
@@ -119,21 +150,31 @@ export class PageLayout {
     return this.pendingFrom !== undefined;
   }
 
-  /** Lays every sheet out again (a new geometry, a resize, fonts that arrived). */
-  relayoutAll(geometry: PageGeometry = this.geometry): void {
+  /**
+   * Lays every sheet out again (the document opened, a new geometry, a resize, fonts that arrived): down
+   * to sheet `through` (the last in view), the rest left for later (`pending`, `finish`); every sheet
+   * when none is given. `opening`: the blocks below are left unrendered until then (the document has just
+   * been put on the paper, and only the screen's blocks are rendered yet).
+   */
+  relayoutAll(geometry: PageGeometry = this.geometry, through?: number, opening = false): void {
     this.geometry = geometry;
-    this.clear();
+    this.removeGaps();
     this.pagination = undefined;
     this.pendingFrom = undefined;
-    this.layout(undefined);
+    this.layout(undefined, through, opening);
   }
 
-  /** Lays out the sheets an edit left for later (below the ones that were in view). */
-  finish(): void {
+  /**
+   * Lays out the sheets a layout left for later (below the ones that were in view): `sheets` more of
+   * them, or all when none is given.
+   */
+  finish(sheets?: number): void {
     const from = this.pendingFrom;
-    if (from === undefined || !this.pagination) return;
+    const pagination = this.pagination;
+    if (from === undefined || !pagination) return;
     const children = this.children;
-    this.layout({ from, to: children.length - 1, moved: 0, before: children });
+    const through = sheets === undefined ? undefined : (pagination.starts[from]?.page ?? 0) + sheets;
+    this.layout({ from, to: from, moved: 0, before: children }, through);
   }
 
   /**
@@ -172,51 +213,116 @@ export class PageLayout {
       from = Math.min(from, index);
       to = Math.max(to, index);
     }
-    // The blocks a layout left for later are laid out with this change (and, in order, with no gap of
-    // theirs counted as if it held: they are measured again, like the changed blocks).
-    // (Blocks added or removed above it only move it down or up: the change starts above it then.)
+    // A change among the blocks a layout left for later (they have no gaps) is laid out from the first of
+    // them. (Blocks added or removed above them only move them down or up.)
     if (this.pendingFrom !== undefined) {
-      from = Math.max(0, Math.min(from, this.pendingFrom, now.length - 1));
-      to = now.length - 1;
+      const pending = Math.min(this.pendingFrom + now.length - before.length, now.length - 1);
+      if (to >= pending) from = Math.max(0, Math.min(from, pending));
     }
     if (to < from) return;
     for (const element of before) if (!element.isConnected) this.applied.delete(element);
-    this.layout({
-      from,
-      to,
-      moved: now.length - before.length,
-      before,
-      ...(through === undefined ? {} : { through }),
-    });
+    this.layout({ from, to, moved: now.length - before.length, before }, through);
   }
 
-  /** Takes every gap away (leaving the page view). */
+  /** Takes every gap away and renders every block (leaving the page view). */
   clear(): void {
+    this.removeGaps();
+    this.renderFrom(Array.from(this.root.children), undefined);
+  }
+
+  private removeGaps(): void {
     for (const [element, applied] of this.applied) unapply(element as HTMLElement, applied);
     this.applied.clear();
     this.paper.querySelector(`:scope > [${REPEATS_ATTRIBUTE}]`)?.remove();
   }
 
-  private layout(change: Change | undefined): void {
+  /** The first block left unrendered. */
+  private firstUnrendered(children: readonly Element[]): number | undefined {
+    if (!this.unrendered) return undefined;
+    const index = children.findIndex((element) => element.hasAttribute(UNRENDERED_ATTRIBUTE));
+    return index < 0 ? undefined : index;
+  }
+
+  /**
+   * Leaves the blocks from `limit` on unrendered, and renders those before it (all when none is given).
+   * Blocks Lexical makes meanwhile carry no mark: they are rendered, and measured right when reached.
+   */
+  private renderFrom(children: readonly Element[], limit: number | undefined): void {
+    const first = this.firstUnrendered(children) ?? children.length;
+    for (let i = Math.min(limit ?? children.length, first); i < children.length; i += 1)
+      (children[i] as Element).toggleAttribute(UNRENDERED_ATTRIBUTE, limit !== undefined && i >= limit);
+    this.unrendered = limit !== undefined && limit < children.length;
+    // Meanwhile each is as tall as the blocks laid out are on average, so that the paper is about as long.
+    if (this.unrendered) this.root.style.setProperty('--wx-page-block-h', `${this.blockHeight.toFixed(1)}px`);
+    else this.root.style.removeProperty('--wx-page-block-h');
+  }
+
+  /**
+   * The first block a layout from block `from` down to sheet `through` need not render: a guess from the
+   * blocks' average height, with a sheet to spare.
+   */
+  private renderLimit(from: number, to: number, through: number): number {
+    const page = this.pagination?.starts[from]?.page ?? 0;
+    const room = (through + 2 - page) * this.geometry.pitch;
+    return Math.max(to + 1, from + Math.ceil(room / this.blockHeight));
+  }
+
+  /**
+   * Lays the sheets out from `change` (none: all of them) down to sheet `through` (none: to the end). The
+   * blocks left unrendered are rendered as far as the layout needs them, more when it reaches them before
+   * that sheet; `hide` leaves the blocks beyond unrendered (the whole document is laid out anew).
+   */
+  private layout(first: Change | undefined, through?: number, hide = false): void {
+    let change = first;
+    for (;;) {
+      const children = Array.from(this.root.children);
+      let limit: number | undefined;
+      if (through !== undefined) {
+        const guess = this.renderLimit(change?.from ?? 0, change?.to ?? 0, through);
+        const unrendered = this.firstUnrendered(children);
+        // A layout that does not start anew leaves the rendered blocks so: they may have gaps open.
+        if (hide) limit = guess;
+        else if (unrendered !== undefined) limit = Math.max(guess, unrendered);
+        if (limit !== undefined && limit >= children.length) limit = undefined;
+      }
+      this.renderFrom(children, limit);
+      this.measured(change, {
+        ...(through === undefined ? {} : { through }),
+        ...(limit === undefined ? {} : { limit }),
+      });
+      const pending = this.pendingFrom;
+      if (pending === undefined) return;
+      const stop = this.pagination?.starts[pending];
+      // Stopped at the unrendered blocks above the sheet wanted: render more.
+      if (limit !== undefined && pending >= limit && through !== undefined && stop && stop.page <= through) {
+        change = { from: pending, to: pending, moved: 0, before: this.children };
+        continue;
+      }
+      return;
+    }
+  }
+
+  /** Lays out with the zoom's transform lifted. */
+  private measured(change: Change | undefined, reach: Reach): void {
     // Measured at 100 %: the zoom's transform is lifted while the page view reads and opens its gaps (the
     // transform only draws, so the layout is the same and nothing is painted meanwhile), and every box read
     // is in the CSS pixels the pagination works in, with no rounding through a scale.
     const zoomed = this.paper.closest<HTMLElement>('[data-wx-zoom]');
     // At 100 % there is no transform to lift (zoom.css.ts).
     if (!zoomed || drawnScaleOf(this.paper) === 1) {
-      this.layoutNow(change);
+      this.layoutNow(change, reach);
       return;
     }
     zoomed.setAttribute(MEASURING_ATTRIBUTE, '');
     try {
-      this.layoutNow(change);
+      this.layoutNow(change, reach);
     } finally {
       zoomed.removeAttribute(MEASURING_ATTRIBUTE);
     }
   }
 
   /** `change`: the blocks from `from` to `to` changed; none: every block, with no gap open. */
-  private layoutNow(change: Change | undefined): void {
+  private layoutNow(change: Change | undefined, reach: Reach): void {
     const children = Array.from(this.root.children);
     const previous = this.pagination;
     const previousTops = this.tops;
@@ -224,12 +330,20 @@ export class PageLayout {
     if (change)
       for (let i = change.from; i <= change.to && i < children.length; i += 1)
         this.remove(children[i] as Element);
+    // So are the blocks the last layout left for later, which keep the gaps they had until then (the
+    // frame after a long paste lays them out as they stood, rather than all anew): the gaps above them
+    // are counted as the first one's start says, without theirs.
+    if (change && previous?.pending !== undefined)
+      for (let i = Math.max(0, previous.pending + change.moved); i < children.length; i += 1)
+        this.remove(children[i] as Element);
     // The page view's zoom (useZoom) scales every box the browser reports; the pagination is in CSS pixels
     // at 100 %, so what is measured is divided by the scale, read here once per layout.
     const scale = drawnScaleOf(this.paper);
     const paddingTop = Number.parseFloat(getComputedStyle(this.paper).paddingTop) || 0;
     const rootTop = this.paper.getBoundingClientRect().top + (this.paper.clientTop + paddingTop) * scale;
-    const startOffset = (i: number) => previous?.starts[i]?.offset ?? 0;
+    // (The blocks left for later have no gaps: the gaps above them are the first one's.)
+    const startOffset = (i: number) =>
+      previous?.starts[previous.pending === undefined ? i : Math.min(i, previous.pending)]?.offset ?? 0;
     // The gaps the changed blocks had before: gone with them, so the blocks below stand that much higher.
     let removed = 0;
     if (change && previous)
@@ -316,15 +430,9 @@ export class PageLayout {
     const blocks = lazyList(children, blockAt);
     const since =
       change && previous
-        ? {
-            previous,
-            previousTops,
-            from: change.from,
-            to: Math.min(change.to, children.length - 1),
-            ...(change.through === undefined ? {} : { through: change.through }),
-          }
+        ? { previous, previousTops, from: change.from, to: Math.min(change.to, children.length - 1) }
         : undefined;
-    const next = paginate(blocks, this.geometry, since);
+    const next = paginate(blocks, this.geometry, since, reach);
     const { from, until, shift } = next.laidOut;
     // Open the gaps that changed; take away the ones no longer wanted. Outside what was laid out anew the
     // gaps are the ones already open (the blocks above the change, and those below it that did not move).
@@ -381,13 +489,19 @@ export class PageLayout {
     for (let i = 0; i < children.length; i += 1) {
       if (i >= from && i < until) tops[i] = (blocks[i] as MeasuredBlock).top;
       else if (i < from && previous && previousTops[i] !== undefined) tops[i] = previousTops[i] as number;
-      else if (next.partial && i >= until)
+      else if (next.pending !== undefined && i >= next.pending)
         tops[i] = Number.NaN; // not laid out yet: unknown until `finish`
       else if (i >= until && previousTops[i - moved] !== undefined)
         tops[i] = (previousTops[i - moved] as number) + shift;
       else tops[i] = (blocks[i] as MeasuredBlock).top;
     }
-    this.pendingFrom = next.partial ? until : undefined;
+    this.pendingFrom = next.pending;
+    if (next.pending === undefined) this.counted = next.pageCount;
+    // The average height of the blocks laid out, for the guesses about those not yet.
+    const known = next.pending ?? children.length;
+    const lastKnown = tops[known - 1];
+    if (known > 1 && lastKnown !== undefined && Number.isFinite(lastKnown) && lastKnown > 0)
+      this.blockHeight = Math.max(MIN_BLOCK_PX, lastKnown / (known - 1));
     this.pagination = next;
     this.children = children;
     this.tops = tops;

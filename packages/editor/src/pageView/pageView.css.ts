@@ -32,6 +32,13 @@ globalStyle(`${view} > [data-wx-sheets] > div`, {
 
 // Every block is laid out, far ones too: where a sheet ends depends on the height of all that is above it.
 globalStyle(`${view} [data-lexical-editor] > *`, { contentVisibility: 'visible' });
+// Except those below the sheets laid out so far (pageLayout.ts): unrendered until a layout reaches them,
+// as in 连续视图, each as tall as the blocks laid out are on average meanwhile. Printed, all are drawn.
+globalStyle(`${view} [data-lexical-editor] > [data-wx-page-unrendered]`, {
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto var(--wx-page-block-h, 80px)',
+  '@media': { print: { contentVisibility: 'visible' } },
+});
 
 // A page gap in a block: a float as wide as the block whose shape is a band at the gap's height, so that
 // the lines that would fall in it go below it (pageLayout.ts).

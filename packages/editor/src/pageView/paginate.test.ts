@@ -258,15 +258,14 @@ describe('paginate', () => {
         return block.top;
       },
     }));
-    const now = paginate(counted, SHEET, {
-      previous: first,
-      previousTops: before.map((block) => block.top),
-      from: 0,
-      to: 0,
-      through: 1,
-    });
-    expect(now.partial).toBe(true);
+    const now = paginate(
+      counted,
+      SHEET,
+      { previous: first, previousTops: before.map((block) => block.top), from: 0, to: 0 },
+      { through: 1 },
+    );
     const { until } = now.laidOut;
+    expect(now.pending).toBe(until);
     // Only the blocks of the first two sheets (and the one that starts the third) were read.
     expect(until).toBeLessThan(after.length / 2);
     expect(asked).toBeLessThanOrEqual(3 * until);
@@ -277,10 +276,93 @@ describe('paginate', () => {
       to: after.length - 1,
     });
     const whole = paginate(after, SHEET);
-    expect(rest.partial).toBeUndefined();
+    expect(rest.pending).toBeUndefined();
     expect(rest.gaps).toEqual(whole.gaps);
     expect(rest.starts).toEqual(whole.starts);
     expect(rest.pageCount).toBe(whole.pageCount);
+  });
+
+  describe('a document laid out a few sheets at a time', () => {
+    const specs = [3, 4, 2, 5, 3, 4, 2, 6, 1, 3, 4, 2, 5, 3, 4, 2, 3, 5, 1, 4];
+    const blocks = column(specs);
+    const whole = paginate(blocks, SHEET);
+    /** The natural tops a layout keeps: unknown (NaN) from the first block left for later. */
+    const topsOf = (pagination: { pending?: number }) =>
+      blocks.map((block, i) =>
+        pagination.pending !== undefined && i >= pagination.pending ? Number.NaN : block.top,
+      );
+    /** Paginates the blocks left for later, `sheets` at a time, as the page view does when idle. */
+    const finish = (first: ReturnType<typeof paginate>, sheets: number) => {
+      let now = first;
+      let batches = 0;
+      while (now.pending !== undefined) {
+        const from = now.pending;
+        const through = (now.starts[from]?.page ?? 0) + sheets;
+        now = paginate(
+          blocks,
+          SHEET,
+          { previous: now, previousTops: topsOf(now), from, to: from },
+          { through },
+        );
+        batches += 1;
+        if (batches > blocks.length) throw new Error('no progress');
+      }
+      return { now, batches };
+    };
+
+    it('opens on the sheets in view, and reads no block below them', () => {
+      let asked = 0;
+      const counted = blocks.map((block) => ({
+        ...block,
+        get top() {
+          asked += 1;
+          return block.top;
+        },
+      }));
+      const first = paginate(counted, SHEET, undefined, { through: 1 });
+      const pending = first.pending as number;
+      expect(pending).toBeGreaterThan(0);
+      expect(pending).toBeLessThan(blocks.length / 2);
+      // The first block left for later starts past sheet 1, and the ones above it land as in the whole.
+      expect(first.starts[pending]?.page).toBe(2);
+      for (let i = 0; i < pending; i += 1) {
+        expect(first.starts[i]).toEqual(whole.starts[i]);
+        expect(first.gaps.get(i)).toEqual(whole.gaps.get(i));
+      }
+      expect(asked).toBeLessThanOrEqual(3 * (pending + 1));
+    });
+
+    it('stops at the first block not rendered yet, wherever its sheet', () => {
+      const first = paginate(blocks, SHEET, undefined, { through: 5, limit: 3 });
+      expect(first.pending).toBe(3);
+      // Its start says what the gaps above it add up to, where the next pagination takes over.
+      expect(first.starts[3]?.offset).toBe(whole.starts[3]?.offset);
+    });
+
+    it('lays the rest out in batches that end as the whole pagination', () => {
+      const first = paginate(blocks, SHEET, undefined, { through: 1 });
+      const { now, batches } = finish(first, 2);
+      expect(batches).toBeGreaterThan(1);
+      expect(now.gaps).toEqual(whole.gaps);
+      expect(now.starts).toEqual(whole.starts);
+      expect(now.pageCount).toBe(whole.pageCount);
+    });
+
+    it('keeps the rest for later after an edit above it that moves nothing below', () => {
+      const first = paginate(blocks, SHEET, undefined, { through: 2 });
+      const pending = first.pending as number;
+      // A block on sheet 0 changes but keeps its height: the blocks below land where they did.
+      const edited = paginate(
+        blocks,
+        SHEET,
+        { previous: first, previousTops: topsOf(first), from: 1, to: 1 },
+        { through: 2 },
+      );
+      expect(edited.pending).toBe(pending);
+      expect(edited.laidOut.until).toBeLessThan(pending);
+      expect(edited.starts.slice(0, pending + 1)).toEqual(first.starts.slice(0, pending + 1));
+      expect(finish(edited, 3).now.gaps).toEqual(whole.gaps);
+    });
   });
 
   describe('gaps that move lines', () => {

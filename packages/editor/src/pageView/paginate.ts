@@ -124,10 +124,11 @@ export interface Pagination {
    */
   laidOut: { from: number; until: number; shift: number };
   /**
-   * The pagination stopped at block `until` below the sheets it was asked to lay out (`Repagination.
-   * through`): the blocks from there on are not paginated yet, and `pageCount` is a guess.
+   * The first block not paginated yet, when the pagination stopped short of the end (`Reach`): the blocks
+   * from there on have no gaps and no start but this one's, which says what the gaps above them add up to,
+   * and `pageCount` counts only the sheets paginated.
    */
-  partial?: boolean;
+  pending?: number;
 }
 
 /** Below this, a difference of position is rounding (sub-pixel layout), not overflow. */
@@ -165,12 +166,18 @@ export interface Repagination {
   /** The first and the last block the change touched (their indexes now). */
   from: number;
   to: number;
+}
+
+/** How far to paginate now, the rest later (`Pagination.pending`). */
+export interface Reach {
   /**
    * The last sheet wanted now (the last one in view): below the change, the pagination stops at the first
-   * block that starts past it, and the rest is laid out later. A paste of twenty pages at the top then
-   * costs the sheets down to the screen, not the document's.
+   * block that starts past it. A document opens, and a paste of twenty pages at the top is laid out, at
+   * the cost of the sheets down to the screen, not the document's.
    */
   through?: number;
+  /** The first block whose size is not known yet (the browser has not rendered it): it stops there. */
+  limit?: number;
 }
 
 /**
@@ -183,6 +190,7 @@ export function paginate(
   blocks: readonly MeasuredBlock[],
   geometry: PageGeometry,
   since?: Repagination,
+  reach: Reach = {},
 ): Pagination {
   const { contentHeight, pitch } = geometry;
   if (!(contentHeight > 0) || !(pitch >= contentHeight)) throw new RangeError('bad page geometry');
@@ -190,8 +198,10 @@ export function paginate(
   let from = Math.max(0, Math.min(since?.from ?? 0, blocks.length));
   if (!previous || previous.starts.length === 0) from = 0;
   // Blocks after the change: the same blocks as before, `moved` indexes further down.
-  const to = since ? Math.max(since.to, from) : blocks.length;
+  const to = since ? Math.max(since.to, from) : -1;
   const moved = since ? blocks.length - since.previousTops.length : 0;
+  // Where the blocks the previous pagination left for later begin, now.
+  const previousPending = previous?.pending === undefined ? undefined : previous.pending + moved;
   // Start from the first block of the sheet the block stood on, so that a heading kept with it is seen.
   if (previous && from > 0) {
     const page = previous.starts[Math.min(from, previous.starts.length - 1)]?.page ?? 0;
@@ -247,7 +257,10 @@ export function paginate(
         const shift = block.top + offset - (wasTop + before.offset);
         if (Math.abs(shift) <= EPSILON) {
           const change = before.offset - offset;
-          for (let j = i; j < blocks.length; j += 1) {
+          // Down to the blocks the previous pagination left for later, which are still left (their start
+          // says where the gaps above them end).
+          const end = previousPending ?? blocks.length - 1;
+          for (let j = i; j <= end && j < blocks.length; j += 1) {
             const old = previous.starts[j - moved] as BlockStart;
             starts[j] = { ...old, offset: old.offset - change };
             const kept = previous.gaps.get(j - moved);
@@ -258,21 +271,23 @@ export function paginate(
             starts,
             pageCount: previous.pageCount,
             laidOut: { from: firstLaidOut, until: i, shift: block.top - wasTop },
+            ...(previousPending === undefined ? {} : { pending: previousPending }),
           };
         }
       }
     }
 
-    // Past the sheets wanted now: the rest is paginated later, from here (this block's start says what
-    // the gaps above it add up to, where the next pagination takes over).
-    if (since?.through !== undefined && i > to && page > since.through) {
+    // Past the sheets wanted now, or at a block not rendered yet: the rest is paginated later, from here
+    // (this block's start says what the gaps above it add up to, where the next pagination takes over).
+    const past = reach.through !== undefined && i > to && page > reach.through;
+    if (i > from && (past || (reach.limit !== undefined && i >= reach.limit))) {
       starts[i] = { offset, page, ...(notes > 0 ? { notes } : {}) };
       return {
         gaps,
         starts,
-        pageCount: Math.max(page + 1, previous?.pageCount ?? 1),
+        pageCount: page + 1,
         laidOut: { from: firstLaidOut, until: i, shift: Number.NaN },
-        partial: true,
+        pending: i,
       };
     }
 

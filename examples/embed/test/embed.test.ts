@@ -214,8 +214,8 @@ const hashNamed = (name: string) =>
  * chrome's height, the on-screen keyboard and the dock; the document's page size and margins (on the
  * paper's row, pages/PagesPlugin.tsx); the page view's gaps in a block and a moved block's own margin
  * (pageView/pageLayout.ts), a table's cut between two sheets (pageView/tableCut.ts), the page view's
- * zoom (pageView/useZoom.ts) and a footnote's first-line indent at its sheet's foot
- * (pageView/PageViewPlugin.tsx).
+ * zoom (pageView/useZoom.ts), a footnote's first-line indent at its sheet's foot
+ * (pageView/PageViewPlugin.tsx) and the height of a block not rendered yet (pageView/pageLayout.ts).
  */
 const SET_BY_EDITOR_SCRIPT = new Set([
   '--wx-chrome-h',
@@ -231,6 +231,7 @@ const SET_BY_EDITOR_SCRIPT = new Set([
   '--wx-page-cut-clip',
   '--wx-zoom',
   '--wx-note-indent',
+  '--wx-page-block-h',
 ]);
 
 describe('the published stylesheets', () => {

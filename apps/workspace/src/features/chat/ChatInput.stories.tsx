@@ -114,6 +114,8 @@ export const ToolsWebSearchAndAttachments: Story = {
     await expect(args.onSearchChange).toHaveBeenCalledWith(true);
     const attach = canvas.getByRole('button', { name: '添加附件' });
     await expect(attach).toBeEnabled();
+    // The pointer comes to it from outside (it was on the switch just clicked), as a user's does.
+    await userEvent.unhover(attach);
     await userEvent.hover(attach);
     await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('添加附件'));
   },

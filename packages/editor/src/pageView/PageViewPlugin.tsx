@@ -312,17 +312,18 @@ function openPageView(
   const layoutWidth = () => paper.getBoundingClientRect().width / drawnScaleOf(paper);
   /** The width the sheets were laid out at (the first observation of the paper's size tells it). */
   let width: number | undefined;
-  /** Lays every sheet out again, down to the last in view now and the rest when idle. */
-  const relayout = (next = geometryOf(paper)) => {
+  /**
+   * Lays every sheet out again, down to the last in view now and the rest when idle; `opening`, as the
+   * document opens (the blocks below the sheets in view are left unrendered).
+   */
+  const relayout = (next = geometryOf(paper), through?: number, opening = false) => {
     if (!next) return;
     geometry = next;
     measureNotes();
-    layout.relayoutAll(next, lastSheetOnScreen(paper, next));
+    layout.relayoutAll(next, through ?? lastSheetOnScreen(paper, next), opening);
     afterLayout();
   };
-  measureNotes();
-  layout.relayoutAll(first, firstInView, true);
-  afterLayout();
+  relayout(first, firstInView, true);
 
   const removeListener = editor.registerUpdateListener(({ dirtyElements, dirtyLeaves, editorState }) => {
     const nextBands = editorState.read($getHeaderFooter);

@@ -213,8 +213,8 @@ export class PageLayout {
       from = Math.min(from, index);
       to = Math.max(to, index);
     }
-    // A change among the blocks a layout left for later (they have no gaps) is laid out from the first of
-    // them. (Blocks added or removed above them only move them down or up.)
+    // A change among the blocks a layout left for later (their gaps are not counted) is laid out from the
+    // first of them. (Blocks added or removed above them only move them down or up.)
     if (this.pendingFrom !== undefined) {
       const pending = Math.min(this.pendingFrom + now.length - before.length, now.length - 1);
       if (to >= pending) from = Math.max(0, Math.min(from, pending));
@@ -247,8 +247,11 @@ export class PageLayout {
    * Leaves the blocks from `limit` on unrendered, and renders those before it (all when none is given).
    * Blocks Lexical makes meanwhile carry no mark: they are rendered, and measured right when reached.
    */
-  private renderFrom(children: readonly Element[], limit: number | undefined): void {
-    const first = this.firstUnrendered(children) ?? children.length;
+  private renderFrom(
+    children: readonly Element[],
+    limit: number | undefined,
+    first = this.firstUnrendered(children) ?? children.length,
+  ): void {
     for (let i = Math.min(limit ?? children.length, first); i < children.length; i += 1)
       (children[i] as Element).toggleAttribute(UNRENDERED_ATTRIBUTE, limit !== undefined && i >= limit);
     this.unrendered = limit !== undefined && limit < children.length;
@@ -276,29 +279,32 @@ export class PageLayout {
     let change = first;
     for (;;) {
       const children = Array.from(this.root.children);
+      const unrendered = this.firstUnrendered(children);
       let limit: number | undefined;
       if (through !== undefined) {
         const guess = this.renderLimit(change?.from ?? 0, change?.to ?? 0, through);
-        const unrendered = this.firstUnrendered(children);
         // A layout that does not start anew leaves the rendered blocks so: they may have gaps open.
         if (hide) limit = guess;
         else if (unrendered !== undefined) limit = Math.max(guess, unrendered);
         if (limit !== undefined && limit >= children.length) limit = undefined;
       }
-      this.renderFrom(children, limit);
+      this.renderFrom(children, limit, unrendered ?? children.length);
       this.measured(change, {
         ...(through === undefined ? {} : { through }),
         ...(limit === undefined ? {} : { limit }),
       });
       const pending = this.pendingFrom;
-      if (pending === undefined) return;
-      const stop = this.pagination?.starts[pending];
-      // Stopped at the unrendered blocks above the sheet wanted: render more.
-      if (limit !== undefined && pending >= limit && through !== undefined && stop && stop.page <= through) {
-        change = { from: pending, to: pending, moved: 0, before: this.children };
-        continue;
-      }
-      return;
+      const stop = pending === undefined ? undefined : this.pagination?.starts[pending];
+      // Done, unless it stopped at the unrendered blocks above the sheet wanted: then it renders more.
+      if (
+        pending === undefined ||
+        limit === undefined ||
+        pending < limit ||
+        !stop ||
+        stop.page > (through ?? 0)
+      )
+        return;
+      change = { from: pending, to: pending, moved: 0, before: this.children };
     }
   }
 
